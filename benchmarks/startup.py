@@ -1,0 +1,67 @@
+"""Start-up cost of `caledonia score SHEET --json` against the imports it cannot avoid.
+
+Run by hand, not in the test suite:
+
+    python benchmarks/startup.py            # 30 alternating pairs
+    python benchmarks/startup.py --runs 60
+
+The baseline is `python -c "import typer, rich.table, yaml"`. Baseline and
+command are timed alternately in one run, so a busy machine slows both alike,
+and the ratio of the medians is the figure to read (the target is 1.25 or
+less). Measure a regular install (`pip install .`): an editable install on a
+machine that sets PYTHONDONTWRITEBYTECODE recompiles every module on each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 1.25
+
+
+def _time(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="alternating pairs to time")
+    parser.add_argument("--sheet", default=str(ROOT / "sample_games" / "final-4p.yaml"))
+    args = parser.parse_args()
+
+    script = Path(sys.executable).parent / "caledonia"
+    if not script.exists():
+        sys.exit(f"no caledonia script beside {sys.executable}: install the project first")
+    import caledonia.rules
+
+    if ROOT in Path(caledonia.rules.__file__).resolve().parents:
+        print("note: caledonia is an editable install here; measure a regular one (pip install .)",
+              file=sys.stderr)
+    baseline = [sys.executable, "-c", "import typer, rich.table, yaml"]
+    command = [str(script), "score", args.sheet, "--json"]
+    for warm_up in (baseline, command):  # compile caches, fill the data cache
+        _time(warm_up)
+    base_times, command_times = [], []
+    for _ in range(args.runs):
+        base_times.append(_time(baseline))
+        command_times.append(_time(command))
+    base, took = statistics.median(base_times), statistics.median(command_times)
+    ratio = took / base
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.runs} alternating pairs")
+    print(f"baseline  python -c 'import typer, rich.table, yaml'  median {base * 1000:6.1f} ms")
+    print(f"command   caledonia score {Path(args.sheet).name} --json  median {took * 1000:6.1f} ms")
+    print(f"ratio     {ratio:.2f}  (target {TARGET} or less: {'met' if ratio <= TARGET else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

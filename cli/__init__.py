@@ -1,0 +1,1 @@
+"""The `caledonia` command line: Typer commands, rich output, questionary prompts."""

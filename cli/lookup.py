@@ -1,0 +1,204 @@
+"""Look-up commands for the table: contracts, port tiles, scoring tiles and clans."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from caledonia.rules.components import (
+    CONTRACT_GAINS,
+    CONTRACT_PAYMENTS,
+    Clan,
+    Contract,
+    amount,
+    components,
+)
+from caledonia.rules.errors import CaledoniaError
+
+from .errors import UsageProblem
+from .output import JsonOption, console, print_json
+
+_STATUS_NOTE = (
+    "Status: confirmed = two independent public sources agree; single-source = one "
+    "(for most rules, the rulebook text itself); uncertain = inferred."
+)
+
+
+def _status_cell(status: str) -> str:
+    return "" if status == "confirmed" else status
+
+
+def _amounts(amounts: dict[str, int]) -> str:
+    return ", ".join(amount(n, good) for good, n in amounts.items())
+
+
+def _contract_json(contract: Contract) -> dict:
+    data = {"id": contract.id, "pay": dict(contract.pay), "gain": dict(contract.gain),
+            "status": contract.status}
+    if contract.note:
+        data["note"] = contract.note
+    return data
+
+
+def _good_filter(value: str | None, allowed: tuple[str, ...], option: str) -> str | None:
+    if value is None:
+        return None
+    name = value.strip().lower().replace(" ", "_")
+    if name not in allowed:
+        raise UsageProblem(
+            f"{option} {value!r} is not a contract good; expected one of: {', '.join(allowed)}",
+            "contracts",
+        )
+    return name
+
+
+def contracts(
+    contract_id: Annotated[
+        int | None, typer.Argument(metavar="ID", help="Show one contract (1-50).", show_default=False)
+    ] = None,
+    gives: Annotated[
+        str | None,
+        typer.Option(help="Only contracts that give this: " + ", ".join(CONTRACT_GAINS) + "."),
+    ] = None,
+    pays: Annotated[
+        str | None,
+        typer.Option(help="Only contracts paid with this: " + ", ".join(CONTRACT_PAYMENTS) + "."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The 50 export contracts: what each asks for and what it gives.
+
+    Example: [cyan]caledonia contracts --gives tobacco --pays whisky[/cyan]
+    """
+    parts = components()
+    if contract_id is not None and contract_id not in parts.contracts:
+        raise CaledoniaError(
+            f"no contract {contract_id}: ids run from {min(parts.contracts)} to {max(parts.contracts)}"
+        )
+    gives = _good_filter(gives, CONTRACT_GAINS, "--gives")
+    pays = _good_filter(pays, CONTRACT_PAYMENTS, "--pays")
+    chosen = [
+        c for c in parts.contracts.values()
+        if (contract_id is None or c.id == contract_id)
+        and (gives is None or gives in c.gain)
+        and (pays is None or pays in c.pay)
+    ]
+    if as_json:
+        print_json([_contract_json(c) for c in chosen])
+        return
+    table = Table(title="Export contracts", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Pay")
+    table.add_column("Gain")
+    table.add_column("Note", style="dim")
+    for c in chosen:
+        table.add_row(str(c.id), _amounts(dict(c.pay)), _amounts(dict(c.gain)), c.note or "")
+    out = console()
+    out.print(table)
+    out.print(
+        f"{len(chosen)} of {len(parts.contracts)} contracts. Beef and mutton are paid by "
+        "slaughtering a cow or a sheep from the map. Ids follow the public list this data "
+        f"comes from ({parts.contracts_status}); the tiles themselves carry no numbers.",
+        style="dim", markup=False,
+    )
+
+
+def ports(as_json: JsonOption = False) -> None:
+    """The port bonus tiles: a free action once per player per game, when in reach.
+
+    Example: [cyan]caledonia ports[/cyan]
+    """
+    tiles = components().port_tiles
+    if as_json:
+        print_json([tile._asdict() for tile in tiles])
+        return
+    table = Table(title="Port bonus tiles", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Effect")
+    table.add_column("Status", style="dim")
+    for tile in tiles:
+        effect = tile.effect
+        if tile.erratum:
+            effect += (f"\nErratum (used by default): {tile.erratum['default']}"
+                       f"\n2017 English text: {tile.erratum['original_2017_text']}")
+        if tile.note:
+            effect += f"\n{tile.note}"
+        table.add_row(tile.id, effect, _status_cell(tile.status))
+    out = console()
+    out.print(table)
+    out.print(_STATUS_NOTE, style="dim", markup=False)
+
+
+def scoring_tiles(as_json: JsonOption = False) -> None:
+    """The round scoring tiles: glory at the end of each round.
+
+    Example: [cyan]caledonia scoring-tiles --json[/cyan]
+    """
+    tiles = components().scoring_tiles
+    if as_json:
+        print_json([tile._asdict() for tile in tiles])
+        return
+    table = Table(title="Scoring tiles", title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Scores")
+    table.add_column("Glory", justify="right")
+    table.add_column("Status", style="dim")
+    for tile in tiles:
+        glory = f"{tile.glory} each"
+        if tile.glory_per_field:
+            glory += f", fields {tile.glory_per_field}"
+        if tile.measure.endswith("pairs"):
+            glory = f"{tile.glory} per pair"
+        scores = tile.scores + (f"\n{tile.note}" if tile.note else "")
+        table.add_row(tile.id, scores, glory, _status_cell(tile.status))
+    out = console()
+    out.print(table)
+    out.print(_STATUS_NOTE, style="dim", markup=False)
+
+
+def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
+    wanted = name.strip().lower()
+    exact = [clan for clan in known.values() if clan.name.lower() == wanted]
+    starts = [clan for clan in known.values() if clan.name.lower().startswith(wanted)]
+    if exact or len(starts) == 1:
+        return (exact or starts)[0]
+    if starts:
+        raise CaledoniaError(
+            f"{name!r} could be any of {', '.join(c.name for c in starts)}: give more of the name"
+        )
+    raise CaledoniaError(f"no clan {name!r}; the clans are {', '.join(known)}")
+
+
+def clans(
+    name: Annotated[
+        str | None,
+        typer.Argument(help="Show one clan (any letter case, or the start of its name).",
+                       show_default=False),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The clans and their powers.
+
+    Example: [cyan]caledonia clans fergusson[/cyan]
+    """
+    known = components().clans
+    chosen = [_find_clan(name, dict(known))] if name else list(known.values())
+    if as_json:
+        print_json([clan._asdict() for clan in chosen])
+        return
+    table = Table(title="Clans", title_justify="left", show_lines=True)
+    table.add_column("Clan", style="bold")
+    table.add_column("Powers")
+    table.add_column("Status", style="dim")
+    for clan in chosen:
+        powers = "\n".join(f"• {power}" for power in clan.powers)
+        if clan.not_public:
+            powers += "\n" + "\n".join(f"Not public (enter from your box): {item}"
+                                       for item in clan.not_public)
+        label = clan.name + ("\n(Kickstarter)" if clan.kickstarter else "")
+        table.add_row(label, powers, _status_cell(clan.status))
+    out = console()
+    out.print(table)
+    out.print(_STATUS_NOTE, style="dim", markup=False)

@@ -1,0 +1,46 @@
+"""Where output goes: data to stdout, messages to stderr, JSON when asked.
+
+rich's consoles honour NO_COLOR, TERM=dumb and a stdout that is not a
+terminal by themselves, so colour is never forced here.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="Print JSON for other programs instead of tables.")
+]
+
+_consoles: dict[bool, Console] = {}
+
+
+def console(stderr: bool = False) -> Console:
+    """The rich console for data (stdout) or for messages (stderr)."""
+    if stderr not in _consoles:
+        from rich.console import Console  # not needed for --json output
+
+        _consoles[stderr] = Console(stderr=stderr, highlight=False)
+    return _consoles[stderr]
+
+
+def print_json(data: Any) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def message(text: str, style: str | None = None) -> None:
+    """A note for the person at the table, on stderr."""
+    console(stderr=True).print(text, style=style, markup=False, soft_wrap=True)
+
+
+def is_interactive() -> bool:
+    """True when a person can answer prompts: stdin and stdout are both terminals."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

@@ -1,0 +1,210 @@
+"""Entering a final score sheet at the prompts, then scoring and saving it.
+
+The flow asks for what the paper scoresheet asks for, checks each answer as
+it is typed (re-asking with the reason), builds the same data a sheet file
+holds and hands it to the same checks and scorer as `caledonia score SHEET`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from caledonia.rules.components import IMPORT_GOODS, Components, word
+from caledonia.rules.scoring import score_sheet
+from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
+from caledonia.rules.yamlfile import write_text_atomic
+
+from .errors import ExitCode
+from .output import message, print_json
+from .prompts import Asker, QuestionaryAsker, Validator, whole_number
+from .score_view import render_score
+
+BY_ID = "By contract id (hops and imports follow from the ids)"
+BY_TOTALS = "As totals (number of contracts, hops, cotton, tobacco, sugar cane)"
+
+
+def _contract_choices(parts: Components) -> list[str]:
+    return [f"{c.id}: {c.summary()}" for c in parts.contracts.values()]
+
+
+def _leading_id(typed: str) -> int | None:
+    head = typed.strip().split(":", 1)[0].strip()
+    return int(head) if head.isdigit() else None
+
+
+def _name_validator(taken: set[str]) -> Validator:
+    def check(typed: str) -> bool | str:
+        name = typed.strip()
+        if not name:
+            return "A player needs a name."
+        if name.casefold() in taken:
+            return f"{name} is already at this table: give each player a different name."
+        return True
+
+    return check
+
+
+def _clan_validator(parts: Components, taken: set[str]) -> Validator:
+    def check(typed: str) -> bool | str:
+        if not typed.strip():
+            return True
+        clan = parts.clan(typed)
+        if clan is None:
+            return f"No clan {typed.strip()!r}: choose from {', '.join(parts.clans)}, or leave empty."
+        if clan.name in taken:
+            return f"{clan.name} is already taken by another player."
+        return True
+
+    return check
+
+
+def _contract_validator(parts: Components, taken: dict[int, str], mine: list[int]) -> Validator:
+    lowest, highest = min(parts.contracts), max(parts.contracts)
+
+    def check(typed: str) -> bool | str:
+        if not typed.strip():
+            return True
+        contract_id = _leading_id(typed)
+        if contract_id is None or contract_id not in parts.contracts:
+            return f"Expected a contract id from {lowest} to {highest}, or Enter to finish."
+        if contract_id in mine:
+            return f"Contract {contract_id} is already on this player's list."
+        if contract_id in taken:
+            return f"Contract {contract_id} is already {taken[contract_id]}'s."
+        return True
+
+    return check
+
+
+def _ask_number(ask: Asker, question: str, maximum: int | None = None, default: str = "") -> int:
+    return int(ask.text(question, default=default, validate=whole_number(0, maximum)).strip())
+
+
+def _ask_contracts(
+    ask: Asker, parts: Components, who: str, taken: dict[int, str]
+) -> dict[str, Any]:
+    mode = ask.select(f"{who}: how do you want to enter the fulfilled contracts?", [BY_ID, BY_TOTALS])
+    if mode == BY_TOTALS:
+        entry: dict[str, Any] = {
+            "fulfilled_contracts": _ask_number(
+                ask, f"{who}: number of fulfilled contracts", len(parts.contracts)
+            )
+        }
+        if entry["fulfilled_contracts"]:
+            entry["hops"] = _ask_number(ask, f"{who}: hops on fulfilled contracts", default="0")
+            entry["imports"] = {
+                good: _ask_number(ask, f"{who}: {word(good)} on fulfilled contracts", default="0")
+                for good in IMPORT_GOODS
+            }
+        return entry
+    mine: list[int] = []
+    choices = _contract_choices(parts)
+    validate = _contract_validator(parts, taken, mine)
+    while True:
+        typed = ask.complete(
+            f"{who}: fulfilled contract {len(mine) + 1} (id; Enter when done)",
+            choices,
+            validate=validate,
+        )
+        contract_id = _leading_id(typed)
+        if contract_id is None:
+            break
+        mine.append(contract_id)
+        ask.say(f"  added {contract_id}: {parts.contracts[contract_id].summary()}")
+    for contract_id in mine:
+        taken[contract_id] = who
+    return {"contracts": mine}
+
+
+def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
+    """Ask for a whole score sheet; return it as sheet-file data."""
+    count = int(ask.select("How many players?", ["1 (solo)", "2", "3", "4"])[0])
+    static = ask.confirm(
+        "Static imports variant (cotton, tobacco and sugar cane 4 VP each)?", default=False
+    )
+    auction = count > 1 and ask.confirm("Did you play the clan auction?", default=False)
+    names: set[str] = set()
+    clans: set[str] = set()
+    contracts: dict[int, str] = {}
+    players = []
+    for seat in range(1, count + 1):
+        name = ask.text(f"Player {seat}: name", validate=_name_validator(names)).strip()
+        names.add(name.casefold())
+        entry: dict[str, Any] = {"name": name}
+        free_clans = [clan for clan in parts.clans if clan not in clans]
+        typed_clan = ask.complete(
+            f"{name}: clan (Enter for none)", free_clans, validate=_clan_validator(parts, clans)
+        )
+        if typed_clan.strip():
+            entry["clan"] = parts.clan(typed_clan).name  # type: ignore[union-attr]
+            clans.add(entry["clan"])
+        entry["glory"] = _ask_number(ask, f"{name}: glory (steps on the glory track)")
+        entry["money"] = _ask_number(ask, f"{name}: money left (£)")
+        entry["goods"] = {
+            good: _ask_number(ask, f"{name}: {good} in stock", default="0")
+            for good in parts.economy.goods
+        }
+        entry.update(_ask_contracts(ask, parts, name, contracts))
+        entry["settlements"] = _ask_number(
+            ask, f"{name}: settlements in the largest group within shipping reach", max_units(parts)
+        )
+        if auction:
+            entry["auction_bid"] = _ask_number(
+                ask, f"{name}: winning clan-auction bid (VP, 0 if none)",
+                parts.final_scoring.auction_max_bid, default="0",
+            )
+        players.append(entry)
+    data: dict[str, Any] = {"players": players}
+    if static:
+        data["variant"] = {"static_imports": True}
+    return data
+
+
+def _path_validator(typed: str) -> bool | str:
+    path = Path(os.path.expanduser(typed.strip()))
+    if not typed.strip():
+        return "Give a file name, such as final-scores.yaml."
+    if path.is_dir():
+        return f"{path} is a folder: give a file name."
+    if not path.parent.exists():
+        return f"The folder {path.parent} does not exist."
+    return True
+
+
+def offer_save(ask: Asker, sheet: ScoreSheet) -> Path | None:
+    """Offer to save the sheet as YAML; return where it went, or None."""
+    if not ask.confirm("Save this sheet as YAML, to score it again or correct it?", default=True):
+        return None
+    default = f"score-sheet-{datetime.date.today().isoformat()}.yaml"
+    while True:
+        path = Path(os.path.expanduser(ask.text("Save to", default=default,
+                                                validate=_path_validator).strip()))
+        if not path.exists() or ask.confirm(f"{path} exists. Replace it?", default=False):
+            break
+    header = (f"# Final score sheet entered with caledonia on {datetime.date.today().isoformat()}.\n"
+              f"# Score it again with: caledonia score {path}\n")
+    write_text_atomic(path, header + sheet_as_yaml(sheet))
+    return path
+
+
+def enter_sheet_and_score(parts: Components, as_json: bool, ask: Asker | None = None) -> None:
+    """The interactive `caledonia score`: ask, score, show, offer to save."""
+    ask = ask or QuestionaryAsker()
+    try:
+        sheet = parse_sheet(enter_sheet(ask, parts), "the entered sheet", parts)
+        result = score_sheet(sheet, parts)
+        if as_json:
+            print_json(result.as_json())
+        else:
+            render_score(result, sheet)
+        saved = offer_save(ask, sheet)
+    except KeyboardInterrupt:
+        message("Cancelled: nothing was saved.")
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
+    if saved is not None:
+        message(f"Saved to {saved}. Score it again with: caledonia score {saved}")

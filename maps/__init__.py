@@ -1,0 +1,1 @@
+"""Map-module sides as YAML data (filled by the map engine)."""

@@ -1,0 +1,220 @@
+"""The final score sheet: what a table writes down at the end of a game.
+
+A sheet lists each player's glory, money, goods in stock, fulfilled contracts
+(by id, or as counts of contracts, hops and imports), settlements in the
+largest group within shipping reach and an optional clan-auction bid. One
+player means a solo game. `parse_sheet` checks everything a person could get
+wrong and names the key path and line of the first problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from .components import IMPORT_GOODS, Components
+from .schema import Node
+from .yamlfile import read_yaml, to_yaml
+
+MAX_PLAYERS = 4
+COUNT_KEYS = ("fulfilled_contracts", "hops", "imports")
+PLAYER_KEYS = (
+    "name", "clan", "glory", "money", "goods", "contracts", *COUNT_KEYS,
+    "settlements", "auction_bid",
+)
+
+
+class PlayerSheet(NamedTuple):
+    name: str
+    glory: int
+    money: int
+    goods: Mapping[str, int]
+    settlements: int
+    fulfilled_contracts: int
+    hops: int
+    imports: Mapping[str, int]
+    contracts: tuple[int, ...] | None = None  # ids, when the sheet gave them
+    clan: str | None = None
+    auction_bid: int = 0
+
+
+class ScoreSheet(NamedTuple):
+    players: tuple[PlayerSheet, ...]
+    static_imports: bool = False
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+
+def max_units(parts: Components) -> int:
+    """Pieces a player can have on the map: the most settlements possible."""
+    return sum(unit.count for unit in parts.economy.units.values())
+
+
+def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
+    entry = node.mapping(required=("name", "glory", "money", "settlements"), optional=PLAYER_KEYS)
+    goods_node = entry.get("goods")
+    goods = dict.fromkeys(parts.economy.goods, 0)
+    if goods_node is not None and goods_node.value is not None:
+        for good, count in goods_node.mapping(optional=parts.economy.goods).items():
+            goods[good] = count.whole(0)
+
+    clan = None
+    if "clan" in entry:
+        found = parts.clan(entry["clan"].text())
+        if found is None:
+            raise entry["clan"].expected("a clan: " + ", ".join(parts.clans))
+        clan = found.name
+
+    given_counts = [key for key in COUNT_KEYS if key in entry]
+    if "contracts" in entry and given_counts:
+        raise entry[given_counts[0]].fail(
+            "give either 'contracts' (the fulfilled ids) or the counts "
+            "'fulfilled_contracts', 'hops' and 'imports', not both"
+        )
+    contracts: tuple[int, ...] | None = None
+    if "contracts" in entry:
+        contracts = _parse_contract_ids(entry["contracts"], parts)
+        chosen = [parts.contracts[i] for i in contracts]
+        fulfilled = len(chosen)
+        hops = sum(c.hops for c in chosen)
+        imports = {good: sum(c.imports[good] for c in chosen) for good in IMPORT_GOODS}
+    elif "fulfilled_contracts" in entry:
+        fulfilled = entry["fulfilled_contracts"].whole(0, len(parts.contracts))
+        hops = entry["hops"].whole(0) if "hops" in entry else 0
+        imports = dict.fromkeys(IMPORT_GOODS, 0)
+        if "imports" in entry and entry["imports"].value is not None:
+            for good, count in entry["imports"].mapping(optional=IMPORT_GOODS).items():
+                imports[good] = count.whole(0)
+        if fulfilled == 0 and (hops or any(imports.values())):
+            culprit = entry["hops"] if hops else entry["imports"]
+            raise culprit.fail(
+                "hops and imports come from fulfilled contracts, and fulfilled_contracts is 0"
+            )
+    else:
+        raise node.fail(
+            "missing key 'contracts' (the ids of the fulfilled contracts, [] for none) "
+            "or 'fulfilled_contracts' with 'hops' and 'imports'"
+        )
+
+    bid = entry["auction_bid"].whole(0, parts.final_scoring.auction_max_bid) if "auction_bid" in entry else 0
+    if solo and bid:
+        raise entry["auction_bid"].fail("a solo game has no clan auction: expected 0")
+
+    return PlayerSheet(
+        name=entry["name"].text(),
+        clan=clan,
+        glory=entry["glory"].whole(0),
+        money=entry["money"].whole(0),
+        goods=goods,
+        contracts=contracts,
+        fulfilled_contracts=fulfilled,
+        hops=hops,
+        imports=imports,
+        settlements=entry["settlements"].whole(0, max_units(parts)),
+        auction_bid=bid,
+    )
+
+
+def _parse_contract_ids(node: Node, parts: Components) -> tuple[int, ...]:
+    if node.value is None:
+        return ()
+    ids: list[int] = []
+    lowest, highest = min(parts.contracts), max(parts.contracts)
+    for item in node:
+        value = item.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise item.expected(f"a contract id from {lowest} to {highest}")
+        if value not in parts.contracts:
+            raise item.fail(f"unknown contract id {value}: ids run from {lowest} to {highest}")
+        if value in ids:
+            raise item.fail(f"contract {value} is listed twice")
+        ids.append(value)
+    return tuple(ids)
+
+
+def parse_sheet(data: Any, source: str, parts: Components) -> ScoreSheet:
+    """Check plain sheet data (as read from YAML) and build a ScoreSheet."""
+    root = Node(data, source)
+    top = root.mapping(required=("players",), optional=("variant",))
+    static = False
+    if "variant" in top and top["variant"].value is not None:
+        variant = top["variant"].mapping(optional=("static_imports",))
+        static = variant["static_imports"].boolean() if "static_imports" in variant else False
+
+    player_nodes = top["players"].sequence()
+    if not 1 <= len(player_nodes) <= MAX_PLAYERS:
+        raise top["players"].fail(
+            f"expected 1 to {MAX_PLAYERS} players (1 is a solo game), got {len(player_nodes)}"
+        )
+    solo = len(player_nodes) == 1
+    players = [_parse_player(node, parts, solo) for node in player_nodes]
+    _check_across_players(players, player_nodes, parts)
+    return ScoreSheet(players=tuple(players), static_imports=static)
+
+
+def _check_across_players(players: list[PlayerSheet], nodes: list[Node], parts: Components) -> None:
+    names: dict[str, int] = {}
+    clans: dict[str, int] = {}
+    owner: dict[int, int] = {}
+    for index, (player, node) in enumerate(zip(players, nodes)):
+        entries = node.entries()
+        key = player.name.casefold()
+        if key in names:
+            raise entries["name"].fail(f"the name {player.name!r} is used by two players")
+        names[key] = index
+        if player.clan is not None:
+            if player.clan in clans:
+                other = players[clans[player.clan]].name
+                raise entries["clan"].fail(f"clan {player.clan} is already {other}'s")
+            clans[player.clan] = index
+        for position, contract_id in enumerate(player.contracts or ()):
+            if contract_id in owner:
+                other = players[owner[contract_id]].name
+                item = entries["contracts"].sequence()[position]
+                raise item.fail(f"contract {contract_id} is also listed for {other}")
+            owner[contract_id] = index
+    total = sum(player.fulfilled_contracts for player in players)
+    if total > len(parts.contracts):
+        raise nodes[-1].fail(
+            f"the players fulfilled {total} contracts in all, but the game has only "
+            f"{len(parts.contracts)}"
+        )
+
+
+def load_sheet(path: str, parts: Components) -> ScoreSheet:
+    """Read a score sheet file; every problem is a DataError naming the file."""
+    return parse_sheet(read_yaml(path), str(path), parts)
+
+
+def sheet_as_data(sheet: ScoreSheet) -> dict[str, Any]:
+    """The sheet in the file shape that `parse_sheet` reads back unchanged."""
+    players = []
+    for player in sheet.players:
+        entry: dict[str, Any] = {"name": player.name}
+        if player.clan:
+            entry["clan"] = player.clan
+        entry["glory"] = player.glory
+        entry["money"] = player.money
+        entry["goods"] = dict(player.goods)
+        if player.contracts is not None:
+            entry["contracts"] = list(player.contracts)
+        else:
+            entry["fulfilled_contracts"] = player.fulfilled_contracts
+            entry["hops"] = player.hops
+            entry["imports"] = dict(player.imports)
+        entry["settlements"] = player.settlements
+        if player.auction_bid:
+            entry["auction_bid"] = player.auction_bid
+        players.append(entry)
+    data: dict[str, Any] = {}
+    if sheet.static_imports:
+        data["variant"] = {"static_imports": True}
+    data["players"] = players
+    return data
+
+
+def sheet_as_yaml(sheet: ScoreSheet) -> str:
+    return to_yaml(sheet_as_data(sheet))
+

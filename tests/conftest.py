@@ -1,0 +1,52 @@
+"""Shared fixtures: the real component data, sheets built in code, and a CLI runner."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from caledonia.rules.components import load_components
+from caledonia.rules.sheet import parse_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_games"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_data_cache(tmp_path_factory):
+    """Keep the JSON data cache of every test run (and its subprocesses) out of ~/.cache."""
+    os.environ["CALEDONIA_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="session")
+def parts():
+    return load_components()
+
+
+def player(name="Ailsa", **fields):
+    """One player's sheet entry with harmless defaults."""
+    entry = {"name": name, "glory": 0, "money": 0, "contracts": [], "settlements": 0}
+    if "fulfilled_contracts" in fields:  # the counts form replaces the list of ids
+        del entry["contracts"]
+    entry.update(fields)
+    return entry
+
+
+def sheet(parts, *players, **variant):
+    data = {"players": list(players)}
+    if variant:
+        data["variant"] = variant
+    return parse_sheet(data, "test-sheet.yaml", parts)
+
+
+def run_cli(*args, env=None, input_text=None):
+    """Run `caledonia` as a user would, in a fresh process, without a terminal."""
+    full_env = dict(os.environ, **(env or {}))
+    return subprocess.run(
+        [sys.executable, "-m", "caledonia.cli.main", *args],
+        capture_output=True, text=True, env=full_env, input=input_text, cwd=ROOT,
+    )
