@@ -44,8 +44,10 @@ def main() -> int:
     import caledonia.rules
 
     if ROOT in Path(caledonia.rules.__file__).resolve().parents:
-        print("note: caledonia is an editable install here; measure a regular one (pip install .)",
-              file=sys.stderr)
+        print(
+            "note: caledonia is an editable install here; measure a regular one (pip install .)",
+            file=sys.stderr,
+        )
     baseline = [sys.executable, "-c", "import typer, rich.table, yaml"]
     command = [str(script), "score", args.sheet, "--json"]
     for warm_up in (baseline, command):  # compile caches, fill the data cache
@@ -59,7 +61,10 @@ def main() -> int:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.runs} alternating pairs")
     print(f"baseline  python -c 'import typer, rich.table, yaml'  median {base * 1000:6.1f} ms")
     print(f"command   caledonia score {Path(args.sheet).name} --json  median {took * 1000:6.1f} ms")
-    print(f"ratio     {ratio:.2f}  (target {TARGET} or less: {'met' if ratio <= TARGET else 'NOT met'})")
+    print(
+        f"ratio     {ratio:.2f}  (target {TARGET} or less: "
+        f"{'met' if ratio <= TARGET else 'NOT met'})"
+    )
     return 0
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
-
 from caledonia.rules.components import (
     CONTRACT_GAINS,
     CONTRACT_PAYMENTS,
@@ -16,6 +14,7 @@ from caledonia.rules.components import (
     components,
 )
 from caledonia.rules.errors import CaledoniaError
+from rich.table import Table
 
 from .errors import UsageProblem
 from .output import JsonOption, console, print_json
@@ -35,8 +34,12 @@ def _amounts(amounts: dict[str, int]) -> str:
 
 
 def _contract_json(contract: Contract) -> dict:
-    data = {"id": contract.id, "pay": dict(contract.pay), "gain": dict(contract.gain),
-            "status": contract.status}
+    data = {
+        "id": contract.id,
+        "pay": dict(contract.pay),
+        "gain": dict(contract.gain),
+        "status": contract.status,
+    }
     if contract.note:
         data["note"] = contract.note
     return data
@@ -56,7 +59,8 @@ def _good_filter(value: str | None, allowed: tuple[str, ...], option: str) -> st
 
 def contracts(
     contract_id: Annotated[
-        int | None, typer.Argument(metavar="ID", help="Show one contract (1-50).", show_default=False)
+        int | None,
+        typer.Argument(metavar="ID", help="Show one contract (1-50).", show_default=False),
     ] = None,
     gives: Annotated[
         str | None,
@@ -75,12 +79,14 @@ def contracts(
     parts = components()
     if contract_id is not None and contract_id not in parts.contracts:
         raise CaledoniaError(
-            f"no contract {contract_id}: ids run from {min(parts.contracts)} to {max(parts.contracts)}"
+            f"no contract {contract_id}: ids run from {min(parts.contracts)} "
+            f"to {max(parts.contracts)}"
         )
     gives = _good_filter(gives, CONTRACT_GAINS, "--gives")
     pays = _good_filter(pays, CONTRACT_PAYMENTS, "--pays")
     chosen = [
-        c for c in parts.contracts.values()
+        c
+        for c in parts.contracts.values()
         if (contract_id is None or c.id == contract_id)
         and (gives is None or gives in c.gain)
         and (pays is None or pays in c.pay)
@@ -101,7 +107,8 @@ def contracts(
         f"{len(chosen)} of {len(parts.contracts)} contracts. Beef and mutton are paid by "
         "slaughtering a cow or a sheep from the map. Ids follow the public list this data "
         f"comes from ({parts.contracts_status}); the tiles themselves carry no numbers.",
-        style="dim", markup=False,
+        style="dim",
+        markup=False,
     )
 
 
@@ -121,8 +128,10 @@ def ports(as_json: JsonOption = False) -> None:
     for tile in tiles:
         effect = tile.effect
         if tile.erratum:
-            effect += (f"\nErratum (used by default): {tile.erratum['default']}"
-                       f"\n2017 English text: {tile.erratum['original_2017_text']}")
+            effect += (
+                f"\nErratum (used by default): {tile.erratum['default']}"
+                f"\n2017 English text: {tile.erratum['original_2017_text']}"
+            )
         if tile.note:
             effect += f"\n{tile.note}"
         table.add_row(tile.id, effect, _status_cell(tile.status))
@@ -174,8 +183,9 @@ def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
 def clans(
     name: Annotated[
         str | None,
-        typer.Argument(help="Show one clan (any letter case, or the start of its name).",
-                       show_default=False),
+        typer.Argument(
+            help="Show one clan (any letter case, or the start of its name).", show_default=False
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -195,8 +205,9 @@ def clans(
     for clan in chosen:
         powers = "\n".join(f"• {power}" for power in clan.powers)
         if clan.not_public:
-            powers += "\n" + "\n".join(f"Not public (enter from your box): {item}"
-                                       for item in clan.not_public)
+            powers += "\n" + "\n".join(
+                f"Not public (enter from your box): {item}" for item in clan.not_public
+            )
         label = clan.name + ("\n(Kickstarter)" if clan.kickstarter else "")
         table.add_row(label, powers, _status_cell(clan.status))
     out = console()

@@ -7,30 +7,49 @@ import sys
 from typing import Annotated
 
 import typer
-
 from caledonia.rules.errors import CaledoniaError
 
-from . import lookup, score
 from .errors import ExitCode, UsageProblem
 from .output import message
 
-app = typer.Typer(
-    name="caledonia",
-    help=(
-        "A referee and scoring assistant for [bold]Clans of Caledonia[/bold] at a physical table.\n\n"
-        "Example: [cyan]caledonia score sample_games/final-4p.yaml[/cyan]"
-    ),
-    rich_markup_mode="rich",
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_enable=False,
-    no_args_is_help=True,
-)
+# Command name -> (module in this package, attribute): a function for a command,
+# a Typer app for a group. Only the command being run is imported and built, so
+# start-up does not grow with the number of commands.
+COMMANDS = {
+    "score": ("score", "score"),
+    "contracts": ("lookup", "contracts"),
+    "ports": ("lookup", "ports"),
+    "scoring-tiles": ("lookup", "scoring_tiles"),
+    "clans": ("lookup", "clans"),
+    "map": ("map_cmd", "app"),
+}
 
-app.command("score")(score.score)
-app.command("contracts")(lookup.contracts)
-app.command("ports")(lookup.ports)
-app.command("scoring-tiles")(lookup.scoring_tiles)
-app.command("clans")(lookup.clans)
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The Typer app with every command, or with just `only`."""
+    from importlib import import_module
+
+    app = typer.Typer(
+        name="caledonia",
+        help=(
+            "A referee and scoring assistant for [bold]Clans of Caledonia[/bold] at a physical "
+            "table.\n\nExample: [cyan]caledonia score sample_games/final-4p.yaml[/cyan]"
+        ),
+        rich_markup_mode="rich",
+        context_settings={"help_option_names": ["-h", "--help"]},
+        pretty_exceptions_enable=False,
+        no_args_is_help=True,
+    )
+    app.callback()(_root)
+    for name, (module, attribute) in COMMANDS.items():
+        if only is not None and name != only:
+            continue
+        target = getattr(import_module(f"{__package__}.{module}"), attribute)
+        if isinstance(target, typer.Typer):
+            app.add_typer(target, name=name)
+        else:
+            app.command(name)(target)
+    return app
 
 
 def _show_version(value: bool) -> None:
@@ -44,7 +63,6 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     show_version: Annotated[
         bool,
@@ -56,8 +74,10 @@ def _root(
 
 def main() -> None:
     """Console-script entry point: run the app; known problems exit 1, never a traceback."""
+    words = [word for word in sys.argv[1:] if not word.startswith("-")]
+    chosen = words[0] if words and words[0] in COMMANDS else None
     try:
-        app()
+        build_app(chosen)()
     except UsageProblem as problem:
         message(f"Error: {problem}", style="red")
         message(f"Try 'caledonia {problem.command} --help' for help.")

@@ -10,12 +10,23 @@ import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from caledonia.rules.map_modules import MAPS_ENV
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print JSON for other programs instead of tables.")
+]
+MapsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--maps",
+        envvar=MAPS_ENV,
+        show_envvar=True,
+        metavar="DIR",
+        help="Folder of module-side files (A1.yaml ... D2.yaml) to use instead of the examples.",
+    ),
 ]
 
 _consoles: dict[bool, Console] = {}

@@ -19,7 +19,9 @@ Validator = Callable[[str], "bool | str"]
 
 
 class Asker(Protocol):
-    def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str: ...
+    def text(
+        self, question: str, *, default: str = "", validate: Validator | None = None
+    ) -> str: ...
 
     def select(self, question: str, choices: Sequence[str]) -> str: ...
 
@@ -53,7 +55,10 @@ class QuestionaryAsker:
         self, question: str, choices: Sequence[str], *, validate: Validator | None = None
     ) -> str:
         return self._q.autocomplete(
-            question, choices=list(choices), validate=validate, match_middle=True,
+            question,
+            choices=list(choices),
+            validate=validate,
+            match_middle=True,
             validate_while_typing=False,  # typing a good's name to search is not an error
         ).unsafe_ask()
 

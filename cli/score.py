@@ -5,25 +5,39 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-
 from caledonia.rules.components import components
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import load_sheet
 
 from .errors import UsageProblem
-from .output import JsonOption, is_interactive, print_json
+from .output import JsonOption, MapsOption, is_interactive, message, print_json
 
 SheetArgument = Annotated[
     str | None,
     typer.Argument(
         metavar="SHEET",
-        help="Score sheet in YAML. Leave it out to enter the sheet at the prompts (needs a terminal).",
+        help="Score sheet in YAML. Leave it out to enter the sheet at the prompts "
+        "(needs a terminal).",
         show_default=False,
     ),
 ]
 
 
-def score(sheet: SheetArgument = None, as_json: JsonOption = False) -> None:
+def _map_sides(maps: str | None):
+    """Load the module sides only if a sheet asks for its map."""
+
+    def load():
+        from caledonia.rules.board import DEFAULT_ORIGINS
+        from caledonia.rules.map_modules import load_module_set, maps_folder
+
+        return load_module_set(maps_folder(maps), DEFAULT_ORIGINS)
+
+    return load
+
+
+def score(
+    sheet: SheetArgument = None, as_json: JsonOption = False, maps: MapsOption = None
+) -> None:
     """Final scores: categories, awards with ties, import rarity, ranks and the winner.
 
     Example: [cyan]caledonia score sample_games/final-4p.yaml[/cyan]
@@ -41,7 +55,11 @@ def score(sheet: SheetArgument = None, as_json: JsonOption = False) -> None:
 
         enter_sheet_and_score(parts, as_json)
         return
-    checked = load_sheet(sheet, parts)
+    checked = load_sheet(sheet, parts, _map_sides(maps))
+    if checked.example_map:
+        from .map_cmd import EXAMPLE_NOTICE
+
+        message(EXAMPLE_NOTICE, style="yellow")
     result = score_sheet(checked, parts)
     if as_json:
         print_json(result.as_json())

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from rich.table import Table
-from rich.text import Text
-
 from caledonia.rules.scoring import FinalScore
 from caledonia.rules.sheet import ScoreSheet
+from rich.table import Table
+from rich.text import Text
 
 from .output import console
 
@@ -31,7 +30,7 @@ def render_score(result: FinalScore, sheet: ScoreSheet) -> None:
     title = "Final score (solo)" if sheet.solo else "Final score"
     table = Table(title=title, title_justify="left", show_footer=False)
     table.add_column("", style="bold")
-    for player, entered in zip(result.players, sheet.players):
+    for player, entered in zip(result.players, sheet.players, strict=True):
         header = f"{player.name}\n{entered.clan or ''}"
         table.add_column(header, justify="right")
 
@@ -46,8 +45,10 @@ def render_score(result: FinalScore, sheet: ScoreSheet) -> None:
     if not sheet.solo:
         table.add_row(
             "Rank",
-            *(Text(_ordinal(p.rank), style="bold green" if p.rank == 1 else "")
-              for p in result.players),
+            *(
+                Text(_ordinal(p.rank), style="bold green" if p.rank == 1 else "")
+                for p in result.players
+            ),
         )
     out.print(table)
 

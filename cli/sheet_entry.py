@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-
 from caledonia.rules.components import IMPORT_GOODS, Components, word
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
@@ -55,7 +54,9 @@ def _clan_validator(parts: Components, taken: set[str]) -> Validator:
             return True
         clan = parts.clan(typed)
         if clan is None:
-            return f"No clan {typed.strip()!r}: choose from {', '.join(parts.clans)}, or leave empty."
+            return (
+                f"No clan {typed.strip()!r}: choose from {', '.join(parts.clans)}, or leave empty."
+            )
         if clan.name in taken:
             return f"{clan.name} is already taken by another player."
         return True
@@ -88,7 +89,9 @@ def _ask_number(ask: Asker, question: str, maximum: int | None = None, default: 
 def _ask_contracts(
     ask: Asker, parts: Components, who: str, taken: dict[int, str]
 ) -> dict[str, Any]:
-    mode = ask.select(f"{who}: how do you want to enter the fulfilled contracts?", [BY_ID, BY_TOTALS])
+    mode = ask.select(
+        f"{who}: how do you want to enter the fulfilled contracts?", [BY_ID, BY_TOTALS]
+    )
     if mode == BY_TOTALS:
         entry: dict[str, Any] = {
             "fulfilled_contracts": _ask_number(
@@ -155,8 +158,10 @@ def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
         )
         if auction:
             entry["auction_bid"] = _ask_number(
-                ask, f"{name}: winning clan-auction bid (VP, 0 if none)",
-                parts.final_scoring.auction_max_bid, default="0",
+                ask,
+                f"{name}: winning clan-auction bid (VP, 0 if none)",
+                parts.final_scoring.auction_max_bid,
+                default="0",
             )
         players.append(entry)
     data: dict[str, Any] = {"players": players}
@@ -182,12 +187,17 @@ def offer_save(ask: Asker, sheet: ScoreSheet) -> Path | None:
         return None
     default = f"score-sheet-{datetime.date.today().isoformat()}.yaml"
     while True:
-        path = Path(os.path.expanduser(ask.text("Save to", default=default,
-                                                validate=_path_validator).strip()))
+        path = Path(
+            os.path.expanduser(
+                ask.text("Save to", default=default, validate=_path_validator).strip()
+            )
+        )
         if not path.exists() or ask.confirm(f"{path} exists. Replace it?", default=False):
             break
-    header = (f"# Final score sheet entered with caledonia on {datetime.date.today().isoformat()}.\n"
-              f"# Score it again with: caledonia score {path}\n")
+    header = (
+        f"# Final score sheet entered with caledonia on {datetime.date.today().isoformat()}.\n"
+        f"# Score it again with: caledonia score {path}\n"
+    )
     write_text_atomic(path, header + sheet_as_yaml(sheet))
     return path
 

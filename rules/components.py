@@ -9,9 +9,9 @@ status; printed values that no public source gives are absent and listed in
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
-from pathlib import Path
 
 from . import datacache
 from .errors import DataError
@@ -261,26 +261,38 @@ def _load_clans(root: Node, shipping_levels: tuple[str, ...]) -> dict[str, Clan]
         entry = node.mapping(
             required=("name", "powers", "status"),
             optional=(
-                "kickstarter", "not_public", "starting_shipping", "extra_merchants",
-                "unit_discounts", "delta_discount",
+                "kickstarter",
+                "not_public",
+                "starting_shipping",
+                "extra_merchants",
+                "unit_discounts",
+                "delta_discount",
             ),
         )
         name = entry["name"].text()
         if name.lower() in (known.lower() for known in clans):
             raise entry["name"].fail(f"clan {name!r} appears twice")
-        shipping = {
-            count: child.choice(shipping_levels)
-            for count, child in _by_player_count(entry["starting_shipping"]).items()
-        } if "starting_shipping" in entry else {}
+        shipping = (
+            {
+                count: child.choice(shipping_levels)
+                for count, child in _by_player_count(entry["starting_shipping"]).items()
+            }
+            if "starting_shipping" in entry
+            else {}
+        )
         discounts: tuple[int, ...] = ()
         if "unit_discounts" in entry:
             order = ("first", "second", "third", "fourth")
             given = entry["unit_discounts"].mapping(required=order)
             discounts = tuple(given[key].whole(0) for key in order)
-        delta = {
-            count: child.whole(0)
-            for count, child in _by_player_count(entry["delta_discount"]).items()
-        } if "delta_discount" in entry else {}
+        delta = (
+            {
+                count: child.whole(0)
+                for count, child in _by_player_count(entry["delta_discount"]).items()
+            }
+            if "delta_discount" in entry
+            else {}
+        )
         clans[name] = Clan(
             name=name,
             powers=_texts(entry["powers"]),
@@ -320,16 +332,20 @@ def _load_scoring_tiles(root: Node) -> tuple[ScoringTile, ...]:
             required=("id", "scores", "measure", "glory"),
             optional=("glory_per_field", "kickstarter", "status", "note"),
         )
-        tiles.append(ScoringTile(
-            id=_tile_id(entry["id"]),
-            scores=entry["scores"].text(),
-            measure=entry["measure"].text(),
-            glory=entry["glory"].whole(1),
-            status=_status(entry, default),
-            glory_per_field=entry["glory_per_field"].whole(1) if "glory_per_field" in entry else None,
-            kickstarter=_flag(entry, "kickstarter"),
-            note=_optional_text(entry, "note"),
-        ))
+        tiles.append(
+            ScoringTile(
+                id=_tile_id(entry["id"]),
+                scores=entry["scores"].text(),
+                measure=entry["measure"].text(),
+                glory=entry["glory"].whole(1),
+                status=_status(entry, default),
+                glory_per_field=entry["glory_per_field"].whole(1)
+                if "glory_per_field" in entry
+                else None,
+                kickstarter=_flag(entry, "kickstarter"),
+                note=_optional_text(entry, "note"),
+            )
+        )
     _unique_ids(tiles, top["tiles"])
     return tuple(tiles)
 
@@ -347,17 +363,21 @@ def _load_port_tiles(root: Node) -> tuple[PortTile, ...]:
             parts = entry["erratum"].mapping(
                 required=("default", "original_2017_text"), optional=("status",)
             )
-            erratum = {"default": parts["default"].text(),
-                       "original_2017_text": parts["original_2017_text"].text(),
-                       "status": _status(parts)}
-        tiles.append(PortTile(
-            id=_tile_id(entry["id"]),
-            effect=entry["effect"].text(),
-            status=_status(entry, default),
-            kickstarter=_flag(entry, "kickstarter"),
-            note=_optional_text(entry, "note"),
-            erratum=erratum,
-        ))
+            erratum = {
+                "default": parts["default"].text(),
+                "original_2017_text": parts["original_2017_text"].text(),
+                "status": _status(parts),
+            }
+        tiles.append(
+            PortTile(
+                id=_tile_id(entry["id"]),
+                effect=entry["effect"].text(),
+                status=_status(entry, default),
+                kickstarter=_flag(entry, "kickstarter"),
+                note=_optional_text(entry, "note"),
+                erratum=erratum,
+            )
+        )
     _unique_ids(tiles, top["tiles"])
     return tuple(tiles)
 
@@ -373,18 +393,29 @@ def _award_table(node: Node) -> dict[int, tuple[int, ...]]:
 
 
 def _load_economy(root: Node) -> Economy:
-    top = root.mapping(required=(
-        "goods", "units", "production", "contract_cost_by_round", "pass_money", "shipping",
-        "technology", "merchants", "neighbourhood_bonus", "not_public",
-    ))
+    top = root.mapping(
+        required=(
+            "goods",
+            "units",
+            "production",
+            "contract_cost_by_round",
+            "pass_money",
+            "shipping",
+            "technology",
+            "merchants",
+            "neighbourhood_bonus",
+            "not_public",
+        )
+    )
     goods = top["goods"].mapping(required=("basic", "processed"))
     basic, processed = _texts(goods["basic"]), _texts(goods["processed"])
     units = {}
     for name, node in top["units"].entries().items():
         entry = node.mapping(required=("cost", "land", "count"), optional=("status",))
         land = tuple(item.choice(LAND_TYPES) for item in entry["land"])
-        units[name] = UnitType(name, entry["cost"].whole(0), land, entry["count"].whole(1),
-                               _status(entry))
+        units[name] = UnitType(
+            name, entry["cost"].whole(0), land, entry["count"].whole(1), _status(entry)
+        )
     production = top["production"].mapping(
         required=("worker_income", "basic", "processing"), optional=("status",)
     )
@@ -411,7 +442,9 @@ def _load_economy(root: Node) -> Economy:
         count: tuple(item.whole(0) for item in child)
         for count, child in _by_player_count(top["pass_money"]).items()
     }
-    shipping = top["shipping"].mapping(required=("levels", "step_cost"), optional=("status", "note"))
+    shipping = top["shipping"].mapping(
+        required=("levels", "step_cost"), optional=("status", "note")
+    )
     technology = top["technology"].mapping(
         required=("cost", "bonus_upgrade_cost", "income_gain"), optional=("status",)
     )
@@ -449,10 +482,17 @@ def _load_economy(root: Node) -> Economy:
 
 
 def _load_final_scoring(root: Node) -> FinalScoringRules:
-    top = root.mapping(required=(
-        "goods_vp", "money_per_vp", "hops_vp", "imports", "export_awards",
-        "settlement_awards", "auction_max_bid",
-    ))
+    top = root.mapping(
+        required=(
+            "goods_vp",
+            "money_per_vp",
+            "hops_vp",
+            "imports",
+            "export_awards",
+            "settlement_awards",
+            "auction_max_bid",
+        )
+    )
     goods = top["goods_vp"].mapping(required=("basic", "processed"))
     imports = top["imports"].mapping(
         required=("vp_most_to_least_imported", "rarest_first_on_ties", "static_variant_vp")
@@ -489,8 +529,15 @@ def _thresholds(node: Node) -> tuple[Threshold, ...]:
 
 def _load_solo(root: Node) -> SoloRules:
     top = root.mapping(
-        required=("face_up_contracts", "pass_money", "dice", "contract_thresholds",
-                  "settlement_thresholds", "rating", "not_public"),
+        required=(
+            "face_up_contracts",
+            "pass_money",
+            "dice",
+            "contract_thresholds",
+            "settlement_thresholds",
+            "rating",
+            "not_public",
+        ),
         optional=("status",),
     )
     dice = top["dice"].mapping(required=("goods", "price"))
@@ -518,8 +565,13 @@ def _load_solo(root: Node) -> SoloRules:
 
 
 DATA_FILES = (
-    "economy.yaml", "contracts.yaml", "clans.yaml", "scoring_tiles.yaml", "port_tiles.yaml",
-    "final_scoring.yaml", "solo.yaml",
+    "economy.yaml",
+    "contracts.yaml",
+    "clans.yaml",
+    "scoring_tiles.yaml",
+    "port_tiles.yaml",
+    "final_scoring.yaml",
+    "solo.yaml",
 )
 
 

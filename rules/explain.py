@@ -46,7 +46,8 @@ def imports(
         tie = ""
         if level:
             order = ", then ".join(word(g) for g in tie_order)
-            tie = f"; level with {join_names([word(g) for g in level])}: ties go {order}, rarest first"
+            level_names = join_names([word(g) for g in level])
+            tie = f"; level with {level_names}: ties go {order}, rarest first"
         lines.append(
             f"{word(good).capitalize()} is {labels[position]} "
             f"({totals[good]} imported {by_whom}{tie}): {values[good]} VP each."
@@ -66,8 +67,10 @@ def placings(
             place = _MOST.get(group.first_place, f"place {group.first_place} for")
             if group.tied:
                 pool = "+".join(str(vp) for vp in group.pooled)
-                text = (f"{who} tie for {place} {what} ({group.count} each): "
-                        f"({pool})/{len(group.members)} = {group.each} VP each.")
+                text = (
+                    f"{who} tie for {place} {what} ({group.count} each): "
+                    f"({pool})/{len(group.members)} = {group.each} VP each."
+                )
             else:
                 text = f"{who} has {place} {what} ({group.count}): {group.each} VP."
             if group.count == 0 and group.each > 0:
@@ -75,7 +78,10 @@ def placings(
             lines.append(text)
         elif rank_among_counts < len(awards):
             verb = "gets" if len(group.members) == 1 else "get"
-            lines.append(f"{who} ({counted}) {verb} no award: the tied players above fill the awarded places.")
+            lines.append(
+                f"{who} ({counted}) {verb} no award: "
+                "the tied players above fill the awarded places."
+            )
     return lines
 
 
@@ -107,12 +113,16 @@ def rating(total: int, band: RatingBand) -> str:
 def winner(results: Sequence[_Ranked]) -> str:
     first = [r for r in results if r.rank == 1]
     if len(first) > 1:
-        return (f"{join_names([r.name for r in first])} share the win: "
-                f"{first[0].total} VP and £{first[0].money} each.")
+        return (
+            f"{join_names([r.name for r in first])} share the win: "
+            f"{first[0].total} VP and £{first[0].money} each."
+        )
     top = first[0]
     level = [r for r in results if r is not top and r.total == top.total]
     if not level:
         return f"{top.name} wins with {top.total} VP."
     others = ", ".join(f"£{r.money}" for r in level)
-    return (f"{top.name} wins on money: level with {join_names([r.name for r in level])} "
-            f"on {top.total} VP, with £{top.money} left against {others}.")
+    return (
+        f"{top.name} wins on money: level with {join_names([r.name for r in level])} "
+        f"on {top.total} VP, with £{top.money} left against {others}."
+    )

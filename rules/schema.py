@@ -61,7 +61,9 @@ class Node:
             path = f"{self.path}.{key}" if self.path else str(key)
         return Node(value, self.source, path, line if line is not None else self.line)
 
-    def mapping(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict[str, Node]:
+    def mapping(
+        self, required: Iterable[str] = (), optional: Iterable[str] = ()
+    ) -> dict[str, Node]:
         """Check for a mapping with exactly these keys; return its entries as nodes."""
         if not isinstance(self.value, dict):
             raise self.expected("a mapping (key: value lines)")

@@ -13,7 +13,13 @@ from typing import NamedTuple
 
 from . import explain
 from .awards import points_by_player, rank_awards
-from .components import IMPORT_GOODS, Components, FinalScoringRules, RatingBand, Threshold
+from .components import (
+    IMPORT_GOODS,
+    Components,
+    FinalScoringRules,
+    RatingBand,
+    Threshold,
+)
 from .sheet import PlayerSheet, ScoreSheet
 
 
@@ -129,16 +135,27 @@ def score_sheet(sheet: ScoreSheet, parts: Components) -> FinalScore:
     contracts = [p.fulfilled_contracts for p in players]
     settlements = [p.settlements for p in players]
 
-    lines = explain.imports(totals, values, import_rarity(totals, rules),
-                            rules.rarest_first_on_ties, sheet.static_imports, sheet.solo)
+    lines = explain.imports(
+        totals,
+        values,
+        import_rarity(totals, rules),
+        rules.rarest_first_on_ties,
+        sheet.static_imports,
+        sheet.solo,
+    )
     if sheet.solo:
         solo = parts.solo
         export_points = [threshold_vp(contracts[0], solo.contract_thresholds)]
         settlement_points = [threshold_vp(settlements[0], solo.settlement_thresholds)]
-        lines += explain.solo_threshold("contracts fulfilled", contracts[0], export_points[0],
-                                        solo.contract_thresholds)
-        lines += explain.solo_threshold("settlements within shipping reach", settlements[0],
-                                        settlement_points[0], solo.settlement_thresholds)
+        lines += explain.solo_threshold(
+            "contracts fulfilled", contracts[0], export_points[0], solo.contract_thresholds
+        )
+        lines += explain.solo_threshold(
+            "settlements within shipping reach",
+            settlements[0],
+            settlement_points[0],
+            solo.settlement_thresholds,
+        )
     else:
         names = [p.name for p in players]
         export_placings = rank_awards(contracts, rules.export_awards[count])
@@ -146,8 +163,9 @@ def score_sheet(sheet: ScoreSheet, parts: Components) -> FinalScore:
         export_points = points_by_player(export_placings, count)
         settlement_points = points_by_player(settlement_placings, count)
         lines += explain.placings(names, export_placings, "contracts", rules.export_awards[count])
-        lines += explain.placings(names, settlement_placings, "settlements",
-                                  rules.settlement_awards[count])
+        lines += explain.placings(
+            names, settlement_placings, "settlements", rules.settlement_awards[count]
+        )
 
     breakdowns = [
         Breakdown(
@@ -162,10 +180,14 @@ def score_sheet(sheet: ScoreSheet, parts: Components) -> FinalScore:
         )
         for i, p in enumerate(players)
     ]
+    lines += [p.settlement_note for p in players if p.settlement_note]
     lines += [explain.auction(p.name, p.auction_bid) for p in players if p.auction_bid]
-    ranks = competition_ranks([(b.total, p.money) for b, p in zip(breakdowns, players)])
+    ranks = competition_ranks(
+        [(b.total, p.money) for b, p in zip(breakdowns, players, strict=True)]
+    )
     results = tuple(
-        PlayerResult(p.name, p.money, b, rank) for p, b, rank in zip(players, breakdowns, ranks)
+        PlayerResult(p.name, p.money, b, rank)
+        for p, b, rank in zip(players, breakdowns, ranks, strict=True)
     )
     rating = rating_band(results[0].total, parts.solo.rating) if sheet.solo else None
     if rating is not None:
@@ -173,4 +195,3 @@ def score_sheet(sheet: ScoreSheet, parts: Components) -> FinalScore:
     else:
         lines.append(explain.winner(results))
     return FinalScore(results, totals, values, rating, tuple(lines))
-

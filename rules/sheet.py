@@ -5,23 +5,43 @@ A sheet lists each player's glory, money, goods in stock, fulfilled contracts
 largest group within shipping reach and an optional clan-auction bid. One
 player means a solo game. `parse_sheet` checks everything a person could get
 wrong and names the key path and line of the first problem.
+
+Instead of a settlement count a player may give their units on the map
+(`units`, with `shipping`), when the sheet names the board in a top-level
+`map: {modules: [A1, B2, C1, D2]}`; the count then comes from the map.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .components import IMPORT_GOODS, Components
 from .schema import Node
 from .yamlfile import read_yaml, to_yaml
 
+if TYPE_CHECKING:
+    from .map_modules import ModuleSide
+
+SideLoader = Callable[[], "Mapping[str, ModuleSide]"]
+
 MAX_PLAYERS = 4
 COUNT_KEYS = ("fulfilled_contracts", "hops", "imports")
 PLAYER_KEYS = (
-    "name", "clan", "glory", "money", "goods", "contracts", *COUNT_KEYS,
-    "settlements", "auction_bid",
+    "name",
+    "clan",
+    "glory",
+    "money",
+    "goods",
+    "contracts",
+    *COUNT_KEYS,
+    "settlements",
+    "auction_bid",
+    "colour",
+    "shipping",
+    "units",
 )
+MAP_KEYS = ("colour", "shipping", "units")
 
 
 class PlayerSheet(NamedTuple):
@@ -36,11 +56,15 @@ class PlayerSheet(NamedTuple):
     contracts: tuple[int, ...] | None = None  # ids, when the sheet gave them
     clan: str | None = None
     auction_bid: int = 0
+    on_map: Mapping[str, Any] | None = None  # colour, shipping, units as given, when from the map
+    settlement_note: str | None = None  # which settlements the map count took
 
 
 class ScoreSheet(NamedTuple):
     players: tuple[PlayerSheet, ...]
     static_imports: bool = False
+    board: Mapping[str, Any] | None = None  # the `map` block as given
+    example_map: bool = False  # the map's modules are example layouts
 
     @property
     def solo(self) -> bool:
@@ -53,7 +77,14 @@ def max_units(parts: Components) -> int:
 
 
 def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
-    entry = node.mapping(required=("name", "glory", "money", "settlements"), optional=PLAYER_KEYS)
+    entry = node.mapping(required=("name", "glory", "money"), optional=PLAYER_KEYS)
+    if "units" in entry and "settlements" in entry:
+        raise entry["settlements"].fail("give either 'settlements' or 'units' on the map, not both")
+    if "units" not in entry and "settlements" not in entry:
+        raise node.fail("missing key 'settlements' (or 'units' on the map, with a top-level 'map')")
+    for key in MAP_KEYS:
+        if key in entry and "units" not in entry:
+            raise entry[key].fail(f"'{key}' goes with 'units' on the map")
     goods_node = entry.get("goods")
     goods = dict.fromkeys(parts.economy.goods, 0)
     if goods_node is not None and goods_node.value is not None:
@@ -98,7 +129,11 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
             "or 'fulfilled_contracts' with 'hops' and 'imports'"
         )
 
-    bid = entry["auction_bid"].whole(0, parts.final_scoring.auction_max_bid) if "auction_bid" in entry else 0
+    bid = (
+        entry["auction_bid"].whole(0, parts.final_scoring.auction_max_bid)
+        if "auction_bid" in entry
+        else 0
+    )
     if solo and bid:
         raise entry["auction_bid"].fail("a solo game has no clan auction: expected 0")
 
@@ -112,7 +147,9 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
         fulfilled_contracts=fulfilled,
         hops=hops,
         imports=imports,
-        settlements=entry["settlements"].whole(0, max_units(parts)),
+        settlements=entry["settlements"].whole(0, max_units(parts))
+        if "settlements" in entry
+        else 0,
         auction_bid=bid,
     )
 
@@ -134,10 +171,16 @@ def _parse_contract_ids(node: Node, parts: Components) -> tuple[int, ...]:
     return tuple(ids)
 
 
-def parse_sheet(data: Any, source: str, parts: Components) -> ScoreSheet:
-    """Check plain sheet data (as read from YAML) and build a ScoreSheet."""
+def parse_sheet(
+    data: Any, source: str, parts: Components, load_sides: SideLoader | None = None
+) -> ScoreSheet:
+    """Check plain sheet data (as read from YAML) and build a ScoreSheet.
+
+    `load_sides` gives the map-module sides; it is called only for a sheet
+    with a `map`.
+    """
     root = Node(data, source)
-    top = root.mapping(required=("players",), optional=("variant",))
+    top = root.mapping(required=("players",), optional=("variant", "map"))
     static = False
     if "variant" in top and top["variant"].value is not None:
         variant = top["variant"].mapping(optional=("static_imports",))
@@ -151,14 +194,67 @@ def parse_sheet(data: Any, source: str, parts: Components) -> ScoreSheet:
     solo = len(player_nodes) == 1
     players = [_parse_player(node, parts, solo) for node in player_nodes]
     _check_across_players(players, player_nodes, parts)
-    return ScoreSheet(players=tuple(players), static_imports=static)
+    board, example = None, False
+    if "map" in top:
+        players, example = _settlements_from_map(
+            top["map"], players, player_nodes, parts, load_sides
+        )
+        board = top["map"].value
+    elif any("units" in node.entries() for node in player_nodes):
+        culprit = next(node for node in player_nodes if "units" in node.entries())
+        raise culprit.entries()["units"].fail(
+            "units on the map need a top-level 'map: {modules: [A1, B1, C1, D1]}'"
+        )
+    return ScoreSheet(
+        players=tuple(players), static_imports=static, board=board, example_map=example
+    )
+
+
+def _settlements_from_map(
+    map_node: Node,
+    players: list[PlayerSheet],
+    nodes: list[Node],
+    parts: Components,
+    load_sides: SideLoader | None,
+) -> tuple[list[PlayerSheet], bool]:
+    """Count the settlements of the players who gave units, from the board named in `map`."""
+    from .position import build_board, check_players_apart, parse_map_player
+    from .reach import shipping_words
+    from .settlements import count_settlements
+
+    top = map_node.mapping(required=("modules",), optional=("tighter_map",))
+    if load_sides is None:
+        raise map_node.fail("this sheet names a map, but no map modules are available here")
+    board = build_board(top, load_sides(), len(players))
+    on_map = []
+    for seat, node in enumerate(nodes):
+        entries = node.entries()
+        if "units" in entries:
+            on_map.append((seat, parse_map_player(node, entries, seat, board, parts.economy), node))
+    check_players_apart([p for _, p, _ in on_map], [n for _, _, n in on_map], board)
+    result = list(players)
+    for seat, map_player, node in on_map:
+        counted = count_settlements(board, map_player.units, map_player.shipping)
+        kept, left = counted.describe(board)
+        note = (
+            f"{map_player.name}'s settlements from the map "
+            f"({shipping_words(map_player.shipping)}): "
+            f"{counted.count} counted: {', '.join(kept) or 'none'}"
+        )
+        if left:
+            note += f"; left out: {', '.join(left)}"
+        given = {key: node.entries()[key].value for key in MAP_KEYS if key in node.entries()}
+        result[seat] = result[seat]._replace(
+            settlements=counted.count, on_map=given, settlement_note=note + "."
+        )
+    return result, board.example
 
 
 def _check_across_players(players: list[PlayerSheet], nodes: list[Node], parts: Components) -> None:
     names: dict[str, int] = {}
     clans: dict[str, int] = {}
     owner: dict[int, int] = {}
-    for index, (player, node) in enumerate(zip(players, nodes)):
+    for index, (player, node) in enumerate(zip(players, nodes, strict=True)):
         entries = node.entries()
         key = player.name.casefold()
         if key in names:
@@ -183,9 +279,9 @@ def _check_across_players(players: list[PlayerSheet], nodes: list[Node], parts: 
         )
 
 
-def load_sheet(path: str, parts: Components) -> ScoreSheet:
+def load_sheet(path: str, parts: Components, load_sides: SideLoader | None = None) -> ScoreSheet:
     """Read a score sheet file; every problem is a DataError naming the file."""
-    return parse_sheet(read_yaml(path), str(path), parts)
+    return parse_sheet(read_yaml(path), str(path), parts, load_sides)
 
 
 def sheet_as_data(sheet: ScoreSheet) -> dict[str, Any]:
@@ -204,17 +300,30 @@ def sheet_as_data(sheet: ScoreSheet) -> dict[str, Any]:
             entry["fulfilled_contracts"] = player.fulfilled_contracts
             entry["hops"] = player.hops
             entry["imports"] = dict(player.imports)
-        entry["settlements"] = player.settlements
+        if player.on_map is not None:
+            entry.update(_plain(player.on_map))
+        else:
+            entry["settlements"] = player.settlements
         if player.auction_bid:
             entry["auction_bid"] = player.auction_bid
         players.append(entry)
     data: dict[str, Any] = {}
     if sheet.static_imports:
         data["variant"] = {"static_imports": True}
+    if sheet.board is not None:
+        data["map"] = _plain(sheet.board)
     data["players"] = players
     return data
 
 
+def _plain(value: Any) -> Any:
+    """Data as plain dicts and lists (the YAML reader's line-keeping types dropped)."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
 def sheet_as_yaml(sheet: ScoreSheet) -> str:
     return to_yaml(sheet_as_data(sheet))
-

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from caledonia.rules.components import load_components
 from caledonia.rules.sheet import parse_sheet
 
@@ -48,5 +47,9 @@ def run_cli(*args, env=None, input_text=None):
     full_env = dict(os.environ, **(env or {}))
     return subprocess.run(
         [sys.executable, "-m", "caledonia.cli.main", *args],
-        capture_output=True, text=True, env=full_env, input=input_text, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        input=input_text,
+        cwd=ROOT,
     )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from caledonia.rules.awards import points_by_player, rank_awards
 from hypothesis import given
 from hypothesis import strategies as st
-
-from caledonia.rules.awards import points_by_player, rank_awards
 
 EXPORTS_34 = (12, 6)
 EXPORTS_2 = (8,)

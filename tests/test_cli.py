@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import SAMPLES, run_cli
 
 COMMANDS = ["score", "contracts", "ports", "scoring-tiles", "clans"]
@@ -23,13 +22,22 @@ def test_four_player_sample_json(tmp_path):
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [(p["name"], p["total"], p["rank"]) for p in data["players"]] == [
-        ("Ailsa", 156, 2), ("Bruce", 184, 1), ("Catriona", 146, 3), ("Duncan", 99, 4),
+        ("Ailsa", 156, 2),
+        ("Bruce", 184, 1),
+        ("Catriona", 146, 3),
+        ("Duncan", 99, 4),
     ]
     assert data["import_values"] == {"cotton": 5, "tobacco": 4, "sugar_cane": 3}
     assert data["rating"] is None
     assert data["players"][1]["breakdown"] == {
-        "glory": 52, "goods": 11, "money": 4, "hops": 19, "imports": 74, "exports": 9,
-        "settlements": 15, "auction": 0,
+        "glory": 52,
+        "goods": 11,
+        "money": 4,
+        "hops": 19,
+        "imports": 74,
+        "exports": 9,
+        "settlements": 15,
+        "auction": 0,
     }
 
 
@@ -47,13 +55,18 @@ def test_table_output_explains_awards_and_winner():
 
 def test_no_colour_codes_when_not_a_terminal_or_with_no_color():
     assert "\x1b[" not in run_cli("score", "sample_games/final-4p.yaml").stdout
-    forced = run_cli("score", "sample_games/final-4p.yaml", env={"NO_COLOR": "1", "FORCE_COLOR": ""})
+    forced = run_cli(
+        "score", "sample_games/final-4p.yaml", env={"NO_COLOR": "1", "FORCE_COLOR": ""}
+    )
     assert "\x1b[3" not in forced.stdout
 
 
 def test_bad_sheet_exits_1_with_the_reason_on_stderr_only(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("players:\n  - name: A\n    glory: -3\n    money: 0\n    contracts: []\n    settlements: 0\n")
+    bad.write_text(
+        "players:\n  - name: A\n    glory: -3\n    money: 0\n"
+        "    contracts: []\n    settlements: 0\n"
+    )
     result = run_cli("score", str(bad))
     assert result.returncode == 1
     assert result.stdout == ""
@@ -100,12 +113,21 @@ def test_contracts_table_and_json():
     table = run_cli("contracts")
     assert table.returncode == 0 and "50 of 50 contracts" in table.stdout
     data = json.loads(run_cli("contracts", "6", "--json").stdout)
-    assert data == [{"id": 6, "pay": {"wool": 3}, "gain": {"sugar_cane": 1, "hops": 3, "bonus_upgrade": 1},
-                     "status": "single-source", "note": "3 hops as printed on the tile; the source data said 1"}]
+    assert data == [
+        {
+            "id": 6,
+            "pay": {"wool": 3},
+            "gain": {"sugar_cane": 1, "hops": 3, "bonus_upgrade": 1},
+            "status": "single-source",
+            "note": "3 hops as printed on the tile; the source data said 1",
+        }
+    ]
 
 
 def test_contract_filters():
-    data = json.loads(run_cli("contracts", "--gives", "tobacco", "--pays", "whisky", "--json").stdout)
+    data = json.loads(
+        run_cli("contracts", "--gives", "tobacco", "--pays", "whisky", "--json").stdout
+    )
     assert data and all("tobacco" in c["gain"] and "whisky" in c["pay"] for c in data)
     bad = run_cli("contracts", "--gives", "gold")
     assert bad.returncode == 2 and "expected one of" in bad.stderr

@@ -6,7 +6,6 @@ import shutil
 from collections import Counter
 
 import pytest
-
 from caledonia.rules import datacache
 from caledonia.rules.components import DATA_DIR, load_components
 from caledonia.rules.errors import DataError
@@ -36,8 +35,15 @@ def test_deck_totals_match_the_reference_counts(parts):
         pay.update(contract.pay)
         gain.update(contract.gain)
     assert pay == {"wool": 40, "mutton": 18, "beef": 18, "cheese": 33, "bread": 35, "whisky": 34}
-    assert gain == {"cotton": 53, "tobacco": 49, "sugar_cane": 45, "hops": 111, "money": 174,
-                    "free_space": 13, "bonus_upgrade": 12}
+    assert gain == {
+        "cotton": 53,
+        "tobacco": 49,
+        "sugar_cane": 45,
+        "hops": 111,
+        "money": 174,
+        "free_space": 13,
+        "bonus_upgrade": 12,
+    }
     assert sum(1 for c in parts.contracts.values() if c.meat) == 23
 
 
@@ -51,11 +57,25 @@ def test_contract_summary_in_words(parts):
 
 
 def test_nine_clans_with_macewen_optional(parts):
-    assert list(parts.clans) == ["Buchanan", "Campbell", "Cunningham", "Fergusson", "MacDonald",
-                                 "MacKenzie", "Robertson", "Stewart", "MacEwen"]
+    assert list(parts.clans) == [
+        "Buchanan",
+        "Campbell",
+        "Cunningham",
+        "Fergusson",
+        "MacDonald",
+        "MacKenzie",
+        "Robertson",
+        "Stewart",
+        "MacEwen",
+    ]
     assert [c.name for c in parts.clans.values() if c.kickstarter] == ["MacEwen"]
     assert parts.clans["MacEwen"].not_public  # beer money is not public: absent, not guessed
-    assert parts.clans["Fergusson"].starting_shipping == {1: "1_loch", 2: "1_loch", 3: "2_loch", 4: "2_loch"}
+    assert parts.clans["Fergusson"].starting_shipping == {
+        1: "1_loch",
+        2: "1_loch",
+        3: "2_loch",
+        4: "2_loch",
+    }
     assert parts.clans["Campbell"].unit_discounts == (3, 4, 4, 5)
     assert parts.clan("stewart").extra_merchants == 3
 
@@ -70,8 +90,14 @@ def test_nine_scoring_and_nine_port_tiles(parts):
 def test_economy_values(parts):
     economy = parts.economy
     assert {n: u.cost for n, u in economy.units.items()} == {
-        "sheep": 8, "cow": 9, "cheese_dairy": 12, "bakery": 8, "field": 18, "distillery": 10,
-        "woodcutter": 6, "miner": 10,
+        "sheep": 8,
+        "cow": 9,
+        "cheese_dairy": 12,
+        "bakery": 8,
+        "field": 18,
+        "distillery": 10,
+        "woodcutter": 6,
+        "miner": 10,
     }
     assert economy.units["sheep"].status == "single-source"
     assert economy.units["bakery"].status == "confirmed"
@@ -111,19 +137,48 @@ def corrupt(folder, name, old, new):
 @pytest.mark.parametrize(
     "name, old, new, where, reason",
     [
-        ("contracts.yaml", "{id: 2, pay: {wool: 6}", "{id: 2, pay: {wool: six}",
-         "contracts[1].pay.wool", "expected a whole number, 1 or more"),
+        (
+            "contracts.yaml",
+            "{id: 2, pay: {wool: 6}",
+            "{id: 2, pay: {wool: six}",
+            "contracts[1].pay.wool",
+            "expected a whole number, 1 or more",
+        ),
         ("contracts.yaml", "{id: 2,", "{id: 1,", "contracts[1].id", "appears twice"),
-        ("economy.yaml", "sheep:        {cost: 8,", "sheep:        {cost: -8,",
-         "units.sheep.cost", "got -8"),
-        ("economy.yaml", "land: [forest]", "land: [woods]", "units.woodcutter.land[0]", "one of grassland"),
-        ("solo.yaml", "{at_least: 6, vp: 8}", "{at_least: 9, vp: 8}", "contract_thresholds",
-         "from the highest down"),
-        ("clans.yaml", "status: confirmed", "status: rumour", "clans[0].status", "one of confirmed"),
+        (
+            "economy.yaml",
+            "sheep:        {cost: 8,",
+            "sheep:        {cost: -8,",
+            "units.sheep.cost",
+            "got -8",
+        ),
+        (
+            "economy.yaml",
+            "land: [forest]",
+            "land: [woods]",
+            "units.woodcutter.land[0]",
+            "one of grassland",
+        ),
+        (
+            "solo.yaml",
+            "{at_least: 6, vp: 8}",
+            "{at_least: 9, vp: 8}",
+            "contract_thresholds",
+            "from the highest down",
+        ),
+        (
+            "clans.yaml",
+            "status: confirmed",
+            "status: rumour",
+            "clans[0].status",
+            "one of confirmed",
+        ),
         ("final_scoring.yaml", "4: [12, 6]", "4: [6, 12]", "export_awards.4", "never rising"),
     ],
 )
-def test_a_malformed_data_file_names_file_key_and_expectation(data_copy, name, old, new, where, reason):
+def test_a_malformed_data_file_names_file_key_and_expectation(
+    data_copy, name, old, new, where, reason
+):
     path = corrupt(data_copy, name, old, new)
     with pytest.raises(DataError) as caught:
         load_components(data_copy)
@@ -150,7 +205,9 @@ def test_a_broken_cache_falls_back_to_the_yaml(data_copy, tmp_path, monkeypatch)
     assert load_components(data_copy).solo.pass_money == 16
 
 
-def test_cached_data_that_fails_the_checks_is_reported_from_the_yaml(data_copy, tmp_path, monkeypatch):
+def test_cached_data_that_fails_the_checks_is_reported_from_the_yaml(
+    data_copy, tmp_path, monkeypatch
+):
     monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
     load_components(data_copy)
     (cache_file,) = (tmp_path / "cache").iterdir()

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
+from caledonia.rules.scoring import import_values, score_sheet
+from conftest import player, sheet
 from hypothesis import given
 from hypothesis import strategies as st
-
-from caledonia.rules.scoring import import_values, score_sheet
-
-from conftest import player, sheet
 
 
 def values(parts, cotton, tobacco, sugar_cane, static=False):

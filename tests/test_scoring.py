@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from caledonia.rules.scoring import score_sheet
+from conftest import player, sheet
 from hypothesis import given
 from hypothesis import strategies as st
-
-from caledonia.rules.scoring import score_sheet
-
-from conftest import player, sheet
 
 
 def score(parts, *players, **variant):
@@ -17,9 +15,12 @@ def score(parts, *players, **variant):
 
 def test_every_category_of_a_two_player_sheet(parts):
     ailsa = player(
-        "Ailsa", glory=30, money=25,
+        "Ailsa",
+        glory=30,
+        money=25,
         goods={"wool": 1, "milk": 0, "grain": 2, "cheese": 1, "bread": 0, "whisky": 1},
-        contracts=[1, 6, 50], settlements=5,
+        contracts=[1, 6, 50],
+        settlements=5,
     )
     bruce = player("Bruce", glory=41, money=9, contracts=[2], settlements=6)
     result = score(parts, ailsa, bruce)
@@ -68,7 +69,9 @@ def test_money_breaks_a_tie_on_the_total(parts):
 
 def test_equal_total_and_money_share_the_rank(parts):
     result = score(
-        parts, player("Ailsa", glory=10, money=5), player("Bruce", glory=10, money=5),
+        parts,
+        player("Ailsa", glory=10, money=5),
+        player("Bruce", glory=10, money=5),
         player("Cat", glory=1),
     )
     assert [p.rank for p in result.players] == [1, 1, 3]
@@ -100,9 +103,7 @@ def test_zero_count_taking_an_award_is_flagged_as_our_reading(parts):
     assert any("our reading" in line for line in result.explanations)
 
 
-@pytest.mark.parametrize(
-    "fulfilled, vp", [(0, 0), (4, 0), (5, 4), (6, 8), (7, 12), (9, 12)]
-)
+@pytest.mark.parametrize("fulfilled, vp", [(0, 0), (4, 0), (5, 4), (6, 8), (7, 12), (9, 12)])
 def test_solo_contract_thresholds(parts, fulfilled, vp):
     entry = player(fulfilled_contracts=fulfilled)
     result = score(parts, entry)
@@ -119,8 +120,18 @@ def test_solo_settlement_thresholds(parts, settlements, vp):
 
 @pytest.mark.parametrize(
     "glory, band",
-    [(0, "Newbie"), (115, "Newbie"), (116, "Rookie"), (130, "Rookie"), (131, "Average"),
-     (145, "Average"), (146, "Expert"), (160, "Expert"), (161, "Genius"), (400, "Genius")],
+    [
+        (0, "Newbie"),
+        (115, "Newbie"),
+        (116, "Rookie"),
+        (130, "Rookie"),
+        (131, "Average"),
+        (145, "Average"),
+        (146, "Expert"),
+        (160, "Expert"),
+        (161, "Genius"),
+        (400, "Genius"),
+    ],
 )
 def test_solo_rating_bands(parts, glory, band):
     result = score(parts, player(glory=glory))
@@ -138,30 +149,45 @@ def test_json_shape_is_exact(parts):
     assert list(data) == ["players", "import_values", "rating"]
     assert list(data["players"][0]) == ["name", "total", "rank", "money", "breakdown"]
     assert list(data["players"][0]["breakdown"]) == [
-        "glory", "goods", "money", "hops", "imports", "exports", "settlements", "auction",
+        "glory",
+        "goods",
+        "money",
+        "hops",
+        "imports",
+        "exports",
+        "settlements",
+        "auction",
     ]
     assert list(data["import_values"]) == ["cotton", "tobacco", "sugar_cane"]
     assert [p["name"] for p in data["players"]] == ["Ailsa", "Bruce"]
 
 
-player_entries = st.fixed_dictionaries({
-    "glory": st.integers(0, 120),
-    "money": st.integers(0, 90),
-    "fulfilled_contracts": st.integers(0, 8),
-    "settlements": st.integers(0, 16),
-    "hops": st.integers(0, 20),
-    "imports": st.fixed_dictionaries(
-        {good: st.integers(0, 12) for good in ("cotton", "tobacco", "sugar_cane")}
-    ),
-})
+player_entries = st.fixed_dictionaries(
+    {
+        "glory": st.integers(0, 120),
+        "money": st.integers(0, 90),
+        "fulfilled_contracts": st.integers(0, 8),
+        "settlements": st.integers(0, 16),
+        "hops": st.integers(0, 20),
+        "imports": st.fixed_dictionaries(
+            {good: st.integers(0, 12) for good in ("cotton", "tobacco", "sugar_cane")}
+        ),
+    }
+)
 
 
 @given(st.lists(player_entries, min_size=2, max_size=4), st.randoms(use_true_random=False))
 def test_scores_do_not_depend_on_the_order_of_players(parts, entries, random):
     entries = [
-        dict(entry, name=f"P{i}") if entry["fulfilled_contracts"] else
-        {"name": f"P{i}", "glory": entry["glory"], "money": entry["money"],
-         "fulfilled_contracts": 0, "settlements": entry["settlements"]}
+        dict(entry, name=f"P{i}")
+        if entry["fulfilled_contracts"]
+        else {
+            "name": f"P{i}",
+            "glory": entry["glory"],
+            "money": entry["money"],
+            "fulfilled_contracts": 0,
+            "settlements": entry["settlements"],
+        }
         for i, entry in enumerate(entries)
     ]
     shuffled = entries[:]
@@ -173,7 +199,9 @@ def test_scores_do_not_depend_on_the_order_of_players(parts, entries, random):
 
 @given(st.lists(player_entries, min_size=1, max_size=4))
 def test_total_is_the_sum_of_the_breakdown(parts, entries):
-    entries = [dict(entry, name=f"P{i}", fulfilled_contracts=max(1, entry["fulfilled_contracts"]))
-               for i, entry in enumerate(entries)]
+    entries = [
+        dict(entry, name=f"P{i}", fulfilled_contracts=max(1, entry["fulfilled_contracts"]))
+        for i, entry in enumerate(entries)
+    ]
     for result in score(parts, *entries).players:
         assert result.total == sum(result.breakdown)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from caledonia.rules.errors import DataError
 from caledonia.rules.sheet import load_sheet, parse_sheet, sheet_as_data, sheet_as_yaml
 from caledonia.rules.yamlfile import parse_yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 GOOD = """\
 players:
@@ -80,23 +79,65 @@ def test_static_imports_variant_is_read(tmp_path, parts):
 @pytest.mark.parametrize(
     "old, new, line, path, reason",
     [
-        ("glory: 30", "glory: thirty", 4, "players[0].glory", "expected a whole number, 0 or more, got the text 'thirty'"),
+        (
+            "glory: 30",
+            "glory: thirty",
+            4,
+            "players[0].glory",
+            "expected a whole number, 0 or more, got the text 'thirty'",
+        ),
         ("glory: 30", "glory: yes", 4, "players[0].glory", "got true (a yes/no value)"),
         ("glory: 30", "glory: 2.5", 4, "players[0].glory", "not a whole number"),
         ("money: 25", "money: -1", 5, "players[0].money", "got -1"),
         ("wool: 1,", "wool: -2,", 6, "players[0].goods.wool", "got -2"),
         ("milk: 0,", "beer: 0,", 6, "players[0].goods.beer", "unknown key 'beer'"),
-        ("contracts: [1, 6, 50]", "contracts: [1, 6, 51]", 7, "players[0].contracts[2]", "unknown contract id 51"),
-        ("contracts: [1, 6, 50]", "contracts: [1, 6, 6]", 7, "players[0].contracts[2]", "contract 6 is listed twice"),
-        ("contracts: [1, 6, 50]", "contracts: [1, six]", 7, "players[0].contracts[1]", "expected a contract id from 1 to 50"),
+        (
+            "contracts: [1, 6, 50]",
+            "contracts: [1, 6, 51]",
+            7,
+            "players[0].contracts[2]",
+            "unknown contract id 51",
+        ),
+        (
+            "contracts: [1, 6, 50]",
+            "contracts: [1, 6, 6]",
+            7,
+            "players[0].contracts[2]",
+            "contract 6 is listed twice",
+        ),
+        (
+            "contracts: [1, 6, 50]",
+            "contracts: [1, six]",
+            7,
+            "players[0].contracts[1]",
+            "expected a contract id from 1 to 50",
+        ),
         ("settlements: 5", "settlements: 33", 8, "players[0].settlements", "from 0 to 32"),
-        ("settlements: 5", "setlements: 5", 8, "players[0].setlements", "did you mean 'settlements'"),
+        (
+            "settlements: 5",
+            "setlements: 5",
+            8,
+            "players[0].setlements",
+            "did you mean 'settlements'",
+        ),
         ("auction_bid: 2", "auction_bid: 31", 16, "players[1].auction_bid", "from 0 to 30"),
         ("clan: Buchanan", "clan: MacNobody", 3, "players[0].clan", "expected a clan"),
         ("name: Bruce", "name: ''", 9, "players[1].name", "expected non-empty text"),
         ("hops: 5", "hops: [5]", 13, "players[1].hops", "got a list"),
-        ("fulfilled_contracts: 4", "fulfilled_contracts: 51", 12, "players[1].fulfilled_contracts", "from 0 to 50"),
-        ("imports: {cotton: 3,", "imports: {cottn: 3,", 14, "players[1].imports.cottn", "did you mean 'cotton'"),
+        (
+            "fulfilled_contracts: 4",
+            "fulfilled_contracts: 51",
+            12,
+            "players[1].fulfilled_contracts",
+            "from 0 to 50",
+        ),
+        (
+            "imports: {cotton: 3,",
+            "imports: {cottn: 3,",
+            14,
+            "players[1].imports.cottn",
+            "did you mean 'cotton'",
+        ),
     ],
 )
 def test_bad_values_name_line_path_and_expectation(tmp_path, parts, old, new, line, path, reason):
@@ -149,7 +190,9 @@ def test_not_utf8(tmp_path, parts):
 @pytest.mark.parametrize("count", [0, 5])
 def test_player_count_must_be_one_to_four(tmp_path, parts, count):
     entry = "  - {{name: P{0}, glory: 0, money: 0, contracts: [], settlements: 0}}\n"
-    text = "players:\n" + "".join(entry.format(i) for i in range(count)) if count else "players: []\n"
+    text = (
+        "players:\n" + "".join(entry.format(i) for i in range(count)) if count else "players: []\n"
+    )
     error = refused(tmp_path, parts, text)
     assert error.path == "players" and f"got {count}" in error.reason
 
@@ -161,8 +204,10 @@ def test_top_level_must_be_a_mapping_with_players(tmp_path, parts):
 
 
 def test_a_contract_belongs_to_one_player(tmp_path, parts):
-    text = replace("fulfilled_contracts: 4\n    hops: 5\n    imports: {cotton: 3, tobacco: 0, sugar_cane: 2}",
-                   "contracts: [7, 50]")
+    text = replace(
+        "fulfilled_contracts: 4\n    hops: 5\n    imports: {cotton: 3, tobacco: 0, sugar_cane: 2}",
+        "contracts: [7, 50]",
+    )
     error = refused(tmp_path, parts, text)
     assert error.path == "players[1].contracts[1]"
     assert "contract 50 is also listed for Ailsa" in error.reason
@@ -184,13 +229,19 @@ def test_hops_need_a_fulfilled_contract(tmp_path, parts):
 
 
 def test_names_and_clans_are_unique(tmp_path, parts):
-    assert "used by two players" in refused(tmp_path, parts, replace("name: Bruce", "name: ailsa")).reason
+    assert (
+        "used by two players"
+        in refused(tmp_path, parts, replace("name: Bruce", "name: ailsa")).reason
+    )
     error = refused(tmp_path, parts, replace("name: Bruce", "name: Bruce\n    clan: BUCHANAN"))
     assert "already Ailsa's" in error.reason
 
 
 def test_solo_has_no_auction(tmp_path, parts):
-    text = "players:\n  - {name: Solo, glory: 0, money: 0, contracts: [], settlements: 0, auction_bid: 3}\n"
+    text = (
+        "players:\n"
+        "  - {name: Solo, glory: 0, money: 0, contracts: [], settlements: 0, auction_bid: 3}\n"
+    )
     assert "solo game has no clan auction" in refused(tmp_path, parts, text).reason
 
 
@@ -209,12 +260,20 @@ def test_saved_yaml_reads_back_to_the_same_sheet(parts):
 names = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12)
 
 
-@given(names, st.integers(0, 200), st.integers(0, 200), st.lists(st.integers(1, 50), unique=True, max_size=8))
+@given(
+    names,
+    st.integers(0, 200),
+    st.integers(0, 200),
+    st.lists(st.integers(1, 50), unique=True, max_size=8),
+)
 def test_round_trip_of_any_valid_sheet(parts, name, glory, money, contracts):
     if not name.strip():
         name = "x" + name
-    data = {"players": [{"name": name, "glory": glory, "money": money,
-                         "contracts": contracts, "settlements": 3}]}
+    data = {
+        "players": [
+            {"name": name, "glory": glory, "money": money, "contracts": contracts, "settlements": 3}
+        ]
+    }
     original = parse_sheet(data, "s.yaml", parts)
     assert parse_sheet(sheet_as_data(original), "s.yaml", parts) == original
     text = sheet_as_yaml(original)

@@ -4,65 +4,51 @@ from __future__ import annotations
 
 import pytest
 import typer
-
 from caledonia.cli import sheet_entry
 from caledonia.cli.prompts import whole_number
 from caledonia.rules.sheet import load_sheet
-
-
-class ScriptedAsker:
-    """Answers prompts from a script. A refused answer is recorded and the next one is tried,
-    as a person at the prompt would type again after reading the reason."""
-
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.refusals: list[tuple[str, str, str]] = []
-        self.questions: list[str] = []
-        self.said: list[str] = []
-
-    def _next(self, question, validate=None, default=""):
-        self.questions.append(question)
-        while True:
-            if not self.answers:
-                raise AssertionError(f"script ran out at: {question}")
-            answer = self.answers.pop(0)
-            if isinstance(answer, BaseException):
-                raise answer
-            if answer == "" and default:  # the prompt shows the default; Enter takes it
-                answer = default
-            verdict = validate(answer) if validate and isinstance(answer, str) else True
-            if verdict is True:
-                return answer
-            self.refusals.append((question, answer, verdict))
-
-    def text(self, question, *, default="", validate=None):
-        return self._next(question, validate, default)
-
-    def select(self, question, choices):
-        answer = self._next(question)
-        assert answer in choices, (answer, choices)
-        return answer
-
-    def confirm(self, question, *, default):
-        return self._next(question)
-
-    def complete(self, question, choices, *, validate=None):
-        return self._next(question, validate)
-
-    def say(self, text):
-        self.said.append(text)
+from scripted import ScriptedAsker
 
 
 def two_player_script():
     return [
-        "2", False, False,  # players, static imports, auction
+        "2",
+        False,
+        False,  # players, static imports, auction
         # Ailsa
-        "Ailsa", "buchanan", "30", "25", "1", "0", "2", "1", "0", "1",
-        sheet_entry.BY_ID, "1", "6: 3 wool → ...", "50", "",
+        "Ailsa",
+        "buchanan",
+        "30",
+        "25",
+        "1",
+        "0",
+        "2",
+        "1",
+        "0",
+        "1",
+        sheet_entry.BY_ID,
+        "1",
+        "6: 3 wool → ...",
+        "50",
+        "",
         "5",
         # Bruce
-        "Bruce", "", "20", "3", "", "", "", "", "", "",
-        sheet_entry.BY_TOTALS, "4", "5", "3", "0", "2",
+        "Bruce",
+        "",
+        "20",
+        "3",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        sheet_entry.BY_TOTALS,
+        "4",
+        "5",
+        "3",
+        "0",
+        "2",
         "6",
     ]
 
@@ -71,9 +57,13 @@ def test_a_whole_sheet_is_entered(parts):
     ask = ScriptedAsker(two_player_script())
     data = sheet_entry.enter_sheet(ask, parts)
     assert data["players"][0] == {
-        "name": "Ailsa", "clan": "Buchanan", "glory": 30, "money": 25,
+        "name": "Ailsa",
+        "clan": "Buchanan",
+        "glory": 30,
+        "money": 25,
         "goods": {"wool": 1, "milk": 0, "grain": 2, "cheese": 1, "bread": 0, "whisky": 1},
-        "contracts": [1, 6, 50], "settlements": 5,
+        "contracts": [1, 6, 50],
+        "settlements": 5,
     }
     assert data["players"][1]["fulfilled_contracts"] == 4
     assert data["players"][1]["imports"] == {"cotton": 3, "tobacco": 0, "sugar_cane": 2}
@@ -85,13 +75,13 @@ def test_bad_answers_are_asked_again_with_the_reason(parts):
     script = two_player_script()
     script[3:4] = ["", "Ailsa"]  # empty name first
     at = script.index("30")
-    script[at:at + 1] = ["lots", "-4", "30"]  # glory
+    script[at : at + 1] = ["lots", "-4", "30"]  # glory
     first_contract = script.index(sheet_entry.BY_ID) + 1
-    script[first_contract:first_contract + 1] = ["51", "1"]
+    script[first_contract : first_contract + 1] = ["51", "1"]
     second_contract = first_contract + 2
-    script[second_contract:second_contract + 1] = ["1", "6"]
+    script[second_contract : second_contract + 1] = ["1", "6"]
     bruce = script.index("Bruce")
-    script[bruce:bruce + 2] = ["ailsa", "Bruce", "Buchanan", "MacNobody", ""]
+    script[bruce : bruce + 2] = ["ailsa", "Bruce", "Buchanan", "MacNobody", ""]
     ask = ScriptedAsker(script)
     sheet_entry.enter_sheet(ask, parts)
     reasons = [reason for _, _, reason in ask.refusals]
@@ -111,7 +101,7 @@ def test_bad_answers_are_asked_again_with_the_reason(parts):
 def test_a_contract_cannot_go_to_two_players(parts):
     script = two_player_script()
     bruce_mode = script.index(sheet_entry.BY_TOTALS)
-    script[bruce_mode:bruce_mode + 6] = [sheet_entry.BY_ID, "50", "7", ""]
+    script[bruce_mode : bruce_mode + 6] = [sheet_entry.BY_ID, "50", "7", ""]
     ask = ScriptedAsker(script)
     data = sheet_entry.enter_sheet(ask, parts)
     assert ask.refusals[0][2] == "Contract 50 is already Ailsa's."
@@ -119,8 +109,9 @@ def test_a_contract_cannot_go_to_two_players(parts):
 
 
 def test_solo_asks_no_auction_and_auction_asks_bids(parts):
-    solo = ScriptedAsker(["1 (solo)", False, "Rhona", "", "50", "0", *[""] * 6,
-                          sheet_entry.BY_TOTALS, "0", "9"])
+    solo = ScriptedAsker(
+        ["1 (solo)", False, "Rhona", "", "50", "0", *[""] * 6, sheet_entry.BY_TOTALS, "0", "9"]
+    )
     data = sheet_entry.enter_sheet(solo, parts)
     assert len(data["players"]) == 1 and "auction_bid" not in data["players"][0]
     assert not any("auction" in q for q in solo.questions)
@@ -157,7 +148,9 @@ def test_ctrl_c_exits_130_and_saves_nothing(parts, tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("typed, verdict", [("0", True), ("30", True), ("31", False), ("-1", False),
-                                            ("x", False), (" 7 ", True)])
+@pytest.mark.parametrize(
+    "typed, verdict",
+    [("0", True), ("30", True), ("31", False), ("-1", False), ("x", False), (" 7 ", True)],
+)
 def test_whole_number_validator(typed, verdict):
     assert (whole_number(0, 30)(typed) is True) == verdict

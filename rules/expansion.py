@@ -1,0 +1,145 @@
+"""Whether a player may expand a unit onto a space, with every reason, and the cost.
+
+An expansion places one unit from the player board on an empty space of the
+active map that is neighbouring or within shipping reach of one of the
+player's units, on land the unit can stand on; it costs the unit's price plus
+the land cost (no land cost with a free-space export bonus).
+
+Clan powers change these rules (fishermen, discounts, deltas). They plug in as
+`ExpansionRule`s: functions that take the check so far and return it amended;
+`CLAN_RULES` maps a clan name to its rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
+
+from .components import Economy
+from .position import MapPlayer, Position, refuse_land, refuse_place, unit_words
+from .reach import Route, reachable, route_to, why_out_of_reach
+
+_PLURALS = {
+    "sheep": "sheep",
+    "cheese_dairy": "cheese dairies",
+    "bakery": "bakeries",
+    "distillery": "distilleries",
+}
+
+
+def plural(unit: str) -> str:
+    return _PLURALS.get(unit, unit_words(unit) + "s")
+
+
+class ExpansionCheck(NamedTuple):
+    """The answer to "may this player put this unit there?"."""
+
+    player: str
+    unit: str
+    space: str
+    reasons: tuple[str, ...]  # empty when legal
+    unit_cost: int
+    land_cost: int
+    route: str | None  # how the space is reached, in words
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    @property
+    def cost(self) -> int:
+        return self.unit_cost + self.land_cost
+
+
+ExpansionRule = Callable[[ExpansionCheck, Position, MapPlayer, int], ExpansionCheck]
+CLAN_RULES: dict[str, tuple[ExpansionRule, ...]] = {}
+
+
+def check_expansion(
+    position: Position,
+    who: str,
+    unit: str,
+    target: int,
+    economy: Economy,
+    *,
+    free_land: bool = False,
+    money: int | None = None,
+    anywhere: bool = False,
+    rules: Sequence[ExpansionRule] = (),
+    routes: Mapping[int, Route] | None = None,
+) -> ExpansionCheck:
+    """Check one expansion. `anywhere` skips reach (starting workers at setup);
+    `routes` is the player's reach when already worked out."""
+    board = position.board
+    player = position.player(who)
+    space = board.spaces[target]
+    reasons: list[str] = []
+    problem = refuse_place(board, target)
+    if problem:
+        reasons.append(problem)
+    else:
+        held = position.occupant(target)
+        if held is not None:
+            owner, kind = held
+            reasons.append(f"{space.id} holds {owner.colour}'s {unit_words(kind)}")
+        wrong_land = refuse_land(board, target, unit, economy)
+        if wrong_land:
+            reasons.append(wrong_land)
+    total = economy.units[unit].count
+    if player.count(unit) >= total:
+        reasons.append(f"no {plural(unit)} left on the player board (all {total} are on the map)")
+    route = None
+    if not anywhere:
+        found = (
+            routes.get(target)
+            if routes is not None
+            else route_to(board, player.units, target, player.shipping)
+        )
+        if found is None:
+            reasons.append(
+                why_out_of_reach(board, player.units, target, player.shipping, player.colour)
+            )
+        else:
+            route = found.describe(board)
+    check = ExpansionCheck(
+        player=player.name,
+        unit=unit,
+        space=space.id,
+        reasons=tuple(reasons),
+        unit_cost=economy.units[unit].cost,
+        land_cost=0 if free_land or space.cost is None else space.cost,
+        route=route,
+    )
+    for rule in rules:
+        check = rule(check, position, player, target)
+    if money is not None and check.cost > money:
+        check = check._replace(
+            reasons=check.reasons + (f"costs £{check.cost} and {player.colour} has £{money}",)
+        )
+    return check
+
+
+def legal_spaces(
+    position: Position, who: str, unit: str, economy: Economy, **options
+) -> list[ExpansionCheck]:
+    """Every space where the expansion is legal, in board order."""
+    player = position.player(who)
+    board = position.board
+    if player.count(unit) >= economy.units[unit].count:
+        return []
+    needs = set(economy.units[unit].land)
+    routes = None if options.get("anywhere") else reachable(board, player.units, player.shipping)
+    occupied = {index for p in position.players for index in p.units}
+    candidates = [
+        space.index
+        for space in board.spaces
+        if (routes is None or space.index in routes)
+        and needs & space.land
+        and board.is_free_land(space.index)
+        and space.index not in occupied
+    ]
+    checks = (
+        check_expansion(position, who, unit, index, economy, routes=routes, **options)
+        for index in candidates
+    )
+    return [check for check in checks if check.legal]

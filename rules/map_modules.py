@@ -1,0 +1,244 @@
+"""Map-module sides: one YAML file per printed side (A1 ... D2).
+
+A file draws its side as rows of short codes, top row first, each odd row
+half a hex to the right (see maps/README.md):
+
+    G3    grassland, land cost £3      GF2   grassland and forest, £2
+    M5    mountain, £5                 GFM1  all three, £1
+    G3*   a mist space (inactive with 1-2 players)
+    ~     a loch (no land cost)        .     no hex at this position
+
+Spaces are numbered row by row from 1, skipping `.`, and named by module:
+A-01, A-02, ... Rivers run along the edge between two adjacent land spaces of
+the module; each port slot lists the spaces it touches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import NamedTuple
+
+from .errors import DataError
+from .hexgrid import are_adjacent
+from .schema import Node
+from .yamlfile import read_yaml
+
+MODULE_LETTERS = ("A", "B", "C", "D")
+SIDES = (1, 2)
+LAND_CODES = {"G": "grassland", "F": "forest", "M": "mountain"}
+LOCH, NO_HEX, MIST = "~", ".", "*"
+PORT_SLOTS = ("players_1_2", "players_3_4")
+_LAND = re.compile(r"^([A-Za-z]+)(\d+)(\*?)$")
+_SPACE_ID = re.compile(r"^([A-D])-(\d{1,3})$")
+
+
+class HexSpec(NamedTuple):
+    number: int  # 1-based, row by row
+    column: int  # within the module
+    row: int
+    land: frozenset[str]  # empty for a loch
+    cost: int | None  # None for a loch
+    mist: bool
+
+    @property
+    def loch(self) -> bool:
+        return not self.land
+
+
+class ModuleSide(NamedTuple):
+    module: str
+    side: int
+    example: bool
+    origin: tuple[int, int]  # board (column, row) of the module's column 0, row 0
+    columns: int
+    hexes: tuple[HexSpec, ...]
+    rivers: tuple[tuple[int, int], ...]  # pairs of hex numbers
+    port_slots: Mapping[str, tuple[int, ...]]  # slot -> hex numbers it touches
+    source: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.module}{self.side}"
+
+    def space_id(self, number: int) -> str:
+        return f"{self.module}-{number:02d}"
+
+
+def parse_code(code: str) -> tuple[frozenset[str], int | None, bool] | None:
+    """Read one hex code; None for "no hex". Raises ValueError with the reason."""
+    code = code.strip()
+    if code == NO_HEX:
+        return None
+    if code.startswith(LOCH):
+        if code == LOCH:
+            return frozenset(), None, False
+        if code.rstrip(MIST) == LOCH:
+            raise ValueError("a loch is never mist: all lochs stay on the map")
+        raise ValueError("a loch has no land cost: write ~ alone")
+    match = _LAND.match(code)
+    if not match:
+        raise ValueError("expected a code such as G3, GF2, M5*, ~ (loch) or . (no hex)")
+    letters, cost, mist = match.groups()
+    unknown = [letter for letter in letters.upper() if letter not in LAND_CODES]
+    if unknown:
+        raise ValueError(
+            f"unknown land type {unknown[0]!r}: use G (grassland), F (forest), M (mountain)"
+        )
+    if len(set(letters.upper())) != len(letters):
+        raise ValueError(f"land type repeated in {code!r}")
+    if not 1 <= int(cost) <= 6:
+        raise ValueError(f"land cost must be £1 to £6, got £{int(cost)}")
+    return frozenset(LAND_CODES[letter] for letter in letters.upper()), int(cost), bool(mist)
+
+
+def hex_code(spec: HexSpec | None) -> str:
+    """The code that `parse_code` reads back as `spec`."""
+    if spec is None:
+        return NO_HEX
+    if spec.loch:
+        return LOCH
+    letters = "".join(k for k, v in LAND_CODES.items() if v in spec.land)
+    return f"{letters}{spec.cost}{MIST if spec.mist else ''}"
+
+
+def _space_number(node: Node, module: str, numbers: Mapping[int, HexSpec]) -> int:
+    if not isinstance(node.value, str) or not _SPACE_ID.match(node.value.strip()):
+        raise node.expected(f"a space id of this module, such as {module}-07")
+    letter, number = _SPACE_ID.match(node.value.strip()).groups()  # type: ignore[union-attr]
+    if letter != module or int(number) not in numbers:
+        raise node.fail(
+            f"no space {node.value} on module {module} (it has {module}-01 to "
+            f"{module}-{max(numbers):02d})"
+        )
+    return int(number)
+
+
+def parse_module(
+    data: object, source: str, default_origins: Mapping[str, tuple[int, int]]
+) -> ModuleSide:
+    """Check one module-side file's data and build the side."""
+    top = Node(data, source).mapping(
+        required=("module", "side", "rows", "port_slots"),
+        optional=("example", "origin", "rivers", "note"),
+    )
+    module = top["module"].choice(MODULE_LETTERS)
+    side = top["side"].whole(1, 2)
+    example = top["example"].boolean() if "example" in top else False
+    origin = default_origins[module]
+    if "origin" in top:
+        where = top["origin"].mapping(required=("column", "row"))
+        origin = (where["column"].whole(0), where["row"].whole(0))
+        if origin[1] % 2:
+            raise where["row"].fail(
+                "expected an even row, so the module's odd rows stay the shifted ones"
+            )
+
+    rows = top["rows"].sequence()
+    if not rows:
+        raise top["rows"].expected("at least one row of hex codes")
+    width = None
+    hexes: list[HexSpec] = []
+    for row_index, row_node in enumerate(rows):
+        cells = row_node.sequence()
+        if width is None:
+            width = len(cells)
+        elif len(cells) != width:
+            raise row_node.fail(
+                f"this row has {len(cells)} positions, the first has {width}: "
+                f"write . where there is no hex"
+            )
+        for column, cell in enumerate(cells):
+            if cell.value is None:  # YAML reads a bare ~ as null: here it is a loch
+                cell = Node(LOCH, cell.source, cell.path, cell.line)
+            if not isinstance(cell.value, str):
+                raise cell.expected("a hex code such as G3, GF2, M5*, ~ or .")
+            try:
+                parsed = parse_code(str(cell.value))
+            except ValueError as reason:
+                raise cell.fail(str(reason)) from None
+            if parsed is not None:
+                land, cost, mist = parsed
+                hexes.append(HexSpec(len(hexes) + 1, column, row_index, land, cost, mist))
+    if not hexes:
+        raise top["rows"].fail("the module has no hexes")
+    numbers = {spec.number: spec for spec in hexes}
+
+    rivers: list[tuple[int, int]] = []
+    for edge in top["rivers"] if "rivers" in top and top["rivers"].value is not None else ():
+        ends = edge.sequence()
+        if len(ends) != 2:
+            raise edge.expected("a pair of adjacent land spaces, such as [A-03, A-04]")
+        first, second = (_space_number(end, module, numbers) for end in ends)
+        a, b = numbers[first], numbers[second]
+        if not are_adjacent((a.column, a.row), (b.column, b.row)):
+            raise edge.fail(
+                f"{ends[0].value} and {ends[1].value} are not adjacent: a river "
+                "runs along the edge between two adjacent spaces"
+            )
+        for end, spec in zip(ends, (a, b), strict=True):
+            if spec.loch:
+                raise end.fail(f"{end.value} is a loch: rivers run between land spaces")
+        pair = (min(first, second), max(first, second))
+        if pair in rivers:
+            raise edge.fail(
+                f"the river between {ends[0].value} and {ends[1].value} is listed twice"
+            )
+        rivers.append(pair)
+
+    slots_node = top["port_slots"]
+    slots = {}
+    for name, slot in slots_node.mapping(required=PORT_SLOTS).items():
+        touched = tuple(_space_number(item, module, numbers) for item in slot.sequence())
+        if not touched:
+            raise slot.fail("a port slot must touch at least one space")
+        slots[name] = touched
+
+    return ModuleSide(
+        module=module,
+        side=side,
+        example=example,
+        origin=origin,
+        columns=width or 0,
+        hexes=tuple(hexes),
+        rivers=tuple(rivers),
+        port_slots=slots,
+        source=source,
+    )
+
+
+def load_module(path: Path, default_origins: Mapping[str, tuple[int, int]]) -> ModuleSide:
+    return parse_module(read_yaml(path), str(path), default_origins)
+
+
+def load_module_set(
+    folder: Path, default_origins: Mapping[str, tuple[int, int]]
+) -> dict[str, ModuleSide]:
+    """Every side in `folder` (files *.yaml), by name such as 'A1'."""
+    if not folder.is_dir():
+        raise DataError(str(folder), "not a folder of map-module files")
+    sides: dict[str, ModuleSide] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        side = load_module(path, default_origins)
+        if side.name in sides:
+            raise DataError(
+                str(path), f"module side {side.name} is also in {sides[side.name].source}"
+            )
+        sides[side.name] = side
+    return sides
+
+
+MAPS_ENV = "CALEDONIA_MAPS"
+
+
+def maps_folder(override: str | None = None) -> Path:
+    """Where the module sides are: --maps, else $CALEDONIA_MAPS, else the shipped examples."""
+    import os
+
+    chosen = override or os.environ.get(MAPS_ENV)
+    if chosen:
+        return Path(chosen)
+    from .. import maps  # the package folder that holds the example sides
+
+    return Path(maps.__file__).parent

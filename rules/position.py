@@ -1,0 +1,214 @@
+"""A position on the map: the module sides, whose units stand where, and shipping.
+
+Position files feed the map commands; score sheets use the same shape for
+players who give their units instead of a settlement count:
+
+    modules: [A1, B2, C1, D2]
+    tighter_map: [A-10, B-21, C-05, D-30]      # optional, 2-3 players
+    ports: {A: 5, B: 2, C: 8, D: 1}            # optional: port tile at each corner
+    players:
+      - name: Ailsa
+        colour: red                            # optional
+        shipping: 1_loch                       # optional, none by default
+        units: {A-03: cow, A-04: sheep, B-12: woodcutter}   # or a list of spaces
+
+The number of players listed is the map's player count (mist, solo blocks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from .board import Board, assemble
+from .components import Economy
+from .map_modules import MODULE_LETTERS, ModuleSide
+from .reach import SHIPPING_LEVELS
+from .schema import Node
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
+DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
+
+
+class MapPlayer(NamedTuple):
+    name: str
+    colour: str
+    shipping: str
+    units: Mapping[int, str | None]  # space index -> unit type (None: not given)
+
+    def count(self, unit: str) -> int:
+        return sum(1 for kind in self.units.values() if kind == unit)
+
+
+class Position(NamedTuple):
+    board: Board
+    players: tuple[MapPlayer, ...]
+    ports: Mapping[str, str] = {}  # corner module letter -> port tile id placed there
+
+    def player(self, who: str) -> MapPlayer:
+        """A player by name or colour, in any letter case; ValueError naming the choices."""
+        wanted = who.strip().casefold()
+        for player in self.players:
+            if wanted in (player.name.casefold(), player.colour.casefold()):
+                return player
+        names = ", ".join(f"{p.name} ({p.colour})" for p in self.players)
+        raise ValueError(f"no player {who!r} on this map: {names}")
+
+    def occupant(self, index: int) -> tuple[MapPlayer, str | None] | None:
+        for player in self.players:
+            if index in player.units:
+                return player, player.units[index]
+        return None
+
+
+def unit_words(unit: str | None) -> str:
+    return (unit or "unit").replace("_", " ")
+
+
+def refuse_place(board: Board, index: int) -> str | None:
+    """Why no unit can ever stand on this space, or None if one can."""
+    space = board.spaces[index]
+    if index not in board.active:
+        return f"{space.id} is mist: not part of a {board.players}-player map"
+    if space.loch:
+        return f"{space.id} is a loch: units stand on land"
+    if index in board.blocked:
+        return f"{space.id} {board.blocked[index]}"
+    return None
+
+
+def land_words(land: frozenset[str]) -> str:
+    order = ("grassland", "forest", "mountain")
+    names = [kind for kind in order if kind in land]
+    return names[0] + " only" if len(names) == 1 else " and ".join(names)
+
+
+def refuse_land(board: Board, index: int, unit: str, economy: Economy) -> str | None:
+    """Why `unit` cannot stand on this land, or None."""
+    needs = economy.units[unit].land
+    space = board.spaces[index]
+    if set(needs) & space.land:
+        return None
+    article = "an" if unit[0] in "aeiou" else "a"
+    land = land_words(space.land)
+    return f"{space.id} is {land}: {article} {unit_words(unit)} needs {' or '.join(needs)}"
+
+
+def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | None]:
+    units: dict[int, str | None] = {}
+    if node.value is None:
+        return units
+    if isinstance(node.value, list):
+        pairs = [(item, item.value, None) for item in node.sequence()]
+    else:
+        pairs = [(entry, key, entry) for key, entry in node.entries().items()]
+    for where, space_id, kind_node in pairs:
+        if not isinstance(space_id, str):
+            raise where.expected("a space id such as A-07")
+        try:
+            index = board.lookup(space_id)
+        except ValueError as reason:
+            raise where.fail(str(reason)) from None
+        if index in units:
+            raise where.fail(f"{board.spaces[index].id} is listed twice")
+        kind = kind_node.choice(economy.units) if kind_node is not None else None
+        problem = refuse_place(board, index) or (
+            refuse_land(board, index, kind, economy) if kind else None
+        )
+        if problem:
+            raise where.fail(problem)
+        units[index] = kind
+    for kind, unit in economy.units.items():
+        placed = sum(1 for k in units.values() if k == kind)
+        if placed > unit.count:
+            raise node.fail(
+                f"{placed} {unit_words(kind)} units, but a player has only {unit.count}"
+            )
+    return units
+
+
+def parse_map_player(
+    node: Node, entries: dict[str, Node], seat: int, board: Board, economy: Economy
+) -> MapPlayer:
+    """Shipping, colour and units of one player entry (the caller has checked its keys)."""
+    name = entries["name"].text()
+    colour = entries["colour"].choice(COLOURS) if "colour" in entries else DEFAULT_COLOURS[seat]
+    shipping = entries["shipping"].choice(SHIPPING_LEVELS) if "shipping" in entries else "none"
+    units = _parse_units(entries["units"], board, economy) if "units" in entries else {}
+    return MapPlayer(name, colour, shipping, units)
+
+
+def check_players_apart(players: list[MapPlayer], nodes: list[Node], board: Board) -> None:
+    """Names and colours differ, and no space holds two units."""
+    seen: dict[int, MapPlayer] = {}
+    for player, node in zip(players, nodes, strict=True):
+        entries = node.entries()
+        for other in players:
+            if other is player:
+                break
+            if other.name.casefold() == player.name.casefold():
+                raise entries["name"].fail(f"the name {player.name!r} is used by two players")
+            if other.colour == player.colour:
+                where = entries.get("colour", node)
+                raise where.fail(f"{other.name} already plays {player.colour}")
+        for index in player.units:
+            if index in seen:
+                owner = seen[index]
+                raise entries["units"].fail(
+                    f"{board.spaces[index].id} already holds {owner.name}'s "
+                    f"{unit_words(owner.units[index])}"
+                )
+            seen[index] = player
+
+
+def build_board(top: dict[str, Node], module_set: Mapping[str, ModuleSide], players: int) -> Board:
+    """Assemble the board named by `modules` (and `tighter_map`) of a checked mapping."""
+    names = [item.text() for item in top["modules"]]
+    covered_node = top.get("tighter_map")
+    covered = [item.text() for item in covered_node] if covered_node is not None else []
+    try:
+        board = assemble(module_set, names, players)
+    except ValueError as reason:
+        raise top["modules"].fail(str(reason)) from None
+    if covered:
+        try:
+            board = Board(board.sides, players, covered)
+        except ValueError as reason:
+            raise covered_node.fail(str(reason)) from None  # type: ignore[union-attr]
+    return board
+
+
+def parse_ports(node: Node, tile_ids: Sequence[str]) -> dict[str, str]:
+    """Port tiles by corner: {A: 5, B: 2, ...}; each tile once."""
+    ports: dict[str, str] = {}
+    for corner, tile in node.mapping(optional=MODULE_LETTERS).items():
+        tile_id = str(tile.value)
+        if isinstance(tile.value, bool) or tile_id not in tile_ids:
+            raise tile.expected("a port tile: " + ", ".join(tile_ids))
+        if tile_id in ports.values():
+            raise tile.fail(f"port tile {tile_id} is at two corners")
+        ports[corner] = tile_id
+    return ports
+
+
+def parse_position(
+    data: Any,
+    source: str,
+    module_set: Mapping[str, ModuleSide],
+    economy: Economy,
+    port_tiles: Sequence[str] = (),
+) -> Position:
+    top = Node(data, source).mapping(
+        required=("modules", "players"), optional=("tighter_map", "ports")
+    )
+    nodes = top["players"].sequence()
+    if not 1 <= len(nodes) <= 4:
+        raise top["players"].fail(f"expected 1 to 4 players, got {len(nodes)}")
+    board = build_board(top, module_set, len(nodes))
+    players = []
+    for seat, node in enumerate(nodes):
+        entries = node.mapping(required=("name",), optional=("colour", "shipping", "units"))
+        players.append(parse_map_player(node, entries, seat, board, economy))
+    check_players_apart(players, nodes, board)
+    ports = parse_ports(top["ports"], port_tiles) if "ports" in top else {}
+    return Position(board, tuple(players), ports)

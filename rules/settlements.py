@@ -1,0 +1,90 @@
+"""Settlements for the final scoring (ruling 10).
+
+A settlement is a cluster of one player's units joined by neighbouring
+(adjacent, no river between); a lone unit is a settlement too. Settlements
+that one can reach from the other with the player's shipping (across a river
+with river-crossing, across up to n lochs with n-loch) are joined into a
+group, and groups chain: what counts is the number of settlements in the
+largest group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .board import Board
+from .reach import crosses_rivers, lochs_allowed
+
+
+class SettlementCount(NamedTuple):
+    settlements: tuple[tuple[int, ...], ...]  # each: its spaces, sorted; in board order
+    groups: tuple[tuple[int, ...], ...]  # each: indices into `settlements`; largest first
+    counted: tuple[int, ...]  # the group that scores
+
+    @property
+    def count(self) -> int:
+        return len(self.counted)
+
+    def describe(self, board: Board) -> tuple[list[str], list[str]]:
+        """The counted settlements and the left-out ones, as '+'-joined space ids."""
+
+        def name(index: int) -> str:
+            return "+".join(board.spaces[i].id for i in self.settlements[index])
+
+        counted = set(self.counted)
+        return (
+            [name(i) for i in self.counted],
+            [name(i) for i in range(len(self.settlements)) if i not in counted],
+        )
+
+
+class _Sets:
+    """Union-find over 0..n-1."""
+
+    def __init__(self, size: int):
+        self.parent = list(range(size))
+
+    def find(self, item: int) -> int:
+        while self.parent[item] != item:
+            self.parent[item] = self.parent[self.parent[item]]
+            item = self.parent[item]
+        return item
+
+    def join(self, a: int, b: int) -> None:
+        a, b = self.find(a), self.find(b)
+        if a != b:
+            self.parent[max(a, b)] = min(a, b)
+
+    def groups(self) -> list[list[int]]:
+        by_root: dict[int, list[int]] = {}
+        for item in range(len(self.parent)):
+            by_root.setdefault(self.find(item), []).append(item)
+        return list(by_root.values())
+
+
+def count_settlements(board: Board, units: Iterable[int], shipping: str) -> SettlementCount:
+    """Settlements of one player's units and the largest group within shipping reach."""
+    spaces = sorted(set(units))
+    if not spaces:
+        return SettlementCount((), (), ())
+    position = {space: i for i, space in enumerate(spaces)}
+    clusters = _Sets(len(spaces))
+    for space in spaces:
+        for other in board.neighbouring[space]:
+            if other in position:
+                clusters.join(position[space], position[other])
+    settlements = sorted(tuple(spaces[i] for i in group) for group in clusters.groups())
+    settlement_of = {space: s for s, members in enumerate(settlements) for space in members}
+
+    linked = _Sets(len(settlements))
+    rivers, lochs = crosses_rivers(shipping), lochs_allowed(shipping)
+    for space in spaces:
+        reach = list(board.across_river[space]) if rivers else []
+        if lochs:
+            reach.extend(board.loch_targets(space, lochs))
+        for other in reach:
+            if other in settlement_of:
+                linked.join(settlement_of[space], settlement_of[other])
+    groups = sorted((tuple(group) for group in linked.groups()), key=lambda g: (-len(g), g))
+    return SettlementCount(tuple(settlements), tuple(groups), groups[0])

@@ -1,0 +1,46 @@
+"""A stand-in for the questionary prompts, driven by a list of answers."""
+
+from __future__ import annotations
+
+
+class ScriptedAsker:
+    """Answers prompts from a script. A refused answer is recorded and the next one is tried,
+    as a person at the prompt would type again after reading the reason."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.refusals: list[tuple[str, str, str]] = []
+        self.questions: list[str] = []
+        self.said: list[str] = []
+
+    def _next(self, question, validate=None, default=""):
+        self.questions.append(question)
+        while True:
+            if not self.answers:
+                raise AssertionError(f"script ran out at: {question}")
+            answer = self.answers.pop(0)
+            if isinstance(answer, BaseException):
+                raise answer
+            if answer == "" and default:  # the prompt shows the default; Enter takes it
+                answer = default
+            verdict = validate(answer) if validate and isinstance(answer, str) else True
+            if verdict is True:
+                return answer
+            self.refusals.append((question, answer, verdict))
+
+    def text(self, question, *, default="", validate=None):
+        return self._next(question, validate, default)
+
+    def select(self, question, choices):
+        answer = self._next(question)
+        assert answer in choices, (answer, choices)
+        return answer
+
+    def confirm(self, question, *, default):
+        return self._next(question)
+
+    def complete(self, question, choices, *, validate=None):
+        return self._next(question, validate)
+
+    def say(self, text):
+        self.said.append(text)

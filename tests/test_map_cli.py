@@ -1,0 +1,245 @@
+"""The map commands as a user meets them, and score sheets that count settlements from a map."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from caledonia.rules.components import components
+from caledonia.rules.errors import DataError
+from caledonia.rules.sheet import parse_sheet, sheet_as_data
+from conftest import ROOT, run_cli
+
+POSITION = "sample_games/position-3p.yaml"
+NOTICE = "example layouts, not the printed ones"
+
+
+def test_show_draws_every_space_and_says_the_modules_are_examples():
+    result = run_cli("map", "show", "--modules", "A1,B2,C1,D2", "--players", "2")
+    assert result.returncode == 0, result.stderr
+    for space in ("A-01", "B-42", "C-21", "D-42"):
+        assert space in result.stdout
+    assert "lower case: mist" in result.stdout
+    assert NOTICE in result.stderr and NOTICE not in result.stdout
+    assert "\x1b[" not in result.stdout  # no colour into a pipe
+
+
+def test_show_solo_marks_the_neutral_workers():
+    out = run_cli("map", "show", "--players", "1").stdout
+    assert "[ N ]" in out and "neutral worker" in out
+
+
+def test_show_position_with_reach_and_legal_highlights():
+    reach = run_cli("map", "show", POSITION, "--reach", "Ailsa")
+    assert reach.returncode == 0, reach.stderr
+    assert "A:shp" in reach.stdout and "* highlighted: 29 spaces" in reach.stdout
+    legal = run_cli("map", "show", POSITION, "--legal", "red", "cow")
+    assert "* highlighted: 18 spaces" in legal.stdout
+
+
+def test_show_saves_an_svg(tmp_path):
+    target = tmp_path / "board.svg"
+    result = run_cli("map", "show", POSITION, "--svg", str(target))
+    assert result.returncode == 0, result.stderr
+    svg = target.read_text().replace("&#160;", " ")
+    assert svg.startswith("<svg") and "example modules" in svg
+
+
+def test_reach_json():
+    data = json.loads(run_cli("map", "reach", POSITION, "Ailsa", "--json").stdout)
+    assert data["shipping"] == "1_loch"
+    assert {"space": "A-17", "route": "neighbouring A-09"} in data["spaces"]
+    assert [p["corner"] for p in data["ports"]] == ["A", "B", "C", "D"]
+
+
+def test_legal_yes_and_no_with_exit_codes():
+    yes = run_cli("map", "legal", POSITION, "Ailsa", "cow", "A-13")
+    assert yes.returncode == 0 and "Legal: Ailsa may put a cow on A-13" in yes.stdout
+    no = run_cli("map", "legal", POSITION, "Ailsa", "sheep", "C-42", "--json")
+    assert no.returncode == 1
+    data = json.loads(no.stdout)
+    assert data["legal"] is False
+    assert data["reasons"] == [
+        "C-42 is not neighbouring or within shipping reach of any of red's units"
+    ]
+
+
+def test_legal_lists_every_space():
+    data = json.loads(run_cli("map", "legal", POSITION, "Bruce", "miner", "--json").stdout)
+    assert data["spaces"] and all(entry["cost"] >= 10 for entry in data["spaces"])
+
+
+def test_settlements_json():
+    data = json.loads(run_cli("map", "settlements", POSITION, "--json").stdout)
+    ailsa = data["players"][0]
+    assert ailsa["settlements"] == 1 and ailsa["counted"] == ["A-09+A-10+A-11+A-12"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["map", "legal", POSITION, "Ailsa", "cow", "Z-99"], "no space 'Z-99'"),
+        (["map", "legal", POSITION, "Nobody", "cow", "A-13"], "no player 'Nobody'"),
+        (["map", "reach", "missing.yaml", "Ailsa"], "missing.yaml: file not found"),
+    ],
+)
+def test_bad_input_exits_1_without_a_traceback(args, message):
+    result = run_cli(*args)
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_unknown_unit_is_a_usage_error():
+    result = run_cli("map", "legal", POSITION, "Ailsa", "goat")
+    assert result.returncode == 2 and "unknown unit 'goat'" in result.stderr
+
+
+def test_reach_needs_a_position():
+    assert run_cli("map", "show", "--reach", "Ailsa").returncode == 2
+
+
+def test_check_the_examples_and_a_broken_file(tmp_path):
+    ok = run_cli("map", "check", "maps")
+    assert ok.returncode == 0 and "8 sides fit together" in ok.stdout
+    broken = tmp_path / "A1.yaml"
+    broken.write_text((ROOT / "maps" / "A1.yaml").read_text().replace("GFM6", "GFM9", 1))
+    result = run_cli("map", "check", str(broken))
+    assert result.returncode == 1
+    assert f"{broken}:" in result.stderr and "land cost must be £1 to £6, got £9" in result.stderr
+
+
+def test_maps_folder_by_option_and_environment(tmp_path):
+    own = tmp_path / "own"
+    shutil.copytree(
+        ROOT / "maps", own, ignore=shutil.ignore_patterns("*.py", "*.md", "__pycache__")
+    )
+    for path in own.glob("*.yaml"):
+        path.write_text(path.read_text().replace("example: true", "example: false"))
+    by_option = run_cli("map", "show", "--maps", str(own))
+    assert by_option.returncode == 0 and NOTICE not in by_option.stderr
+    by_env = run_cli("map", "show", env={"CALEDONIA_MAPS": str(own)})
+    assert by_env.returncode == 0 and NOTICE not in by_env.stderr
+
+
+def test_transcribe_needs_a_terminal_and_says_what_to_do_instead():
+    result = run_cli("map", "transcribe", "A1", input_text="")
+    assert result.returncode == 2
+    assert "maps/README.md" in result.stderr and "caledonia map check" in result.stderr
+
+
+# -- score sheets with a map ------------------------------------------------
+
+
+def test_sample_sheet_with_a_map_counts_settlements():
+    result = run_cli("score", "sample_games/final-3p-map.yaml", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [p["breakdown"]["settlements"] for p in data["players"]] == [12, 6, 18]
+    table = run_cli("score", "sample_games/final-3p-map.yaml")
+    assert "Ailsa's settlements from the map (1-loch shipping): 4 counted" in table.stdout
+    assert "left out: D-07" in table.stdout and NOTICE in table.stderr
+
+
+def example_sides():
+    from caledonia.rules.board import DEFAULT_ORIGINS
+    from caledonia.rules.map_modules import load_module_set, maps_folder
+
+    return load_module_set(maps_folder(), DEFAULT_ORIGINS)
+
+
+def sheet_with_map(units, **extra):
+    player = {"name": "Ailsa", "glory": 0, "money": 0, "contracts": [], **extra}
+    if units is not None:
+        player["units"] = units
+    data = {"map": {"modules": ["A1", "B1", "C1", "D1"]}, "players": [player]}
+    return parse_sheet(data, "s.yaml", components(), example_sides)
+
+
+def test_map_sheet_counts_by_shipping_and_round_trips():
+    # A-11+A-12 and A-26 lie two lochs apart (A-18, A-25)
+    assert sheet_with_map(["A-11", "A-12", "A-26"], shipping="1_loch").players[0].settlements == 1
+    sheet = sheet_with_map(["A-11", "A-12", "A-26"], shipping="2_loch")
+    assert sheet.players[0].settlements == 2
+    assert "2 counted: A-11+A-12, A-26" in sheet.players[0].settlement_note
+    assert parse_sheet(sheet_as_data(sheet), "again.yaml", components(), example_sides) == sheet
+
+
+def test_solo_map_sheet_blocks_one_pound_spaces():
+    with pytest.raises(DataError, match="A-10 holds a neutral worker"):
+        sheet_with_map(["A-10"])
+
+
+@pytest.mark.parametrize(
+    "units, extra, reason",
+    [
+        (["A-99"], {}, "no space 'A-99'"),
+        (["A-18"], {}, "A-18 is a loch"),
+        (["A-10"], {"settlements": 3}, "either 'settlements' or 'units'"),
+        (None, {"shipping": "1_loch", "settlements": 2}, "'shipping' goes with 'units'"),
+    ],
+)
+def test_map_sheet_errors(units, extra, reason):
+    with pytest.raises(DataError, match=reason):
+        sheet_with_map(units, **extra)
+
+
+def test_units_without_a_map_are_refused():
+    data = {"players": [{"name": "A", "glory": 0, "money": 0, "contracts": [], "units": ["A-10"]}]}
+    with pytest.raises(DataError, match="need a top-level 'map"):
+        parse_sheet(data, "s.yaml", components())
+
+
+def test_transcribe_a_small_side(tmp_path):
+    from caledonia.cli.transcribe import transcribe
+    from caledonia.rules.board import DEFAULT_ORIGINS
+    from caledonia.rules.map_modules import load_module
+    from scripted import ScriptedAsker
+
+    answers = [
+        "3",
+        "2",  # positions per row, rows (not 7 x 6: so the origin is asked)
+        "",
+        "",  # origin: the defaults for module B
+        "g3",
+        "GF7",
+        "GF2",
+        "<",
+        "gf2",
+        "~",  # a bad cost, then back one hex to fix the second
+        "m5*",
+        ".",
+        "F1",
+        "B-01 B-05",
+        "B-01 B-03",
+        "B-01 B-02",
+        "B-02 B-04",
+        "",  # not adjacent, a loch, fine, fine
+        "B-09",
+        "B-01",  # 1-2 player slot: unknown, then fine
+        "B-04 B-05",
+    ]
+    ask = ScriptedAsker(answers)
+    target = tmp_path / "B1.yaml"
+    assert transcribe("B1", target, ask) == target
+    side = load_module(target, DEFAULT_ORIGINS)
+    assert (side.module, side.side, side.example, side.origin) == ("B", 1, False, (7, 0))
+    assert [h.cost for h in side.hexes] == [3, 2, None, 5, 1]
+    assert side.rivers == ((1, 2), (2, 4))
+    assert side.port_slots == {"players_1_2": (1,), "players_3_4": (4, 5)}
+    reasons = [reason for _, _, reason in ask.refusals]
+    assert reasons[0] == "Land cost must be £1 to £6, got £7."
+    assert "B-01 and B-05 are not adjacent." in reasons
+    assert "Rivers run between land spaces, not along a loch." in reasons
+    assert "No space B-09 on this side." in reasons
+
+
+def test_transcribe_keeps_an_existing_file_unless_told(tmp_path):
+    from caledonia.cli.transcribe import transcribe
+    from scripted import ScriptedAsker
+
+    target = tmp_path / "A1.yaml"
+    target.write_text("keep")
+    ask = ScriptedAsker(["1", "1", "", "", "G2", "", "A-01", "A-01", False])
+    assert transcribe("A1", target, ask) is None
+    assert target.read_text() == "keep"
