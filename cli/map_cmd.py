@@ -114,6 +114,13 @@ def show(
             show_default=False,
         ),
     ] = None,
+    border: Annotated[
+        bool,
+        typer.Option("--border", help="Highlight the border spaces (scoring tile 5, Fergusson)."),
+    ] = False,
+    deltas: Annotated[
+        bool, typer.Option("--deltas", help="Highlight the river deltas (Robertson).")
+    ] = False,
     svg: Annotated[
         str | None, typer.Option(metavar="FILE", help="Also save the picture as SVG.")
     ] = None,
@@ -160,11 +167,15 @@ def show(
                 position, _player(position, who).name, _unit(unit, "map show"), components().economy
             )
             highlight = {board.index[check.space] for check in checks}
+    if border:
+        highlight |= board.border
+    if deltas:
+        highlight |= board.deltas
     picture = draw_board(board, position, highlight, ports)
     out = console()
     out.print(picture, soft_wrap=True, crop=False)
     notes = legend(board, position, ports)
-    if highlight or reach or legal:
+    if highlight or reach or legal or border or deltas:
         notes.append(f"* highlighted: {len(highlight)} spaces")
     for line in notes:
         out.print(line, markup=False, highlight=False, soft_wrap=True)

@@ -38,6 +38,13 @@ def test_show_position_with_reach_and_legal_highlights():
     assert "* highlighted: 18 spaces" in legal.stdout
 
 
+def test_show_highlights_border_and_deltas():
+    border = run_cli("map", "show", "--players", "2", "--border")
+    assert border.returncode == 0 and "* highlighted: 38 spaces" in border.stdout
+    deltas = run_cli("map", "show", "--deltas")
+    assert deltas.returncode == 0 and "* highlighted: 16 spaces" in deltas.stdout
+
+
 def test_show_saves_an_svg(tmp_path):
     target = tmp_path / "board.svg"
     result = run_cli("map", "show", POSITION, "--svg", str(target))
