@@ -22,6 +22,7 @@ COMMANDS = {
     "scoring-tiles": ("lookup", "scoring_tiles"),
     "clans": ("lookup", "clans"),
     "map": ("map_cmd", "app"),
+    "solo": ("solo_cmd", "app"),
 }
 
 

@@ -10,7 +10,7 @@ from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
 from .errors import UsageProblem
-from .output import JsonOption, MapsOption, console, message, print_json
+from .output import JsonOption, MapsOption, console, emit, message, print_json
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -172,13 +172,12 @@ def show(
     if deltas:
         highlight |= board.deltas
     picture = draw_board(board, position, highlight, ports)
-    out = console()
-    out.print(picture, soft_wrap=True, crop=False)
+    console().print(picture, soft_wrap=True, crop=False)
     notes = legend(board, position, ports)
     if highlight or reach or legal or border or deltas:
         notes.append(f"* highlighted: {len(highlight)} spaces")
     for line in notes:
-        out.print(line, markup=False, highlight=False, soft_wrap=True)
+        emit(line)
     if svg:
         _save_svg(svg, picture, notes, board)
 
@@ -247,18 +246,16 @@ def reach_command(
     if as_json:
         print_json(data)
         return
-    out = console()
-    out.print(
+    emit(
         f"{who.name} ({who.colour}, {shipping_words(who.shipping)}) reaches "
         f"{len(spaces)} free spaces:",
-        markup=False,
     )
     for entry in data["spaces"]:
-        out.print(f"  {entry['space']}  {entry['route']}", markup=False)
+        emit(f"  {entry['space']}  {entry['route']}")
     for entry in data["ports"]:
         tile = f"port tile {entry['tile']}" if entry["tile"] else "the port slot"
         where = entry["route"] or "out of reach"
-        out.print(f"  {tile} at corner {entry['corner']}: {where}", markup=False)
+        emit(f"  {tile} at corner {entry['corner']}: {where}")
 
 
 @app.command("legal")
@@ -294,7 +291,6 @@ def legal_command(
     who = _player(position, player)
     kind = _unit(unit, "map legal")
     economy = components().economy
-    out = console()
     if space is None:
         checks = legal_spaces(position, who.name, kind, economy, free_land=free_land, money=money)
         if as_json:
@@ -308,12 +304,11 @@ def legal_command(
                 }
             )
             return
-        out.print(
+        emit(
             f"{who.name} may expand a {kind.replace('_', ' ')} onto {len(checks)} spaces:",
-            markup=False,
         )
         for check in checks:
-            out.print(f"  {check.space}  £{check.cost}  {check.route}", markup=False)
+            emit(f"  {check.space}  £{check.cost}  {check.route}")
         return
     check = check_expansion(
         position,
@@ -339,19 +334,17 @@ def legal_command(
             }
         )
     elif check.legal:
-        out.print(
+        emit(
             f"Legal: {who.name} may put a {kind.replace('_', ' ')} on {check.space} "
             f"({check.route}) for £{check.cost} "
             f"(unit £{check.unit_cost} + land £{check.land_cost}).",
-            markup=False,
         )
     else:
-        out.print(
+        emit(
             f"Not legal: {who.name} may not put a {kind.replace('_', ' ')} on {check.space}:",
-            markup=False,
         )
         for reason in check.reasons:
-            out.print(f"  - {reason}", markup=False)
+            emit(f"  - {reason}")
     if not check.legal:
         raise typer.Exit(1)
 
@@ -385,18 +378,16 @@ def settlements_command(
     if as_json:
         print_json({"players": results})
         return
-    out = console()
     for entry in results:
         count = entry["settlements"]
-        out.print(
+        emit(
             f"{entry['name']}: {count} settlement{'' if count == 1 else 's'} within reach "
             f"of each other ({shipping_words(entry['shipping'])})",
-            markup=False,
         )
         for name in entry["counted"]:
-            out.print(f"  counted   {name}", markup=False)
+            emit(f"  counted   {name}")
         for name in entry["left_out"]:
-            out.print(f"  left out  {name}", markup=False)
+            emit(f"  left out  {name}")
 
 
 @app.command("check")
@@ -420,7 +411,6 @@ def _check_path(path: Path) -> int:
     from caledonia.rules.board import DEFAULT_ORIGINS
     from caledonia.rules.map_modules import load_module, load_module_set
 
-    out = console()
     if path.is_dir():
         files = sorted(path.glob("*.yaml"))
         if not files:
@@ -435,7 +425,7 @@ def _check_path(path: Path) -> int:
         except (CaledoniaError, ValueError) as problem:
             message(f"Error: {problem}", style="red")
             return 1
-        out.print(f"{path}: {len(sides)} sides fit together", markup=False)
+        emit(f"{path}: {len(sides)} sides fit together")
         return 0
     try:
         side = load_module(path, DEFAULT_ORIGINS)
@@ -443,10 +433,9 @@ def _check_path(path: Path) -> int:
         message(f"Error: {problem}", style="red")
         return 1
     label = " (example layout)" if side.example else ""
-    out.print(
+    emit(
         f"{path}: module {side.name}{label}, {len(side.hexes)} spaces, "
         f"{len(side.rivers)} river edges: ok",
-        markup=False,
     )
     return 0
 

@@ -47,6 +47,11 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def emit(text: str, style: str | None = None) -> None:
+    """One line of plain data on stdout; long lines are not cut or re-wrapped."""
+    console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+
+
 def message(text: str, style: str | None = None) -> None:
     """A note for the person at the table, on stderr."""
     console(stderr=True).print(text, style=style, markup=False, soft_wrap=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .components import IMPORT_GOODS, Components
 from .schema import Node
-from .yamlfile import read_yaml, to_yaml
+from .yamlfile import plain, read_yaml, to_yaml
 
 if TYPE_CHECKING:
     from .map_modules import ModuleSide
@@ -301,7 +301,7 @@ def sheet_as_data(sheet: ScoreSheet) -> dict[str, Any]:
             entry["hops"] = player.hops
             entry["imports"] = dict(player.imports)
         if player.on_map is not None:
-            entry.update(_plain(player.on_map))
+            entry.update(plain(player.on_map))
         else:
             entry["settlements"] = player.settlements
         if player.auction_bid:
@@ -311,18 +311,9 @@ def sheet_as_data(sheet: ScoreSheet) -> dict[str, Any]:
     if sheet.static_imports:
         data["variant"] = {"static_imports": True}
     if sheet.board is not None:
-        data["map"] = _plain(sheet.board)
+        data["map"] = plain(sheet.board)
     data["players"] = players
     return data
-
-
-def _plain(value: Any) -> Any:
-    """Data as plain dicts and lists (the YAML reader's line-keeping types dropped)."""
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
 
 
 def sheet_as_yaml(sheet: ScoreSheet) -> str:

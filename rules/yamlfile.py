@@ -134,10 +134,19 @@ def read_yaml(path: str | os.PathLike[str]) -> Any:
     return parse_yaml(text, source)
 
 
+def plain(value: Any) -> Any:
+    """Data as plain dicts and lists, without the line-keeping types of the reader."""
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    return value
+
+
 def to_yaml(data: Any) -> str:
     """Plain data as block YAML, with short lists and mappings kept on one line."""
     return yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+        plain(data), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
     )
 
 

@@ -1,0 +1,652 @@
+"""`caledonia solo ...`: the solo game's dice market, contract refill and score."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from caledonia.rules.components import components
+from caledonia.rules.errors import CaledoniaError
+
+from .errors import UsageProblem
+from .output import JsonOption, emit, is_interactive, message, print_json
+
+if TYPE_CHECKING:
+    from caledonia.rules.components import Components
+    from caledonia.rules.market import Market
+    from caledonia.rules.solo import RemovalGrid, Roll
+    from caledonia.rules.solo_state import Preparation, SoloState
+
+app = typer.Typer(
+    help="Solo game: the dice market, the contract refill and removal, the solo score.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+MarketOption = Annotated[
+    str | None,
+    typer.Option(
+        "--market",
+        envvar="CALEDONIA_MARKET",
+        show_envvar=True,
+        metavar="FILE",
+        help="Your market board's tracks, starting prices and brackets (else the example).",
+    ),
+]
+BoardOption = Annotated[
+    str | None,
+    typer.Option(
+        "--export-board",
+        envvar="CALEDONIA_EXPORT_BOARD",
+        show_envvar=True,
+        metavar="FILE",
+        help="Your export board's solo removal grid (else the example).",
+    ),
+]
+StateArgument = Annotated[str, typer.Argument(metavar="STATE", help="The solo helper file.")]
+RollOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--roll",
+        metavar="GOOD:±N",
+        help="What your dice show, three times in order, e.g. --roll whisky:-2.",
+    ),
+]
+PriceOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--price",
+        metavar="GOOD=£",
+        help="A current price, e.g. --price whisky=12 (repeat for each good).",
+    ),
+]
+VirtualOption = Annotated[
+    bool, typer.Option("--virtual-dice", help="Let caledonia roll (seeded) instead of asking.")
+]
+
+
+# -- loading and parsing ------------------------------------------------------
+
+
+def _market(override: str | None) -> Market:
+    from caledonia.rules.market import load_market
+
+    market = load_market(1, components().economy.goods, override)
+    if market.example:
+        message(
+            "Note: the market tracks, starting prices and brackets are example values, not "
+            "your board's; use --market FILE with your own.",
+            style="yellow",
+        )
+    return market
+
+
+def _grid(override: str | None) -> RemovalGrid:
+    from caledonia.rules.solo import load_removal_grid
+
+    grid = load_removal_grid(components().solo.price_die, override)
+    if grid.example:
+        message(
+            "Note: the solo removal grid is an example layout (only '-3 = bottom-left' is "
+            "known); use --export-board FILE once you have checked your board.",
+            style="yellow",
+        )
+    return grid
+
+
+def parse_rolls(texts: list[str], command: str) -> list[Roll]:
+    from caledonia.rules.solo import Roll
+
+    rolls = []
+    for text in texts:
+        good, _, die = text.partition(":")
+        try:
+            rolls.append(Roll(good.strip().lower(), int(die)))
+        except ValueError:
+            raise UsageProblem(
+                f"--roll {text!r}: expected GOOD:±N such as whisky:-2", command
+            ) from None
+    return rolls
+
+
+def parse_prices(texts: list[str], command: str) -> dict[str, int]:
+    goods = components().economy.goods
+    prices = {}
+    for text in texts:
+        good, _, price = text.partition("=")
+        good = good.strip().lower()
+        if good not in goods or not price.strip().lstrip("£").isdigit():
+            raise UsageProblem(
+                f"--price {text!r}: expected GOOD=PRICE with a good of "
+                f"{', '.join(goods)}, such as whisky=12",
+                command,
+            )
+        prices[good] = int(price.strip().lstrip("£"))
+    return prices
+
+
+def parse_ids(
+    text: str | None, option: str, command: str, blanks: bool = False
+) -> list[int | None]:
+    if text is None or not text.strip():
+        return []
+    ids: list[int | None] = []
+    for part in text.split(","):
+        part = part.strip()
+        if blanks and part in ("-", ""):
+            ids.append(None)
+        elif part.isdigit():
+            ids.append(int(part))
+        else:
+            raise UsageProblem(
+                f"{option} {text!r}: expected contract ids separated by commas"
+                + (" (- for an empty slot)" if blanks else ""),
+                command,
+            )
+    return ids
+
+
+def _load_state(path: str, market: Market) -> SoloState:
+    from caledonia.rules.solo_state import parse_state
+    from caledonia.rules.yamlfile import read_yaml
+
+    return parse_state(read_yaml(path), path, components(), market)
+
+
+def _save_state(path: str, state: SoloState) -> None:
+    from caledonia.rules.solo_state import state_as_data
+    from caledonia.rules.yamlfile import to_yaml, write_text_atomic
+
+    header = (
+        "# Solo helper state, written by caledonia after every phase.\n"
+        "# Next: caledonia solo prepare " + path + "\n"
+    )
+    write_text_atomic(path, header + to_yaml(state_as_data(state)))
+
+
+# -- asking the table ----------------------------------------------------------
+
+
+def ask_rolls(parts: Components) -> list[Roll]:
+    from caledonia.rules.solo import CHANGES_PER_PHASE, Roll
+
+    from .prompts import QuestionaryAsker
+
+    ask = QuestionaryAsker()
+    rolls: list[Roll] = []
+    for number in range(1, CHANGES_PER_PHASE + 1):
+        done = [roll.good for roll in rolls]
+        left = [good for good in parts.solo.goods_die if good not in done]
+        hint = f" (showing {', '.join(done)}? roll it again)" if done else ""
+        good = ask.select(f"Roll {number}: what does the goods die show?{hint}", left)
+        faces = [f"{face:+d}" for face in parts.solo.price_die]
+        die = ask.select(f"Roll {number}: what does the price die show?", faces)
+        rolls.append(Roll(good, int(die)))
+    return rolls
+
+
+def ask_round_changes(state: SoloState, market: Market) -> tuple[list[str], str]:
+    """What the player changed during the round: contracts taken, prices moved by trading."""
+    from .prompts import QuestionaryAsker
+
+    ask = QuestionaryAsker()
+    on_board = [str(c) for c in state.board if c is not None]
+
+    def check_taken(typed: str) -> bool | str:
+        wrong = [part for part in typed.replace(",", " ").split() if part not in on_board]
+        return (
+            f"Not on the board: {', '.join(wrong)} (it holds {', '.join(on_board)})."
+            if wrong
+            else True
+        )
+
+    taken = ask.text(
+        f"Contracts you took from the board this round (of {', '.join(on_board)}; Enter for none)",
+        validate=check_taken,
+    )
+    prices = []
+    for good, now in state.prices.items():
+        track = market.tracks[good]
+
+        def check_price(typed: str, track=track) -> bool | str:
+            if typed.strip().isdigit() and int(typed) in track.prices:
+                return True
+            return (
+                f"Expected a price on the {track.good} track: {', '.join(map(str, track.prices))}."
+            )
+
+        typed = ask.text(f"{good} price now (£)", default=str(now), validate=check_price)
+        if int(typed) != now:
+            prices.append(f"{good}={typed}")
+    return prices, ",".join(taken.replace(",", " ").split())
+
+
+def ask_draws(count: int, parts: Components, in_use: set[int]) -> list[int]:
+    from .prompts import QuestionaryAsker
+
+    ask = QuestionaryAsker()
+
+    def check(typed: str) -> bool | str:
+        text = typed.strip()
+        if not text.isdigit() or int(text) not in parts.contracts:
+            return "Expected a contract id from 1 to 50 (see 'caledonia contracts')."
+        if int(text) in in_use or int(text) in drawn:
+            return f"Contract {text} is already on the board or out of the game."
+        return True
+
+    drawn: list[int] = []
+    for number in range(1, count + 1):
+        drawn.append(
+            int(ask.text(f"Contract drawn for empty slot {number} of {count} (id)", validate=check))
+        )
+    return drawn
+
+
+# -- showing --------------------------------------------------------------------
+
+
+def board_lines(
+    board: tuple[int | None, ...],
+    grid: RemovalGrid,
+    parts: Components,
+    removed_slot: int | None = None,
+) -> list[str]:
+    faces = {slot: face for face, slot in grid.slot_for_roll.items()}
+    lines = []
+    for slot, held in enumerate(board, start=1):
+        what = f"{held}: {parts.contracts[held].summary()}" if held is not None else "(empty)"
+        mark = "  ← removed" if slot == removed_slot else ""
+        lines.append(f"  slot {slot} [{faces[slot]:+d}, {grid.position(slot)}]  {what}{mark}")
+    return lines
+
+
+def show_preparation(
+    result: Preparation, grid: RemovalGrid, parts: Components, dice_source: str
+) -> None:
+    emit(f"Round {result.round}: preparation (solo)", style="bold")
+    emit(f"Market phase, {dice_source}:")
+    for number, change in enumerate(result.changes, start=1):
+        emit(f"  {number}. {change.describe()}")
+    prices = ", ".join(f"{good} £{price}" for good, price in result.state.prices.items())
+    emit(f"Prices now: {prices}")
+    drawn = ", ".join(str(c) for c in result.refill_drawn) or "nothing (no empty slot)"
+    emit(f"Refill: drew {drawn}. Export board after the refill:")
+    for line in board_lines(result.board_filled, grid, parts, result.removed_slot):
+        emit(line)
+    last = result.rolls[-1].die
+    gone = f"contract {result.removed} leaves the game" if result.removed else "it was empty"
+    emit(
+        f"Last price die {last:+d}: slot {result.removed_slot} "
+        f"({grid.position(result.removed_slot)}), so {gone}.",
+    )
+    remaining = sum(1 for c in result.state.board if c is not None)
+    emit(f"The action phase starts with {remaining} contracts.")
+
+
+def preparation_json(result: Preparation) -> dict:
+    return {
+        "round": result.round,
+        "rolls": [{"good": r.good, "die": r.die} for r in result.rolls],
+        "changes": [
+            {
+                "good": c.good,
+                "before": c.before,
+                "zone": c.zone,
+                "steps": c.steps,
+                "after": c.after,
+                "explanation": c.describe(),
+            }
+            for c in result.changes
+        ],
+        "prices": dict(result.state.prices),
+        "drawn": list(result.refill_drawn),
+        "board_before": list(result.board_before),
+        "board_filled": list(result.board_filled),
+        "board_after": list(result.state.board),
+        "removed": {"slot": result.removed_slot, "contract": result.removed},
+    }
+
+
+def _dice(
+    rolls: list[str] | None, virtual: bool, command: str, parts: Components
+) -> tuple[list[Roll] | None, str]:
+    """The table's rolls (typed or asked), or None for the seeded dice; and how they came."""
+    if rolls:
+        if virtual:
+            raise UsageProblem("give either --roll or --virtual-dice, not both", command)
+        return parse_rolls(rolls, command), "your dice"
+    if virtual:
+        return None, "dice rolled by caledonia (seeded)"
+    if not is_interactive():
+        raise UsageProblem(
+            "no dice given: pass --roll GOOD:±N three times (what your dice "
+            "show), or --virtual-dice to let caledonia roll",
+            command,
+        )
+    from .prompts import QuestionaryAsker
+
+    choice = QuestionaryAsker().select("Dice:", ["I roll the physical dice", "caledonia rolls"])
+    if choice == "caledonia rolls":
+        return None, "dice rolled by caledonia (seeded)"
+    return ask_rolls(parts), "your dice"
+
+
+# -- commands ------------------------------------------------------------------
+
+
+@app.command("new")
+def new_command(
+    state_file: StateArgument,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the tool's dice and pile (random if left out).")
+    ] = None,
+    contracts: Annotated[
+        str | None,
+        typer.Option(
+            metavar="IDS",
+            help="The five contracts you dealt from your own pile, "
+            "e.g. 12,33,7,45,21; leave out to let caledonia deal.",
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    market_file: MarketOption = None,
+) -> None:
+    """Start a solo helper file: starting prices and the five face-up contracts.
+
+    Example: [cyan]caledonia solo new my-solo.yaml --seed 7[/cyan]
+    """
+    import secrets
+
+    from caledonia.rules.solo_state import new_state
+
+    if Path(state_file).exists() and not force:
+        raise CaledoniaError(f"{state_file} exists: pass --force to replace it")
+    parts = components()
+    market = _market(market_file)
+    dealt = parse_ids(contracts, "--contracts", "solo new") or None
+    chosen_seed = seed if seed is not None else secrets.randbelow(10**6)
+    try:
+        state = new_state(parts, market, chosen_seed, dealt)  # type: ignore[arg-type]
+    except ValueError as reason:
+        raise CaledoniaError(f"--contracts: {reason}") from None
+    _save_state(state_file, state)
+    pile = (
+        "the tool deals from its own shuffled pile"
+        if state.pile is not None
+        else "you draw from your own pile"
+    )
+    message(
+        f"Started {state_file} (seed {chosen_seed}; {pile}). After round 1, run: "
+        f"caledonia solo prepare {state_file}"
+    )
+
+
+@app.command("prepare")
+def prepare_command(
+    state_file: StateArgument,
+    price: PriceOption = None,
+    taken: Annotated[
+        str | None,
+        typer.Option(
+            metavar="IDS", help="Contracts you took from the board this round, e.g. 12,45."
+        ),
+    ] = None,
+    roll: RollOption = None,
+    virtual_dice: VirtualOption = False,
+    draw: Annotated[
+        str | None,
+        typer.Option(
+            metavar="IDS",
+            help="Contracts you drew from your own pile for the empty slots, in slot order.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    market_file: MarketOption = None,
+    export_board: BoardOption = None,
+) -> None:
+    """Run a round's preparation (rounds 2-5): dice market, refill, removal; save the file.
+
+    Example: [cyan]caledonia solo prepare my-solo.yaml --taken 12 --virtual-dice[/cyan]
+    """
+    from caledonia.rules.solo_state import apply_table_changes, prepare
+
+    parts = components()
+    market, grid = _market(market_file), _grid(export_board)
+    state = _load_state(state_file, market)
+    if price is None and taken is None and roll is None and is_interactive():
+        price, taken = ask_round_changes(state, market)
+    try:
+        state = apply_table_changes(
+            state,
+            market,
+            parse_prices(price or [], "solo prepare"),
+            [i for i in parse_ids(taken, "--taken", "solo prepare") if i],
+        )
+    except ValueError as reason:
+        raise CaledoniaError(str(reason)) from None
+    rolls, source = _dice(roll, virtual_dice, "solo prepare", parts)
+    drawn = [i for i in parse_ids(draw, "--draw", "solo prepare") if i is not None] or None
+    empty = sum(1 for held in state.board if held is None)
+    if drawn is None and state.pile is None and empty:
+        if not is_interactive():
+            raise UsageProblem(
+                "this game draws from your own pile: pass --draw IDS with the "
+                f"{empty} contracts you drew for the empty slots",
+                "solo prepare",
+            )
+        in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
+        drawn = ask_draws(empty, parts, in_use)
+    try:
+        result = prepare(state, parts, market, grid, rolls, drawn)
+    except ValueError as reason:
+        raise CaledoniaError(str(reason)) from None
+    _save_state(state_file, result.state)
+    if as_json:
+        print_json(preparation_json(result))
+    else:
+        show_preparation(result, grid, parts, source)
+    message(f"Saved {state_file}.")
+
+
+@app.command("market")
+def market_command(
+    state_file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[STATE]", help="Read the prices from a solo helper file.", show_default=False
+        ),
+    ] = None,
+    price: PriceOption = None,
+    roll: RollOption = None,
+    virtual_dice: VirtualOption = False,
+    seed: Annotated[int | None, typer.Option(help="Seed for --virtual-dice (else random).")] = None,
+    as_json: JsonOption = False,
+    market_file: MarketOption = None,
+) -> None:
+    """The market phase alone: current prices in, new prices out, each step explained.
+
+    Example: [cyan]caledonia solo market my-solo.yaml --roll whisky:+3 --roll wool:-1
+    --roll cheese:+2[/cyan]
+    """
+    import random
+    import secrets
+
+    from caledonia.rules.solo import check_rolls, market_phase, roll_dice
+
+    parts = components()
+    market = _market(market_file)
+    prices = dict(_load_state(state_file, market).prices) if state_file else {}
+    prices.update(parse_prices(price or [], "solo market"))
+    missing = [good for good in parts.economy.goods if good not in prices]
+    if missing:
+        raise UsageProblem(
+            "no price for " + ", ".join(missing) + ": pass --price GOOD=PRICE for "
+            "each good, or a STATE file",
+            "solo market",
+        )
+    for good, value in prices.items():
+        problem = market.check_price(good, value)
+        if problem:
+            raise CaledoniaError(f"--price {good}={value}: {problem}")
+    rolls, source = _dice(roll, virtual_dice, "solo market", parts)
+    if rolls is None:
+        chosen = seed if seed is not None else secrets.randbelow(10**6)
+        rolls = roll_dice(random.Random(chosen), parts.solo.goods_die, parts.solo.price_die)
+        source = f"dice rolled by caledonia (seed {chosen})"
+    problem = check_rolls(rolls, parts.solo.goods_die, parts.solo.price_die)
+    if problem:
+        raise CaledoniaError(problem)
+    after, changes = market_phase(prices, rolls, market)
+    if as_json:
+        print_json(
+            {
+                "rolls": [{"good": r.good, "die": r.die} for r in rolls],
+                "changes": [
+                    {
+                        "good": c.good,
+                        "before": c.before,
+                        "zone": c.zone,
+                        "steps": c.steps,
+                        "after": c.after,
+                        "explanation": c.describe(),
+                    }
+                    for c in changes
+                ],
+                "prices": after,
+            }
+        )
+        return
+    emit(f"Market phase, {source}:")
+    for number, change in enumerate(changes, start=1):
+        emit(f"  {number}. {change.describe()}")
+    emit("Prices now: " + ", ".join(f"{g} £{p}" for g, p in after.items()))
+
+
+@app.command("refill")
+def refill_command(
+    board: Annotated[
+        str,
+        typer.Option(metavar="SLOTS", help="The six slots now, e.g. 12,33,-,45,-,21 (- is empty)."),
+    ],
+    last_roll: Annotated[
+        int,
+        typer.Option(
+            "--last-roll", metavar="±N", help="The last price-die roll of the market phase."
+        ),
+    ],
+    draw: Annotated[
+        str | None,
+        typer.Option(metavar="IDS", help="Contracts drawn for the empty slots, in order."),
+    ] = None,
+    as_json: JsonOption = False,
+    export_board: BoardOption = None,
+) -> None:
+    """The refill alone: fill the empty slots, then remove the slot the last roll names.
+
+    Example: [cyan]caledonia solo refill --board 12,33,-,45,-,21 --draw 7,19 --last-roll -3[/cyan]
+    """
+    from caledonia.rules.solo import SLOTS, refill
+
+    parts = components()
+    grid = _grid(export_board)
+    slots = parse_ids(board, "--board", "solo refill", blanks=True)
+    if len(slots) != SLOTS:
+        raise UsageProblem(f"--board: expected {SLOTS} slots, got {len(slots)}", "solo refill")
+    drawn = [i for i in parse_ids(draw, "--draw", "solo refill") if i is not None]
+    if last_roll not in parts.solo.price_die:
+        raise CaledoniaError(
+            f"--last-roll {last_roll:+d}: the price die shows "
+            + ", ".join(f"{f:+d}" for f in parts.solo.price_die)
+        )
+    empty = sum(1 for held in slots if held is None)
+    known = [i for i in slots + drawn if i is not None]
+    for contract_id in known:
+        if contract_id not in parts.contracts:
+            raise CaledoniaError(
+                f"no contract {contract_id}: ids run from 1 to {len(parts.contracts)}"
+            )
+        if known.count(contract_id) > 1:
+            raise CaledoniaError(f"contract {contract_id} is listed twice")
+    if len(drawn) != empty:
+        raise CaledoniaError(
+            f"the board has {empty} empty slots: --draw needs {empty} contracts, got {len(drawn)}"
+        )
+    result = refill(slots, drawn, last_roll, grid)
+    if as_json:
+        print_json(
+            {
+                "board_filled": list(result.filled),
+                "board_after": list(result.after),
+                "removed": {"slot": result.removed_slot, "contract": result.removed},
+            }
+        )
+        return
+    emit("Before:")
+    for line in board_lines(result.before, grid, parts):
+        emit(line)
+    emit("After the refill:")
+    for line in board_lines(result.filled, grid, parts, result.removed_slot):
+        emit(line)
+    emit(
+        f"Last price die {last_roll:+d}: slot {result.removed_slot} "
+        f"({grid.position(result.removed_slot)}) leaves the game"
+        + (f": contract {result.removed}." if result.removed else " (it was empty)."),
+    )
+
+
+@app.command("show")
+def show_command(
+    state_file: StateArgument,
+    as_json: JsonOption = False,
+    market_file: MarketOption = None,
+    export_board: BoardOption = None,
+) -> None:
+    """Where a solo helper file stands: next round, prices, the export board.
+
+    Example: [cyan]caledonia solo show my-solo.yaml[/cyan]
+    """
+    from caledonia.rules.solo_state import state_as_data
+
+    parts = components()
+    market, grid = _market(market_file), _grid(export_board)
+    state = _load_state(state_file, market)
+    if as_json:
+        print_json(state_as_data(state))
+        return
+    nxt = f"round {state.round}" if state.round <= 5 else "none (all rounds prepared)"
+    emit(f"Next preparation: {nxt}. Seed {state.seed}.")
+    emit("Prices: " + ", ".join(f"{g} £{p}" for g, p in state.prices.items()))
+    emit("Export board:")
+    for line in board_lines(state.board, grid, parts):
+        emit(line)
+    if state.removed:
+        emit("Removed from the game: " + ", ".join(map(str, state.removed)))
+
+
+@app.command("score")
+def score_command(
+    sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet with one player.")],
+    as_json: JsonOption = False,
+) -> None:
+    """The solo final score: thresholds for contracts and settlements, and the rating.
+
+    Example: [cyan]caledonia solo score sample_games/final-solo.yaml[/cyan]
+    """
+    from caledonia.rules.scoring import score_sheet
+    from caledonia.rules.sheet import load_sheet
+
+    parts = components()
+    checked = load_sheet(sheet, parts)
+    if not checked.solo:
+        raise CaledoniaError(
+            f"{sheet}: a solo sheet has one player, this one has "
+            f"{len(checked.players)} (use 'caledonia score' for them)"
+        )
+    result = score_sheet(checked, parts)
+    if as_json:
+        print_json(result.as_json())
+    else:
+        from .score_view import render_score
+
+        render_score(result, checked)
