@@ -126,7 +126,9 @@ def parse_module(
     module = top["module"].choice(MODULE_LETTERS)
     side = top["side"].whole(1, 2)
     example = top["example"].boolean() if "example" in top else False
-    origin = default_origins[module]
+    if "origin" not in top and module not in default_origins:
+        raise top["module"].fail("no 'origin' given and no default place for this module")
+    origin = default_origins.get(module, (0, 0))
     if "origin" in top:
         where = top["origin"].mapping(required=("column", "row"))
         origin = (where["column"].whole(0), where["row"].whole(0))

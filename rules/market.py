@@ -56,7 +56,7 @@ class Market(NamedTuple):
         return f"£{price} is not on the {good} track ({shown})"
 
 
-def _track(good: str, node: Node) -> Track:
+def parse_track(good: str, node: Node) -> Track:
     entry = node.mapping(required=("prices", "start", "medium"))
     prices = tuple(item.whole(0) for item in entry["prices"])
     if len(prices) < 2 or list(prices) != sorted(set(prices)):
@@ -79,7 +79,7 @@ def parse_market(data: object, source: str, players: int, goods: tuple[str, ...]
     tracks_by_side = {}
     for name in SIDES:
         entries = top[name].mapping(required=goods)
-        tracks_by_side[name] = {good: _track(good, entries[good]) for good in goods}
+        tracks_by_side[name] = {good: parse_track(good, entries[good]) for good in goods}
     example = top["example"].boolean() if "example" in top else False
     return Market(side, tracks_by_side[side], example, source)
 

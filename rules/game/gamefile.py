@@ -1,0 +1,82 @@
+"""Game files: a format version, the setup, then every event in order.
+
+The file is rewritten after every event by an atomic replace (temporary
+file, fsync, rename), so a crash never leaves half a file: it holds the game
+before the event or after it. Loading replays every event through the rules;
+a hand-edited event that the rules refuse stops the load with its position.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..components import Components
+from ..errors import DataError
+from ..schema import Node
+from ..yamlfile import read_yaml, to_yaml, write_text_atomic
+from .engine import Game
+from .events import check_event, describe
+from .setup import Setup, parse_setup, setup_as_data
+from .state import Refused
+
+FORMAT_NAME = "caledonia-game"
+FORMAT_VERSION = 1
+FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
+
+
+def is_game_data(data: Any) -> bool:
+    return isinstance(data, dict) and str(data.get("format", "")).startswith(FORMAT_NAME)
+
+
+def new_game(setup: Setup, parts: Components) -> Game:
+    return Game(setup, parts)
+
+
+def game_from_data(data: Any, source: str, parts: Components, upto: int | None = None) -> Game:
+    """Check a game file's data and replay its events (the first `upto` of them)."""
+    top = Node(data, source).mapping(required=("format", "setup", "events"))
+    version = str(top["format"].value)
+    name, _, number = version.partition("/")
+    if name != FORMAT_NAME or not number.isdigit():
+        raise top["format"].expected(f"{FORMAT!r}")
+    if int(number) > FORMAT_VERSION:
+        raise top["format"].fail(f"this game was written by a newer caledonia (format {number}); "
+                                 f"this one reads format {FORMAT_VERSION}: upgrade caledonia")
+    game = Game(parse_setup(top["setup"], parts), parts)
+    goods, units = parts.economy.goods, tuple(parts.economy.units)
+    nodes = top["events"].sequence() if top["events"].value is not None else []
+    for node in nodes[:upto]:
+        event = check_event(node, goods, units)
+        try:
+            game.apply(event)
+        except Refused as refused:
+            raise node.fail(f"the rules refuse this event ({describe(event)}): "
+                            + "; ".join(refused.reasons)) from None
+    return game
+
+
+def load_game(path: str, parts: Components) -> Game:
+    return game_from_data(read_yaml(path), path, parts)
+
+
+def game_as_data(game: Game) -> dict[str, Any]:
+    return {"format": FORMAT, "setup": setup_as_data(game.setup), "events": list(game.events)}
+
+
+def game_as_text(game: Game) -> str:
+    header = ("# A game of Clans of Caledonia kept by caledonia: the setup, then every event.\n"
+              "# Change it with 'caledonia act', 'caledonia fix' and 'caledonia undo'.\n")
+    return header + to_yaml(game_as_data(game))
+
+
+def save_game(path: str, game: Game) -> None:
+    write_text_atomic(path, game_as_text(game))
+
+
+def checked_event(data: dict[str, Any], parts: Components) -> dict[str, Any]:
+    """An event built by the command line, checked like one read from a file."""
+    try:
+        return check_event(Node(data, "the command line"), parts.economy.goods,
+                           tuple(parts.economy.units))
+    except DataError as error:
+        raise Refused(error.reason) from None
