@@ -15,17 +15,24 @@ from ..reach import SHIPPING_LEVELS
 from .state import GameState, PlayerState, Refused
 from .turns import Gate, close_window, follow_up, gate, open_turn
 
-PRODUCES = {"sheep": "wool", "cow": "milk", "field": "grain", "cheese_dairy": "cheese",
-            "bakery": "bread", "distillery": "whisky"}
+PRODUCES = {
+    "sheep": "wool",
+    "cow": "milk",
+    "field": "grain",
+    "cheese_dairy": "cheese",
+    "bakery": "bread",
+    "distillery": "whisky",
+}
 BUILDINGS = ("cheese_dairy", "bakery", "distillery")
 WORKERS = ("woodcutter", "miner")
 
 
 def position_of(state: GameState) -> Position:
     """The map as the map engine sees it: every player's units and shipping."""
-    return Position(state.board, tuple(
-        MapPlayer(p.name, p.colour, p.shipping_level, dict(p.units)) for p in state.players
-    ))
+    return Position(
+        state.board,
+        tuple(MapPlayer(p.name, p.colour, p.shipping_level, dict(p.units)) for p in state.players),
+    )
 
 
 def move_price(state: GameState, good: str, steps: int) -> tuple[int, int]:
@@ -52,20 +59,25 @@ def trade(state: GameState, e: dict) -> list[str]:
     return notes + _do_trade(state, player, e["good"], e["side"], e["quantity"], discount=0)
 
 
-def _check_trade(state: GameState, player: PlayerState, good: str, side: str, quantity: int,
-                 discount: int = 0) -> list[str]:
+def _check_trade(
+    state: GameState, player: PlayerState, good: str, side: str, quantity: int, discount: int = 0
+) -> list[str]:
     reasons = []
     if player.merchants_stock < quantity:
-        reasons.append(f"{player.name} has {player.merchants_stock} free merchants, "
-                       f"{quantity} needed")
+        reasons.append(
+            f"{player.name} has {player.merchants_stock} free merchants, {quantity} needed"
+        )
     other = "sell" if side == "buy" else "buy"
     if player.side_traded(good) == other:
-        reasons.append(f"{player.name}'s merchants are on the {other} side of {good} this round: "
-                       f"never both sides of one good")
+        reasons.append(
+            f"{player.name}'s merchants are on the {other} side of {good} this round: "
+            f"never both sides of one good"
+        )
     price = max(0, state.prices[good] - discount)
     if side == "buy" and player.money < price * quantity:
-        reasons.append(f"{quantity} {good} cost £{price * quantity} and {player.name} has "
-                       f"£{player.money}")
+        reasons.append(
+            f"{quantity} {good} cost £{price * quantity} and {player.name} has £{player.money}"
+        )
     if side == "sell" and player.goods[good] < quantity:
         reasons.append(f"{player.name} has {player.goods[good]} {good}, not {quantity}")
     if reasons:
@@ -73,8 +85,9 @@ def _check_trade(state: GameState, player: PlayerState, good: str, side: str, qu
     return []
 
 
-def _do_trade(state: GameState, player: PlayerState, good: str, side: str, quantity: int,
-              discount: int) -> list[str]:
+def _do_trade(
+    state: GameState, player: PlayerState, good: str, side: str, quantity: int, discount: int
+) -> list[str]:
     price = max(0, state.prices[good] - discount)
     total = price * quantity
     if side == "buy":
@@ -98,12 +111,16 @@ def _do_trade(state: GameState, player: PlayerState, good: str, side: str, quant
 def can_take_contract(state: GameState, player: PlayerState) -> list[str]:
     reasons = []
     if player.open_contracts:
-        reasons.append(f"{player.name} already has an unfulfilled contract "
-                       f"({player.open_contracts[0]}): fulfil it first")
+        reasons.append(
+            f"{player.name} already has an unfulfilled contract "
+            f"({player.open_contracts[0]}): fulfil it first"
+        )
     cost = state.round_cost()
     if cost < 0 and player.money < -cost:
-        reasons.append(f"a contract costs £{-cost} in round {state.round} and {player.name} "
-                       f"has £{player.money}")
+        reasons.append(
+            f"a contract costs £{-cost} in round {state.round} and {player.name} "
+            f"has £{player.money}"
+        )
     return reasons
 
 
@@ -123,7 +140,9 @@ def obtain(state: GameState, e: dict) -> list[str]:
     reasons = can_take_contract(state, player)
     if contract_id not in state.export_board:
         on_board = ", ".join(str(c) for c in state.export_board if c is not None) or "none"
-        reasons.insert(0, f"contract {contract_id} is not on the export board (it holds {on_board})")
+        reasons.insert(
+            0, f"contract {contract_id} is not on the export board (it holds {on_board})"
+        )
     if reasons:
         raise Refused(reasons)
     _finish_main(state, passage)
@@ -145,8 +164,15 @@ def expand(state: GameState, e: dict) -> list[str]:
         passage = gate(state, e["player"], main=True)
         player = passage.player
     space = state.space(e["space"])
-    check = check_expansion(position_of(state), player.name, e["unit"], space,
-                            state.parts.economy, free_land=free, money=player.money)
+    check = check_expansion(
+        position_of(state),
+        player.name,
+        e["unit"],
+        space,
+        state.parts.economy,
+        free_land=free,
+        money=player.money,
+    )
     if not check.legal:
         raise Refused(list(check.reasons))
     if free:
@@ -156,14 +182,17 @@ def expand(state: GameState, e: dict) -> list[str]:
         _finish_main(state, passage)
     player.money -= check.cost
     player.units[space] = e["unit"]
-    notes = [f"{player.name} puts a {e['unit'].replace('_', ' ')} on {check.space} "
-             f"({check.route}) for £{check.cost}"]
+    notes = [
+        f"{player.name} puts a {e['unit'].replace('_', ' ')} on {check.space} "
+        f"({check.route}) for £{check.cost}"
+    ]
     notes += after_building(state, player, [space])
     return notes
 
 
-def after_building(state: GameState, player: PlayerState, spaces: Iterable[int],
-                   neighbourhood: bool = True) -> list[str]:
+def after_building(
+    state: GameState, player: PlayerState, spaces: Iterable[int], neighbourhood: bool = True
+) -> list[str]:
     """Open the neighbourhood bonus and, on a fourth building, the building bonus."""
     spaces = tuple(spaces)
     notes = []
@@ -173,11 +202,16 @@ def after_building(state: GameState, player: PlayerState, spaces: Iterable[int],
         notes.append(f"neighbourhood bonus open: {player.name} may buy {goods} at a discount")
     for space in spaces:
         unit = player.units[space]
-        if unit in BUILDINGS and player.count(unit) == state.parts.economy.units[unit].count \
-                and not player.open_contracts:
+        if (
+            unit in BUILDINGS
+            and player.count(unit) == state.parts.economy.units[unit].count
+            and not player.open_contracts
+        ):
             state.turn.building_bonus = True
-            notes.append(f"building bonus: {player.name} deployed the fourth "
-                         f"{unit.replace('_', ' ')} with an empty export box")
+            notes.append(
+                f"building bonus: {player.name} deployed the fourth "
+                f"{unit.replace('_', ' ')} with an empty export box"
+            )
     return notes
 
 
@@ -201,13 +235,17 @@ def neighbourhood(state: GameState, e: dict) -> list[str]:
     allowed = neighbourhood_goods(state, player, state.turn.expanded)
     if good not in allowed:
         where = ", ".join(state.board.spaces[s].id for s in state.turn.expanded)
-        raise Refused(f"no opponent's unit neighbouring {where} produces {good}"
-                      + (f" (only {', '.join(sorted(allowed))})" if allowed else ""))
+        raise Refused(
+            f"no opponent's unit neighbouring {where} produces {good}"
+            + (f" (only {', '.join(sorted(allowed))})" if allowed else "")
+        )
     cap = state.parts.economy.neighbourhood_max_per_good[len(state.players)]
     bought = state.turn.neighbourhood_bought.get(good, 0)
     if bought + quantity > cap:
-        raise Refused(f"at most {cap} {good} per turn from the neighbourhood bonus; "
-                      f"{player.name} bought {bought} already")
+        raise Refused(
+            f"at most {cap} {good} per turn from the neighbourhood bonus; "
+            f"{player.name} bought {bought} already"
+        )
     kind = "basic" if good in state.parts.economy.basic_goods else "processed"
     discount = state.parts.economy.neighbourhood_discount[kind]
     _check_trade(state, player, good, "buy", quantity, discount)
@@ -224,8 +262,10 @@ def building_bonus(state: GameState, e: dict) -> list[str]:
     if state.pile is not None:
         top = state.pile[:draw]
         if drawn is not None and list(drawn) != top:
-            raise Refused(f"the top of the pile is {', '.join(map(str, top))}, not "
-                          f"{', '.join(map(str, drawn))}")
+            raise Refused(
+                f"the top of the pile is {', '.join(map(str, top))}, not "
+                f"{', '.join(map(str, drawn))}"
+            )
         drawn = top
     elif drawn is None or len(drawn) != draw:
         raise Refused(f"this game uses the table's own pile: say which {draw} contracts were drawn")
@@ -287,7 +327,9 @@ def shipping(state: GameState, e: dict) -> list[str]:
     _finish_main(state, passage)
     player.money -= cost
     player.shipping += 1
-    return [f"{player.name} pays £{cost}: shipping is now {player.shipping_level.replace('_', '-')}"]
+    return [
+        f"{player.name} pays £{cost}: shipping is now {player.shipping_level.replace('_', '-')}"
+    ]
 
 
 def technology(state: GameState, e: dict) -> list[str]:
@@ -302,8 +344,10 @@ def technology(state: GameState, e: dict) -> list[str]:
     _finish_main(state, passage)
     player.money -= cost
     player.technology.add(e["worker"])
-    return [f"{player.name} pays £{cost}: {plural(e['worker'])} now earn "
-            f"£{state.parts.economy.worker_income[e['worker']]['upgraded']}"]
+    return [
+        f"{player.name} pays £{cost}: {plural(e['worker'])} now earn "
+        f"£{state.parts.economy.worker_income[e['worker']]['upgraded']}"
+    ]
 
 
 def merchant(state: GameState, e: dict) -> list[str]:
@@ -335,8 +379,9 @@ def upgrade_change(state: GameState, player: PlayerState, e: dict) -> Callable[[
         cost = state.parts.economy.technology_bonus_cost
         reasons = [r for r in (_technology_reason(state, player, worker),) if r]
         if player.money < cost:
-            reasons.append(f"the bonus technology upgrade costs £{cost} and {player.name} has "
-                           f"£{player.money}")
+            reasons.append(
+                f"the bonus technology upgrade costs £{cost} and {player.name} has £{player.money}"
+            )
         if reasons:
             raise Refused(reasons)
 
@@ -344,6 +389,7 @@ def upgrade_change(state: GameState, player: PlayerState, e: dict) -> Callable[[
             player.money -= cost
             player.technology.add(worker)
             return [f"{player.name} pays £{cost} for the {worker} technology"]
+
         return technology_change
     if choice == "shipping":
         reason = _shipping_reason(player)
@@ -352,8 +398,11 @@ def upgrade_change(state: GameState, player: PlayerState, e: dict) -> Callable[[
 
         def shipping_change() -> list[str]:
             player.shipping += 1
-            return [f"{player.name}'s shipping rises to "
-                    f"{player.shipping_level.replace('_', '-')} for free"]
+            return [
+                f"{player.name}'s shipping rises to "
+                f"{player.shipping_level.replace('_', '-')} for free"
+            ]
+
         return shipping_change
     if choice == "merchant":
         if player.merchants_board < 1:
@@ -363,17 +412,20 @@ def upgrade_change(state: GameState, player: PlayerState, e: dict) -> Callable[[
             player.merchants_board -= 1
             player.merchants_stock += 1
             return [f"{player.name} hires a merchant for free"]
+
         return merchant_change
     key = e.get("from")
     if not key or not player.merchants_market.get(key):
         out = ", ".join(k for k, n in player.merchants_market.items() if n) or "none"
-        raise Refused(f"{player.name} has no merchant at {key or '?'} on the market "
-                      f"(merchants at: {out})")
+        raise Refused(
+            f"{player.name} has no merchant at {key or '?'} on the market (merchants at: {out})"
+        )
 
     def retrieve_change() -> list[str]:
         player.merchants_market[key] -= 1
         player.merchants_stock += 1
         return [f"{player.name} takes a merchant back from {key.replace(':', ' ')}"]
+
     return retrieve_change
 
 
@@ -398,14 +450,18 @@ def fulfil(state: GameState, e: dict) -> list[str]:
     reasons = []
     if contract_id not in player.open_contracts:
         held = ", ".join(map(str, player.open_contracts)) or "none"
-        raise Refused(f"contract {contract_id} is not on {player.name}'s export box (it holds {held})")
+        raise Refused(
+            f"contract {contract_id} is not on {player.name}'s export box (it holds {held})"
+        )
     contract = state.parts.contracts[contract_id]
     for good, amount in contract.pay.items():
         if good in ("beef", "mutton"):
             continue
         if player.goods[good] < amount:
-            reasons.append(f"contract {contract_id} needs {amount} {good}; {player.name} has "
-                           f"{player.goods[good]}")
+            reasons.append(
+                f"contract {contract_id} needs {amount} {good}; {player.name} has "
+                f"{player.goods[good]}"
+            )
     slaughter = [state.space(s) for s in e.get("slaughter", [])]
     reasons += _check_slaughter(state, player, contract, slaughter)
     if reasons:
@@ -416,8 +472,9 @@ def fulfil(state: GameState, e: dict) -> list[str]:
         if good not in ("beef", "mutton"):
             player.goods[good] -= amount
     for space in slaughter:
-        notes.append(f"{player.name} slaughters the {player.units[space]} on "
-                     f"{state.board.spaces[space].id}")
+        notes.append(
+            f"{player.name} slaughters the {player.units[space]} on {state.board.spaces[space].id}"
+        )
         del player.units[space]
     player.open_contracts.remove(contract_id)
     player.fulfilled.append(contract_id)
@@ -439,7 +496,9 @@ def fulfil(state: GameState, e: dict) -> list[str]:
     return [f"{player.name} fulfils contract {contract_id}"] + notes
 
 
-def _check_slaughter(state: GameState, player: PlayerState, contract, spaces: list[int]) -> list[str]:
+def _check_slaughter(
+    state: GameState, player: PlayerState, contract, spaces: list[int]
+) -> list[str]:
     beef, mutton = contract.pay.get("beef", 0), contract.pay.get("mutton", 0)
     needed = beef + mutton - (1 if state.turn.port_one and beef + mutton else 0)
     reasons = []
@@ -454,15 +513,22 @@ def _check_slaughter(state: GameState, player: PlayerState, contract, spaces: li
         elif kind == "sheep":
             sheep += 1
         else:
-            held = f"holds {player.name}'s {kind.replace('_', ' ')}" if kind else \
-                f"holds no {player.name} animal"
+            held = (
+                f"holds {player.name}'s {kind.replace('_', ' ')}"
+                if kind
+                else f"holds no {player.name} animal"
+            )
             reasons.append(f"{space_id} {held}: only cows and sheep are slaughtered")
     if cows > beef or sheep > mutton or cows + sheep != needed:
-        want = " and ".join(x for x in (f"{beef} cow" if beef else "", f"{mutton} sheep" if mutton else "") if x)
+        want = " and ".join(
+            x for x in (f"{beef} cow" if beef else "", f"{mutton} sheep" if mutton else "") if x
+        )
         port = " (one fewer with port tile 1)" if needed < beef + mutton else ""
         if needed or spaces:
-            reasons.append(f"contract {contract.id} needs {want or 'no meat'}{port} slaughtered: "
-                           f"name {needed} space{'s' if needed != 1 else ''} with --slaughter")
+            reasons.append(
+                f"contract {contract.id} needs {want or 'no meat'}{port} slaughtered: "
+                f"name {needed} space{'s' if needed != 1 else ''} with --slaughter"
+            )
     return reasons
 
 
@@ -480,8 +546,10 @@ def _import(state: GameState, player: PlayerState, imports: dict[str, int]) -> l
         marks = [m for m in state.setup.import_marks.get(good, ()) if before < m <= after]
         if marks:
             player.money += len(marks)
-            notes.append(f"the {good.replace('_', ' ')} track reaches step {after}: £{len(marks)} "
-                         f"for marked step{'s' if len(marks) > 1 else ''} {', '.join(map(str, marks))}")
+            notes.append(
+                f"the {good.replace('_', ' ')} track reaches step {after}: £{len(marks)} "
+                f"for marked step{'s' if len(marks) > 1 else ''} {', '.join(map(str, marks))}"
+            )
     return notes
 
 

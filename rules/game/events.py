@@ -21,28 +21,81 @@ EVENTS: dict[str, tuple[Handler, dict[str, str], dict[str, str]]] = {
     "clan": (phases.choose_clan, {"player": "text", "clan": "text"}, {}),
     "auction": (phases.auction, {"player": "text", "clan": "text", "bid": "bid"}, {}),
     "worker": (phases.place_worker, {"player": "text", "unit": "worker", "space": "text"}, {}),
-    "trade": (actions.trade, {"player": "text", "side": "side", "good": "good", "quantity": "count"}, {}),
+    "trade": (
+        actions.trade,
+        {"player": "text", "side": "side", "good": "good", "quantity": "count"},
+        {},
+    ),
     "contract": (actions.obtain, {"player": "text", "contract": "contract"}, {}),
-    "expand": (actions.expand, {"player": "text", "unit": "unit", "space": "text"}, {"free": "bool"}),
-    "neighbourhood": (actions.neighbourhood, {"player": "text", "good": "good", "quantity": "count"}, {}),
-    "building_bonus": (actions.building_bonus, {"player": "text"}, {"keep": "contract", "drawn": "ids"}),
+    "expand": (
+        actions.expand,
+        {"player": "text", "unit": "unit", "space": "text"},
+        {"free": "bool"},
+    ),
+    "neighbourhood": (
+        actions.neighbourhood,
+        {"player": "text", "good": "good", "quantity": "count"},
+        {},
+    ),
+    "building_bonus": (
+        actions.building_bonus,
+        {"player": "text"},
+        {"keep": "contract", "drawn": "ids"},
+    ),
     "shipping": (actions.shipping, {"player": "text"}, {}),
     "technology": (actions.technology, {"player": "text", "worker": "worker"}, {}),
     "merchant": (actions.merchant, {"player": "text"}, {}),
     "fulfil": (actions.fulfil, {"player": "text", "contract": "contract"}, {"slaughter": "spaces"}),
-    "bonus": (actions.bonus, {"player": "text", "choice": "choice"}, {"worker": "worker", "from": "text"}),
+    "bonus": (
+        actions.bonus,
+        {"player": "text", "choice": "choice"},
+        {"worker": "worker", "from": "text"},
+    ),
     "pass": (actions.pass_turn, {"player": "text"}, {}),
-    "port": (ports.use_port, {"player": "text", "tile": "text"}, {
-        "use": "text", "give": "good", "take": "goods", "choice": "choice", "worker": "worker",
-        "from": "text", "good": "good", "direction": "direction", "swaps": "swaps"}),
-    "produce": (phases.produce, {"player": "text"}, {"cheese": "amount", "bread": "amount", "whisky": "amount"}),
+    "port": (
+        ports.use_port,
+        {"player": "text", "tile": "text"},
+        {
+            "use": "text",
+            "give": "good",
+            "take": "goods",
+            "choice": "choice",
+            "worker": "worker",
+            "from": "text",
+            "good": "good",
+            "direction": "direction",
+            "swaps": "swaps",
+        },
+    ),
+    "produce": (
+        phases.produce,
+        {"player": "text"},
+        {"cheese": "amount", "bread": "amount", "whisky": "amount"},
+    ),
     "prepare": (phases.prepare, {}, {"drawn": "ids", "rolls": "rolls"}),
-    "fix": (fixes.fix, {"what": "text"}, {
-        "player": "text", "good": "good", "value": "amount", "space": "text", "unit": "text",
-        "contract": "contract", "to": "text", "level": "text", "worker": "worker", "upgraded": "bool"}),
+    "fix": (
+        fixes.fix,
+        {"what": "text"},
+        {
+            "player": "text",
+            "good": "good",
+            "value": "amount",
+            "space": "text",
+            "unit": "text",
+            "contract": "contract",
+            "to": "text",
+            "level": "text",
+            "worker": "worker",
+            "upgraded": "bool",
+        },
+    ),
 }
-CHOICES = {"side": ("buy", "sell"), "worker": ("woodcutter", "miner"),
-           "choice": ("technology", "shipping", "merchant", "retrieve"), "direction": ("up", "down")}
+CHOICES = {
+    "side": ("buy", "sell"),
+    "worker": ("woodcutter", "miner"),
+    "choice": ("technology", "shipping", "merchant", "retrieve"),
+    "direction": ("up", "down"),
+}
 
 
 def _field(node: Node, kind: str, goods: tuple[str, ...], units: tuple[str, ...]) -> Any:
@@ -123,7 +176,9 @@ def describe(event: dict[str, Any]) -> str:
         return f"{who} buys {e['quantity']} {e['good']} with the neighbourhood bonus"
     if kind == "building_bonus":
         keep = e.get("keep")
-        return f"{who} takes the building bonus, keeping " + (f"contract {keep}" if keep else "none")
+        return f"{who} takes the building bonus, keeping " + (
+            f"contract {keep}" if keep else "none"
+        )
     if kind == "shipping":
         return f"{who} upgrades shipping"
     if kind == "technology":
@@ -133,22 +188,28 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "fulfil":
         slaughter = e.get("slaughter")
         return f"{who} fulfils contract {e['contract']}" + (
-            f", slaughtering on {', '.join(slaughter)}" if slaughter else "")
+            f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
+        )
     if kind == "bonus":
         extra = e.get("worker") or e.get("from") or ""
         return f"{who} takes a bonus upgrade: {e['choice']}" + (f" ({extra})" if extra else "")
     if kind == "pass":
         return f"{who} passes"
     if kind == "port":
-        return f"{who} uses port tile {e['tile']}" + (f" as tile {e['use']}" if e.get("use") else "")
+        return f"{who} uses port tile {e['tile']}" + (
+            f" as tile {e['use']}" if e.get("use") else ""
+        )
     if kind == "produce":
         made = ", ".join(f"{e[g]} {g}" for g in ("cheese", "bread", "whisky") if e.get(g))
         return f"{who} produces" + (f", processing {made}" if made else "")
     if kind == "prepare":
         return "preparation of the next round" + (
-            f" (drawn {', '.join(map(str, e['drawn']))})" if e.get("drawn") else "")
+            f" (drawn {', '.join(map(str, e['drawn']))})" if e.get("drawn") else ""
+        )
     if kind == "fix":
-        target = " ".join(str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k))
+        target = " ".join(
+            str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
+        )
         value = next((e[k] for k in ("value", "unit", "to", "level", "upgraded") if k in e), "")
         return f"fix {e['what']}: {target} → {value}".replace("  ", " ")
     return kind

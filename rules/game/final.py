@@ -17,17 +17,28 @@ def sheet_of(state: GameState) -> ScoreSheet:
         contracts = [state.parts.contracts[c] for c in p.fulfilled]
         counted = count_settlements(state.board, p.units, p.shipping_level)
         kept, left = counted.describe(state.board)
-        note = (f"{p.name}'s settlements from the map ({shipping_words(p.shipping_level)}): "
-                f"{counted.count} counted: {', '.join(kept) or 'none'}"
-                + (f"; left out: {', '.join(left)}" if left else "") + ".")
-        players.append(PlayerSheet(
-            name=p.name, glory=p.glory, money=p.money, goods=dict(p.goods),
-            settlements=counted.count, fulfilled_contracts=len(contracts),
-            hops=sum(c.hops for c in contracts),
-            imports={g: sum(c.imports[g] for c in contracts) for g in IMPORT_GOODS},
-            contracts=tuple(p.fulfilled), clan=p.clan, auction_bid=p.auction_bid,
-            settlement_note=note,
-        ))
+        note = (
+            f"{p.name}'s settlements from the map ({shipping_words(p.shipping_level)}): "
+            f"{counted.count} counted: {', '.join(kept) or 'none'}"
+            + (f"; left out: {', '.join(left)}" if left else "")
+            + "."
+        )
+        players.append(
+            PlayerSheet(
+                name=p.name,
+                glory=p.glory,
+                money=p.money,
+                goods=dict(p.goods),
+                settlements=counted.count,
+                fulfilled_contracts=len(contracts),
+                hops=sum(c.hops for c in contracts),
+                imports={g: sum(c.imports[g] for c in contracts) for g in IMPORT_GOODS},
+                contracts=tuple(p.fulfilled),
+                clan=p.clan,
+                auction_bid=p.auction_bid,
+                settlement_note=note,
+            )
+        )
     return ScoreSheet(tuple(players), static_imports=state.setup.variants["static_imports"])
 
 

@@ -81,7 +81,11 @@ def _unit(state, e):
     economy = state.parts.economy
     if unit not in economy.units:
         raise Refused(f"no unit {unit!r}: {', '.join(economy.units)}")
-    reasons = [r for r in (refuse_place(state.board, space), refuse_land(state.board, space, unit, economy)) if r]
+    reasons = [
+        r
+        for r in (refuse_place(state.board, space), refuse_land(state.board, space, unit, economy))
+        if r
+    ]
     if holder is not None and holder is not player:
         reasons.append(f"{space_id} holds {holder.name}'s {holder.units[space]}")
     placed = player.count(unit) - (1 if player.units.get(space) == unit else 0)
@@ -98,8 +102,10 @@ def _merchants(state, e):
     total = state.parts.economy.merchants_per_colour
     board = total - value - player.merchants_out()
     if board < 0:
-        raise Refused(f"{player.name} has {total} merchants, {player.merchants_out()} on the market: "
-                      f"at most {total - player.merchants_out()} ready")
+        raise Refused(
+            f"{player.name} has {total} merchants, {player.merchants_out()} on the market: "
+            f"at most {total - player.merchants_out()} ready"
+        )
     player.merchants_stock, player.merchants_board = value, board
     return [f"fix: {player.name} has {value} merchants ready, {board} not hired"]
 
@@ -155,12 +161,20 @@ def _technology(state, e):
         player.technology.add(worker)
     else:
         player.technology.discard(worker)
-    return [f"fix: {player.name}'s {worker} technology "
-            f"{'upgraded' if worker in player.technology else 'not upgraded'}"]
+    return [
+        f"fix: {player.name}'s {worker} technology "
+        f"{'upgraded' if worker in player.technology else 'not upgraded'}"
+    ]
 
 
 FIXES = {
-    "money": _money, "glory": _glory, "goods": _goods, "price": _price, "unit": _unit,
-    "merchants": _merchants, "contract": _contract, "shipping": _shipping,
+    "money": _money,
+    "glory": _glory,
+    "goods": _goods,
+    "price": _price,
+    "unit": _unit,
+    "merchants": _merchants,
+    "contract": _contract,
+    "shipping": _shipping,
     "technology": _technology,
 }

@@ -40,8 +40,10 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
     if name != FORMAT_NAME or not number.isdigit():
         raise top["format"].expected(f"{FORMAT!r}")
     if int(number) > FORMAT_VERSION:
-        raise top["format"].fail(f"this game was written by a newer caledonia (format {number}); "
-                                 f"this one reads format {FORMAT_VERSION}: upgrade caledonia")
+        raise top["format"].fail(
+            f"this game was written by a newer caledonia (format {number}); "
+            f"this one reads format {FORMAT_VERSION}: upgrade caledonia"
+        )
     game = Game(parse_setup(top["setup"], parts), parts)
     goods, units = parts.economy.goods, tuple(parts.economy.units)
     nodes = top["events"].sequence() if top["events"].value is not None else []
@@ -50,8 +52,9 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
         try:
             game.apply(event)
         except Refused as refused:
-            raise node.fail(f"the rules refuse this event ({describe(event)}): "
-                            + "; ".join(refused.reasons)) from None
+            raise node.fail(
+                f"the rules refuse this event ({describe(event)}): " + "; ".join(refused.reasons)
+            ) from None
     return game
 
 
@@ -64,8 +67,10 @@ def game_as_data(game: Game) -> dict[str, Any]:
 
 
 def game_as_text(game: Game) -> str:
-    header = ("# A game of Clans of Caledonia kept by caledonia: the setup, then every event.\n"
-              "# Change it with 'caledonia act', 'caledonia fix' and 'caledonia undo'.\n")
+    header = (
+        "# A game of Clans of Caledonia kept by caledonia: the setup, then every event.\n"
+        "# Change it with 'caledonia act', 'caledonia fix' and 'caledonia undo'.\n"
+    )
     return header + to_yaml(game_as_data(game))
 
 
@@ -76,7 +81,8 @@ def save_game(path: str, game: Game) -> None:
 def checked_event(data: dict[str, Any], parts: Components) -> dict[str, Any]:
     """An event built by the command line, checked like one read from a file."""
     try:
-        return check_event(Node(data, "the command line"), parts.economy.goods,
-                           tuple(parts.economy.units))
+        return check_event(
+            Node(data, "the command line"), parts.economy.goods, tuple(parts.economy.units)
+        )
     except DataError as error:
         raise Refused(error.reason) from None

@@ -27,19 +27,31 @@ def _fulfil(state: GameState, player: PlayerState, contract_id: int) -> dict[str
         if len(spaces) < need:
             return None
         slaughter += [state.board.spaces[s].id for s in spaces[:need]]
-    return {"type": "fulfil", "player": player.name, "contract": contract_id, "slaughter": slaughter}
+    return {
+        "type": "fulfil",
+        "player": player.name,
+        "contract": contract_id,
+        "slaughter": slaughter,
+    }
 
 
-def _expansions(state: GameState, player: PlayerState, rng: random.Random, free: bool) -> Iterator[dict]:
+def _expansions(
+    state: GameState, player: PlayerState, rng: random.Random, free: bool
+) -> Iterator[dict]:
     units = list(state.parts.economy.units)
     rng.shuffle(units)
     position = position_of(state)
     for unit in units[:3]:
-        checks = legal_spaces(position, player.name, unit, state.parts.economy,
-                              free_land=free, money=player.money)
+        checks = legal_spaces(
+            position, player.name, unit, state.parts.economy, free_land=free, money=player.money
+        )
         if checks:
-            event = {"type": "expand", "player": player.name, "unit": unit,
-                     "space": rng.choice(checks).space}
+            event = {
+                "type": "expand",
+                "player": player.name,
+                "unit": unit,
+                "space": rng.choice(checks).space,
+            }
             if free:
                 event["free"] = True
             yield event
@@ -53,7 +65,12 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[dict[str, Any]]
         if state.setup.variants["clan_auction"]:
             for p in state.players:
                 if not p.clan:
-                    yield {"type": "auction", "player": p.name, "clan": free[0], "bid": rng.randint(0, 6)}
+                    yield {
+                        "type": "auction",
+                        "player": p.name,
+                        "clan": free[0],
+                        "bid": rng.randint(0, 6),
+                    }
         else:
             chooser = next(n for n in reversed(state.turn_order) if state.by_name(n).clan is None)
             yield {"type": "clan", "player": chooser, "clan": free[0]}
@@ -61,13 +78,21 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[dict[str, Any]]
     if state.phase == "workers":
         name, _ = state.placements[0]
         for worker in rng.sample(WORKERS, 2):
-            spaces = [s.index for s in state.board.spaces if state.board.is_free_land(s.index)
-                      and state.occupant(s.index) is None
-                      and set(state.parts.economy.units[worker].land) & s.land]
+            spaces = [
+                s.index
+                for s in state.board.spaces
+                if state.board.is_free_land(s.index)
+                and state.occupant(s.index) is None
+                and set(state.parts.economy.units[worker].land) & s.land
+            ]
             rng.shuffle(spaces)
             for space in spaces[:8]:
-                yield {"type": "worker", "player": name, "unit": worker,
-                       "space": state.board.spaces[space].id}
+                yield {
+                    "type": "worker",
+                    "player": name,
+                    "unit": worker,
+                    "space": state.board.spaces[space].id,
+                }
         return
     if state.phase == "production":
         player = next(p for p in state.players if not p.produced)
@@ -76,8 +101,13 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[dict[str, Any]]
         cheese = min(player.count("cheese_dairy"), milk)
         whisky = min(player.count("distillery"), grain)
         bread = min(player.count("bakery"), grain - whisky)
-        yield {"type": "produce", "player": player.name, "cheese": cheese, "bread": bread,
-               "whisky": whisky}
+        yield {
+            "type": "produce",
+            "player": player.name,
+            "cheese": cheese,
+            "bread": bread,
+            "whisky": whisky,
+        }
         yield {"type": "produce", "player": player.name}
         return
     if state.phase == "preparation":
@@ -97,16 +127,27 @@ def _turn_candidates(state: GameState, rng: random.Random) -> Iterator[dict[str,
         if turn.bonus_upgrades:
             for choice in ("shipping", "merchant"):
                 yield {"type": "bonus", "player": current.name, "choice": choice}
-            yield {"type": "bonus", "player": current.name, "choice": "technology",
-                   "worker": rng.choice(WORKERS)}
+            yield {
+                "type": "bonus",
+                "player": current.name,
+                "choice": "technology",
+                "worker": rng.choice(WORKERS),
+            }
         if turn.building_bonus and rng.random() < 0.7:
             drawn = state.pile[:3] if state.pile else []
-            yield {"type": "building_bonus", "player": current.name,
-                   "keep": drawn[0] if drawn and not current.open_contracts else None}
+            yield {
+                "type": "building_bonus",
+                "player": current.name,
+                "keep": drawn[0] if drawn and not current.open_contracts else None,
+            }
         if turn.expanded and rng.random() < 0.6:
             for good in sorted(neighbourhood_goods(state, current, turn.expanded)):
-                yield {"type": "neighbourhood", "player": current.name, "good": good,
-                       "quantity": rng.randint(1, 2)}
+                yield {
+                    "type": "neighbourhood",
+                    "player": current.name,
+                    "good": good,
+                    "quantity": rng.randint(1, 2),
+                }
         nxt = state.next_player()
         if nxt is None:
             return
@@ -125,13 +166,23 @@ def _turn_candidates(state: GameState, rng: random.Random) -> Iterator[dict[str,
         for good, amount in contract.pay.items():
             missing = amount - player.goods.get(good, 0)
             if good in state.prices and missing > 0:
-                yield {"type": "trade", "player": name, "side": "buy", "good": good,
-                       "quantity": min(missing, max(1, player.merchants_stock))}
+                yield {
+                    "type": "trade",
+                    "player": name,
+                    "side": "buy",
+                    "good": good,
+                    "quantity": min(missing, max(1, player.merchants_stock)),
+                }
     held = [g for g in state.prices if player.goods.get(g, 0) > 0]
     if player.money < 10 and held and player.merchants_stock:
         good = max(held, key=lambda g: state.prices[g])
-        yield {"type": "trade", "player": name, "side": "sell", "good": good,
-               "quantity": min(player.goods[good], player.merchants_stock)}
+        yield {
+            "type": "trade",
+            "player": name,
+            "side": "sell",
+            "good": good,
+            "quantity": min(player.goods[good], player.merchants_stock),
+        }
     if rng.random() < 0.02 or (player.money < 4 and not held):
         yield {"type": "pass", "player": name}
     options: list[dict[str, Any]] = []
@@ -140,10 +191,18 @@ def _turn_candidates(state: GameState, rng: random.Random) -> Iterator[dict[str,
         yield {"type": "contract", "player": name, "contract": rng.choice(on_board)}
     yield from list(_expansions(state, player, rng, free=False))[:2]
     goods = list(state.prices)
-    options.append({"type": "trade", "player": name, "side": "sell", "good": rng.choice(goods),
-                    "quantity": 1})
-    options.append({"type": "trade", "player": name, "side": "buy", "good": rng.choice(goods),
-                    "quantity": rng.randint(1, 2)})
+    options.append(
+        {"type": "trade", "player": name, "side": "sell", "good": rng.choice(goods), "quantity": 1}
+    )
+    options.append(
+        {
+            "type": "trade",
+            "player": name,
+            "side": "buy",
+            "good": rng.choice(goods),
+            "quantity": rng.randint(1, 2),
+        }
+    )
     options.append({"type": "shipping", "player": name})
     options.append({"type": "merchant", "player": name})
     options.append({"type": "technology", "player": name, "worker": rng.choice(WORKERS)})

@@ -18,11 +18,18 @@ from .state import LAST_ROUND, GameState, PlayerState, Refused, TurnState
 
 def initial_state(setup: Setup, parts: Components) -> GameState:
     board = setup.board()
-    players = [PlayerState(p.name, p.colour, seat, goods=dict.fromkeys(parts.economy.goods, 0))
-               for seat, p in enumerate(setup.players)]
+    players = [
+        PlayerState(p.name, p.colour, seat, goods=dict.fromkeys(parts.economy.goods, 0))
+        for seat, p in enumerate(setup.players)
+    ]
     state = GameState(
-        setup=setup, parts=parts, board=board, market=setup.market, players=players,
-        prices=setup.market.starting_prices(), export_board=list(setup.export_board),
+        setup=setup,
+        parts=parts,
+        board=board,
+        market=setup.market,
+        players=players,
+        prices=setup.market.starting_prices(),
+        export_board=list(setup.export_board),
         pile=list(setup.pile) if setup.pile is not None else None,
         turn_order=setup.turn_order(),
     )
@@ -62,15 +69,22 @@ def _take_clan(state: GameState, player: PlayerState, clan_name: str) -> list[st
         player.merchants_stock += clan.extra_merchants
     contents = state.setup.tile_contents[tile]
     goods = ", ".join(f"{n} {g}" for g, n in contents.goods.items() if n)
-    return [f"{player.name} takes {clan_name} with starting tile {tile}: £{contents.money}"
-            + (f" and {goods}" if goods else "")]
+    return [
+        f"{player.name} takes {clan_name} with starting tile {tile}: £{contents.money}"
+        + (f" and {goods}" if goods else "")
+    ]
 
 
 def choose_clan(state: GameState, e: dict) -> list[str]:
     if state.phase != "clans" or state.setup.variants["clan_auction"]:
-        raise Refused("clans are chosen only at set-up, in reverse turn order"
-                      + (" (this game auctions them: use the auction event)"
-                         if state.setup.variants["clan_auction"] else ""))
+        raise Refused(
+            "clans are chosen only at set-up, in reverse turn order"
+            + (
+                " (this game auctions them: use the auction event)"
+                if state.setup.variants["clan_auction"]
+                else ""
+            )
+        )
     player = state.player(e["player"])
     chooser = next(n for n in reversed(state.turn_order) if state.by_name(n).clan is None)
     clan = _known_clan(state, e["clan"])
@@ -143,8 +157,15 @@ def place_worker(state: GameState, e: dict) -> list[str]:
     if e["unit"] not in WORKERS:
         raise Refused("a starting worker is a woodcutter or a miner")
     space = state.space(e["space"])
-    check = check_expansion(position_of(state), player.name, e["unit"], space, state.parts.economy,
-                            money=player.money, anywhere=True)
+    check = check_expansion(
+        position_of(state),
+        player.name,
+        e["unit"],
+        space,
+        state.parts.economy,
+        money=player.money,
+        anywhere=True,
+    )
     reasons = list(check.reasons)
     if border_only and space not in state.board.border:
         reasons.append(f"{check.space} is not a border space: Fergusson's workers go on the border")
@@ -189,19 +210,27 @@ def produce(state: GameState, e: dict) -> list[str]:
         for good, amount in goods.items():
             basic[good] += player.count(unit) * amount
     stock = {g: player.goods[g] + basic.get(g, 0) for g in player.goods}
-    wanted = {"cheese": e.get("cheese", 0), "bread": e.get("bread", 0), "whisky": e.get("whisky", 0)}
+    wanted = {
+        "cheese": e.get("cheese", 0),
+        "bread": e.get("bread", 0),
+        "whisky": e.get("whisky", 0),
+    }
     reasons = []
     need: dict[str, int] = {}
     for building in BUILDINGS:
         source, output = economy.processing[building]
         count = wanted[output]
         if count > player.count(building):
-            reasons.append(f"{player.name} has {player.count(building)} "
-                           f"{building.replace('_', ' ')}s: at most {player.count(building)} {output}")
+            reasons.append(
+                f"{player.name} has {player.count(building)} "
+                f"{building.replace('_', ' ')}s: at most {player.count(building)} {output}"
+            )
         need[source] = need.get(source, 0) + count
     for good, count in need.items():
         if count > stock[good]:
-            reasons.append(f"processing needs {count} {good}; {player.name} will have {stock[good]}")
+            reasons.append(
+                f"processing needs {count} {good}; {player.name} will have {stock[good]}"
+            )
     if reasons:
         raise Refused(reasons)
     player.money += income
@@ -245,7 +274,9 @@ def tile_glory(state: GameState, player: PlayerState, tile_id: str) -> int:
     elif measure == "units_on_costly_land":
         count = sum(1 for s, _ in units if (state.board.spaces[s].cost or 0) >= 5)
     else:  # a tile the data names but the engine does not know: score nothing, loudly
-        raise Refused(f"scoring tile {tile_id} measures {measure!r}, which this engine does not know")
+        raise Refused(
+            f"scoring tile {tile_id} measures {measure!r}, which this engine does not know"
+        )
     return count * tile.glory
 
 
@@ -280,9 +311,15 @@ def prepare(state: GameState, e: dict) -> list[str]:
     rolls: list[Roll] = []
     solo = state.solo
     if solo:
-        rolls = [Roll(r["good"], r["die"]) for r in e["rolls"]] if e.get("rolls") else roll_dice(
-            dice_rng(state.setup.seed or 0, state.round + 1),
-            state.parts.solo.goods_die, state.parts.solo.price_die)
+        rolls = (
+            [Roll(r["good"], r["die"]) for r in e["rolls"]]
+            if e.get("rolls")
+            else roll_dice(
+                dice_rng(state.setup.seed or 0, state.round + 1),
+                state.parts.solo.goods_die,
+                state.parts.solo.price_die,
+            )
+        )
         problem = check_rolls(rolls, state.parts.solo.goods_die, state.parts.solo.price_die)
         if problem:
             raise Refused(problem)
@@ -297,7 +334,7 @@ def prepare(state: GameState, e: dict) -> list[str]:
     # all checks done: change the state
     state.prices = prices
     if state.pile is not None:
-        del state.pile[:len(drawn)]
+        del state.pile[: len(drawn)]
     queue = list(drawn)
     for slot, held in enumerate(board):
         if held is None and queue:
@@ -308,8 +345,10 @@ def prepare(state: GameState, e: dict) -> list[str]:
         board = list(result.after)
         if result.removed is not None:
             state.removed.append(result.removed)
-            notes.append(f"last price die {rolls[-1].die:+d}: contract {result.removed} "
-                         f"(slot {result.removed_slot}) leaves the game")
+            notes.append(
+                f"last price die {rolls[-1].die:+d}: contract {result.removed} "
+                f"(slot {result.removed_slot}) leaves the game"
+            )
     state.export_board = board
     for player in state.players:
         player.merchants_stock += player.merchants_out()
@@ -322,14 +361,18 @@ def _refill_draw(state: GameState, given: list[int] | None, missing: int) -> lis
     if state.pile is not None:
         top = state.pile[:missing]
         if given is not None and list(given) != top:
-            raise Refused(f"the top of the pile is {', '.join(map(str, top)) or 'empty'}, not "
-                          f"{', '.join(map(str, given))}")
+            raise Refused(
+                f"the top of the pile is {', '.join(map(str, top)) or 'empty'}, not "
+                f"{', '.join(map(str, given))}"
+            )
         if len(top) < missing:
             raise Refused(f"the pile has {len(top)} contracts for {missing} empty boxes")
         return top
     if given is None or len(given) != missing:
-        raise Refused(f"this game uses the table's own pile: say which {missing} contracts were "
-                      "drawn for the empty boxes")
+        raise Refused(
+            f"this game uses the table's own pile: say which {missing} contracts were "
+            "drawn for the empty boxes"
+        )
     used = {c for c in state.export_board if c is not None} | set(state.removed)
     for p in state.players:
         used |= set(p.open_contracts) | set(p.fulfilled)

@@ -28,8 +28,10 @@ def use_port(state: GameState, e: dict) -> list[str]:
     route = port_route(state.board, player.units, slot, player.shipping_level)
     if route is None:
         touches = ", ".join(state.board.spaces[i].id for i in slot.touches)
-        reasons.append(f"port tile {tile} (corner {corner}, touching {touches}) is not neighbouring "
-                       f"or within shipping reach of {player.name}'s units")
+        reasons.append(
+            f"port tile {tile} (corner {corner}, touching {touches}) is not neighbouring "
+            f"or within shipping reach of {player.name}'s units"
+        )
     if reasons:
         raise Refused(reasons)
     effect = e
@@ -38,7 +40,9 @@ def use_port(state: GameState, e: dict) -> list[str]:
         inner = str(e.get("use") or "")
         if inner in ("", "KS") or inner not in state.setup.ports.values():
             others = ", ".join(t for t in state.setup.ports.values() if t != "KS")
-            raise Refused(f"the Kickstarter port uses one of the other port tiles in play: {others}")
+            raise Refused(
+                f"the Kickstarter port uses one of the other port tiles in play: {others}"
+            )
         if player.money < 3:
             raise Refused(f"the Kickstarter port costs £3 and {player.name} has £{player.money}")
         effect = {**e, "tile": inner}
@@ -48,7 +52,9 @@ def use_port(state: GameState, e: dict) -> list[str]:
     close_window(state)
     if tile == "KS":
         player.money -= 3
-        notes.append(f"{player.name} pays £3 for the Kickstarter port and uses port tile {effect['tile']}")
+        notes.append(
+            f"{player.name} pays £3 for the Kickstarter port and uses port tile {effect['tile']}"
+        )
     player.ports_used.add(tile)
     notes.insert(0, f"{player.name} uses port tile {tile} ({route.describe(state.board)})")
     return notes + change()
@@ -60,13 +66,16 @@ def _corner(state: GameState, tile: str) -> str:
     for corner, placed in state.setup.ports.items():
         if placed == tile:
             return corner
-    raise Refused(f"port tile {tile} is not in play (tiles: {', '.join(state.setup.ports.values())})")
+    raise Refused(
+        f"port tile {tile} is not in play (tiles: {', '.join(state.setup.ports.values())})"
+    )
 
 
 def _meat(state, player, e):
     def change():
         state.turn.port_one = True
         return [f"{player.name}'s next meat contract this turn needs one animal fewer"]
+
     return change
 
 
@@ -90,18 +99,23 @@ def _swap_goods(kind: str, take_count: int):
             for good in take:
                 player.goods[good] += 1
             return [f"{player.name} gives 1 {give} and takes {', '.join(take)}"]
+
         return change
+
     return check
 
 
 def _upgrade_and_glory(state, player, e):
     if "choice" not in e:
-        raise Refused("port tile 4 gives a bonus upgrade: say technology, shipping, merchant or retrieve")
+        raise Refused(
+            "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or retrieve"
+        )
     upgrade = upgrade_change(state, player, e)
 
     def change():
         player.glory += 3
         return upgrade() + [f"{player.name} gains 3 glory"]
+
     return change
 
 
@@ -114,7 +128,9 @@ def _money(amount: int):
                 state.turn.building_bonus = True
                 notes.append(f"{player.name}'s export box is empty: the building bonus is open")
             return notes
+
         return change
+
     return check
 
 
@@ -126,6 +142,7 @@ def _price(state, player, e):
     def change():
         before, after = move_price(state, good, PRICE_STEPS if direction == "up" else -PRICE_STEPS)
         return [f"{good} £{before} → £{after}"]
+
     return change
 
 
@@ -160,11 +177,17 @@ def _exchange(state: GameState, player: PlayerState, e: dict):
 
     def change():
         player.units.update(after)
-        notes = [f"{player.name} exchanges: " + ", ".join(
-            f"{s['unit'].replace('_', ' ')} on {state.board.spaces[i].id}"
-            for s, i in zip(swaps, spaces, strict=True))]
-        return notes + after_building(state, player, spaces,
-                                      neighbourhood=not state.setup.variants["port7_original"])
+        notes = [
+            f"{player.name} exchanges: "
+            + ", ".join(
+                f"{s['unit'].replace('_', ' ')} on {state.board.spaces[i].id}"
+                for s, i in zip(swaps, spaces, strict=True)
+            )
+        ]
+        return notes + after_building(
+            state, player, spaces, neighbourhood=not state.setup.variants["port7_original"]
+        )
+
     return change
 
 

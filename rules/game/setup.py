@@ -99,13 +99,14 @@ def draw_setup(
     seed: int,
     variants: Mapping[str, bool],
     tighter_map: Sequence[str] = (),
-    table: TableChoices = TableChoices(),
+    table: TableChoices | None = None,
     grid: RemovalGrid | None = None,
 ) -> Setup:
     """Build a setup: the table's choices kept, everything else drawn from `seed`.
 
     Raises ValueError with the reason when a choice cannot be right.
     """
+    table = table or TableChoices()
     rng = random.Random(seed)
     count = len(players)
     chosen = {**VARIANTS, **variants}
@@ -131,19 +132,30 @@ def draw_setup(
     if chosen["port_tiles"]:
         if table.ports:
             ports = {k.upper(): str(v) for k, v in table.ports.items()}
-            if sorted(ports) != list(MODULE_LETTERS) or len(set(ports.values())) != 4 \
-                    or any(t not in port_ids for t in ports.values()):
-                raise ValueError("give four different port tiles, one for each corner A-D, from "
-                                 + ", ".join(port_ids))
+            if (
+                sorted(ports) != list(MODULE_LETTERS)
+                or len(set(ports.values())) != 4
+                or any(t not in port_ids for t in ports.values())
+            ):
+                raise ValueError(
+                    "give four different port tiles, one for each corner A-D, from "
+                    + ", ".join(port_ids)
+                )
         else:
             ports = dict(zip(MODULE_LETTERS, rng.sample(port_ids, 4), strict=True))
 
     tile_ids = [t.id for t in parts.scoring_tiles if ks or not t.kickstarter]
     scoring: list[str] = []
     if chosen["scoring_tiles"]:
-        scoring = [str(t) for t in table.scoring_tiles] if table.scoring_tiles else rng.sample(tile_ids, 5)
+        scoring = (
+            [str(t) for t in table.scoring_tiles]
+            if table.scoring_tiles
+            else rng.sample(tile_ids, 5)
+        )
         if len(scoring) != 5 or len(set(scoring)) != 5 or any(t not in tile_ids for t in scoring):
-            raise ValueError("give five different scoring tiles in round order, from " + ", ".join(tile_ids))
+            raise ValueError(
+                "give five different scoring tiles in round order, from " + ", ".join(tile_ids)
+            )
 
     clan_names = [c.name for c in parts.clans.values() if ks or not c.kickstarter]
     clans: list[str] = []
@@ -151,15 +163,22 @@ def draw_setup(
         wanted = count if chosen["clan_auction"] else count + 1
         if table.clans:
             clans = [parts.clan(c).name if parts.clan(c) else c for c in table.clans]
-            if len(clans) != wanted or len(set(clans)) != wanted or any(c not in clan_names for c in clans):
+            if (
+                len(clans) != wanted
+                or len(set(clans)) != wanted
+                or any(c not in clan_names for c in clans)
+            ):
                 raise ValueError(f"give {wanted} different clans from " + ", ".join(clan_names))
         else:
             clans = rng.sample(clan_names, wanted)
     tiles_needed = len(clans) if chosen["clans"] else count
     if table.starting_tiles:
         tiles = list(table.starting_tiles)
-        if len(tiles) != tiles_needed or len(set(tiles)) != tiles_needed or any(
-                t not in box.starting_tiles for t in tiles):
+        if (
+            len(tiles) != tiles_needed
+            or len(set(tiles)) != tiles_needed
+            or any(t not in box.starting_tiles for t in tiles)
+        ):
             raise ValueError(f"give {tiles_needed} different starting tiles (1-9)")
     else:
         tiles = rng.sample(sorted(box.starting_tiles), tiles_needed)
@@ -168,7 +187,11 @@ def draw_setup(
     faceup = face_up_count(count, boxes, parts)
     if table.face_up is not None:
         dealt = list(table.face_up)
-        if len(dealt) != faceup or len(set(dealt)) != faceup or any(c not in parts.contracts for c in dealt):
+        if (
+            len(dealt) != faceup
+            or len(set(dealt)) != faceup
+            or any(c not in parts.contracts for c in dealt)
+        ):
             raise ValueError(f"give the {faceup} face-up contracts, different ids from 1 to 50")
         pile: tuple[int, ...] | None = None
     else:
@@ -195,12 +218,23 @@ def draw_setup(
             example.append("solo removal grid")
     pass_money = (parts.solo.pass_money,) if count == 1 else tuple(box.pass_money[count])
     return Setup(
-        seed=seed, players=tuple(players), start_player=start, variants=chosen,
-        tighter_map=tuple(tighter_map), sides=tuple(sides), ports=ports,
-        scoring_tiles=tuple(scoring), clans=tuple(clans), starting_tiles=tuple(tiles),
-        tile_contents={t: box.starting_tiles[t] for t in tiles}, pile=pile,
-        export_board=board_slots, market=market, pass_money=pass_money,
-        import_marks=dict(box.import_marks), example_data=tuple(example),
+        seed=seed,
+        players=tuple(players),
+        start_player=start,
+        variants=chosen,
+        tighter_map=tuple(tighter_map),
+        sides=tuple(sides),
+        ports=ports,
+        scoring_tiles=tuple(scoring),
+        clans=tuple(clans),
+        starting_tiles=tuple(tiles),
+        tile_contents={t: box.starting_tiles[t] for t in tiles},
+        pile=pile,
+        export_board=board_slots,
+        market=market,
+        pass_money=pass_money,
+        import_marks=dict(box.import_marks),
+        example_data=tuple(example),
         removal_grid=grid if count == 1 else None,
     )
 
@@ -238,12 +272,15 @@ def _side_data(side: ModuleSide) -> dict[str, Any]:
     for row in range(height):
         rows.append([hex_code(by_position.get((column, row))) for column in range(side.columns)])
     return {
-        "module": side.module, "side": side.side, "example": side.example,
+        "module": side.module,
+        "side": side.side,
+        "example": side.example,
         "origin": {"column": side.origin[0], "row": side.origin[1]},
         "rows": rows,
         "rivers": [[side.space_id(a), side.space_id(b)] for a, b in side.rivers],
-        "port_slots": {name: [side.space_id(n) for n in touched]
-                       for name, touched in side.port_slots.items()},
+        "port_slots": {
+            name: [side.space_id(n) for n in touched] for name, touched in side.port_slots.items()
+        },
     }
 
 
@@ -263,32 +300,56 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
         "pass_money": list(setup.pass_money),
         "example_data": list(setup.example_data),
         "box": {
-            "starting_tiles": {n: {"money": t.money, "goods": dict(t.goods)}
-                               for n, t in setup.tile_contents.items()},
+            "starting_tiles": {
+                n: {"money": t.money, "goods": dict(t.goods)}
+                for n, t in setup.tile_contents.items()
+            },
             "import_track_marks": {g: list(m) for g, m in setup.import_marks.items()},
         },
         "market": {
             "example": setup.market.example,
             "side": setup.market.side,
-            "tracks": {g: {"prices": list(t.prices), "start": t.start, "medium": list(t.medium)}
-                       for g, t in setup.market.tracks.items()},
+            "tracks": {
+                g: {"prices": list(t.prices), "start": t.start, "medium": list(t.medium)}
+                for g, t in setup.market.tracks.items()
+            },
         },
         "map": [_side_data(side) for side in setup.sides],
-        "removal_grid": None if setup.removal_grid is None else {
+        "removal_grid": None
+        if setup.removal_grid is None
+        else {
             "example": setup.removal_grid.example,
             "columns": setup.removal_grid.columns,
-            "solo_removal": {f"{face:+d}": slot for face, slot in setup.removal_grid.slot_for_roll.items()},
+            "solo_removal": {
+                f"{face:+d}": slot for face, slot in setup.removal_grid.slot_for_roll.items()
+            },
         },
     }
 
 
 def parse_setup(node: Node, parts: Components) -> Setup:
     """Read a stored setup back, checking it as carefully as a hand-written file."""
-    top = node.mapping(required=(
-        "seed", "players", "start_player", "variants", "tighter_map", "ports", "scoring_tiles",
-        "clans", "starting_tiles", "pile", "export_board", "pass_money", "example_data", "box",
-        "market", "map", "removal_grid",
-    ))
+    top = node.mapping(
+        required=(
+            "seed",
+            "players",
+            "start_player",
+            "variants",
+            "tighter_map",
+            "ports",
+            "scoring_tiles",
+            "clans",
+            "starting_tiles",
+            "pile",
+            "export_board",
+            "pass_money",
+            "example_data",
+            "box",
+            "market",
+            "map",
+            "removal_grid",
+        )
+    )
     players = []
     for item in top["players"]:
         entry = item.mapping(required=("name", "colour"))
@@ -298,7 +359,9 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     except ValueError as reason:
         raise top["players"].fail(str(reason)) from None
     start = top["start_player"].choice([p.name for p in players])
-    variants = {key: value.boolean() for key, value in top["variants"].mapping(optional=VARIANTS).items()}
+    variants = {
+        key: value.boolean() for key, value in top["variants"].mapping(optional=VARIANTS).items()
+    }
     variants = {**VARIANTS, **variants}
     sides = []
     for item in top["map"]:
@@ -314,35 +377,62 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     scoring = tuple(str(item.value) for item in top["scoring_tiles"])
     clans = tuple(item.choice(list(parts.clans)) for item in top["clans"])
     tiles = tuple(item.whole(1, 9) for item in top["starting_tiles"])
-    pile = None if top["pile"].value is None else tuple(
-        item.whole(1, len(parts.contracts)) for item in top["pile"])
-    export_board = tuple(None if item.value is None else item.whole(1, len(parts.contracts))
-                         for item in top["export_board"])
+    pile = (
+        None
+        if top["pile"].value is None
+        else tuple(item.whole(1, len(parts.contracts)) for item in top["pile"])
+    )
+    export_board = tuple(
+        None if item.value is None else item.whole(1, len(parts.contracts))
+        for item in top["export_board"]
+    )
     market_node = top["market"].mapping(required=("example", "side", "tracks"))
-    tracks = {good: parse_track(good, child) for good, child in
-              market_node["tracks"].mapping(required=parts.economy.goods).items()}
-    market = Market(market_node["side"].choice(("players_1_2", "players_3_4")), tracks,
-                    market_node["example"].boolean(), node.source)
+    tracks = {
+        good: parse_track(good, child)
+        for good, child in market_node["tracks"].mapping(required=parts.economy.goods).items()
+    }
+    market = Market(
+        market_node["side"].choice(("players_1_2", "players_3_4")),
+        tracks,
+        market_node["example"].boolean(),
+        node.source,
+    )
     box = top["box"].mapping(required=("starting_tiles", "import_track_marks"))
     contents = {}
     for key, child in box["starting_tiles"].entries().items():
         entry = child.mapping(required=("money", "goods"))
-        goods = {g: n.whole(0) for g, n in entry["goods"].mapping(optional=parts.economy.goods).items()} \
-            if entry["goods"].value else {}
+        goods = (
+            {g: n.whole(0) for g, n in entry["goods"].mapping(optional=parts.economy.goods).items()}
+            if entry["goods"].value
+            else {}
+        )
         contents[int(key)] = StartingTile(entry["money"].whole(0), goods)
-    marks = {g: tuple(i.whole(1) for i in n) for g, n in
-             box["import_track_marks"].mapping(required=("cotton", "tobacco", "sugar_cane")).items()}
+    marks = {
+        g: tuple(i.whole(1) for i in n)
+        for g, n in box["import_track_marks"]
+        .mapping(required=("cotton", "tobacco", "sugar_cane"))
+        .items()
+    }
     grid = None
     if top["removal_grid"].value is not None:
         grid = parse_removal_grid(top["removal_grid"].value, node.source, parts.solo.price_die)
     return Setup(
         seed=top["seed"].whole(None) if top["seed"].value is not None else None,
-        players=tuple(players), start_player=start, variants=variants, tighter_map=tighter,
-        sides=tuple(sorted(sides, key=lambda s: s.module)), ports=ports, scoring_tiles=scoring,
-        clans=clans, starting_tiles=tiles, tile_contents=contents, pile=pile,
-        export_board=export_board, market=market,
-        pass_money=tuple(i.whole(0) for i in top["pass_money"]), import_marks=marks,
+        players=tuple(players),
+        start_player=start,
+        variants=variants,
+        tighter_map=tighter,
+        sides=tuple(sorted(sides, key=lambda s: s.module)),
+        ports=ports,
+        scoring_tiles=scoring,
+        clans=clans,
+        starting_tiles=tiles,
+        tile_contents=contents,
+        pile=pile,
+        export_board=export_board,
+        market=market,
+        pass_money=tuple(i.whole(0) for i in top["pass_money"]),
+        import_marks=marks,
         example_data=tuple(i.text() for i in top["example_data"]),
         removal_grid=grid,
     )
-

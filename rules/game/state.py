@@ -165,10 +165,16 @@ class GameState:
         """Everything that can change, as plain data (to prove a refusal changed nothing)."""
         return {
             "players": [
-                {key: sorted(value) if isinstance(value, set) else
-                 (dict(value) if isinstance(value, dict) else
-                  (list(value) if isinstance(value, list) else value))
-                 for key, value in vars(p).items()}
+                {
+                    key: sorted(value)
+                    if isinstance(value, set)
+                    else (
+                        dict(value)
+                        if isinstance(value, dict)
+                        else (list(value) if isinstance(value, list) else value)
+                    )
+                    for key, value in vars(p).items()
+                }
                 for p in self.players
             ],
             "prices": dict(self.prices),
