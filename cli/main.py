@@ -23,7 +23,15 @@ COMMANDS = {
     "clans": ("lookup", "clans"),
     "map": ("map_cmd", "app"),
     "solo": ("solo_cmd", "app"),
+    "new": ("game_cmd", "new"),
+    "act": ("game_cmd", "act"),
+    "status": ("game_cmd", "status"),
+    "log": ("game_cmd", "log"),
+    "undo": ("game_cmd", "undo"),
+    "fix": ("game_cmd", "fix"),
 }
+# Commands whose words after the fixed arguments are theirs to read (actions, corrections).
+FREE_WORDS = {"act", "fix"}
 
 
 def build_app(only: str | None = None) -> typer.Typer:
@@ -48,6 +56,9 @@ def build_app(only: str | None = None) -> typer.Typer:
         target = getattr(import_module(f"{__package__}.{module}"), attribute)
         if isinstance(target, typer.Typer):
             app.add_typer(target, name=name)
+        elif name in FREE_WORDS:
+            settings = {"allow_extra_args": True, "ignore_unknown_options": True}
+            app.command(name, context_settings=settings)(target)
         else:
             app.command(name)(target)
     return app

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.scoring import score_sheet
-from caledonia.rules.sheet import load_sheet
+from caledonia.rules.sheet import parse_sheet
 
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, is_interactive, message, print_json
@@ -38,7 +38,8 @@ def _map_sides(maps: str | None):
 def score(
     sheet: SheetArgument = None, as_json: JsonOption = False, maps: MapsOption = None
 ) -> None:
-    """Final scores: categories, awards with ties, import rarity, ranks and the winner.
+    """Final scores from a score sheet or a game file: categories, awards with ties, import
+    rarity, ranks and the winner.
 
     Example: [cyan]caledonia score sample_games/final-4p.yaml[/cyan]
     """
@@ -55,7 +56,36 @@ def score(
 
         enter_sheet_and_score(parts, as_json)
         return
-    checked = load_sheet(sheet, parts, _map_sides(maps))
+    from caledonia.rules.game.gamefile import game_from_data, is_game_data
+    from caledonia.rules.yamlfile import read_yaml
+
+    data = read_yaml(sheet)
+    if is_game_data(data):
+        from caledonia.rules.game.final import final_score, sheet_of
+
+        game = game_from_data(data, sheet, parts)
+        if game.setup.example_data:
+            message(
+                "Note: this game uses example data, not your box's: "
+                + ", ".join(game.setup.example_data)
+                + ".",
+                style="yellow",
+            )
+        if game.state.phase != "over":
+            message(
+                f"Note: the game is not over (round {game.state.round}, {game.state.phase} "
+                "phase): this is the score if it ended now.",
+                style="yellow",
+            )
+        checked, result = sheet_of(game.state), final_score(game.state)
+        if as_json:
+            print_json(result.as_json())
+        else:
+            from .score_view import render_score
+
+            render_score(result, checked)
+        return
+    checked = parse_sheet(data, sheet, parts, _map_sides(maps))
     if checked.example_map:
         from .map_cmd import EXAMPLE_NOTICE
 

@@ -160,6 +160,21 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
+STALE_SECONDS = 60
+
+
+def _remove_stale_temporaries(folder: Path, name: str) -> None:
+    """Temporary files left by a writer that was killed mid-write (older than a minute)."""
+    import time
+
+    for leftover in folder.glob(f".{name}.*.tmp"):
+        try:
+            if time.time() - leftover.stat().st_mtime > STALE_SECONDS:
+                leftover.unlink()
+        except OSError:
+            pass
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Replace `path` with `text` so that readers see the old or the new file, never a mix.
 
@@ -185,6 +200,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+    _remove_stale_temporaries(folder, target.name)
     try:
         folder_fd = os.open(folder, os.O_RDONLY)
     except OSError:

@@ -7,7 +7,31 @@ import json
 import pytest
 from conftest import SAMPLES, run_cli
 
-COMMANDS = ["score", "contracts", "ports", "scoring-tiles", "clans"]
+COMMANDS = [
+    ["score"],
+    ["contracts"],
+    ["ports"],
+    ["scoring-tiles"],
+    ["clans"],
+    ["new"],
+    ["act"],
+    ["status"],
+    ["log"],
+    ["undo"],
+    ["fix"],
+    ["map", "show"],
+    ["map", "reach"],
+    ["map", "legal"],
+    ["map", "settlements"],
+    ["map", "check"],
+    ["map", "transcribe"],
+    ["solo", "new"],
+    ["solo", "prepare"],
+    ["solo", "market"],
+    ["solo", "refill"],
+    ["solo", "show"],
+    ["solo", "score"],
+]
 
 
 @pytest.mark.parametrize("sheet", sorted(p.name for p in SAMPLES.glob("final-*.yaml")))
@@ -101,12 +125,20 @@ def test_unknown_option_is_a_usage_error():
     assert run_cli("score", "--bogus").returncode == 2
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_every_command_has_help_with_an_example(command):
-    result = run_cli(command, "--help")
+    result = run_cli(*command, "--help")
     assert result.returncode == 0
     assert "Example" in result.stdout
-    assert run_cli(command, "-h").returncode == 0
+    assert run_cli(*command, "-h").returncode == 0
+
+
+def test_the_top_level_help_lists_every_command():
+    from caledonia.cli.main import COMMANDS as REGISTERED
+
+    out = run_cli("--help").stdout
+    for name in REGISTERED:
+        assert name in out
 
 
 def test_contracts_table_and_json():

@@ -76,13 +76,14 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[dict[str, Any]]
             yield {"type": "clan", "player": chooser, "clan": free[0]}
         return
     if state.phase == "workers":
-        name, _ = state.placements[0]
+        name, border = state.placements[0]
         for worker in rng.sample(WORKERS, 2):
             spaces = [
                 s.index
                 for s in state.board.spaces
                 if state.board.is_free_land(s.index)
                 and state.occupant(s.index) is None
+                and (not border or s.index in state.board.border)
                 and set(state.parts.economy.units[worker].land) & s.land
             ]
             rng.shuffle(spaces)
