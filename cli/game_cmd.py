@@ -563,6 +563,7 @@ def status(
 
     Example: [cyan]caledonia status game.yaml --map[/cyan]
     """
+    from caledonia.rules.game.state import phase_words
     from rich.table import Table
 
     game = load(game_file)
@@ -571,7 +572,7 @@ def status(
         print_json(data)
         return
     state = game.state
-    emit(f"Round {data['round']}, {data['phase']} phase. Next: {data['next']}.")
+    emit(f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}.")
     if data["turn_order"]:
         emit("Turn order: " + ", ".join(data["turn_order"]))
     emit("Market: " + ", ".join(f"{g} £{p}" for g, p in data["prices"].items()))

@@ -56,12 +56,13 @@ def score(
 
         enter_sheet_and_score(parts, as_json)
         return
-    from caledonia.rules.game.gamefile import game_from_data, is_game_data
     from caledonia.rules.yamlfile import read_yaml
 
     data = read_yaml(sheet)
-    if is_game_data(data):
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("caledonia-game"):
+        # a game file: the engine loads only now, so sheets stay quick to score
         from caledonia.rules.game.final import final_score, sheet_of
+        from caledonia.rules.game.gamefile import game_from_data
 
         game = game_from_data(data, sheet, parts)
         if game.setup.example_data:

@@ -120,7 +120,7 @@ def test_status_with_the_map(tmp_path):
     result = run_cli("status", str(copy), "--map")
     assert (
         result.returncode == 0
-        and "Round 5, over phase" in result.stdout
+        and "Round 5, the end of the game" in result.stdout
         and "A-01" in result.stdout
     )
 
@@ -170,5 +170,25 @@ def test_a_short_game_from_the_command_line(tmp_path):
         result = run_cli("act", str(path), *step)
         assert result.returncode == 0, (step, result.stderr)
     data = json.loads(run_cli("status", str(path), "--json").stdout)
-    assert data["round"] == 2 and data["phase"] == "actions"
+    assert data["round"] == 2 and data["phase"] == "action"
     assert sum(1 for c in data["export_board"] if c) == 5
+
+
+def test_the_readme_opening_runs_as_written(tmp_path):
+    import shlex
+
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text()
+    block = text.split("A short two-player opening", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = block.replace("\\\n", " ").splitlines()
+    ran = 0
+    for line in commands:
+        line = line.split("#", 1)[0].strip()
+        if not line.startswith("caledonia "):
+            continue
+        words = [str(tmp_path / w) if w == "game.yaml" else w for w in shlex.split(line)[1:]]
+        result = run_cli(*words)
+        assert result.returncode == 0, (line, result.stderr)
+        ran += 1
+    assert ran >= 15

@@ -9,7 +9,7 @@ from gametools import PARTS, act, free_spaces, neighbouring_grass, refuse, setup
 
 
 def everyone_passes(game):
-    while game.state.phase == "actions":
+    while game.state.phase == "action":
         name = game.state.next_player() if game.state.turn.main_done else game.state.turn.player
         act(game, type="pass", player=name)
 
@@ -207,12 +207,12 @@ def test_preparation_refills_returns_merchants_and_orders_by_passing():
     act(game, type="pass", player="Bruce")
     everyone_produces(game)
     assert refuse(game, type="produce", player="Ailsa") == [
-        "it is the preparation phase, not production"
+        "it is the preparation phase, not the production phase"
     ]
     pile_top = game.state.pile[:1]
     act(game, type="prepare")
     state = game.state
-    assert state.round == 2 and state.phase == "actions"
+    assert state.round == 2 and state.phase == "action"
     assert state.turn_order == ["Cat", "Ailsa", "Bruce"]
     assert sum(1 for c in state.export_board if c) == 5 and pile_top[0] in state.export_board
     assert (
@@ -259,7 +259,9 @@ def test_the_game_ends_after_round_five():
         if game.state.phase == "preparation":
             act(game, type="prepare")
     assert game.state.phase == "over" and game.state.round == 5
-    assert "it is the over phase" in refuse(game, type="pass", player="Ailsa")[0]
+    assert refuse(game, type="pass", player="Ailsa") == [
+        "it is the end of the game, not the action phase"
+    ]
 
 
 # -- port tiles ---------------------------------------------------------------------------------

@@ -565,7 +565,8 @@ def pass_turn(state: GameState, e: dict) -> list[str]:
     player.money += money
     player.passed = True
     state.pass_order.append(player.name)
-    notes = [f"{player.name} passes {'' if state.solo else f'{place + 1}. '}and receives £{money}"]
+    order = "" if state.solo else f"{('first', 'second', 'third', 'fourth')[place]} "
+    notes = [f"{player.name} passes {order}and receives £{money}"]
     if not state.active_players():
         state.phase = "production"
         notes.append("everyone has passed: production")

@@ -36,7 +36,7 @@ def next_step(state: GameState) -> str:
     if state.phase == "workers":
         name, border = state.placements[0]
         return f"{name} places a starting worker" + (" on a border space" if border else "")
-    if state.phase == "actions":
+    if state.phase == "action":
         turn = state.turn
         if turn.main_done:
             extras = []
@@ -49,10 +49,11 @@ def next_step(state: GameState) -> str:
             if turn.bonus_upgrades:
                 extras.append(f"take {turn.bonus_upgrades} bonus upgrade(s)")
             upcoming = state.next_player()
-            later = f"then {upcoming}'s turn" if upcoming else "then production"
-            may = f"{turn.player} may still {', '.join(extras)}; " if extras else ""
-            return f"round {state.round}: {may}{later}"
-        return f"round {state.round}: {turn.player}'s turn"
+            later = f"{upcoming}'s turn" if upcoming else "production"
+            if extras:
+                return f"round {state.round}: {turn.player} may still {', '.join(extras)}; then {later}"
+            return f"round {state.round}, {later}"
+        return f"round {state.round}, {turn.player}'s turn"
     if state.phase == "production":
         waiting = [p.name for p in state.players if not p.produced]
         return f"production of round {state.round}: {', '.join(waiting)} to produce"

@@ -24,10 +24,6 @@ FORMAT_VERSION = 1
 FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 
 
-def is_game_data(data: Any) -> bool:
-    return isinstance(data, dict) and str(data.get("format", "")).startswith(FORMAT_NAME)
-
-
 def new_game(setup: Setup, parts: Components) -> Game:
     return Game(setup, parts)
 

@@ -114,7 +114,7 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[dict[str, Any]]
     if state.phase == "preparation":
         yield {"type": "prepare"}
         return
-    if state.phase != "actions":
+    if state.phase != "action":
         return
     yield from _turn_candidates(state, rng)
 

@@ -13,7 +13,7 @@ from ..solo import Roll, check_rolls, market_phase, refill, roll_dice
 from ..solo_state import dice_rng
 from .actions import BUILDINGS, WORKERS, position_of
 from .setup import WITHOUT_CLANS_MONEY, Setup, face_up_count
-from .state import LAST_ROUND, GameState, PlayerState, Refused, TurnState
+from .state import LAST_ROUND, GameState, PlayerState, Refused, TurnState, phase_words
 
 
 def initial_state(setup: Setup, parts: Components) -> GameState:
@@ -182,7 +182,7 @@ def place_worker(state: GameState, e: dict) -> list[str]:
 
 def _begin_round(state: GameState, number: int) -> list[str]:
     state.round = number
-    state.phase = "actions"
+    state.phase = "action"
     for player in state.players:
         player.passed = False
         player.produced = False
@@ -196,7 +196,7 @@ def _begin_round(state: GameState, number: int) -> list[str]:
 
 def produce(state: GameState, e: dict) -> list[str]:
     if state.phase != "production":
-        raise Refused(f"it is the {state.phase} phase, not production")
+        raise Refused(f"it is {phase_words(state.phase)}, not the production phase")
     player = state.player(e["player"])
     if player.produced:
         raise Refused(f"{player.name} has produced this round already")
@@ -305,7 +305,9 @@ def score_round(state: GameState) -> list[str]:
 
 def prepare(state: GameState, e: dict) -> list[str]:
     if state.phase != "preparation":
-        raise Refused(f"it is the {state.phase} phase: preparation comes after a round's scoring")
+        raise Refused(
+            f"it is {phase_words(state.phase)}: preparation comes after a round's scoring"
+        )
     notes: list[str] = []
     prices = dict(state.prices)
     rolls: list[Roll] = []

@@ -18,7 +18,21 @@ from ..market import Market
 from ..reach import SHIPPING_LEVELS
 from .setup import Setup
 
-PHASES = ("clans", "workers", "actions", "production", "preparation", "over")
+PHASES = ("clans", "workers", "action", "production", "preparation", "over")
+_PHASE_WORDS = {
+    "clans": "the clan choice",
+    "workers": "the placing of starting workers",
+    "action": "the action phase",
+    "production": "the production phase",
+    "preparation": "the preparation phase",
+    "over": "the end of the game",
+}
+
+
+def phase_words(phase: str) -> str:
+    return _PHASE_WORDS[phase]
+
+
 LAST_ROUND = 5
 START_MERCHANTS_ON_BOARD = 5
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .state import GameState, PlayerState, Refused, TurnState
+from .state import GameState, PlayerState, Refused, TurnState, phase_words
 
 
 class Gate(NamedTuple):
@@ -21,8 +21,8 @@ class Gate(NamedTuple):
 def gate(state: GameState, who: str, main: bool) -> Gate:
     """Check that `who` may act now; `main` for one of the eight actions. Changes nothing."""
     player = state.player(who)
-    if state.phase != "actions":
-        raise Refused(f"it is the {state.phase} phase, not the action phase")
+    if state.phase != "action":
+        raise Refused(f"it is {phase_words(state.phase)}, not the action phase")
     if player.passed:
         raise Refused(f"{player.name} has passed this round")
     turn = state.turn
@@ -42,7 +42,7 @@ def gate(state: GameState, who: str, main: bool) -> Gate:
 def follow_up(state: GameState, who: str) -> PlayerState:
     """A bonus that belongs to the current player's turn."""
     player = state.player(who)
-    if state.phase != "actions" or state.turn.player != player.name:
+    if state.phase != "action" or state.turn.player != player.name:
         current = state.turn.player or "nobody"
         raise Refused(f"only the player whose turn it is ({current}) takes a turn's bonuses")
     return player
