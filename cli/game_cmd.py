@@ -20,6 +20,7 @@ from .output import JsonOption, MapsOption, console, emit, message, print_json
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.setup import Setup
 
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
 
@@ -31,14 +32,19 @@ def load(path: str) -> Game:
     from caledonia.rules.game.gamefile import load_game
 
     game = load_game(path, components())
-    if game.setup.example_data:
+    example_notice(game.setup)
+    return game
+
+
+def example_notice(setup: Setup) -> None:
+    """One line on stderr when a game runs on example data rather than the table's box."""
+    if setup.example_data:
         message(
             "Note: this game uses example data, not your box's: "
-            + ", ".join(game.setup.example_data)
+            + ", ".join(setup.example_data)
             + ".",
             style="yellow",
         )
-    return game
 
 
 def save(path: str, game: Game) -> None:
@@ -253,13 +259,7 @@ def new(
     game = Game(setup, parts)
     save(game_file, game)
     _describe_setup(game)
-    if setup.example_data:
-        message(
-            "Note: this game uses example data, not your box's: "
-            + ", ".join(setup.example_data)
-            + ".",
-            style="yellow",
-        )
+    example_notice(setup)
     message(f"Started {game_file} (seed {chosen_seed}).")
 
 

@@ -64,14 +64,10 @@ def score(
         from caledonia.rules.game.final import final_score, sheet_of
         from caledonia.rules.game.gamefile import game_from_data
 
+        from .game_cmd import example_notice
+
         game = game_from_data(data, sheet, parts)
-        if game.setup.example_data:
-            message(
-                "Note: this game uses example data, not your box's: "
-                + ", ".join(game.setup.example_data)
-                + ".",
-                style="yellow",
-            )
+        example_notice(game.setup)
         if game.state.phase != "over":
             message(
                 f"Note: the game is not over (round {game.state.round}, {game.state.phase} "

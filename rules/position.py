@@ -47,18 +47,24 @@ class Position(NamedTuple):
 
     def player(self, who: str) -> MapPlayer:
         """A player by name or colour, in any letter case; ValueError naming the choices."""
-        wanted = who.strip().casefold()
-        for player in self.players:
-            if wanted in (player.name.casefold(), player.colour.casefold()):
-                return player
-        names = ", ".join(f"{p.name} ({p.colour})" for p in self.players)
-        raise ValueError(f"no player {who!r} on this map: {names}")
+        return find_player(self.players, who)
 
     def occupant(self, index: int) -> tuple[MapPlayer, str | None] | None:
         for player in self.players:
             if index in player.units:
                 return player, player.units[index]
         return None
+
+
+def find_player(players, who: str):
+    """The player (anything with a name and a colour) called `who` by name or colour, in any
+    letter case; ValueError naming the players there are."""
+    wanted = who.strip().casefold()
+    for player in players:
+        if wanted in (player.name.casefold(), player.colour.casefold()):
+            return player
+    names = ", ".join(f"{p.name} ({p.colour})" for p in players)
+    raise ValueError(f"no player {who!r}: the players are {names}")
 
 
 def unit_words(unit: str | None) -> str:

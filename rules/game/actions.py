@@ -269,7 +269,7 @@ def building_bonus(state: GameState, e: dict) -> list[str]:
         drawn = top
     elif drawn is None or len(drawn) != draw:
         raise Refused(f"this game uses the table's own pile: say which {draw} contracts were drawn")
-    elif any(c in _in_play(state) for c in drawn):
+    elif any(c in state.contracts_in_play() for c in drawn):
         raise Refused("a drawn contract is already on the board, with a player or out of the game")
     keep = e.get("keep")
     reasons = []
@@ -289,13 +289,6 @@ def building_bonus(state: GameState, e: dict) -> list[str]:
         notes.append(take_contract(state, player, keep))
     notes.append(f"{', '.join(map(str, rest))} go to the bottom of the pile")
     return notes
-
-
-def _in_play(state: GameState) -> set[int]:
-    used = {c for c in state.export_board if c is not None} | set(state.removed)
-    for p in state.players:
-        used |= set(p.open_contracts) | set(p.fulfilled)
-    return used
 
 
 # -- upgrades and merchants ------------------------------------------------------------

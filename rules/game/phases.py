@@ -375,9 +375,7 @@ def _refill_draw(state: GameState, given: list[int] | None, missing: int) -> lis
             f"this game uses the table's own pile: say which {missing} contracts were "
             "drawn for the empty boxes"
         )
-    used = {c for c in state.export_board if c is not None} | set(state.removed)
-    for p in state.players:
-        used |= set(p.open_contracts) | set(p.fulfilled)
+    used = state.contracts_in_play()
     clash = [c for c in given if c in used]
     if clash or len(set(given)) != len(given):
         raise Refused(f"contract {(clash or given)[0]} is already in play or drawn twice")

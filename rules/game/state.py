@@ -15,6 +15,7 @@ from typing import Any
 from ..board import Board
 from ..components import IMPORT_GOODS, Components
 from ..market import Market
+from ..position import find_player
 from ..reach import SHIPPING_LEVELS
 from .setup import Setup
 
@@ -129,12 +130,10 @@ class GameState:
 
     def player(self, who: str) -> PlayerState:
         """A player by name or colour, in any letter case; Refused naming the choices."""
-        wanted = who.strip().casefold()
-        for player in self.players:
-            if wanted in (player.name.casefold(), player.colour.casefold()):
-                return player
-        names = ", ".join(f"{p.name} ({p.colour})" for p in self.players)
-        raise Refused(f"no player {who!r} in this game: {names}")
+        try:
+            return find_player(self.players, who)
+        except ValueError as reason:
+            raise Refused(str(reason)) from None
 
     def by_name(self, name: str) -> PlayerState:
         return next(p for p in self.players if p.name == name)
@@ -150,6 +149,13 @@ class GameState:
             if index in player.units:
                 return player
         return None
+
+    def contracts_in_play(self) -> set[int]:
+        """Contracts on the export board, with a player, or out of the game (not in the pile)."""
+        used = {c for c in self.export_board if c is not None} | set(self.removed)
+        for p in self.players:
+            used |= set(p.open_contracts) | set(p.fulfilled)
+        return used
 
     def round_cost(self) -> int:
         """What obtaining a contract gives (+) or costs (-) this round."""
