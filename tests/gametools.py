@@ -21,13 +21,13 @@ NAMES = ("Ailsa", "Bruce", "Cat", "Dougie")
 PLAIN_CLANS = ("Campbell", "Cunningham", "MacKenzie", "Robertson", "Buchanan")
 
 
-def setup_for(count=3, variants=None, clans=None, seed=5, table=None, **choices):
+def setup_for(count=3, variants=None, clans=None, seed=5, table=None, ports=None, **choices):
     players = default_players(NAMES[:count])
     variants = dict(variants or {})
     wanted = count if variants.get("clan_auction") else count + 1
     table = table or TableChoices(
         modules=["A1", "B1", "C1", "D1"],
-        ports={"A": "5", "B": "2", "C": "8", "D": "4"},
+        ports=ports or {"A": "5", "B": "2", "C": "8", "D": "4"},
         scoring_tiles=["1", "2", "3", "4", "5"],
         clans=list(clans or PLAIN_CLANS[:wanted]) if variants.get("clans", True) else None,
         starting_tiles=list(range(1, (wanted if variants.get("clans", True) else count) + 1)),
@@ -77,9 +77,9 @@ def free_spaces(game: Game, land: str, exclude=(), border=False) -> list[str]:
     ]
 
 
-def start(count=3, variants=None, clans=None, **choices) -> Game:
+def start(count=3, variants=None, clans=None, ports=None, **choices) -> Game:
     """A game in round 1 of the action phase: clans chosen in order, workers placed."""
-    game = Game(setup_for(count, variants, clans, **choices), PARTS)
+    game = Game(setup_for(count, variants, clans, ports=ports, **choices), PARTS)
     state = game.state
     while state.phase == "clans":
         if state.setup.variants["clan_auction"]:

@@ -267,8 +267,11 @@ def test_the_game_ends_after_round_five():
 # -- port tiles ---------------------------------------------------------------------------------
 
 
-def port_scene(tile):
-    game = start(3)
+def port_scene(tile, variants=None):
+    ports = {"A": "5", "B": "2", "C": "8", "D": "4"}
+    if tile not in ports.values():
+        ports["A"] = tile
+    game = start(3, variants=variants, ports=ports)
     corner = next(c for c, t in game.setup.ports.items() if t == tile)
     slot = next(s for s in game.state.board.port_slots if s.module == corner)
     space = next(
@@ -381,3 +384,90 @@ def test_fixes_set_what_the_table_shows():
     assert "at most" in refuse(game, type="fix", what="merchants", player="Bruce", value=9)[0]
     act(game, type="fix", what="contract", contract=game.state.export_board[0], to="out")
     assert len(game.state.removed) == 1
+
+
+def test_port_one_takes_one_animal_off_a_meat_contract():
+    game = port_scene("1")
+    act(game, type="fix", what="contract", contract=3, to="open", player="Ailsa")  # 2 beef
+    cows = neighbouring_grass(game, 2)
+    for space in cows:
+        act(game, type="fix", what="unit", player="Ailsa", space=space, unit="cow")
+    assert any(
+        "needs 2 cow" in r
+        for r in refuse(game, type="fulfil", player="Ailsa", contract=3, slaughter=cows[:1])
+    )
+    act(game, type="port", player="Ailsa", tile="1")
+    act(game, type="fulfil", player="Ailsa", contract=3, slaughter=cows[:1])
+    assert game.state.by_name("Ailsa").count("cow") == 1
+
+
+def test_port_three_swaps_processed_goods():
+    game = port_scene("3")
+    act(game, type="fix", what="goods", player="Ailsa", good="bread", value=1)
+    goods = game.state.by_name("Ailsa").goods
+    whisky = goods["whisky"]
+    act(game, type="port", player="Ailsa", tile="3", give="bread", take=["whisky", "whisky"])
+    assert goods["bread"] == 0 and goods["whisky"] == whisky + 2
+
+
+def test_port_six_moves_a_price_three_steps():
+    game = port_scene("6")
+    act(game, type="fix", what="price", good="whisky", value=10)
+    act(game, type="port", player="Ailsa", tile="6", good="whisky", direction="down")
+    assert game.state.prices["whisky"] == 7
+
+
+@pytest.mark.parametrize("original", [False, True])
+def test_port_seven_exchanges_two_units_and_the_erratum_allows_the_neighbourhood_bonus(original):
+    game = port_scene("7", variants={"port7_original": original})
+    a, b, c = neighbouring_grass(game, 3)
+    act(game, type="fix", what="unit", player="Ailsa", space=a, unit="sheep")
+    act(game, type="fix", what="unit", player="Ailsa", space=b, unit="cow")
+    act(game, type="fix", what="unit", player="Bruce", space=c, unit="distillery")
+    assert (
+        "must differ"
+        in refuse(
+            game,
+            type="port",
+            player="Ailsa",
+            tile="7",
+            swaps=[{"space": a, "unit": "sheep"}, {"space": b, "unit": "bakery"}],
+        )[0]
+    )
+    act(
+        game,
+        type="port",
+        player="Ailsa",
+        tile="7",
+        swaps=[{"space": a, "unit": "bakery"}, {"space": b, "unit": "cheese_dairy"}],
+    )
+    units = game.state.by_name("Ailsa").units
+    assert units[game.state.space(a)] == "bakery" and units[game.state.space(b)] == "cheese_dairy"
+    assert bool(game.state.turn.expanded) is (not original)
+
+
+def test_the_kickstarter_port_pays_three_and_uses_another_tile():
+    game = port_scene("KS", variants={"kickstarter": True})
+    money = game.state.by_name("Ailsa").money
+    assert (
+        "uses one of the other port tiles"
+        in refuse(game, type="port", player="Ailsa", tile="KS")[0]
+    )
+    act(game, type="port", player="Ailsa", tile="KS", use="8")
+    assert game.state.by_name("Ailsa").money == money - 3 + 5
+    assert "KS" in game.state.by_name("Ailsa").ports_used
+
+
+def test_scoring_tile_five_counts_pairs_on_border_spaces_and_ks_costly_land():
+    game = start(2)
+    ailsa = game.state.by_name("Ailsa")
+    ailsa.units.clear()
+    border = sorted(game.state.board.border)[:3]
+    for index in border:
+        ailsa.units[index] = "sheep"
+    assert tile_glory(game.state, ailsa, "5") == 3  # three units: one complete pair
+    ailsa.units.clear()
+    costly = [s.index for s in game.state.board.spaces if (s.cost or 0) >= 5][:2]
+    for index in costly:
+        ailsa.units[index] = "sheep"
+    assert tile_glory(game.state, ailsa, "KS") == 4
