@@ -294,6 +294,13 @@ def building_bonus(state: GameState, e: dict) -> list[str]:
 # -- upgrades and merchants ------------------------------------------------------------
 
 
+def _unaffordable(player: PlayerState, cost: int, what: str) -> str | None:
+    """'a merchant costs £4 and Ailsa has £3', or None when the player can pay."""
+    if player.money < cost:
+        return f"{what} costs £{cost} and {player.name} has £{player.money}"
+    return None
+
+
 def _shipping_reason(player: PlayerState) -> str | None:
     if player.shipping >= len(SHIPPING_LEVELS) - 1:
         return f"{player.name}'s shipping is at 4-loch already, the top level"
@@ -312,9 +319,9 @@ def shipping(state: GameState, e: dict) -> list[str]:
     passage = gate(state, e["player"], main=True)
     player = passage.player
     cost = state.parts.economy.shipping_step_cost
-    reasons = [r for r in (_shipping_reason(player),) if r]
-    if player.money < cost:
-        reasons.append(f"a shipping step costs £{cost} and {player.name} has £{player.money}")
+    reasons = [
+        r for r in (_shipping_reason(player), _unaffordable(player, cost, "a shipping step")) if r
+    ]
     if reasons:
         raise Refused(reasons)
     _finish_main(state, passage)
@@ -329,9 +336,14 @@ def technology(state: GameState, e: dict) -> list[str]:
     passage = gate(state, e["player"], main=True)
     player = passage.player
     cost = state.parts.economy.technology_cost
-    reasons = [r for r in (_technology_reason(state, player, e["worker"]),) if r]
-    if player.money < cost:
-        reasons.append(f"a technology upgrade costs £{cost} and {player.name} has £{player.money}")
+    reasons = [
+        r
+        for r in (
+            _technology_reason(state, player, e["worker"]),
+            _unaffordable(player, cost, "a technology upgrade"),
+        )
+        if r
+    ]
     if reasons:
         raise Refused(reasons)
     _finish_main(state, passage)
@@ -347,11 +359,8 @@ def merchant(state: GameState, e: dict) -> list[str]:
     passage = gate(state, e["player"], main=True)
     player = passage.player
     cost = state.parts.economy.merchant_hire_cost
-    reasons = []
-    if player.merchants_board < 1:
-        reasons.append(f"{player.name} has hired all 7 merchants")
-    if player.money < cost:
-        reasons.append(f"a merchant costs £{cost} and {player.name} has £{player.money}")
+    all_hired = f"{player.name} has hired all 7 merchants" if player.merchants_board < 1 else None
+    reasons = [r for r in (all_hired, _unaffordable(player, cost, "a merchant")) if r]
     if reasons:
         raise Refused(reasons)
     _finish_main(state, passage)
@@ -370,11 +379,14 @@ def upgrade_change(state: GameState, player: PlayerState, e: dict) -> Callable[[
         if worker is None:
             raise Refused("say which technology: woodcutter or miner")
         cost = state.parts.economy.technology_bonus_cost
-        reasons = [r for r in (_technology_reason(state, player, worker),) if r]
-        if player.money < cost:
-            reasons.append(
-                f"the bonus technology upgrade costs £{cost} and {player.name} has £{player.money}"
+        reasons = [
+            r
+            for r in (
+                _technology_reason(state, player, worker),
+                _unaffordable(player, cost, "the bonus technology upgrade"),
             )
+            if r
+        ]
         if reasons:
             raise Refused(reasons)
 
