@@ -11,43 +11,15 @@ same run, is reading the same YAML text alone. Target: under 50 ms.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 
-from caledonia.rules.board import DEFAULT_ORIGINS
-from caledonia.rules.boxdata import StartingTile, load_box
 from caledonia.rules.components import components
-from caledonia.rules.game.engine import Game
 from caledonia.rules.game.final import final_score
 from caledonia.rules.game.gamefile import game_as_text, game_from_data
-from caledonia.rules.game.moves import play_to_end
-from caledonia.rules.game.setup import default_players, draw_setup
-from caledonia.rules.map_modules import load_module_set, maps_folder
-from caledonia.rules.market import load_market
 from caledonia.rules.yamlfile import parse_yaml
-
-MIN_EVENTS = 250
-
-
-def long_game() -> Game:
-    parts = components()
-    box = load_box(parts)
-    rich = box._replace(
-        starting_tiles={n: StartingTile(250, t.goods) for n, t in box.starting_tiles.items()}
-    )
-    sides = load_module_set(maps_folder(), DEFAULT_ORIGINS)
-    players = default_players(["Ailsa", "Bruce", "Catriona", "Duncan"])
-    for seed in range(1, 100):
-        setup = draw_setup(
-            parts, sides, load_market(4, parts.economy.goods), rich, players, seed, {}
-        )
-        game = Game(setup, parts)
-        play_to_end(game, random.Random(seed))
-        if len(game.events) >= MIN_EVENTS:
-            return game
-    raise SystemExit(f"no seed gave {MIN_EVENTS} events")
+from long_game import long_game
 
 
 def main() -> int:

@@ -1,9 +1,9 @@
-"""Commands over a recorded game: new, act, status, log, undo, fix.
+"""Commands over a recorded game: new, act, status, log, undo, redo, fix.
 
-Every command reads the game file, replays it, and (for new, act, undo and
-fix) writes it back with an atomic replace only when the rules accept the
+Every command reads the game file, replays it, and (for new, act, undo, redo
+and fix) writes it back with an atomic replace only when the rules accept the
 change; a refused action exits 1 with the reasons and leaves the file as it
-was.
+was. The words `act` and `fix` read come from the event specs.
 """
 
 from __future__ import annotations
@@ -16,71 +16,20 @@ from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
 from .errors import UsageProblem
+from .game_io import (
+    GameArgument,
+    example_notice,
+    load,
+    print_recorded,
+    record,
+    save,
+    show_notes,
+    summary,
+)
 from .output import JsonOption, MapsOption, console, emit, message, print_json
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
-    from caledonia.rules.game.setup import Setup
-
-GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
-
-
-# -- loading and saving ------------------------------------------------------------
-
-
-def load(path: str) -> Game:
-    from caledonia.rules.game.gamefile import load_game
-
-    game = load_game(path, components())
-    example_notice(game.setup)
-    return game
-
-
-def example_notice(setup: Setup) -> None:
-    """One line on stderr when a game runs on example data rather than the table's box."""
-    if setup.example_data:
-        message(
-            "Note: this game uses example data, not your box's: "
-            + ", ".join(setup.example_data)
-            + ".",
-            style="yellow",
-        )
-
-
-def save(path: str, game: Game) -> None:
-    from caledonia.rules.game.gamefile import save_game
-
-    save_game(path, game)
-
-
-def refused(reasons: list[str], what: str) -> None:
-    message(f"Refused: {what}", style="red")
-    for reason in reasons:
-        message(f"  - {reason}")
-    raise typer.Exit(1)
-
-
-def apply_and_save(path: str, game: Game, data: dict[str, Any]) -> list[str]:
-    from caledonia.rules.game.events import describe
-    from caledonia.rules.game.gamefile import checked_event
-    from caledonia.rules.game.state import Refused
-
-    try:
-        event = checked_event(data, components())
-        notes = game.apply(event)
-    except Refused as refusal:
-        what = describe(data) if "type" in data else "this event"
-        refused(refusal.reasons, what)
-    save(path, game)
-    return notes
-
-
-def show_notes(notes: list[str], game: Game) -> None:
-    from caledonia.rules.game.engine import next_step
-
-    for note in notes:
-        emit(f"  {note}")
-    emit(f"Next: {next_step(game.state)}.")
 
 
 # -- new ------------------------------------------------------------------------------
@@ -199,6 +148,7 @@ def new(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Start a game: players, variants, and the setup drawn (seeded) or as your table laid it.
 
@@ -258,8 +208,16 @@ def new(
         raise CaledoniaError(str(reason)) from None
     game = Game(setup, parts)
     save(game_file, game)
-    _describe_setup(game)
     example_notice(setup)
+    if as_json:
+        from caledonia.rules.game.setup import setup_as_data
+
+        setup_data = {
+            k: v for k, v in setup_as_data(setup).items() if k not in ("map", "market", "box")
+        }
+        print_recorded(game, [], [], setup=setup_data)
+    else:
+        _describe_setup(game)
     message(f"Started {game_file} (seed {chosen_seed}).")
 
 
@@ -287,269 +245,124 @@ def _describe_setup(game: Game) -> None:
 
 # -- act ------------------------------------------------------------------------------
 
-ACTIONS: dict[str, tuple[str, str]] = {
-    # name: (arguments, what it does)
-    "clan": ("PLAYER CLAN", "choose a clan at set-up (reverse turn order)"),
-    "auction": ("PLAYER CLAN BID", "record who won which clan for how many VP (auction variant)"),
-    "worker": ("PLAYER woodcutter|miner SPACE", "place a starting worker"),
-    "trade": ("PLAYER buy|sell GOOD N", "trade one good"),
-    "contract": ("PLAYER ID", "obtain an export contract from the board"),
-    "expand": ("PLAYER UNIT SPACE [--free]", "expand (--free: with a free-space bonus)"),
-    "neighbourhood": ("PLAYER GOOD N", "buy with the neighbourhood bonus right after expanding"),
-    "building-bonus": (
-        "PLAYER [ID|none] [--drawn IDS]",
-        "take the building bonus, keeping a contract or none",
-    ),
-    "shipping": ("PLAYER", "upgrade shipping (£4)"),
-    "technology": ("PLAYER woodcutter|miner", "upgrade technology (£10)"),
-    "merchant": ("PLAYER", "hire a merchant (£4)"),
-    "fulfil": ("PLAYER ID [--slaughter SPACE]...", "fulfil a contract"),
-    "bonus": (
-        "PLAYER technology WORKER|shipping|merchant|retrieve GOOD:SIDE",
-        "use a bonus upgrade",
-    ),
-    "pass": ("PLAYER", "pass"),
-    "port": ("PLAYER TILE [ARGS]...", "use a port tile (see below)"),
-    "produce": (
-        "PLAYER [--cheese N] [--bread N] [--whisky N]",
-        "production, with the processing chosen",
-    ),
-    "prepare": ("[--draw IDS] [--roll GOOD:±N]...", "prepare the next round"),
-}
-PORT_ARGS = (
-    "port tile arguments: 1, 5, 8: none; 2: GIVE TAKE TAKE TAKE (basic goods); "
-    "3: GIVE TAKE TAKE (processed goods); 4: like bonus; 6: GOOD up|down; "
-    "7: SPACE UNIT SPACE UNIT; KS: TILE then that tile's arguments"
-)
 
+def _words_event(verb: str, tokens: list[str], command: str) -> dict[str, Any]:
+    from caledonia.rules.game.events import event_from_words
+    from caledonia.rules.game.spec import WordsError
 
-def _split(
-    tokens: list[str], flags: set[str], command: str
-) -> tuple[list[str], dict[str, list[str]]]:
-    """Positional words and options (`--name value`, or `--name` alone for flags)."""
-    positional: list[str] = []
-    options: dict[str, list[str]] = {}
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.startswith("--") and len(token) > 2:
-            name = token[2:]
-            if name in flags:
-                options.setdefault(name, []).append("yes")
-                index += 1
-                continue
-            if index + 1 >= len(tokens):
-                raise UsageProblem(f"{token} needs a value", command)
-            options.setdefault(name, []).append(tokens[index + 1])
-            index += 2
-            continue
-        positional.append(token)
-        index += 1
-    return positional, options
-
-
-def _number(text: str, what: str, command: str) -> int:
     try:
-        return int(text)
-    except ValueError:
-        raise UsageProblem(f"{what}: expected a whole number, got {text!r}", command) from None
+        return event_from_words(verb, tokens)
+    except WordsError as problem:
+        raise UsageProblem(str(problem), command) from None
 
 
-def _upgrade_fields(words: list[str], command: str) -> dict[str, Any]:
-    if not words:
+def _json_event(text: str) -> Any:
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as problem:
         raise UsageProblem(
-            "say the upgrade: technology WORKER, shipping, merchant or retrieve GOOD:SIDE", command
-        )
-    fields: dict[str, Any] = {"choice": words[0]}
-    if words[0] == "technology" and len(words) > 1:
-        fields["worker"] = words[1]
-    if words[0] == "retrieve" and len(words) > 1:
-        fields["from"] = words[1]
-    return fields
+            f"--event: not JSON ({problem.msg} at character {problem.pos}); "
+            'give one event such as \'{"type": "pass", "player": "Ailsa"}\'',
+            "act",
+        ) from None
 
 
-def _port_fields(tile: str, words: list[str], command: str) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    if tile.upper() == "KS":
-        if not words:
-            raise UsageProblem(
-                "the Kickstarter port needs the tile it uses: port PLAYER KS TILE ...", command
-            )
-        fields["use"] = words[0]
-        tile, words = words[0], words[1:]
-    if tile in ("2", "3"):
-        if not words:
-            raise UsageProblem(
-                f"port {tile}: give the good you give, then the goods you take", command
-            )
-        fields["give"], fields["take"] = words[0], words[1:]
-    elif tile == "4":
-        fields.update(_upgrade_fields(words, command))
-    elif tile == "6":
-        if len(words) != 2:
-            raise UsageProblem("port 6: GOOD up|down", command)
-        fields["good"], fields["direction"] = words
-    elif tile == "7":
-        if len(words) != 4:
-            raise UsageProblem("port 7: SPACE UNIT SPACE UNIT", command)
-        fields["swaps"] = [
-            {"space": words[0], "unit": words[1]},
-            {"space": words[2], "unit": words[3]},
-        ]
-    elif words:
-        raise UsageProblem(f"port tile {tile} takes no arguments", command)
-    return fields
+def _with_dice(game: Game, event: dict[str, Any], virtual: bool) -> dict[str, Any]:
+    """A solo preparation needs its dice in the record: the tool's, or the table's."""
+    from caledonia.rules.game.events.prepare import seeded_rolls
 
+    from .dice import ask_rolls, tool_dice_wanted
 
-def event_from_words(action: str, tokens: list[str]) -> dict[str, Any]:
-    """Turn `caledonia act GAME ACTION ...` words into an event; UsageProblem if they cannot be."""
-    command = "act"
-    if action not in ACTIONS:
-        raise UsageProblem(f"unknown action {action!r}; actions: {', '.join(ACTIONS)}", command)
-    syntax = f"caledonia act GAME {action} {ACTIONS[action][0]}"
-    flags = {"free"}
-    words, options = _split(tokens, flags, command)
-    kind = action.replace("-", "_")
-    event: dict[str, Any] = {"type": kind}
-
-    def need(count: int, most: int | None = None) -> None:
-        if len(words) < count or (most is not None and len(words) > most):
-            raise UsageProblem(f"usage: {syntax}", command)
-
-    if action != "prepare":
-        need(1)
-        event["player"] = words[0]
-    rest = words[1:]
-    if action in ("shipping", "merchant", "pass"):
-        need(1, 1)
-    elif action == "trade":
-        need(4, 4)
-        event.update(side=rest[0], good=rest[1], quantity=_number(rest[2], "N", command))
-    elif action in ("contract", "fulfil"):
-        need(2, 2)
-        event["contract"] = _number(rest[0], "ID", command)
-        if options.get("slaughter"):
-            event["slaughter"] = [s for text in options["slaughter"] for s in text.split(",")]
-    elif action == "expand":
-        need(3, 3)
-        event.update(unit=rest[0], space=rest[1])
-        if "free" in options:
-            event["free"] = True
-    elif action == "neighbourhood":
-        need(3, 3)
-        event.update(good=rest[0], quantity=_number(rest[1], "N", command))
-    elif action == "building-bonus":
-        need(1, 2)
-        if rest and rest[0].lower() != "none":
-            event["keep"] = _number(rest[0], "ID", command)
-        if options.get("drawn"):
-            event["drawn"] = [
-                _number(x, "--drawn", command) for x in options["drawn"][0].split(",")
-            ]
-    elif action == "technology":
-        need(2, 2)
-        event["worker"] = rest[0]
-    elif action == "bonus":
-        need(2, 3)
-        event.update(_upgrade_fields(rest, command))
-    elif action == "port":
-        need(2)
-        event["tile"] = rest[0].upper() if rest[0].upper() == "KS" else rest[0]
-        event.update(_port_fields(rest[0], rest[1:], command))
-    elif action == "produce":
-        need(1, 1)
-        for good in ("cheese", "bread", "whisky"):
-            if options.get(good):
-                event[good] = _number(options[good][0], f"--{good}", command)
-    elif action == "prepare":
-        need(0, 0)
-        if options.get("draw"):
-            event["drawn"] = [_number(x, "--draw", command) for x in options["draw"][0].split(",")]
-        if options.get("roll"):
-            rolls = []
-            for text in options["roll"]:
-                good, _, die = text.partition(":")
-                rolls.append({"good": good, "die": _number(die, "--roll", command)})
-            event["rolls"] = rolls
-    elif action == "clan":
-        need(2, 2)
-        event["clan"] = rest[0]
-    elif action == "auction":
-        need(3, 3)
-        event.update(clan=rest[0], bid=_number(rest[1], "BID", command))
-    elif action == "worker":
-        need(3, 3)
-        event.update(unit=rest[0], space=rest[1])
-    known = {"slaughter", "free", "drawn", "cheese", "bread", "whisky", "draw", "roll"}
-    for name in options:
-        if name not in known:
-            raise UsageProblem(f"unknown option --{name} for {action}", command)
-    return event
+    state = game.state
+    if (
+        event.get("type") != "prepare"
+        or state.phase != "preparation"
+        or state.rules.dice(state) is None
+    ):
+        if virtual:
+            raise UsageProblem("--virtual-dice is for a solo game's preparation", "act")
+        return event
+    if event.get("rolls"):
+        if virtual:
+            raise UsageProblem("give either --roll or --virtual-dice, not both", "act")
+        return event
+    if virtual or tool_dice_wanted("act"):
+        return {**event, "rolls": seeded_rolls(state)}
+    rolls = ask_rolls(components())
+    return {**event, "rolls": [{"good": r.good, "die": r.die} for r in rolls]}
 
 
 def act(
     ctx: typer.Context,
     game_file: GameArgument,
     action: Annotated[
-        str, typer.Argument(metavar="ACTION", help="What happens: see the list below.")
-    ],
+        str | None,
+        typer.Argument(
+            metavar="ACTION", help="What happens: see the list above.", show_default=False
+        ),
+    ] = None,
+    event_json: Annotated[
+        str | None,
+        typer.Option(
+            "--event", metavar="JSON", help="The event as JSON, as 'options --json' lists them."
+        ),
+    ] = None,
+    virtual_dice: Annotated[
+        bool,
+        typer.Option("--virtual-dice", help="Solo preparation: let caledonia roll the dice."),
+    ] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Record what happens at the table; refused actions exit 1 with the reasons.
 
     Example: [cyan]caledonia act game.yaml trade Ailsa buy whisky 2[/cyan]
     """
+    words = list(ctx.args)
+    if event_json is not None:
+        if action is not None or words:
+            raise UsageProblem("give either ACTION words or --event JSON, not both", "act")
+        data = _json_event(event_json)
+    elif action is None:
+        raise UsageProblem("say what happens: ACTION and its words, or --event JSON", "act")
+    else:
+        data = _words_event(action, words, "act")
     game = load(game_file)
-    event = event_from_words(action, list(ctx.args))
-    notes = apply_and_save(game_file, game, event)
+    if isinstance(data, dict):
+        data = _with_dice(game, data, virtual_dice)
+    event, notes = record(game_file, game, data, "--event" if event_json else "the command line")
+    if as_json:
+        print_recorded(game, [event], notes)
+        return
     show_notes(notes, game)
 
 
-ACT_HELP = "\n\n".join(
-    [f"[bold]{name}[/bold] {syntax}: {what}" for name, (syntax, what) in ACTIONS.items()]
-    + [PORT_ARGS]
-)
-act.__doc__ = (act.__doc__ or "") + "\n\n" + ACT_HELP
+def _act_help() -> str:
+    from caledonia.rules.game.events import act_help
+
+    return act_help()
 
 
-# -- status, log, undo ----------------------------------------------------------------------
+act.__doc__ = (act.__doc__ or "") + "\n\n" + _act_help()
 
 
-def _status_data(game: Game) -> dict[str, Any]:
-    from caledonia.rules.game.engine import next_step
+# -- status, log, undo, redo, fix ----------------------------------------------------------
 
-    state = game.state
-    return {
-        "round": state.round,
-        "phase": state.phase,
-        "next": next_step(state),
-        "turn_order": list(state.turn_order),
-        "prices": dict(state.prices),
-        "export_board": list(state.export_board),
-        "pile": len(state.pile) if state.pile is not None else None,
-        "players": [
-            {
-                "name": p.name,
-                "colour": p.colour,
-                "clan": p.clan,
-                "money": p.money,
-                "glory": p.glory,
-                "goods": dict(p.goods),
-                "merchants": {
-                    "ready": p.merchants_stock,
-                    "on_market": p.merchants_out(),
-                    "not_hired": p.merchants_board,
-                },
-                "shipping": p.shipping_level,
-                "technology": sorted(p.technology),
-                "units": {state.board.spaces[i].id: u for i, u in sorted(p.units.items())},
-                "open_contracts": list(p.open_contracts),
-                "fulfilled": list(p.fulfilled),
-                "ports_used": sorted(p.ports_used),
-                "passed": p.passed,
-            }
-            for p in state.players
-        ],
-    }
+
+def _powers_not_enforced(game: Game) -> list[str]:
+    """What the engine does not apply yet for the clans in play, so the table can fix it."""
+    from caledonia.rules.game.units import CLANS
+
+    lines = []
+    for p in game.state.players:
+        missing = CLANS[p.clan].not_enforced if p.clan else ()
+        if missing:
+            lines.append(
+                f"Not yet enforced for {p.name} ({p.clan}): {'; '.join(missing)}: "
+                "use 'caledonia fix' where it changes a number."
+            )
+    return lines
 
 
 def status(
@@ -567,7 +380,7 @@ def status(
     from rich.table import Table
 
     game = load(game_file)
-    data = _status_data(game)
+    data = summary(game)
     if as_json:
         print_json(data)
         return
@@ -616,8 +429,10 @@ def status(
             contracts,
         )
     console().print(table)
+    for line in _powers_not_enforced(game):
+        message(line, style="yellow")
     if show_map:
-        from caledonia.rules.game.actions import position_of
+        from caledonia.rules.game.pieces import position_of
 
         from .map_view import draw_board, legend
 
@@ -630,7 +445,7 @@ def status(
 
 
 def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
-    """Every event of the game, in words.
+    """Every event of the game, in words; a preparation with its dice and price changes.
 
     Example: [cyan]caledonia log sample_games/game-3p.yaml[/cyan]
     """
@@ -639,37 +454,70 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
     game = load(game_file)
     if as_json:
         print_json(
-            [{"number": i, "event": e, "words": describe(e)} for i, e in enumerate(game.events, 1)]
+            [
+                {"number": i, "event": e, "words": describe(e), "notes": notes}
+                for i, (e, notes) in enumerate(zip(game.events, game.notes, strict=True), 1)
+            ]
         )
         return
-    for number, event in enumerate(game.events, start=1):
+    for number, (event, notes) in enumerate(zip(game.events, game.notes, strict=True), 1):
         emit(f"{number:4d}. {describe(event)}")
+        if event["type"] == "prepare":  # the round's start: dice, prices, refill, turn order
+            for note in notes:
+                emit(f"        {note}")
 
 
-def undo(
-    game_file: GameArgument,
-    count: Annotated[
-        int, typer.Argument(metavar="[N]", min=1, help="How many events to drop.")
-    ] = 1,
-) -> None:
-    """Drop the last N events (1 by default).
+CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help="How many events.")]
+
+
+def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption = False) -> None:
+    """Drop the last N events (1 by default); 'caledonia redo' restores them until a new
+    event is recorded.
 
     Example: [cyan]caledonia undo game.yaml 2[/cyan]
     """
-    from caledonia.rules.game.engine import Game
     from caledonia.rules.game.events import describe
 
     game = load(game_file)
-    if count > len(game.events):
-        raise CaledoniaError(f"the game has {len(game.events)} events: cannot undo {count}")
-    kept, dropped = game.events[:-count], game.events[-count:]
-    again = Game(game.setup, game.parts)
-    for event in kept:
-        again.apply(event)
-    save(game_file, again)
-    for event in dropped:
+    try:
+        dropped = game.undo(count)
+    except ValueError as problem:
+        raise CaledoniaError(str(problem)) from None
+    save(game_file, game)
+    if as_json:
+        print_json({"undone": dropped, "state": summary(game)})
+        return
+    for event in reversed(dropped):
         emit(f"undone: {describe(event)}")
-    show_notes([], again)
+    show_notes([], game)
+
+
+def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption = False) -> None:
+    """Restore the last N undone events (1 by default).
+
+    Example: [cyan]caledonia redo game.yaml[/cyan]
+    """
+    from caledonia.rules.game.events import describe
+
+    game = load(game_file)
+    if not game.undone:
+        raise CaledoniaError(
+            f"nothing to redo in {game_file}: undo keeps events only until a new one is recorded"
+        )
+    try:
+        restored = game.redo(count)
+    except ValueError as problem:
+        raise CaledoniaError(str(problem)) from None
+    save(game_file, game)
+    notes = [note for _, said in restored for note in said]
+    if as_json:
+        print_recorded(game, [event for event, _ in restored], notes)
+        return
+    for event, said in restored:
+        emit(f"redone: {describe(event)}")
+        for note in said:
+            emit(f"  {note}")
+    show_notes([], game)
 
 
 def fix(
@@ -682,6 +530,7 @@ def fix(
             help="money, glory, goods, price, unit, merchants, contract, shipping or technology.",
         ),
     ],
+    as_json: JsonOption = False,
 ) -> None:
     """Correct the game to match the table: the physical table is the truth.
 
@@ -692,46 +541,10 @@ def fix(
     contract ID open|fulfilled PLAYER, or contract ID board|out;
     shipping PLAYER LEVEL; technology PLAYER woodcutter|miner yes|no
     """
-    words = list(ctx.args)
-    command = "fix"
-    shapes = {
-        "money": ("player", "value"),
-        "glory": ("player", "value"),
-        "goods": ("player", "good", "value"),
-        "price": ("good", "value"),
-        "unit": ("player", "space", "unit"),
-        "merchants": ("player", "value"),
-        "shipping": ("player", "level"),
-        "technology": ("player", "worker", "upgraded"),
-    }
-    event: dict[str, Any] = {"type": "fix", "what": what}
-    if what == "contract":
-        if len(words) not in (2, 3):
-            raise UsageProblem(
-                "usage: caledonia fix GAME contract ID open|fulfilled PLAYER | board | out", command
-            )
-        event.update(contract=_number(words[0], "ID", command), to=words[1])
-        if len(words) == 3:
-            event["player"] = words[2]
-    elif what in shapes:
-        fields = shapes[what]
-        if len(words) != len(fields):
-            raise UsageProblem(
-                f"usage: caledonia fix GAME {what} {' '.join(f.upper() for f in fields)}", command
-            )
-        for field, word in zip(fields, words, strict=True):
-            if field == "value":
-                event[field] = _number(word, "N", command)
-            elif field == "upgraded":
-                event[field] = word.lower() in ("yes", "true", "1", "upgraded")
-            else:
-                event[field] = word
-    else:
-        raise UsageProblem(
-            f"cannot fix {what!r}: money, glory, goods, price, unit, merchants, "
-            "contract, shipping or technology",
-            command,
-        )
+    event = _words_event("fix", [what, *ctx.args], "fix")
     game = load(game_file)
-    notes = apply_and_save(game_file, game, event)
+    recorded, notes = record(game_file, game, event)
+    if as_json:
+        print_recorded(game, [recorded], notes)
+        return
     show_notes(notes, game)

@@ -28,7 +28,9 @@ COMMANDS = {
     "status": ("game_cmd", "status"),
     "log": ("game_cmd", "log"),
     "undo": ("game_cmd", "undo"),
+    "redo": ("game_cmd", "redo"),
     "fix": ("game_cmd", "fix"),
+    "options": ("options_cmd", "options"),
 }
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}

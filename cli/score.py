@@ -64,7 +64,7 @@ def score(
         from caledonia.rules.game.final import final_score, sheet_of
         from caledonia.rules.game.gamefile import game_from_data
 
-        from .game_cmd import example_notice
+        from .game_io import example_notice
 
         game = game_from_data(data, sheet, parts)
         example_notice(game.setup)

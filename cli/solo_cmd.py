@@ -9,6 +9,7 @@ import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
+from .dice import ask_rolls, tool_dice_wanted
 from .errors import UsageProblem
 from .output import JsonOption, emit, is_interactive, message, print_json
 
@@ -168,24 +169,6 @@ def _save_state(path: str, state: SoloState) -> None:
 # -- asking the table ----------------------------------------------------------
 
 
-def ask_rolls(parts: Components) -> list[Roll]:
-    from caledonia.rules.solo import CHANGES_PER_PHASE, Roll
-
-    from .prompts import QuestionaryAsker
-
-    ask = QuestionaryAsker()
-    rolls: list[Roll] = []
-    for number in range(1, CHANGES_PER_PHASE + 1):
-        done = [roll.good for roll in rolls]
-        left = [good for good in parts.solo.goods_die if good not in done]
-        hint = f" (showing {', '.join(done)}? roll it again)" if done else ""
-        good = ask.select(f"Roll {number}: what does the goods die show?{hint}", left)
-        faces = [f"{face:+d}" for face in parts.solo.price_die]
-        die = ask.select(f"Roll {number}: what does the price die show?", faces)
-        rolls.append(Roll(good, int(die)))
-    return rolls
-
-
 def ask_round_changes(state: SoloState, market: Market) -> tuple[list[str], str]:
     """What the player changed during the round: contracts taken, prices moved by trading."""
     from .prompts import QuestionaryAsker
@@ -316,18 +299,7 @@ def _dice(
         if virtual:
             raise UsageProblem("give either --roll or --virtual-dice, not both", command)
         return parse_rolls(rolls, command), "your dice"
-    if virtual:
-        return None, "dice rolled by caledonia (seeded)"
-    if not is_interactive():
-        raise UsageProblem(
-            "no dice given: pass --roll GOOD:±N three times (what your dice "
-            "show), or --virtual-dice to let caledonia roll",
-            command,
-        )
-    from .prompts import QuestionaryAsker
-
-    choice = QuestionaryAsker().select("Dice:", ["I roll the physical dice", "caledonia rolls"])
-    if choice == "caledonia rolls":
+    if virtual or tool_dice_wanted(command):
         return None, "dice rolled by caledonia (seeded)"
     return ask_rolls(parts), "your dice"
 

@@ -41,6 +41,7 @@ class ExpansionCheck(NamedTuple):
     unit_cost: int
     land_cost: int
     route: str | None  # how the space is reached, in words
+    adjustments: tuple[tuple[str, int], ...] = ()  # (why, £ added or taken off) from a rule
 
     @property
     def legal(self) -> bool:
@@ -48,7 +49,14 @@ class ExpansionCheck(NamedTuple):
 
     @property
     def cost(self) -> int:
-        return self.unit_cost + self.land_cost
+        return max(0, self.unit_cost + self.land_cost + sum(n for _, n in self.adjustments))
+
+    def cost_words(self) -> str:
+        """'cow £9 + land £2', with any rule's change: 'distillery £10 − £3 Campbell + land £6'."""
+        words = f"{unit_words(self.unit)} £{self.unit_cost}"
+        for why, amount in self.adjustments:
+            words += f" {'+' if amount > 0 else '−'} £{abs(amount)} {why}"
+        return words + f" + land £{self.land_cost}"
 
 
 ExpansionRule = Callable[[ExpansionCheck, Position, MapPlayer, int], ExpansionCheck]
@@ -74,6 +82,7 @@ def check_expansion(
     player = position.player(who)
     space = board.spaces[target]
     reasons: list[str] = []
+    own = target in player.units
     problem = refuse_place(board, target)
     if problem:
         reasons.append(problem)
@@ -81,7 +90,8 @@ def check_expansion(
         held = position.occupant(target)
         if held is not None:
             owner, kind = held
-            reasons.append(f"{space.id} holds {owner.colour}'s {unit_words(kind)}")
+            whose = f"{player.name}'s own" if own else f"{owner.name}'s"
+            reasons.append(f"{space.id} holds {whose} {unit_words(kind)}")
         wrong_land = refuse_land(board, target, unit, economy)
         if wrong_land:
             reasons.append(wrong_land)
@@ -89,7 +99,7 @@ def check_expansion(
     if player.count(unit) >= total:
         reasons.append(f"no {plural(unit)} left on the player board (all {total} are on the map)")
     route = None
-    if not anywhere:
+    if not anywhere and not own:  # reach says nothing more about a space one holds already
         found = (
             routes.get(target)
             if routes is not None
@@ -97,7 +107,7 @@ def check_expansion(
         )
         if found is None:
             reasons.append(
-                why_out_of_reach(board, player.units, target, player.shipping, player.colour)
+                why_out_of_reach(board, player.units, target, player.shipping, player.name)
             )
         else:
             route = found.describe(board)
@@ -114,7 +124,7 @@ def check_expansion(
         check = rule(check, position, player, target)
     if money is not None and check.cost > money:
         check = check._replace(
-            reasons=check.reasons + (f"costs £{check.cost} and {player.colour} has £{money}",)
+            reasons=check.reasons + (f"costs £{check.cost} and {player.name} has £{money}",)
         )
     return check
 

@@ -42,6 +42,19 @@ def sheet(parts, *players, **variant):
     return parse_sheet(data, "test-sheet.yaml", parts)
 
 
+# A solo game as the tests start it from the command line.
+SOLO_NEW = [
+    "-p",
+    "Rhona",
+    "--seed",
+    "9",
+    "--modules",
+    "A1,B1,C1,D1",
+    "--clans",
+    "Campbell,Cunningham",
+]
+
+
 def run_cli(*args, env=None, input_text=None):
     """Run `caledonia` as a user would, in a fresh process, without a terminal."""
     full_env = dict(os.environ, **(env or {}))

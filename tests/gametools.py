@@ -21,7 +21,17 @@ NAMES = ("Ailsa", "Bruce", "Cat", "Dougie")
 PLAIN_CLANS = ("Campbell", "Cunningham", "MacKenzie", "Robertson", "Buchanan")
 
 
-def setup_for(count=3, variants=None, clans=None, seed=5, table=None, ports=None, **choices):
+def setup_for(
+    count=3,
+    variants=None,
+    clans=None,
+    seed=5,
+    table=None,
+    ports=None,
+    tighter=(),
+    box=None,
+    **choices,
+):
     players = default_players(NAMES[:count])
     variants = dict(variants or {})
     wanted = count if variants.get("clan_auction") else count + 1
@@ -39,11 +49,11 @@ def setup_for(count=3, variants=None, clans=None, seed=5, table=None, ports=None
         PARTS,
         SIDES,
         load_market(count, PARTS.economy.goods),
-        BOX,
+        box or BOX,
         players,
         seed,
         variants,
-        (),
+        tighter,
         table,
         grid,
     )

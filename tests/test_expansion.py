@@ -78,7 +78,7 @@ def test_mixed_land_takes_either_unit():
 
 def test_occupied_space_names_owner_and_unit():
     assert check(position(blue={(1, 1): "cow"}), "sheep", 1, 1).reasons == (
-        "A-07 holds blue's cow",
+        "A-07 holds Bruce's cow",
     )
 
 
@@ -96,7 +96,7 @@ def test_mist_is_not_part_of_a_two_player_map():
 def test_across_a_river_needs_river_crossing():
     pos = position(red={(1, 1): "sheep"})
     assert check(pos, "sheep", 2, 1).reasons == (
-        "A-08 is across a river from A-07 and red has no shipping",
+        "A-08 is across a river from A-07 and Ailsa has no shipping",
     )
     pos = position(red={(1, 1): "sheep"}, red_shipping="river_crossing")
     assert check(pos, "sheep", 2, 1).route == "across the river from A-07"
@@ -104,7 +104,7 @@ def test_across_a_river_needs_river_crossing():
 
 def test_out_of_reach_is_explained():
     assert check(position(), "cow", 3, 1).reasons == (
-        "A-09 is not neighbouring or within shipping reach of any of red's units",
+        "A-09 is not neighbouring or within shipping reach of any of Ailsa's units",
     )
 
 
@@ -133,18 +133,24 @@ def test_tighter_map_covered_space():
 
 
 def test_money_is_checked_when_given():
-    assert check(position(), "cow", 1, 1, money=9).reasons == ("costs £10 and red has £9",)
+    assert check(position(), "cow", 1, 1, money=9).reasons == ("costs £10 and Ailsa has £9",)
     assert check(position(), "cow", 1, 1, money=10).legal
 
 
 def test_every_reason_at_once():
     result = check(position(), "sheep", 1, 0, who="Bruce", money=0)
     assert result.reasons == (
-        "A-02 holds red's woodcutter",
+        "A-02 holds Ailsa's woodcutter",
         "A-02 is forest only: a sheep needs grassland",
-        "A-02 is not neighbouring or within shipping reach of any of blue's units",
-        "costs £11 and blue has £0",
+        "A-02 is not neighbouring or within shipping reach of any of Bruce's units",
+        "costs £11 and Bruce has £0",
     )
+
+
+def test_an_own_unit_is_the_only_reason_on_its_space():
+    """Reach says nothing about a space the player holds already: one reason, by name."""
+    result = check(position(), "woodcutter", 1, 0)
+    assert result.reasons == ("A-02 holds Ailsa's own woodcutter",)
 
 
 def test_starting_workers_need_no_reach():

@@ -209,10 +209,10 @@ def test_neighbourhood_only_right_after_expanding(game):
     )
     act(game, type="expand", player="Ailsa", unit="cow", space=b)
     act(game, type="merchant", player="Bruce")  # the next turn closes the window
-    assert (
-        "only the player whose turn it is (Bruce)"
-        in refuse(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=1)[0]
-    )
+    assert refuse(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=1) == [
+        "the neighbourhood bonus comes only right after an expansion, in the same turn: "
+        "it is Bruce's turn now"
+    ]
 
 
 def test_no_neighbourhood_bonus_in_solo():

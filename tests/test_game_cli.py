@@ -6,7 +6,7 @@ import json
 import shutil
 
 import pytest
-from conftest import SAMPLES, run_cli
+from conftest import SAMPLES, SOLO_NEW, run_cli
 
 
 @pytest.fixture
@@ -141,21 +141,7 @@ def test_a_damaged_or_newer_game_file_exits_1(tmp_path):
 def test_a_short_game_from_the_command_line(tmp_path):
     """A solo game from set-up to the second round, as a new user would type it."""
     path = tmp_path / "solo.yaml"
-    assert (
-        run_cli(
-            "new",
-            str(path),
-            "-p",
-            "Rhona",
-            "--seed",
-            "9",
-            "--modules",
-            "A1,B1,C1,D1",
-            "--clans",
-            "Campbell,Cunningham",
-        ).returncode
-        == 0
-    )
+    assert run_cli("new", str(path), *SOLO_NEW).returncode == 0
     steps = [
         ["clan", "Rhona", "Campbell"],
         ["worker", "Rhona", "woodcutter", "A-09"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.phases import tile_glory
+from caledonia.rules.game.round_scoring import tile_glory
 from gametools import PARTS, act, free_spaces, neighbouring_grass, refuse, setup_for, start
 
 
@@ -226,7 +226,7 @@ def test_the_tables_own_pile_needs_the_drawn_contracts():
     everyone_passes(game)
     everyone_produces(game)
     assert "say which 1 contracts were drawn" in refuse(game, type="prepare")[0]
-    assert "already in play" in refuse(game, type="prepare", drawn=[4])[0]
+    assert "contract 4 is already on the board" in refuse(game, type="prepare", drawn=[4])[0]
     act(game, type="prepare", drawn=[40])
     assert game.state.export_board == [1, 2, 40, 4, 5, 6]
 
@@ -459,7 +459,7 @@ def test_the_kickstarter_port_pays_three_and_uses_another_tile():
 
 
 def test_scoring_tile_five_counts_pairs_on_border_spaces_and_ks_costly_land():
-    game = start(2)
+    game = start(2, variants={"kickstarter": True})
     ailsa = game.state.by_name("Ailsa")
     ailsa.units.clear()
     border = sorted(game.state.board.border)[:3]

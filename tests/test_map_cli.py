@@ -68,7 +68,7 @@ def test_legal_yes_and_no_with_exit_codes():
     data = json.loads(no.stdout)
     assert data["legal"] is False
     assert data["reasons"] == [
-        "C-42 is not neighbouring or within shipping reach of any of red's units"
+        "C-42 is not neighbouring or within shipping reach of any of Ailsa's units"
     ]
 
 

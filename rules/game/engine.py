@@ -1,4 +1,9 @@
-"""A game: its setup, its events and the state they replay to."""
+"""A game: its setup, its events, the state they lead to, and undo and redo.
+
+`Game.record` checks an event against the state it holds and applies it, with
+no replay; a refused event changes nothing. `undo(n)` drops the last events
+and keeps them for `redo`, until a new event is recorded.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,10 @@ from typing import Any
 
 from ..components import Components
 from .events import EVENTS
-from .phases import initial_state
+from .legal import LegalEvents, legal_events, normalise, refusal
+from .phases import clan_chooser, initial_state
 from .setup import Setup
-from .state import GameState
+from .state import GameState, Refused
 
 
 class Game:
@@ -17,13 +23,57 @@ class Game:
         self.parts = parts
         self.state: GameState = initial_state(setup, parts)
         self.events: list[dict[str, Any]] = []
+        self.notes: list[list[str]] = []  # what each event did, in words (for the log)
+        self.undone: list[dict[str, Any]] = []  # what redo restores, the next one first
+
+    def check(self, event: dict[str, Any]) -> list[str]:
+        """Why the rules refuse `event` now (empty when legal); changes nothing."""
+        return refusal(self.state, normalise(self.state, event))
 
     def apply(self, event: dict[str, Any]) -> list[str]:
-        """Apply a checked event; Refused (state unchanged) or the notes of what happened."""
-        handler = EVENTS[event["type"]][0]
-        notes = handler(self.state, event)
-        self.events.append(event)
+        """Record a shape-checked event: Refused (state unchanged), or the notes of what
+        happened. A new event ends what redo could restore."""
+        notes = self._apply(event)
+        self.undone = []
         return notes
+
+    def _apply(self, event: dict[str, Any]) -> list[str]:
+        canonical = normalise(self.state, event)
+        reasons = refusal(self.state, canonical)
+        if reasons:
+            raise Refused(reasons)
+        notes = EVENTS[canonical["type"]].apply(self.state, canonical)
+        self.events.append(canonical)
+        self.notes.append(notes)
+        return notes
+
+    def legal(self, player: str | None = None) -> LegalEvents:
+        return legal_events(self.state, player)
+
+    def undo(self, count: int = 1) -> list[dict[str, Any]]:
+        """Drop the last `count` events (replaying the rest); return them, oldest first."""
+        if not 0 < count <= len(self.events):
+            raise ValueError(f"the game has {len(self.events)} events: cannot undo {count}")
+        kept, dropped = self.events[:-count], self.events[-count:]
+        self._replay(kept)
+        self.undone = dropped + self.undone
+        return dropped
+
+    def redo(self, count: int = 1) -> list[tuple[dict[str, Any], list[str]]]:
+        """Restore the next `count` undone events; return each with its notes."""
+        if not 0 < count <= len(self.undone):
+            raise ValueError(f"{len(self.undone)} undone events to redo: cannot redo {count}")
+        restored = []
+        for event in self.undone[:count]:
+            restored.append((event, self._apply(event)))
+        self.undone = self.undone[count:]
+        return restored
+
+    def _replay(self, events: list[dict[str, Any]]) -> None:
+        self.state = initial_state(self.setup, self.parts)
+        self.events, self.notes = [], []
+        for event in events:
+            self._apply(event)
 
 
 def next_step(state: GameState) -> str:
@@ -31,8 +81,7 @@ def next_step(state: GameState) -> str:
     if state.phase == "clans":
         if state.setup.variants["clan_auction"]:
             return f"the clan auction: {', '.join(state.clans_left)} are left"
-        chooser = next(n for n in reversed(state.turn_order) if state.by_name(n).clan is None)
-        return f"{chooser} chooses a clan from {', '.join(state.clans_left)}"
+        return f"{clan_chooser(state)} chooses a clan from {', '.join(state.clans_left)}"
     if state.phase == "workers":
         name, border = state.placements[0]
         return f"{name} places a starting worker" + (" on a border space" if border else "")

@@ -1,9 +1,13 @@
-"""Game files: a format version, the setup, then every event in order.
+"""Game files: a format version, the setup, every event in order, and the undone events
+`redo` can restore.
 
 The file is rewritten after every event by an atomic replace (temporary
 file, fsync, rename), so a crash never leaves half a file: it holds the game
 before the event or after it. Loading replays every event through the rules;
 a hand-edited event that the rules refuse stops the load with its position.
+
+Format 2 added `redo`; a file without undone events is still written as
+format 1, so an older caledonia reads it.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ from ..schema import Node
 from ..yamlfile import read_yaml, to_yaml, write_text_atomic
 from .engine import Game
 from .events import check_event, describe
+from .events.prepare import seeded_rolls
 from .setup import Setup, parse_setup, setup_as_data
 from .state import Refused
 
 FORMAT_NAME = "caledonia-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
 
 
@@ -28,13 +33,30 @@ def new_game(setup: Setup, parts: Components) -> Game:
     return Game(setup, parts)
 
 
+def _events(top: dict[str, Node], key: str) -> list[Node]:
+    node = top.get(key)
+    return node.sequence() if node is not None and node.value is not None else []
+
+
+def _legacy(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+    """Files of format 1 left the seeded solo dice out of the record: roll them in."""
+    if (
+        event["type"] == "prepare"
+        and not event.get("rolls")
+        and game.state.phase == "preparation"
+        and game.state.rules.dice(game.state) is not None
+    ):
+        return {**event, "rolls": seeded_rolls(game.state)}
+    return event
+
+
 def game_from_data(data: Any, source: str, parts: Components, upto: int | None = None) -> Game:
     """Check a game file's data and replay its events (the first `upto` of them)."""
-    top = Node(data, source).mapping(required=("format", "setup", "events"))
+    top = Node(data, source).mapping(required=("format", "setup", "events"), optional=("redo",))
     version = str(top["format"].value)
     name, _, number = version.partition("/")
     if name != FORMAT_NAME or not number.isdigit():
-        raise top["format"].expected(f"{FORMAT!r}")
+        raise top["format"].expected(repr(FORMAT))
     if int(number) > FORMAT_VERSION:
         raise top["format"].fail(
             f"this game was written by a newer caledonia (format {number}); "
@@ -42,15 +64,16 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
         )
     game = Game(parse_setup(top["setup"], parts), parts)
     goods, units = parts.economy.goods, tuple(parts.economy.units)
-    nodes = top["events"].sequence() if top["events"].value is not None else []
-    for node in nodes[:upto]:
-        event = check_event(node, goods, units)
+    for node in _events(top, "events")[:upto]:
+        event = _legacy(game, check_event(node, goods, units))
         try:
             game.apply(event)
         except Refused as refused:
             raise node.fail(
                 f"the rules refuse this event ({describe(event)}): " + "; ".join(refused.reasons)
             ) from None
+    if upto is None:
+        game.undone = [check_event(node, goods, units) for node in _events(top, "redo")]
     return game
 
 
@@ -59,13 +82,20 @@ def load_game(path: str, parts: Components) -> Game:
 
 
 def game_as_data(game: Game) -> dict[str, Any]:
-    return {"format": FORMAT, "setup": setup_as_data(game.setup), "events": list(game.events)}
+    data: dict[str, Any] = {
+        "format": f"{FORMAT_NAME}/{2 if game.undone else 1}",
+        "setup": setup_as_data(game.setup),
+        "events": list(game.events),
+    }
+    if game.undone:
+        data["redo"] = list(game.undone)
+    return data
 
 
 def game_as_text(game: Game) -> str:
     header = (
         "# A game of Clans of Caledonia kept by caledonia: the setup, then every event.\n"
-        "# Change it with 'caledonia act', 'caledonia fix' and 'caledonia undo'.\n"
+        "# Change it with 'caledonia act', 'caledonia fix', 'caledonia undo' and 'caledonia redo'.\n"
     )
     return header + to_yaml(game_as_data(game))
 
@@ -74,11 +104,9 @@ def save_game(path: str, game: Game) -> None:
     write_text_atomic(path, game_as_text(game))
 
 
-def checked_event(data: dict[str, Any], parts: Components) -> dict[str, Any]:
-    """An event built by the command line, checked like one read from a file."""
+def checked_event(data: Any, parts: Components, source: str = "the command line") -> dict[str, Any]:
+    """An event built by the command line or given as JSON, checked like one read from a file."""
     try:
-        return check_event(
-            Node(data, "the command line"), parts.economy.goods, tuple(parts.economy.units)
-        )
+        return check_event(Node(data, source), parts.economy.goods, tuple(parts.economy.units))
     except DataError as error:
         raise Refused(error.reason) from None

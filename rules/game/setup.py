@@ -10,16 +10,17 @@ any machine whatever its data folders hold later.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..board import Board
-from ..boxdata import BoxData, StartingTile
-from ..components import Components
+from ..board import Board, slot_for
+from ..boxdata import STARTING_TILES, BoxData, StartingTile
+from ..components import Components, PortTile, ScoringTile
+from ..errors import DataError
 from ..map_modules import MODULE_LETTERS, ModuleSide, hex_code, parse_module
 from ..market import Market, parse_track
 from ..position import COLOURS, DEFAULT_COLOURS
-from ..schema import Node
+from ..schema import Node, describe
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 
 VARIANTS = {
@@ -327,8 +328,127 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
     }
 
 
+def _nested(node: Node, error: DataError) -> DataError:
+    """An error from a loader that reads `node.value` on its own, put under `node`'s key path."""
+    inner = "" if error.path in ("", "top level") else error.path
+    path = node.path + ("" if not inner else inner if inner.startswith("[") else "." + inner)
+    line = node.line if error.line is None else error.line
+    return DataError(error.source, error.reason, path, line)
+
+
+def _empty(node: Node, variant: str, shape: type) -> None:
+    """With `variant` off, a list or mapping that must be empty."""
+    if not isinstance(node.value, shape) or node.value:
+        empty = "an empty list []" if shape is list else "an empty mapping {}"
+        raise node.fail(
+            f"the {variant} variant is off: expected {empty}, got {describe(node.value)}"
+        )
+
+
+def _tile_id(node: Node, tiles: Sequence[ScoringTile | PortTile], ks: bool, what: str) -> str:
+    """A scoring or port tile id, written as a number or text (3, '3', 'KS')."""
+    value = node.value
+    text = (
+        str(value).strip().upper()
+        if isinstance(value, (int, str)) and not isinstance(value, bool)
+        else None
+    )
+    tile = next((t for t in tiles if t.id == text), None)
+    if tile is None:
+        ids = [t.id for t in tiles if ks or not t.kickstarter]
+        raise node.expected(f"a {what} id, one of " + ", ".join(ids))
+    if tile.kickstarter and not ks:
+        raise node.fail(f"{what} {tile.id} is in play only with the kickstarter variant")
+    return tile.id
+
+
+def _clan_name(node: Node, parts: Components, ks: bool) -> str:
+    clan = parts.clan(node.value) if isinstance(node.value, str) else None
+    if clan is None:
+        names = [c.name for c in parts.clans.values() if ks or not c.kickstarter]
+        raise node.expected("a clan, one of " + ", ".join(names))
+    if clan.kickstarter and not ks:
+        raise node.fail(f"{clan.name} is in play only with the kickstarter variant")
+    return clan.name
+
+
+def _different(node: Node, read: Callable[[Node], Any], wanted: int | None, what: str) -> list[Any]:
+    """A list of different items, each checked by `read`; exactly `wanted` of them if given."""
+    items: list[Any] = []
+    for item in node:
+        value = read(item)
+        if value in items:
+            raise item.fail(f"{what} {value} is given twice; expected different ones")
+        items.append(value)
+    if wanted is not None and len(items) != wanted:
+        raise node.fail(f"expected {wanted} different {what}s, got {len(items)}")
+    return items
+
+
+def _contract(node: Node, parts: Components) -> int:
+    number = node.whole(1, max(parts.contracts))
+    if number not in parts.contracts:
+        raise node.expected("a contract id")
+    return number
+
+
+def _export_board(node: Node, parts: Components, players: int) -> tuple[int | None, ...]:
+    slots: list[int | None] = []
+    for item in node:
+        contract = None if item.value is None else _contract(item, parts)
+        if contract is not None and contract in slots:
+            raise item.fail(f"contract {contract} is on the export board twice")
+        slots.append(contract)
+    if players <= 2 and len(slots) != SLOTS:
+        # the 1-2 player board always has SLOTS boxes; the 3-4 player count is box data
+        raise node.fail(
+            f"expected {SLOTS} boxes with {players} player(s) (null for an empty box), "
+            f"got {len(slots)}"
+        )
+    if not 1 <= len(slots) <= 12:
+        raise node.fail(f"expected 1 to 12 boxes (null for an empty box), got {len(slots)}")
+    return tuple(slots)
+
+
+def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[int, StartingTile]:
+    """The money and goods of exactly the game's starting tiles (keys 1 or '1')."""
+    listed = ", ".join(map(str, tiles))
+    contents: dict[int, StartingTile] = {}
+    entries = node.entries()
+    if len(entries) != len(node.value):  # 1 and '1' both given
+        raise node.fail("a starting tile is given twice")
+    numbers = {key: int(key) if key.strip().isdecimal() else None for key in entries}
+    # a missing tile first: after changing a starting tile, that is the news
+    missing = [t for t in tiles if t not in numbers.values()]
+    if missing:
+        raise node.fail(
+            f"missing starting tile {', '.join(map(str, missing))}: "
+            f"expected the money and goods of tiles {listed}"
+        )
+    for key, child in entries.items():
+        number = numbers[key]
+        if number not in tiles:
+            raise child.fail(
+                f"expected only this game's starting tiles ({listed}) as keys, got {key!r}"
+            )
+        if number in contents:
+            raise child.fail(f"starting tile {number} is given twice")
+        entry = child.mapping(required=("money", "goods"))
+        held = (
+            {}
+            if entry["goods"].value is None
+            else {g: n.whole(0) for g, n in entry["goods"].mapping(optional=goods).items()}
+        )
+        contents[number] = StartingTile(entry["money"].whole(0), held)
+    return contents
+
+
 def parse_setup(node: Node, parts: Components) -> Setup:
-    """Read a stored setup back, checking it as carefully as a hand-written file."""
+    """Read a stored setup back, checking it as carefully as a hand-written file.
+
+    Whatever is let through here must be safe for the engine: a hand-edited
+    file must fail with a DataError naming its line, never with a crash.
+    """
     top = node.mapping(
         required=(
             "seed",
@@ -350,6 +470,9 @@ def parse_setup(node: Node, parts: Components) -> Setup:
             "removal_grid",
         )
     )
+    seed = top["seed"].value
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise top["seed"].expected("a whole number or null")
     players = []
     for item in top["players"]:
         entry = item.mapping(required=("name", "colour"))
@@ -358,66 +481,108 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         _check_players(players)
     except ValueError as reason:
         raise top["players"].fail(str(reason)) from None
+    count = len(players)
     start = top["start_player"].choice([p.name for p in players])
     variants = {
         key: value.boolean() for key, value in top["variants"].mapping(optional=VARIANTS).items()
     }
     variants = {**VARIANTS, **variants}
+    if variants["clan_auction"] and (not variants["clans"] or count < 2):
+        raise top["variants"].fail("the clan auction needs clans and at least 2 players")
+    ks = variants["kickstarter"]
     sides = []
     for item in top["map"]:
-        sides.append(parse_module(item.value, node.source, {}))
+        try:
+            sides.append(parse_module(item.value, node.source, {}))
+        except DataError as error:
+            raise _nested(item, error) from None
     if sorted(s.module for s in sides) != list(MODULE_LETTERS):
         raise top["map"].expected("one side of each module A, B, C and D")
     tighter = tuple(item.text() for item in top["tighter_map"])
     try:
-        Board(sides, len(players), tighter)
+        Board(sides, count, tighter)
     except ValueError as reason:
         raise top["tighter_map"].fail(str(reason)) from None
-    ports = {k: str(v.value) for k, v in top["ports"].mapping(optional=MODULE_LETTERS).items()}
-    scoring = tuple(str(item.value) for item in top["scoring_tiles"])
-    clans = tuple(item.choice(list(parts.clans)) for item in top["clans"])
-    tiles = tuple(item.whole(1, 9) for item in top["starting_tiles"])
-    pile = (
-        None
-        if top["pile"].value is None
-        else tuple(item.whole(1, len(parts.contracts)) for item in top["pile"])
+
+    ports: dict[str, str] = {}
+    if variants["port_tiles"]:
+        for corner, child in top["ports"].mapping(required=MODULE_LETTERS).items():
+            tile = _tile_id(child, parts.port_tiles, ks, "port tile")
+            if tile in ports.values():
+                raise child.fail(f"port tile {tile} is given twice; expected different ones")
+            ports[corner] = tile
+    else:
+        _empty(top["ports"], "port_tiles", dict)
+    scoring: tuple[str, ...] = ()
+    if variants["scoring_tiles"]:
+        scoring = tuple(
+            _different(
+                top["scoring_tiles"],
+                lambda n: _tile_id(n, parts.scoring_tiles, ks, "scoring tile"),
+                5,
+                "scoring tile",
+            )
+        )
+    else:
+        _empty(top["scoring_tiles"], "scoring_tiles", list)
+    clans: tuple[str, ...] = ()
+    if variants["clans"]:
+        wanted = count if variants["clan_auction"] else count + 1
+        clans = tuple(_different(top["clans"], lambda n: _clan_name(n, parts, ks), wanted, "clan"))
+    else:
+        _empty(top["clans"], "clans", list)
+    tiles = tuple(
+        _different(
+            top["starting_tiles"],
+            lambda n: n.whole(1, STARTING_TILES),
+            len(clans) if variants["clans"] else count,
+            "starting tile",
+        )
     )
-    export_board = tuple(
-        None if item.value is None else item.whole(1, len(parts.contracts))
-        for item in top["export_board"]
-    )
+
+    export_board = _export_board(top["export_board"], parts, count)
+    pile = None
+    if top["pile"].value is not None:
+        pile = tuple(_different(top["pile"], lambda n: _contract(n, parts), None, "contract"))
+        for item, contract in zip(top["pile"], pile, strict=True):
+            if contract in export_board:
+                raise item.fail(f"contract {contract} is on the export board, not in the pile")
+    pass_money = tuple(i.whole(0) for i in top["pass_money"])
+    if len(pass_money) != count:
+        amounts = f"{count} amounts, one per place in the pass order" if count > 1 else "one amount"
+        raise top["pass_money"].fail(f"expected {amounts}, got {len(pass_money)}")
+
     market_node = top["market"].mapping(required=("example", "side", "tracks"))
     tracks = {
         good: parse_track(good, child)
         for good, child in market_node["tracks"].mapping(required=parts.economy.goods).items()
     }
-    market = Market(
-        market_node["side"].choice(("players_1_2", "players_3_4")),
-        tracks,
-        market_node["example"].boolean(),
-        node.source,
-    )
+    side = market_node["side"].choice(("players_1_2", "players_3_4"))
+    if side != slot_for(count):
+        raise market_node["side"].expected(f"{slot_for(count)} with {count} player(s)")
+    market = Market(side, tracks, market_node["example"].boolean(), node.source)
     box = top["box"].mapping(required=("starting_tiles", "import_track_marks"))
-    contents = {}
-    for key, child in box["starting_tiles"].entries().items():
-        entry = child.mapping(required=("money", "goods"))
-        goods = (
-            {g: n.whole(0) for g, n in entry["goods"].mapping(optional=parts.economy.goods).items()}
-            if entry["goods"].value
-            else {}
-        )
-        contents[int(key)] = StartingTile(entry["money"].whole(0), goods)
-    marks = {
-        g: tuple(i.whole(1) for i in n)
-        for g, n in box["import_track_marks"]
-        .mapping(required=("cotton", "tobacco", "sugar_cane"))
-        .items()
-    }
+    contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
+    marks = {}
+    for good, child in (
+        box["import_track_marks"].mapping(required=("cotton", "tobacco", "sugar_cane")).items()
+    ):
+        steps = tuple(i.whole(1) for i in child)
+        if list(steps) != sorted(set(steps)):
+            raise child.expected("rising step numbers")
+        marks[good] = steps
     grid = None
-    if top["removal_grid"].value is not None:
-        grid = parse_removal_grid(top["removal_grid"].value, node.source, parts.solo.price_die)
+    if count == 1:
+        if top["removal_grid"].value is None:
+            raise top["removal_grid"].expected("the export board's removal grid (a solo game)")
+        try:
+            grid = parse_removal_grid(top["removal_grid"].value, node.source, parts.solo.price_die)
+        except DataError as error:
+            raise _nested(top["removal_grid"], error) from None
+    elif top["removal_grid"].value is not None:
+        raise top["removal_grid"].expected("null: only a solo game has a removal grid")
     return Setup(
-        seed=top["seed"].whole(None) if top["seed"].value is not None else None,
+        seed=seed,
         players=tuple(players),
         start_player=start,
         variants=variants,
@@ -431,7 +596,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         pile=pile,
         export_board=export_board,
         market=market,
-        pass_money=tuple(i.whole(0) for i in top["pass_money"]),
+        pass_money=pass_money,
         import_marks=marks,
         example_data=tuple(i.text() for i in top["example_data"]),
         removal_grid=grid,

@@ -1,10 +1,9 @@
 """What is on the table at one moment of a game: the players, the market, the map,
 the export board, the round, the phase and whose turn it is.
 
-State is only ever built by replaying a game's events over its setup. Every
-handler checks first and changes state only when nothing is refused, so a
-refused event leaves the state exactly as it was (`snapshot` is how tests
-compare).
+State is only ever built by replaying a game's events over its setup. An
+event is checked by a pure function before any change is made, so a refused
+event leaves the state exactly as it was (`snapshot` is how tests compare).
 """
 
 from __future__ import annotations
@@ -118,10 +117,12 @@ class GameState:
     pass_order: list[str] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
     clans_left: list[str] = field(default_factory=list)
+    auction_order: list[str] = field(default_factory=list)  # who won a clan, in order
     placements: list[tuple[str, bool]] = field(default_factory=list)  # (player, border only)
     import_totals: dict[str, int] = field(default_factory=lambda: dict.fromkeys(IMPORT_GOODS, 0))
     removed: list[int] = field(default_factory=list)  # contracts out of the game
     round_scores: list[dict[str, int]] = field(default_factory=list)  # glory by round
+    rules: Any = None  # the Rulebook: the game's variants and the players' clans
 
     # -- looking things up -----------------------------------------------------
     @property
@@ -206,6 +207,7 @@ class GameState:
             "pass_order": list(self.pass_order),
             "turn": {k: dict(v) if isinstance(v, dict) else v for k, v in vars(self.turn).items()},
             "clans_left": list(self.clans_left),
+            "auction_order": list(self.auction_order),
             "placements": list(self.placements),
             "import_totals": dict(self.import_totals),
             "removed": list(self.removed),

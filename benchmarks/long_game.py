@@ -1,0 +1,36 @@
+"""A long 4-player game for the benchmarks: the random legal-move player with £250 of
+starting money, so that it lasts (at least 250 events)."""
+
+from __future__ import annotations
+
+import random
+
+from caledonia.rules.board import DEFAULT_ORIGINS
+from caledonia.rules.boxdata import StartingTile, load_box
+from caledonia.rules.components import components
+from caledonia.rules.game.engine import Game
+from caledonia.rules.game.moves import play_to_end
+from caledonia.rules.game.setup import default_players, draw_setup
+from caledonia.rules.map_modules import load_module_set, maps_folder
+from caledonia.rules.market import load_market
+
+MIN_EVENTS = 250
+
+
+def long_game(min_events: int = MIN_EVENTS) -> Game:
+    parts = components()
+    box = load_box(parts)
+    rich = box._replace(
+        starting_tiles={n: StartingTile(250, t.goods) for n, t in box.starting_tiles.items()}
+    )
+    sides = load_module_set(maps_folder(), DEFAULT_ORIGINS)
+    players = default_players(["Ailsa", "Bruce", "Catriona", "Duncan"])
+    for seed in range(1, 100):
+        setup = draw_setup(
+            parts, sides, load_market(4, parts.economy.goods), rich, players, seed, {}
+        )
+        game = Game(setup, parts)
+        play_to_end(game, random.Random(seed))
+        if len(game.events) >= min_events:
+            return game
+    raise SystemExit(f"no seed gave {min_events} events")

@@ -1,0 +1,126 @@
+"""What the game commands share: loading and saving a game file, the notices, recording an
+event with its refusal in words, and the summary `--json` prints."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from caledonia.rules.components import components
+
+from .output import emit, message, print_json
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.setup import Setup
+
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
+
+
+def load(path: str) -> Game:
+    from caledonia.rules.game.gamefile import load_game
+
+    game = load_game(path, components())
+    example_notice(game.setup)
+    return game
+
+
+def example_notice(setup: Setup) -> None:
+    """One line on stderr when a game runs on example data rather than the table's box."""
+    if setup.example_data:
+        message(
+            "Note: this game uses example data, not your box's: "
+            + ", ".join(setup.example_data)
+            + ".",
+            style="yellow",
+        )
+
+
+def save(path: str, game: Game) -> None:
+    from caledonia.rules.game.gamefile import save_game
+
+    save_game(path, game)
+
+
+def refused(reasons: list[str], what: str) -> None:
+    message(f"Refused: {what}", style="red")
+    for reason in reasons:
+        message(f"  - {reason}")
+    raise typer.Exit(1)
+
+
+def record(
+    path: str, game: Game, data: Any, source: str = "the command line"
+) -> tuple[dict, list[str]]:
+    """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
+    Returns the event as recorded (canonical) and the notes of what happened."""
+    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.gamefile import checked_event
+    from caledonia.rules.game.legal import normalise
+    from caledonia.rules.game.state import Refused
+
+    what = "this event"
+    try:
+        event = checked_event(data, components(), source)
+        what = describe(normalise(game.state, event))  # in the words the engine understood
+        notes = game.apply(event)
+    except Refused as refusal:
+        if what == "this event" and isinstance(data, dict) and "type" in data:
+            what = describe(data)
+        refused(refusal.reasons, what)
+    save(path, game)
+    return game.events[-1], notes
+
+
+def show_notes(notes: list[str], game: Game) -> None:
+    from caledonia.rules.game.engine import next_step
+
+    for note in notes:
+        emit(f"  {note}")
+    emit(f"Next: {next_step(game.state)}.")
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The state as data: phase, whose turn, prices, the export board, every player."""
+    from caledonia.rules.game.engine import next_step
+
+    state = game.state
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "next": next_step(state),
+        "turn_order": list(state.turn_order),
+        "prices": dict(state.prices),
+        "export_board": list(state.export_board),
+        "pile": len(state.pile) if state.pile is not None else None,
+        "events": len(game.events),
+        "redo": len(game.undone),
+        "players": [
+            {
+                "name": p.name,
+                "colour": p.colour,
+                "clan": p.clan,
+                "money": p.money,
+                "glory": p.glory,
+                "goods": dict(p.goods),
+                "merchants": {
+                    "ready": p.merchants_stock,
+                    "on_market": p.merchants_out(),
+                    "not_hired": p.merchants_board,
+                },
+                "shipping": p.shipping_level,
+                "technology": sorted(p.technology),
+                "units": {state.board.spaces[i].id: u for i, u in sorted(p.units.items())},
+                "open_contracts": list(p.open_contracts),
+                "fulfilled": list(p.fulfilled),
+                "ports_used": sorted(p.ports_used),
+                "passed": p.passed,
+            }
+            for p in state.players
+        ],
+    }
+
+
+def print_recorded(game: Game, recorded: list[dict], notes: list[str], **extra: Any) -> None:
+    """`--json` of a command that changed the game: what it recorded and the state after."""
+    print_json({"recorded": recorded, "notes": notes, **extra, "state": summary(game)})

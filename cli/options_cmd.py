@@ -1,0 +1,102 @@
+"""`caledonia options GAME`: what may be done now, in words with costs or as events."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from caledonia.rules.errors import CaledoniaError
+
+from .game_io import GameArgument, load
+from .output import JsonOption, emit
+
+DEFAULT_LIMIT = 100_000
+
+
+def options(
+    game_file: GameArgument,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", "-p", help="Only this player's events (name or colour)."),
+    ] = None,
+    as_json: JsonOption = False,
+    limit: Annotated[
+        int,
+        typer.Option(min=0, metavar="N", help="With --json: refuse to print more than N events."),
+    ] = DEFAULT_LIMIT,
+) -> None:
+    """What may be done now: every legal event, grouped by action, with what it costs.
+
+    With --json, the list of events exactly as 'caledonia act GAME --event JSON' takes them.
+
+    Example: [cyan]caledonia options game.yaml --player Ailsa[/cyan]
+    """
+    from caledonia.rules.game.engine import next_step
+    from caledonia.rules.game.state import Refused, phase_words
+
+    game = load(game_file)
+    state = game.state
+    name = None
+    if player is not None:
+        try:
+            name = state.player(player).name
+        except Refused as refusal:
+            raise CaledoniaError(refusal.reasons[0]) from None
+    legal = game.legal(name)
+    if as_json:
+        _print_events(legal, limit)
+        return
+    emit(f"Round {state.round}, {phase_words(state.phase)}. Next: {next_step(state)}.")
+    if not len(legal):
+        if name or state.phase == "over":
+            emit("Nothing is legal now" + (f" for {name}." if name else ": the game is over."))
+        else:
+            emit("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
+        return
+    _print_words(game, legal)
+
+
+def _print_events(legal, limit: int) -> None:
+    import json
+    import sys
+
+    total = len(legal)
+    if total > limit:
+        kinds = ", ".join(f"{kind} {count:,}" for kind, count in legal.counts().items())
+        raise CaledoniaError(
+            f"{total:,} legal events now ({kinds}): more than --limit {limit:,}; "
+            f"pass --limit {total} to print them all"
+        )
+    out = sys.stdout
+    out.write("[")
+    for number, event in enumerate(legal):
+        out.write(("," if number else "") + "\n  " + json.dumps(event, ensure_ascii=False))
+    out.write("\n]\n" if total else "]\n")
+
+
+def _print_words(game, legal) -> None:
+    from caledonia.rules.game.events import EVENTS
+    from caledonia.rules.game.families import Family
+
+    state = game.state
+    by_actor: dict[str, dict[str, list]] = {}
+    for kind, events in legal.by_type.items():
+        if isinstance(events, Family):
+            by_actor.setdefault("the table", {})[kind] = events
+            continue
+        for event in events:
+            actor = event.get("player", "the table")
+            by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
+    for actor, kinds in by_actor.items():
+        player = next((p for p in state.players if p.name == actor), None)
+        who = f"{actor} ({player.colour})" if player else actor.capitalize()
+        emit(f"{who} may:", style="bold")
+        for kind, events in kinds.items():
+            spec = EVENTS[kind]
+            if isinstance(events, Family):
+                emit(f"  {spec.verb} ({len(events):,} ways): {events.summary}")
+                emit(f"    caledonia act GAME {spec.verb} {spec.syntax}")
+                continue
+            emit(f"  {spec.verb} ({len(events)}):")
+            for event in events:
+                emit(f"    {spec.option_words(state, event)}")

@@ -1,0 +1,116 @@
+"""Export contracts in play: taking one (at the round's cost), drawing from the pile, and
+the import tracks that fulfilling moves.
+
+A game's pile is either known (drawn by the seeded set-up: `state.pile`, top
+first) or the table's own (`state.pile` is None): then the table says which
+contracts came up, and they must be contracts not yet in play.
+"""
+
+from __future__ import annotations
+
+from .state import GameState, PlayerState
+
+
+def take_reasons(state: GameState, player: PlayerState) -> list[str]:
+    """Why `player` may not take a contract now (an empty box and the round's cost)."""
+    reasons = []
+    boxes = state.rules.contract_boxes(state, player)
+    if len(player.open_contracts) >= boxes:
+        held = ", ".join(map(str, player.open_contracts))
+        reasons.append(
+            f"{player.name} already has an unfulfilled contract ({held}): fulfil it first"
+            if boxes == 1
+            else f"{player.name}'s {boxes} export boxes are full ({held}): fulfil one first"
+        )
+    cost = state.round_cost()
+    if cost < 0 and player.money < -cost:
+        reasons.append(
+            f"a contract costs £{-cost} in round {state.round} and {player.name} "
+            f"has £{player.money}"
+        )
+    return reasons
+
+
+def take(state: GameState, player: PlayerState, contract_id: int) -> str:
+    cost = state.round_cost()
+    player.money += cost
+    player.open_contracts.append(contract_id)
+    state.turn.contracts_obtained += 1
+    money = f"receives £{cost}" if cost > 0 else (f"pays £{-cost}" if cost else "pays nothing")
+    return f"{player.name} takes contract {contract_id} and {money}"
+
+
+def available(state: GameState) -> list[int]:
+    """Contracts not in play: in the pile (the table's own pile: every one not seen yet)."""
+    if state.pile is not None:
+        return list(state.pile)
+    used = state.contracts_in_play()
+    return [c for c in state.parts.contracts if c not in used]
+
+
+def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[str]:
+    """Why `drawn` cannot be the `count` contracts drawn now (fewer when the pile runs out)."""
+    if state.pile is not None:
+        top = state.pile[:count]
+        if drawn is not None and list(drawn) != top:
+            return [
+                f"the top of the pile is {', '.join(map(str, top)) or 'empty'}, not "
+                f"{', '.join(map(str, drawn)) or 'nothing'}"
+            ]
+        return []
+    size = min(count, len(available(state)))
+    drawn = list(drawn or [])
+    if len(drawn) != size:
+        return [
+            f"this game uses the table's own pile: say which {size} contracts were drawn"
+            + (" (--draw IDS)" if size else " (--draw none)")
+            + (f", not {len(drawn)}" if drawn else "")
+        ]
+    used = state.contracts_in_play()
+    clash = [c for c in drawn if c in used]
+    if clash:
+        return [f"contract {clash[0]} is already on the board, with a player or out of the game"]
+    if len(set(drawn)) != len(drawn):
+        return ["a contract is named twice among those drawn"]
+    return []
+
+
+def canonical_draw(state: GameState, e: dict, count: int, ordered: bool) -> dict:
+    """`drawn` as recorded: a known pile's top filled in; the table's own pile sorted unless
+    the order places the contracts (`ordered`); left out when nothing is drawn."""
+    e = dict(e)
+    if state.pile is not None:
+        e.setdefault("drawn", state.pile[:count])
+    elif isinstance(e.get("drawn"), list) and not ordered:
+        e["drawn"] = sorted(e["drawn"])
+    if e.get("drawn") == [] and (state.pile is None or not state.pile[:count]):
+        del e["drawn"]
+    return e
+
+
+def drawn_now(state: GameState, drawn: list[int] | None, count: int) -> list[int]:
+    """The contracts a checked draw takes: the top of a known pile, or those the table named."""
+    if state.pile is not None:
+        return state.pile[:count]
+    return list(drawn or [])
+
+
+def import_goods(state: GameState, player: PlayerState, imports: dict[str, int]) -> list[str]:
+    """Move the import tracks; £1 for each marked step reached or passed (when tracked)."""
+    notes: list[str] = []
+    if not state.rules.tracks_imports(state):
+        return notes
+    for good, amount in imports.items():
+        if not amount:
+            continue
+        before = state.import_totals[good]
+        after = before + amount
+        state.import_totals[good] = after
+        marks = [m for m in state.setup.import_marks.get(good, ()) if before < m <= after]
+        if marks:
+            player.money += len(marks)
+            notes.append(
+                f"the {good.replace('_', ' ')} track reaches step {after}: £{len(marks)} "
+                f"for marked step{'s' if len(marks) > 1 else ''} {', '.join(map(str, marks))}"
+            )
+    return notes

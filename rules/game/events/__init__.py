@@ -1,0 +1,123 @@
+"""Every kind of event, one spec each; the tables, parser, help and words derive from them.
+
+`EVENTS` maps an event type to its spec. The rules units (clans, variants)
+may add specs of their own; they are part of the table like the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...schema import Node
+from ..spec import Event, EventSpec, WordsError
+from . import (
+    auction,
+    bonus,
+    building_bonus,
+    clan,
+    expand,
+    fix,
+    fulfil,
+    merchant,
+    neighbourhood,
+    obtain,
+    pass_turn,
+    port,
+    prepare,
+    produce,
+    shipping,
+    technology,
+    trade,
+    worker,
+)
+
+_BASE = (
+    clan,
+    auction,
+    worker,
+    trade,
+    obtain,
+    expand,
+    neighbourhood,
+    building_bonus,
+    shipping,
+    technology,
+    merchant,
+    fulfil,
+    bonus,
+    pass_turn,
+    port,
+    produce,
+    prepare,
+    fix,
+)
+
+
+def _specs() -> dict[str, EventSpec]:
+    from ..units import CLANS, VARIANTS
+
+    specs = [module.SPEC for module in _BASE]
+    for unit in VARIANTS + tuple(CLANS.values()):
+        specs += [s for s in unit.specs if s not in specs]
+    return {spec.type: spec for spec in specs}
+
+
+EVENTS: dict[str, EventSpec] = _specs()
+VERBS: dict[str, EventSpec] = {spec.verb: spec for spec in EVENTS.values()}
+
+
+def check_event(node: Node, goods: tuple[str, ...], units: tuple[str, ...]) -> Event:
+    """An event's shape checked and its fields normalised by kind; DataError naming the bad one."""
+    if not isinstance(node.value, dict) or "type" not in node.value:
+        raise node.expected("an event: a mapping with a 'type' such as trade, expand or pass")
+    kind = node.entries()["type"].choice(EVENTS)
+    return EVENTS[kind].shape(node, goods, units)
+
+
+def describe(event: dict[str, Any]) -> str:
+    """An event in words, as the log shows it."""
+    spec = EVENTS.get(event.get("type", ""))
+    return spec.describe(event) if spec else str(event.get("type", "an event"))
+
+
+def split_words(tokens: list[str], switches: set[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """Positional words and options: `--name value`, `--name=value`, or `--name` alone for
+    a switch."""
+    positional: list[str] = []
+    options: dict[str, list[str]] = {}
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.startswith("--") and len(token) > 2:
+            name, equals, value = token[2:].partition("=")
+            if equals:
+                options.setdefault(name, []).append(value)
+                index += 1
+            elif name in switches:
+                options.setdefault(name, []).append("yes")
+                index += 1
+            elif index + 1 >= len(tokens):
+                raise WordsError(f"{token} needs a value")
+            else:
+                options.setdefault(name, []).append(tokens[index + 1])
+                index += 2
+            continue
+        positional.append(token)
+        index += 1
+    return positional, options
+
+
+def event_from_words(verb: str, tokens: list[str]) -> Event:
+    """`caledonia act GAME VERB WORDS...` as an event; WordsError when the words cannot be one."""
+    spec = VERBS.get(verb.lower().replace("_", "-"))
+    if spec is None:
+        raise WordsError(f"unknown action {verb!r}; actions: {', '.join(VERBS)}")
+    switches = {o for o, f in spec.flags.items() if spec.fields[f].kind == "bool"}
+    words, options = split_words(tokens, switches)
+    return spec.parse_words(words, options)
+
+
+def act_help() -> str:
+    """Every action with its words, for `act --help` (rich markup)."""
+    lines = [f"[bold]{s.verb}[/bold] {s.syntax}: {s.help}" for s in EVENTS.values()]
+    return "\n\n".join(lines + [port.SPEC.words_help])

@@ -1,0 +1,76 @@
+"""The clan auction variant: who won which clan for how many VP (the table runs the bidding).
+
+The last player left takes the last clan without a bid; the order in which
+the clans were won is the first round's turn order.
+"""
+
+from __future__ import annotations
+
+from ..phases import begin_workers, take_clan
+from ..spec import EventSpec, Field
+from .clan import canonical_clan, known_clan
+
+
+class Auction(EventSpec):
+    type = "auction"
+    syntax = "PLAYER CLAN BID"
+    help = "record who won which clan for how many VP (auction variant)"
+    fields = {"player": Field("player"), "clan": Field("clan"), "bid": Field("bid")}
+    positional = ("player", "clan", "bid")
+
+    def max_bid(self, state) -> int:
+        return state.parts.final_scoring.auction_max_bid
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        return {**e, "clan": canonical_clan(state, e["clan"])}
+
+    def check(self, state, e):
+        if state.phase != "clans" or not state.setup.variants["clan_auction"]:
+            return ["this game does not auction its clans"]
+        player = state.player(e["player"])
+        clan = known_clan(state, e["clan"])
+        reasons = []
+        if player.clan:
+            reasons.append(f"{player.name} has won {player.clan} already")
+        if clan not in state.clans_left:
+            reasons.append(f"{clan} is not one of the clans left: {', '.join(state.clans_left)}")
+        if e["bid"] > self.max_bid(state):
+            reasons.append(f"a bid is at most {self.max_bid(state)} VP")
+        return reasons
+
+    def apply(self, state, e):
+        player = state.player(e["player"])
+        notes = take_clan(state, player, e["clan"])
+        player.auction_bid = e["bid"]
+        notes[0] += f" for a bid of {e['bid']} VP"
+        state.auction_order.append(player.name)
+        left = [p for p in state.players if not p.clan]
+        if len(left) == 1:
+            last = left[0]
+            taken = take_clan(state, last, state.clans_left[0])
+            taken[0] += " without a bid"
+            notes += taken
+            state.auction_order.append(last.name)
+        if all(p.clan for p in state.players):
+            state.turn_order = list(state.auction_order)
+            notes.append("turn order by the auction: " + ", ".join(state.turn_order))
+            notes += begin_workers(state)
+        return notes
+
+    def options(self, state):
+        if state.phase != "clans" or not state.setup.variants["clan_auction"]:
+            return []
+        return [
+            {"type": self.type, "player": p.name, "clan": clan, "bid": bid}
+            for p in state.players
+            if not p.clan
+            for clan in state.clans_left
+            for bid in range(self.max_bid(state) + 1)
+        ]
+
+    def describe(self, e):
+        return f"{e['player']} wins {e['clan']} in the auction for {e['bid']} VP"
+
+
+SPEC = Auction()

@@ -1,0 +1,82 @@
+"""Bonus upgrades a fulfilled contract gives: technology for £5, a free shipping step, a
+free merchant, or a merchant back from the market."""
+
+from __future__ import annotations
+
+from ..spec import EventSpec, Field
+from ..turns import close_window, follow_up
+from ..upgrades import bonus_apply, bonus_options, bonus_reasons, bonus_words
+
+RULE = "a bonus upgrade comes only after fulfilling a contract that gives one"
+
+
+class Bonus(EventSpec):
+    type = "bonus"
+    syntax = "PLAYER technology WORKER|shipping|merchant|retrieve GOOD:SIDE"
+    help = "use a bonus upgrade"
+    fields = {
+        "player": Field("player"),
+        "choice": Field("choice"),
+        "worker": Field("worker", required=False),
+        "from": Field("text", required=False),
+    }
+
+    def parse_words(self, words, options):
+        if options:
+            raise_unknown(self, options)
+        return {"type": self.type, **upgrade_words(self, words)}
+
+    def check(self, state, e):
+        player = follow_up(state, e["player"], RULE)
+        if state.turn.bonus_upgrades < 1:
+            return [f"{player.name} has no bonus upgrade to use this turn"]
+        return bonus_reasons(state, player, e)
+
+    def apply(self, state, e):
+        player = state.player(e["player"])
+        state.turn.bonus_upgrades -= 1
+        notes = bonus_apply(state, player, e)
+        close_window(state)
+        return notes
+
+    def options(self, state):
+        if state.phase != "action" or state.turn.bonus_upgrades < 1:
+            return []
+        player = state.by_name(state.turn.player)
+        return [
+            {"type": self.type, "player": player.name, **fields}
+            for fields in bonus_options(state, player, player.money)
+        ]
+
+    def describe(self, e):
+        return f"{e['player']} takes a bonus upgrade: {bonus_words(e)}"
+
+    def option_words(self, state, e):
+        cost = state.parts.economy.technology_bonus_cost
+        return bonus_words(e) + (f" for £{cost}" if e["choice"] == "technology" else " (free)")
+
+
+def upgrade_words(spec, words: list[str]) -> dict:
+    """PLAYER technology WORKER | shipping | merchant | retrieve GOOD:SIDE."""
+    from ..spec import WordsError
+
+    if len(words) < 2:
+        raise WordsError(f"usage: caledonia act GAME {spec.verb} {spec.syntax}")
+    choice = words[1].lower()
+    fields = {"player": words[0], "choice": choice}
+    rest = words[2:]
+    wanted = {"technology": "worker", "retrieve": "from"}.get(choice)
+    if len(rest) > (1 if wanted else 0):
+        raise WordsError(f"usage: caledonia act GAME {spec.verb} {spec.syntax}")
+    if wanted and rest:
+        fields[wanted] = rest[0].lower()
+    return fields
+
+
+def raise_unknown(spec, options) -> None:
+    from ..spec import WordsError
+
+    raise WordsError(f"unknown option --{next(iter(options))} for {spec.verb}")
+
+
+SPEC = Bonus()

@@ -1,0 +1,70 @@
+"""Choosing a clan at set-up, in reverse turn order, with the starting tile paired to it."""
+
+from __future__ import annotations
+
+from ..phases import begin_workers, clan_chooser, take_clan
+from ..spec import EventSpec, Field
+from ..state import Refused
+
+
+def known_clan(state, name: str) -> str:
+    """A clan's name as the data spells it, in any letter case; Refused naming the drawn ones."""
+    clan = state.parts.clan(name)
+    if clan is None:
+        raise Refused(f"no clan {name!r}: the clans drawn are {', '.join(state.setup.clans)}")
+    return clan.name
+
+
+def canonical_clan(state, name):
+    clan = state.parts.clan(name) if isinstance(name, str) else None
+    return clan.name if clan else name
+
+
+class ChooseClan(EventSpec):
+    type = "clan"
+    syntax = "PLAYER CLAN"
+    help = "choose a clan at set-up (reverse turn order)"
+    fields = {"player": Field("player"), "clan": Field("clan")}
+    positional = ("player", "clan")
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        return {**e, "clan": canonical_clan(state, e["clan"])}
+
+    def check(self, state, e):
+        if state.phase != "clans" or state.setup.variants["clan_auction"]:
+            return [
+                "clans are chosen only at set-up, in reverse turn order"
+                + (
+                    " (this game auctions them: use the auction event)"
+                    if state.setup.variants["clan_auction"]
+                    else ""
+                )
+            ]
+        player = state.player(e["player"])
+        clan = known_clan(state, e["clan"])
+        chooser = clan_chooser(state)
+        reasons = []
+        if player.name != chooser:
+            reasons.append(f"it is {chooser}'s turn to choose a clan (reverse turn order)")
+        if clan not in state.clans_left:
+            reasons.append(f"{clan} is not one of the clans left: {', '.join(state.clans_left)}")
+        return reasons
+
+    def apply(self, state, e):
+        notes = take_clan(state, state.player(e["player"]), e["clan"])
+        if all(p.clan for p in state.players):
+            notes += begin_workers(state)
+        return notes
+
+    def options(self, state):
+        if state.phase != "clans" or state.setup.variants["clan_auction"]:
+            return []
+        chooser = clan_chooser(state)
+        return [{"type": self.type, "player": chooser, "clan": c} for c in state.clans_left]
+
+    def describe(self, e):
+        return f"{e['player']} takes clan {e['clan']}"
+
+
+SPEC = ChooseClan()

@@ -1,0 +1,84 @@
+"""The neighbourhood bonus: right after an expansion next to opponents' units, buy the
+goods they produce at a discount, a few of each per turn (ruling 14)."""
+
+from __future__ import annotations
+
+from ..pieces import neighbourhood_goods
+from ..spec import EventSpec, Field
+from ..trading import do_trade, most_tradable, trade_reasons, unit_price
+from ..turns import follow_up
+
+RULE = "the neighbourhood bonus comes only right after an expansion"
+
+
+def discount(state, good: str) -> int:
+    economy = state.parts.economy
+    kind = "basic" if good in economy.basic_goods else "processed"
+    return economy.neighbourhood_discount[kind]
+
+
+class Neighbourhood(EventSpec):
+    type = "neighbourhood"
+    syntax = "PLAYER GOOD N"
+    help = "buy with the neighbourhood bonus right after expanding"
+    fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("count")}
+    positional = ("player", "good", "quantity")
+
+    def check(self, state, e):
+        refusal = state.rules.neighbourhood_refusal(state)
+        if refusal:
+            return [refusal]
+        player = follow_up(state, e["player"], RULE)
+        good, quantity = e["good"], e["quantity"]
+        if not state.turn.expanded:
+            return [RULE]
+        allowed = neighbourhood_goods(state, player, state.turn.expanded)
+        if good not in allowed:
+            where = ", ".join(state.board.spaces[s].id for s in state.turn.expanded)
+            return [
+                f"no opponent's unit neighbouring {where} produces {good}"
+                + (f" (only {', '.join(sorted(allowed))})" if allowed else "")
+            ]
+        cap = state.rules.neighbourhood_cap(state)
+        bought = state.turn.neighbourhood_bought.get(good, 0)
+        if bought + quantity > cap:
+            return [
+                f"at most {cap} {good} per turn from the neighbourhood bonus; "
+                f"{player.name} bought {bought} already"
+            ]
+        return trade_reasons(state, player, good, "buy", quantity, discount(state, good))
+
+    def apply(self, state, e):
+        player = state.player(e["player"])
+        good, quantity = e["good"], e["quantity"]
+        state.turn.neighbourhood_bought[good] = (
+            state.turn.neighbourhood_bought.get(good, 0) + quantity
+        )
+        return do_trade(state, player, good, "buy", quantity, discount(state, good))
+
+    def options(self, state):
+        if state.phase != "action" or not state.turn.expanded:
+            return []
+        if state.rules.neighbourhood_refusal(state):
+            return []
+        player = state.by_name(state.turn.player)
+        cap = state.rules.neighbourhood_cap(state)
+        events = []
+        for good in sorted(neighbourhood_goods(state, player, state.turn.expanded)):
+            left = cap - state.turn.neighbourhood_bought.get(good, 0)
+            most = min(left, most_tradable(state, player, good, "buy", discount(state, good)))
+            for quantity in range(1, most + 1):
+                events.append(
+                    {"type": self.type, "player": player.name, "good": good, "quantity": quantity}
+                )
+        return events
+
+    def describe(self, e):
+        return f"{e['player']} buys {e['quantity']} {e['good']} with the neighbourhood bonus"
+
+    def option_words(self, state, e):
+        price = unit_price(state, e["good"], discount(state, e["good"]))
+        return f"buy {e['quantity']} {e['good']} for £{price * e['quantity']} (£{price} each)"
+
+
+SPEC = Neighbourhood()

@@ -1,0 +1,232 @@
+"""Port bonus tiles (ruling 12): a free use before or after the main action, once per game
+per player, when the tile is neighbouring or within shipping reach of one of their units.
+
+The tile's own fields and rules are its effect (port_effects.py); the Kickstarter port
+(KS) pays £3 and uses one of the other tiles in play.
+"""
+
+from __future__ import annotations
+
+from ...reach import port_route
+from ..port_effects import PortEffect
+from ..spec import EventSpec, Field, WordsError
+from ..turns import close_window, gate, may_act, open_turn
+from .bonus import upgrade_words
+
+KS_COST = 3
+EFFECT_FIELDS = ("use", "give", "take", "choice", "worker", "from", "good", "direction", "swaps")
+
+
+def canonical_tile(tile):
+    return str(tile).upper() if isinstance(tile, (str, int)) else tile
+
+
+class KickstarterPort(PortEffect):
+    summary = f"pay £{KS_COST} and use another port tile in play"
+
+    def inner(self, state, e) -> tuple[str | None, PortEffect | None]:
+        use = canonical_tile(e.get("use"))
+        others = [t for t in state.setup.ports.values() if t != "KS"]
+        effects = state.rules.port_effects()
+        if use in others and use in effects:
+            return use, effects[use]
+        return None, None
+
+    def accepts(self, state, e):
+        _, inner = self.inner(state, e)
+        return ("use",) + (inner.accepts(state, e) if inner else EFFECT_FIELDS)
+
+    def reasons(self, state, player, e):
+        use, inner = self.inner(state, e)
+        if inner is None:
+            others = ", ".join(t for t in state.setup.ports.values() if t != "KS")
+            return [f"the Kickstarter port uses one of the other port tiles in play: {others}"]
+        cost = KS_COST + inner.cost(state, e)
+        if player.money < cost:
+            return [
+                f"the Kickstarter port costs £{KS_COST}"
+                + (f" and tile {use} £{cost - KS_COST}" if cost > KS_COST else "")
+                + f": {player.name} has £{player.money}"
+            ]
+        return inner.reasons(state, player, e)
+
+    def cost(self, state, e):
+        _, inner = self.inner(state, e)
+        return KS_COST + (inner.cost(state, e) if inner else 0)
+
+    def apply(self, state, player, e):
+        use, inner = self.inner(state, e)
+        player.money -= KS_COST
+        notes = [f"{player.name} pays £{KS_COST} for the Kickstarter port and uses port tile {use}"]
+        return notes + inner.apply(state, player, e)
+
+    def options(self, state, player, money):
+        effects = state.rules.port_effects()
+        for use in state.setup.ports.values():
+            if use == "KS" or use not in effects:
+                continue
+            inner = effects[use]
+            for fields in inner.options(state, player, money - KS_COST):
+                event = {"use": use, **fields}
+                if money >= KS_COST + inner.cost(state, event):
+                    yield event
+
+    def normalise(self, state, e):
+        e = {**e, "use": canonical_tile(e["use"])} if "use" in e else e
+        _, inner = self.inner(state, e)
+        return inner.normalise(state, e) if inner else e
+
+    def words(self, e):
+        return f"as tile {e['use']}"
+
+
+class UsePort(EventSpec):
+    type = "port"
+    syntax = "PLAYER TILE [ARGS]..."
+    help = "use a port tile (see below)"
+    fields = {
+        "player": Field("player"),
+        "tile": Field("tile"),
+        "use": Field("tile", required=False),
+        "give": Field("good", required=False),
+        "take": Field("goods", required=False),
+        "choice": Field("choice", required=False),
+        "worker": Field("worker", required=False),
+        "from": Field("text", required=False),
+        "good": Field("good", required=False),
+        "direction": Field("direction", required=False),
+        "swaps": Field("swaps", required=False),
+    }
+    words_help = (
+        "port tile arguments: 1, 5, 8: none; 2: GIVE TAKE TAKE TAKE (basic goods); "
+        "3: GIVE TAKE TAKE (processed goods); 4: like bonus; 6: GOOD up|down; "
+        "7: SPACE UNIT SPACE UNIT; KS: TILE then that tile's arguments"
+    )
+
+    def parse_words(self, words, options):
+        if options:
+            raise WordsError(f"unknown option --{next(iter(options))} for port")
+        if len(words) < 2:
+            raise WordsError(f"usage: caledonia act GAME port {self.syntax}")
+        event = {"type": self.type, "player": words[0], "tile": canonical_tile(words[1])}
+        tile, rest = event["tile"], words[2:]
+        if tile == "KS":
+            if not rest:
+                raise WordsError(
+                    "the Kickstarter port needs the tile it uses: port PLAYER KS TILE ..."
+                )
+            event["use"] = canonical_tile(rest[0])
+            tile, rest = event["use"], rest[1:]
+        lower = [w.lower() for w in rest]
+        if tile in ("2", "3"):
+            if not rest:
+                raise WordsError(f"port {tile}: give the good you give, then the goods you take")
+            event["give"], event["take"] = lower[0], lower[1:]
+        elif tile == "4":
+            event.update(
+                {k: v for k, v in upgrade_words(self, [words[0], *rest]).items() if k != "player"}
+            )
+        elif tile == "6":
+            if len(rest) != 2:
+                raise WordsError("port 6: GOOD up|down")
+            event["good"], event["direction"] = lower
+        elif tile == "7":
+            if len(rest) != 4:
+                raise WordsError("port 7: SPACE UNIT SPACE UNIT")
+            event["swaps"] = [
+                {"space": rest[0], "unit": lower[1].replace(" ", "_").replace("-", "_")},
+                {"space": rest[2], "unit": lower[3].replace(" ", "_").replace("-", "_")},
+            ]
+        elif rest:
+            raise WordsError(f"port tile {tile} takes no arguments")
+        return event
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        e["tile"] = canonical_tile(e["tile"])
+        effect = state.rules.port_effects().get(e["tile"])
+        return effect.normalise(state, e) if effect else e
+
+    def check(self, state, e):
+        player = gate(state, e["player"], main=False).player
+        refusal = state.rules.port_refusal(state)
+        if refusal:
+            return [refusal]
+        tile = e["tile"]
+        corner = next((c for c, t in state.setup.ports.items() if t == tile), None)
+        if corner is None:
+            return [
+                f"port tile {tile} is not in play (tiles: {', '.join(state.setup.ports.values())})"
+            ]
+        effect = state.rules.port_effects().get(tile)
+        if effect is None:
+            return [f"port tile {tile} has no effect in this game's rules"]
+        reasons = []
+        if tile in player.ports_used:
+            reasons.append(f"{player.name} has used port tile {tile} already (once per game)")
+        if self._route(state, player, corner) is None:
+            slot = self._slot(state, corner)
+            touches = ", ".join(state.board.spaces[i].id for i in slot.touches)
+            reasons.append(
+                f"port tile {tile} (corner {corner}, touching {touches}) is not neighbouring "
+                f"or within shipping reach of {player.name}'s units"
+            )
+        extra = [k for k in EFFECT_FIELDS if k in e and k not in effect.accepts(state, e)]
+        if extra:
+            return reasons + [f"port tile {tile} takes no {extra[0]}"]
+        return reasons + effect.reasons(state, player, e)
+
+    @staticmethod
+    def _slot(state, corner):
+        return next(s for s in state.board.port_slots if s.module == corner)
+
+    def _route(self, state, player, corner):
+        return port_route(
+            state.board, player.units, self._slot(state, corner), player.shipping_level
+        )
+
+    def apply(self, state, e):
+        passage = gate(state, e["player"], main=False)
+        player = passage.player
+        tile = e["tile"]
+        corner = next(c for c, t in state.setup.ports.items() if t == tile)
+        route = self._route(state, player, corner)
+        open_turn(state, passage)
+        close_window(state)
+        player.ports_used.add(tile)
+        notes = [f"{player.name} uses port tile {tile} ({route.describe(state.board)})"]
+        return notes + state.rules.port_effects()[tile].apply(state, player, e)
+
+    def options(self, state):
+        if state.rules.port_refusal(state):
+            return []
+        effects = state.rules.port_effects()
+        events = []
+        for passage in may_act(state, main=False):
+            player = passage.player
+            for corner, tile in state.setup.ports.items():
+                if tile in player.ports_used or tile not in effects:
+                    continue
+                if self._route(state, player, corner) is None:
+                    continue
+                for fields in effects[tile].options(state, player, player.money):
+                    events.append(
+                        {"type": self.type, "player": player.name, "tile": tile, **fields}
+                    )
+        return events
+
+    def describe(self, e):
+        return f"{e['player']} uses port tile {e['tile']}" + (
+            f" as tile {e['use']}" if e.get("use") else ""
+        )
+
+    def option_words(self, state, e):
+        effects = state.rules.port_effects()
+        effect = effects.get(e["tile"])
+        words = effect.words(e) if effect else ""
+        if e["tile"] == "KS" and e.get("use") in effects:
+            words += ": " + effects[e["use"]].words(e)
+        return f"tile {e['tile']}: {words}"
+
+
+SPEC = UsePort()

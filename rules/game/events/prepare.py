@@ -1,0 +1,223 @@
+"""Preparation (phase 1 of rounds 2-5): the solo dice market, the refill of the export
+board, the solo removal, the merchants' return and the new turn order.
+
+The dice and the contracts drawn are part of the event as recorded, so a
+replay never depends on a random generator: the tool's dice are rolled by
+the command line and written in like a table's.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations, product
+from math import comb, perm
+
+from ...solo import Roll, check_rolls, market_phase, roll_dice
+from ...solo_state import dice_rng
+from ..contracts import available, canonical_draw, draw_reasons, drawn_now
+from ..families import Family, Listed
+from ..phases import begin_round
+from ..setup import face_up_count
+from ..spec import EventSpec, Field
+from ..state import phase_words
+
+
+def missing(state) -> int:
+    """Empty boxes the refill fills."""
+    target = state.rules.refill_target(
+        state, face_up_count(len(state.players), len(state.export_board), state.parts)
+    )
+    return max(0, target - sum(1 for c in state.export_board if c is not None))
+
+
+def ordered_draw(state) -> bool:
+    """Whether the order of drawn contracts matters: it places them in slots the solo
+    removal grid tells apart."""
+    return state.setup.removal_grid is not None
+
+
+def seeded_rolls(state) -> list[dict]:
+    """The tool's dice for this preparation: the same seed and round give the same rolls."""
+    dice = state.rules.dice(state)
+    rng = dice_rng(state.setup.seed or 0, state.round + 1)
+    return [{"good": r.good, "die": r.die} for r in roll_dice(rng, dice.goods, dice.price)]
+
+
+class Prepare(EventSpec):
+    type = "prepare"
+    syntax = "[--draw IDS|none] [--roll GOOD:±N]..."
+    help = "prepare the next round"
+    fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
+    flags = {"draw": "drawn", "roll": "rolls"}
+
+    def parse_option(self, option, values):
+        if option == "roll":
+            rolls = []
+            for text in values:
+                good, _, die = text.partition(":")
+                if not die:
+                    from ..spec import WordsError
+
+                    raise WordsError(f"--roll {text!r}: expected GOOD:±N such as whisky:-2")
+                from ..spec import whole_word
+
+                rolls.append({"good": good.strip().lower(), "die": whole_word(die, "--roll")})
+            return {"rolls": rolls}
+        return super().parse_option(option, values)
+
+    def normalise(self, state, e):
+        return canonical_draw(state, e, missing(state), ordered=ordered_draw(state))
+
+    def check(self, state, e):
+        if state.phase != "preparation":
+            return [f"it is {phase_words(state.phase)}: preparation comes after a round's scoring"]
+        reasons = []
+        dice = state.rules.dice(state)
+        if dice is not None:
+            if not e.get("rolls"):
+                reasons.append(
+                    f"say the {dice.rolls} dice rolled: goods die and price die, "
+                    f"{dice.rolls} times (--roll GOOD:±N)"
+                )
+            else:
+                problem = check_rolls(
+                    [Roll(r["good"], r["die"]) for r in e["rolls"]], dice.goods, dice.price
+                )
+                if problem:
+                    reasons.append(problem)
+        elif e.get("rolls"):
+            reasons.append("the dice market is for the solo game only")
+        return reasons + draw_reasons(state, e.get("drawn"), missing(state))
+
+    def apply(self, state, e):
+        notes: list[str] = []
+        rolls = e.get("rolls") or []
+        if rolls:
+            dice_words = ", ".join(f"{r['good']} {r['die']:+d}" for r in rolls)
+            notes.append(f"dice: {dice_words}")
+            state.prices, changes = market_phase(
+                state.prices, [Roll(r["good"], r["die"]) for r in rolls], state.market
+            )
+            notes += [change.describe() for change in changes]
+        drawn = drawn_now(state, e.get("drawn"), missing(state))
+        if state.pile is not None:
+            del state.pile[: len(drawn)]
+        board = list(state.export_board)
+        queue = list(drawn)
+        for slot, held in enumerate(board):
+            if held is None and queue:
+                board[slot] = queue.pop(0)
+        notes.append(f"refill: {', '.join(map(str, drawn)) or 'nothing to draw'}")
+        board, removed, said = state.rules.after_refill(state, board, rolls)
+        if removed is not None:
+            state.removed.append(removed)
+        notes += said
+        state.export_board = board
+        for player in state.players:
+            player.merchants_stock += player.merchants_out()
+            player.merchants_market = {}
+        state.turn_order = list(state.pass_order)
+        return notes + ["merchants return"] + begin_round(state, state.round + 1)
+
+    def options(self, state):
+        if state.phase != "preparation":
+            return []
+        count = missing(state)
+        dice = state.rules.dice(state)
+        if state.pile is not None and dice is None:
+            top = state.pile[:count]
+            return Listed([{"type": self.type, **({"drawn": top} if top else {})}])
+        ordered = ordered_draw(state)
+        pool = sorted(available(state)) if state.pile is None else None
+        size = min(count, len(pool)) if pool is not None else 0
+        pool_set = set(pool or ())
+
+        def draws():
+            if pool is None:
+                top = state.pile[:count]
+                return [top]
+            return (list(d) for d in (permutations if ordered else combinations)(pool, size))
+
+        def roll_sets():
+            if dice is None:
+                return [None]
+            return (
+                [{"good": g, "die": d} for g, d in zip(goods, faces, strict=True)]
+                for goods in permutations(dice.goods, dice.rolls)
+                for faces in product(dice.price, repeat=dice.rolls)
+            )
+
+        def iterate():
+            for drawn in draws():
+                for rolls in roll_sets():
+                    event = {"type": self.type}
+                    if drawn:
+                        event["drawn"] = drawn
+                    if rolls is not None:
+                        event["rolls"] = rolls
+                    yield event
+
+        def draws_fit(drawn) -> bool:
+            if pool is None:
+                return drawn == state.pile[:count]
+            return (
+                isinstance(drawn, list)
+                and len(drawn) == size
+                and len(set(drawn)) == size
+                and set(drawn) <= pool_set
+                and (ordered or drawn == sorted(drawn))
+            )
+
+        def rolls_fit(rolls) -> bool:
+            if dice is None:
+                return rolls is None
+            return (
+                isinstance(rolls, list)
+                and len(rolls) == dice.rolls
+                and all(isinstance(r, dict) and set(r) == {"good", "die"} for r in rolls)
+                and len({r["good"] for r in rolls}) == dice.rolls
+                and all(r["good"] in dice.goods and r["die"] in dice.price for r in rolls)
+            )
+
+        def contains(e):
+            return (
+                e.get("type") == self.type
+                and set(e) <= {"type", "drawn", "rolls"}
+                and draws_fit(e.get("drawn", []))
+                and rolls_fit(e.get("rolls"))
+            )
+
+        def sample(rng):
+            event = {"type": self.type}
+            if pool is None:
+                drawn = state.pile[:count]
+            else:
+                drawn = rng.sample(pool, size)
+                drawn = drawn if ordered else sorted(drawn)
+            if drawn:
+                event["drawn"] = drawn
+            if dice is not None:
+                goods = rng.sample(dice.goods, dice.rolls)
+                event["rolls"] = [{"good": g, "die": rng.choice(dice.price)} for g in goods]
+            return event
+
+        n_draws = 1 if pool is None else (perm if ordered else comb)(len(pool), size)
+        n_rolls = (
+            1 if dice is None else perm(len(dice.goods), dice.rolls) * len(dice.price) ** dice.rolls
+        )
+        words = []
+        if dice is not None:
+            words.append(f"the {dice.rolls} dice rolls")
+        if pool is not None and size:
+            words.append(f"the {size} contracts drawn from your pile")
+        return Family(n_draws * n_rolls, iterate, contains, "name " + " and ".join(words), sample)
+
+    def describe(self, e):
+        parts = []
+        if e.get("rolls"):
+            parts.append("dice " + ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]))
+        if e.get("drawn"):
+            parts.append("drawn " + ", ".join(map(str, e["drawn"])))
+        return "preparation of the next round" + (f" ({'; '.join(parts)})" if parts else "")
+
+
+SPEC = Prepare()

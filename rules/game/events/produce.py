@@ -1,0 +1,128 @@
+"""Production (phase 3), player by player: worker income, basic goods, then the processing
+each player chooses (each building turns one input into one output). When everyone has
+produced, the round is scored."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from ..pieces import BUILDINGS, WORKERS
+from ..round_scoring import score_round
+from ..spec import EventSpec, Field
+from ..state import phase_words
+
+OUTPUTS = ("cheese", "bread", "whisky")
+
+
+def basic_goods(state, player) -> dict[str, int]:
+    economy = state.parts.economy
+    made = dict.fromkeys(economy.basic_goods, 0)
+    for unit, goods in economy.basic_production.items():
+        for good, amount in goods.items():
+            made[good] += player.count(unit) * amount
+    return made
+
+
+def income(state, player) -> int:
+    return sum(player.count(w) * state.rules.worker_income(state, player, w) for w in WORKERS)
+
+
+class Produce(EventSpec):
+    type = "produce"
+    syntax = "PLAYER [--cheese N] [--bread N] [--whisky N]"
+    help = "production, with the processing chosen"
+    fields = {
+        "player": Field("player"),
+        **{good: Field("amount", required=False) for good in OUTPUTS},
+    }
+    positional = ("player",)
+    flags = {good: good for good in OUTPUTS}
+    defaults = dict.fromkeys(OUTPUTS, 0)
+
+    def check(self, state, e):
+        if state.phase != "production":
+            return [f"it is {phase_words(state.phase)}, not the production phase"]
+        player = state.player(e["player"])
+        if player.produced:
+            return [f"{player.name} has produced this round already"]
+        economy = state.parts.economy
+        made = basic_goods(state, player)
+        reasons = []
+        need: dict[str, int] = {}
+        for building in BUILDINGS:
+            source, output = economy.processing[building]
+            count = e.get(output, 0)
+            if count > player.count(building):
+                reasons.append(
+                    f"{player.name} has {player.count(building)} "
+                    f"{building.replace('_', ' ')}s: at most {player.count(building)} {output}"
+                )
+            need[source] = need.get(source, 0) + count
+        for good, count in need.items():
+            stock = player.goods[good] + made.get(good, 0)
+            if count > stock:
+                reasons.append(f"processing needs {count} {good}; {player.name} will have {stock}")
+        return reasons
+
+    def apply(self, state, e):
+        player = state.player(e["player"])
+        economy = state.parts.economy
+        earned = income(state, player)
+        made = basic_goods(state, player)
+        player.money += earned
+        for good, amount in made.items():
+            player.goods[good] += amount
+        for building in BUILDINGS:
+            source, output = economy.processing[building]
+            player.goods[source] -= e.get(output, 0)
+            player.goods[output] += e.get(output, 0)
+        player.produced = True
+        wanted = {g: e.get(g, 0) for g in OUTPUTS}
+        goods = ", ".join(f"{n} {g}" for g, n in {**made, **wanted}.items() if n) or "no goods"
+        notes = [f"{player.name} earns £{earned} and makes {goods}"]
+        if all(p.produced for p in state.players):
+            notes += score_round(state)
+        return notes
+
+    def choices(self, state, player) -> list[dict[str, int]]:
+        """Every processing a player may choose: outputs by building count and stock."""
+        economy = state.parts.economy
+        made = basic_goods(state, player)
+        stock = {g: player.goods[g] + made.get(g, 0) for g in economy.basic_goods}
+        ranges = {}
+        for building in BUILDINGS:
+            source, output = economy.processing[building]
+            ranges[output] = (source, range(min(player.count(building), stock[source]) + 1))
+        chosen = []
+        outputs = list(ranges)
+        for counts in product(*(ranges[o][1] for o in outputs)):
+            need: dict[str, int] = {}
+            for output, count in zip(outputs, counts, strict=True):
+                need[ranges[output][0]] = need.get(ranges[output][0], 0) + count
+            if all(n <= stock[g] for g, n in need.items()):
+                chosen.append({o: c for o, c in zip(outputs, counts, strict=True) if c})
+        return chosen
+
+    def options(self, state):
+        if state.phase != "production":
+            return []
+        return [
+            {"type": self.type, "player": p.name, **choice}
+            for p in state.players
+            if not p.produced
+            for choice in self.choices(state, p)
+        ]
+
+    def describe(self, e):
+        made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
+        return f"{e['player']} produces" + (f", processing {made}" if made else "")
+
+    def option_words(self, state, e):
+        made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
+        player = state.by_name(e["player"])
+        return f"{player.name}: £{income(state, player)}" + (
+            f", processing {made}" if made else ", no processing"
+        )
+
+
+SPEC = Produce()

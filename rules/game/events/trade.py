@@ -1,0 +1,58 @@
+"""Trade (action I): buy or sell one good at the current price, one merchant per unit."""
+
+from __future__ import annotations
+
+from ..spec import EventSpec, Field
+from ..trading import do_trade, most_tradable, trade_reasons, unit_price
+from ..turns import finish_main, gate, may_act
+
+
+class Trade(EventSpec):
+    type = "trade"
+    syntax = "PLAYER buy|sell GOOD N"
+    help = "trade one good"
+    fields = {
+        "player": Field("player"),
+        "side": Field("side"),
+        "good": Field("good"),
+        "quantity": Field("count"),
+    }
+    positional = ("player", "side", "good", "quantity")
+
+    def check(self, state, e):
+        player = gate(state, e["player"], main=True).player
+        return trade_reasons(state, player, e["good"], e["side"], e["quantity"])
+
+    def apply(self, state, e):
+        passage = gate(state, e["player"], main=True)
+        finish_main(state, passage)
+        return do_trade(state, passage.player, e["good"], e["side"], e["quantity"])
+
+    def options(self, state):
+        events = []
+        for passage in may_act(state, main=True):
+            player = passage.player
+            for good in state.prices:
+                for side in ("buy", "sell"):
+                    for quantity in range(1, most_tradable(state, player, good, side) + 1):
+                        events.append(
+                            {
+                                "type": self.type,
+                                "player": player.name,
+                                "side": side,
+                                "good": good,
+                                "quantity": quantity,
+                            }
+                        )
+        return events
+
+    def describe(self, e):
+        verb = "buys" if e["side"] == "buy" else "sells"
+        return f"{e['player']} {verb} {e['quantity']} {e['good']}"
+
+    def option_words(self, state, e):
+        total = unit_price(state, e["good"]) * e["quantity"]
+        return f"{e['side']} {e['quantity']} {e['good']} for £{total}"
+
+
+SPEC = Trade()

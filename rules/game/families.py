@@ -1,0 +1,66 @@
+"""Large sets of legal events, built lazily: counted, iterated and tested for membership
+without listing them (the contracts a table may name from its own pile, the dice).
+
+`Listed` wraps an ordinary list the same way, so `legal_events` treats every
+kind alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator
+from typing import Any
+
+from .spec import Event, event_key
+
+
+class Listed(Collection):
+    """A list of events with set membership by canonical form."""
+
+    def __init__(self, events: list[Event]):
+        self.events = events
+        self._keys: set | None = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __contains__(self, event: Any) -> bool:
+        if self._keys is None:
+            self._keys = {event_key(e) for e in self.events}
+        return isinstance(event, dict) and event_key(event) in self._keys
+
+
+class Family(Collection):
+    """Events described by a rule rather than a list: `count`, `iterate` and `contains`
+    are written together from the same description, and the tests check they agree."""
+
+    def __init__(
+        self,
+        count: int,
+        iterate: Callable[[], Iterator[Event]],
+        contains: Callable[[Event], bool],
+        summary: str,
+        sample: Callable[[Any], Event] | None = None,
+    ):
+        self.count = count
+        self.iterate = iterate
+        self.contains = contains
+        self.summary = summary  # what the choice is, in words, for `options`
+        self.sample = sample  # one event at random, given a random.Random, without listing
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Event]:
+        return self.iterate()
+
+    def __contains__(self, event: Any) -> bool:
+        return isinstance(event, dict) and self.contains(event)
+
+
+def as_collection(options: Any) -> Collection:
+    if isinstance(options, (Listed, Family)):
+        return options
+    return Listed(list(options))

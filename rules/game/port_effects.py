@@ -1,0 +1,274 @@
+"""What each port bonus tile does (ruling 12): its fields, its reasons, its change, and
+every legal way to use it.
+
+The port event (events/port.py) checks the tile is in play, unused by the
+player and in reach; the effect checks and makes the rest. Port 7 follows the
+publisher's erratum (the neighbourhood bonus may follow); the variant for the
+2017 text replaces it (units.py), as the Kickstarter unit adds the KS tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement, product
+from typing import Any
+
+from .pieces import after_building, has_empty_box, unit_words
+from .state import GameState, PlayerState
+from .trading import move_price
+from .upgrades import bonus_apply, bonus_cost, bonus_options, bonus_reasons, bonus_words
+
+Fields = dict[str, Any]
+PRICE_STEPS = 3
+GLORY_PORT_4 = 3
+
+
+class PortEffect:
+    fields: tuple[str, ...] = ()
+    summary = ""
+
+    def accepts(self, state: GameState, e: Fields) -> tuple[str, ...]:
+        """The event fields this tile takes; any other is refused."""
+        return self.fields
+
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+        return []
+
+    def cost(self, state: GameState, e: Fields) -> int:
+        """Money the use takes (the Kickstarter port adds its £3 to it)."""
+        return 0
+
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+        raise NotImplementedError
+
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
+        yield {}
+
+    def normalise(self, state: GameState, e: Fields) -> Fields:
+        return e
+
+    def words(self, e: Fields) -> str:
+        return self.summary
+
+
+class Meat(PortEffect):
+    summary = "one animal fewer for a meat contract this turn"
+
+    def apply(self, state, player, e):
+        state.turn.port_one = True
+        return [f"{player.name}'s next meat contract this turn needs one animal fewer"]
+
+
+class SwapGoods(PortEffect):
+    fields = ("give", "take")
+
+    def __init__(self, kind: str, count: int):
+        self.kind, self.count = kind, count
+        self.summary = f"give 1 {kind} good, take {count}"
+
+    def allowed(self, state: GameState) -> tuple[str, ...]:
+        economy = state.parts.economy
+        return economy.basic_goods if self.kind == "basic" else economy.processed_goods
+
+    def reasons(self, state, player, e):
+        allowed = self.allowed(state)
+        give, take = e.get("give"), list(e.get("take") or [])
+        reasons = []
+        if give not in allowed:
+            reasons.append(f"give one {self.kind} good: {', '.join(allowed)}")
+        elif player.goods[give] < 1:
+            reasons.append(f"{player.name} has no {give} to give")
+        if len(take) != self.count or any(good not in allowed for good in take):
+            reasons.append(f"take {self.count} {self.kind} goods ({', '.join(allowed)})")
+        return reasons
+
+    def apply(self, state, player, e):
+        player.goods[e["give"]] -= 1
+        for good in e["take"]:
+            player.goods[good] += 1
+        return [f"{player.name} gives 1 {e['give']} and takes {', '.join(e['take'])}"]
+
+    def options(self, state, player, money):
+        allowed = self.allowed(state)
+        for give in allowed:
+            if player.goods[give] >= 1:
+                for take in combinations_with_replacement(allowed, self.count):
+                    yield {"give": give, "take": list(take)}
+
+    def normalise(self, state, e):
+        if isinstance(e.get("take"), list):
+            order = {good: i for i, good in enumerate(state.parts.economy.goods)}
+            e = {**e, "take": sorted(e["take"], key=lambda g: order.get(g, len(order)))}
+        return e
+
+    def words(self, e):
+        return f"give {e['give']}, take {', '.join(e['take'])}"
+
+
+class UpgradeAndGlory(PortEffect):
+    fields = ("choice", "worker", "from")
+    summary = "a bonus upgrade and 3 glory"
+
+    def reasons(self, state, player, e):
+        if "choice" not in e:
+            return [
+                "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or retrieve"
+            ]
+        return bonus_reasons(state, player, e)
+
+    def cost(self, state, e):
+        return bonus_cost(state, e)
+
+    def apply(self, state, player, e):
+        player.glory += GLORY_PORT_4
+        return bonus_apply(state, player, e) + [f"{player.name} gains {GLORY_PORT_4} glory"]
+
+    def options(self, state, player, money):
+        yield from bonus_options(state, player, money)
+
+    def words(self, e):
+        return f"{bonus_words(e)} and {GLORY_PORT_4} glory"
+
+
+class Money(PortEffect):
+    def __init__(self, amount: int, building_bonus: bool):
+        self.amount, self.building_bonus = amount, building_bonus
+        self.summary = f"£{amount}" + (
+            " (and the building bonus with an empty box)" * building_bonus
+        )
+
+    def apply(self, state, player, e):
+        player.money += self.amount
+        notes = [f"{player.name} receives £{self.amount}"]
+        if self.building_bonus and has_empty_box(state, player):
+            state.turn.building_bonus = True
+            notes.append(f"{player.name}'s export box is empty: the building bonus is open")
+        return notes
+
+
+class Price(PortEffect):
+    fields = ("good", "direction")
+    summary = f"move one price {PRICE_STEPS} steps"
+
+    def reasons(self, state, player, e):
+        if e.get("good") not in state.prices or e.get("direction") not in ("up", "down"):
+            return ["port tile 6 moves one good's price: give the good and up or down"]
+        return []
+
+    def apply(self, state, player, e):
+        steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
+        before, after = move_price(state, e["good"], steps)
+        return [f"{e['good']} £{before} → £{after}"]
+
+    def options(self, state, player, money):
+        for good in state.prices:
+            for direction in ("up", "down"):
+                yield {"good": good, "direction": direction}
+
+    def words(self, e):
+        return f"{e['good']} {PRICE_STEPS} steps {e['direction']}"
+
+
+class Exchange(PortEffect):
+    """Swap two of your units on the map (not fields) for two other units from your board."""
+
+    fields = ("swaps",)
+    summary = "exchange two units on the map"
+
+    def __init__(self, neighbourhood: bool = True):
+        self.neighbourhood = neighbourhood
+
+    def reasons(self, state, player, e):
+        swaps = list(e.get("swaps") or [])
+        if len(swaps) != 2:
+            return ["port tile 7 exchanges exactly two of your units on the map"]
+        try:
+            spaces = [state.board.lookup(s["space"]) for s in swaps]
+        except ValueError as reason:
+            return [str(reason)]
+        if spaces[0] == spaces[1]:
+            return ["port tile 7 exchanges two different units"]
+        economy = state.parts.economy
+        reasons = []
+        after = dict(player.units)
+        for swap, space in zip(swaps, spaces, strict=True):
+            old, new = player.units.get(space), swap["unit"]
+            space_id = state.board.spaces[space].id
+            if old is None:
+                reasons.append(f"{space_id} holds no unit of {player.name}'s")
+                continue
+            if "field" in (old, new):
+                reasons.append("fields are never exchanged with port tile 7")
+            if old == new:
+                reasons.append(f"the new unit on {space_id} must differ from the {unit_words(old)}")
+            if not set(economy.units[new].land) & state.board.spaces[space].land:
+                reasons.append(f"a {unit_words(new)} cannot stand on {space_id}")
+            after[space] = new
+        for unit, kind in economy.units.items():
+            if sum(1 for k in after.values() if k == unit) > kind.count:
+                reasons.append(f"{player.name} has no {unit_words(unit)} left on the board")
+        return reasons
+
+    def apply(self, state, player, e):
+        spaces = [state.board.lookup(s["space"]) for s in e["swaps"]]
+        for swap, space in zip(e["swaps"], spaces, strict=True):
+            player.units[space] = swap["unit"]
+        notes = [f"{player.name} exchanges: {self.words(e)}"]
+        return notes + after_building(state, player, spaces, neighbourhood=self.neighbourhood)
+
+    def options(self, state, player, money):
+        economy = state.parts.economy
+        board = state.board
+        counts = {unit: player.count(unit) for unit in economy.units}
+        swappable = sorted(s for s, unit in player.units.items() if unit != "field")
+        kinds = [u for u in economy.units if u != "field"]
+        for first, second in combinations(swappable, 2):
+            olds = (player.units[first], player.units[second])
+            fits = [
+                [u for u in kinds if u != old and set(economy.units[u].land) & board.spaces[s].land]
+                for s, old in zip((first, second), olds, strict=True)
+            ]
+            for new in product(*fits):
+                after = dict(counts)
+                for old in olds:
+                    after[old] -= 1
+                for unit in new:
+                    after[unit] += 1
+                if all(after[u] <= economy.units[u].count for u in new):
+                    yield {
+                        "swaps": [
+                            {"space": board.spaces[first].id, "unit": new[0]},
+                            {"space": board.spaces[second].id, "unit": new[1]},
+                        ]
+                    }
+
+    def normalise(self, state, e):
+        swaps = e.get("swaps")
+        if not isinstance(swaps, list):
+            return e
+        from .spec import canonical_space
+
+        canonical = [{**s, "space": canonical_space(state, s.get("space"))} for s in swaps]
+
+        def order(swap):
+            try:
+                return state.board.lookup(swap["space"])
+            except (ValueError, AttributeError):
+                return len(state.board.spaces)
+
+        return {**e, "swaps": sorted(canonical, key=order)}
+
+    def words(self, e):
+        return ", ".join(f"{unit_words(s['unit'])} on {s['space']}" for s in e["swaps"])
+
+
+EFFECTS: dict[str, PortEffect] = {
+    "1": Meat(),
+    "2": SwapGoods("basic", 3),
+    "3": SwapGoods("processed", 2),
+    "4": UpgradeAndGlory(),
+    "5": Money(10, building_bonus=False),
+    "6": Price(),
+    "7": Exchange(),
+    "8": Money(5, building_bonus=True),
+}

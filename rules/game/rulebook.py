@@ -1,0 +1,224 @@
+"""The rules that differ by clan and by variant, as named hook points.
+
+A clan or a variant is one `RulesUnit`: it overrides the hooks it changes and
+nothing else, the way python-chess's variants override board methods. The
+engine never asks which clan a player has; it asks the `Rulebook`, which folds
+each hook over the game's variants and the player's clan:
+
+- set-up: `on_clan_taken`, `placements`, `starting_money`;
+- costs and income: `expansion_rules` (unit and land costs, legal spaces),
+  `worker_income`, `contract_cost`;
+- limits: `contract_boxes`, `technology_refusal`, `neighbourhood_refusal`,
+  `neighbourhood_cap`, `port_refusal`, `tracks_imports`;
+- extra events: `specs` (event kinds of their own) and `port_effects`;
+- scoring: `measures` (new scoring-tile measures) and `measure` (a count amended);
+- preparation: `dice`, `refill_target` and `after_refill` (the solo market and removal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+if TYPE_CHECKING:
+    from ..expansion import ExpansionRule
+    from .setup import Setup
+    from .spec import EventSpec
+    from .state import GameState, PlayerState
+
+# A scoring measure: the glory one player earns from one tile, from the state after production.
+Measure = Callable[["GameState", "PlayerState", Any], int]
+
+
+class Placement(NamedTuple):
+    player: str
+    border_only: bool = False
+
+
+class Dice(NamedTuple):
+    goods: tuple[str, ...]  # faces of the goods die
+    price: tuple[int, ...]  # faces of the price die
+    rolls: int  # rolls per preparation, each of a different good
+
+
+class RulesUnit:
+    """One clan or variant. Every hook's default leaves the rules as the rulebook has them."""
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""  # what it changes, in one line
+    not_enforced: ClassVar[tuple[str, ...]] = ()  # powers the engine does not apply yet
+    specs: ClassVar[tuple[EventSpec, ...]] = ()
+    port_effects: ClassVar[Mapping[str, Any]] = {}
+    measures: ClassVar[Mapping[str, Measure]] = {}
+
+    def applies(self, setup: Setup) -> bool:
+        """For variants: whether this game plays with it."""
+        return False
+
+    # -- set-up ---------------------------------------------------------------------
+    def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
+        return []
+
+    def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
+        return queue
+
+    def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
+        return 0
+
+    # -- costs and income -----------------------------------------------------------------
+    def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
+        return ()
+
+    def worker_income(self, state: GameState, player: PlayerState, worker: str, amount: int) -> int:
+        return amount
+
+    def contract_cost(self, state: GameState, player: PlayerState, cost: int) -> int:
+        return cost
+
+    # -- limits -------------------------------------------------------------------------
+    def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
+        return boxes
+
+    def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
+        return None
+
+    def neighbourhood_refusal(self, state: GameState) -> str | None:
+        return None
+
+    def neighbourhood_cap(self, state: GameState, cap: int) -> int:
+        return cap
+
+    def port_refusal(self, state: GameState) -> str | None:
+        return None
+
+    def tracks_imports(self, state: GameState) -> bool:
+        return True
+
+    # -- scoring and preparation -----------------------------------------------------------
+    def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
+        return count
+
+    def dice(self, state: GameState) -> Dice | None:
+        return None
+
+    def refill_target(self, state: GameState, target: int) -> int:
+        """How many boxes the refill fills."""
+        return target
+
+    def after_refill(
+        self, state: GameState, board: list[int | None], rolls: Sequence[Any]
+    ) -> tuple[list[int | None], int | None, list[str]]:
+        """The export board after the refill, the contract that leaves the game, notes."""
+        return board, None, []
+
+
+class Rulebook:
+    """The game's variants and each player's clan, asked hook by hook."""
+
+    def __init__(self, setup: Setup):
+        from .units import VARIANTS
+
+        self.variants: tuple[RulesUnit, ...] = tuple(u for u in VARIANTS if u.applies(setup))
+
+    def units(self, player: PlayerState | None = None) -> tuple[RulesUnit, ...]:
+        from .units import CLANS
+
+        if player is None or player.clan is None:
+            return self.variants
+        return self.variants + (CLANS[player.clan],)
+
+    def _first(self, units: Sequence[RulesUnit], hook: str, *args) -> Any:
+        for unit in units:
+            found = getattr(unit, hook)(*args)
+            if found is not None:
+                return found
+        return None
+
+    def _fold(self, units: Sequence[RulesUnit], hook: str, value: Any, *args) -> Any:
+        for unit in units:
+            value = getattr(unit, hook)(*args, value)
+        return value
+
+    # -- set-up
+    def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
+        return [n for u in self.units(player) for n in u.on_clan_taken(state, player)]
+
+    def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
+        units = list(self.variants)
+        for player in state.players:
+            units += [u for u in self.units(player) if u not in units]
+        for unit in units:
+            queue = unit.placements(state, queue)
+        return queue
+
+    def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
+        return sum(u.starting_money(state, player, position) for u in self.units(player))
+
+    # -- costs and income
+    def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
+        return tuple(r for u in self.units(player) for r in u.expansion_rules(state, player))
+
+    def worker_income(self, state: GameState, player: PlayerState, worker: str) -> int:
+        level = "upgraded" if worker in player.technology else "base"
+        base = state.parts.economy.worker_income[worker][level]
+        return self._fold(self.units(player), "worker_income", base, state, player, worker)
+
+    def contract_cost(self, state: GameState, player: PlayerState) -> int:
+        return self._fold(self.units(player), "contract_cost", state.round_cost(), state, player)
+
+    # -- limits
+    def contract_boxes(self, state: GameState, player: PlayerState) -> int:
+        return self._fold(self.units(player), "contract_boxes", 1, state, player)
+
+    def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
+        return self._first(self.units(player), "technology_refusal", state, player, worker)
+
+    def neighbourhood_refusal(self, state: GameState) -> str | None:
+        return self._first(self.variants, "neighbourhood_refusal", state)
+
+    def neighbourhood_cap(self, state: GameState) -> int:
+        economy = state.parts.economy
+        cap = economy.neighbourhood_max_per_good.get(len(state.players), 0)
+        return self._fold(self.variants, "neighbourhood_cap", cap, state)
+
+    def port_refusal(self, state: GameState) -> str | None:
+        return self._first(self.variants, "port_refusal", state)
+
+    def tracks_imports(self, state: GameState) -> bool:
+        return all(u.tracks_imports(state) for u in self.variants)
+
+    # -- extra events, scoring, preparation
+    def port_effects(self) -> dict[str, Any]:
+        from .port_effects import EFFECTS
+
+        effects = dict(EFFECTS)
+        for unit in self.variants:
+            effects.update(unit.port_effects)
+        return effects
+
+    def measures(self) -> dict[str, Measure]:
+        from .round_scoring import MEASURES
+
+        measures = dict(MEASURES)
+        for unit in self.variants:
+            measures.update(unit.measures)
+        return measures
+
+    def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
+        return self._fold(self.units(player), "measure", count, state, player, measure)
+
+    def dice(self, state: GameState) -> Dice | None:
+        return self._first(self.variants, "dice", state)
+
+    def refill_target(self, state: GameState, target: int) -> int:
+        return self._fold(self.variants, "refill_target", target, state)
+
+    def after_refill(
+        self, state: GameState, board: list[int | None], rolls: Sequence[Any]
+    ) -> tuple[list[int | None], int | None, list[str]]:
+        removed, notes = None, []
+        for unit in self.variants:
+            board, gone, said = unit.after_refill(state, board, rolls)
+            removed = gone if gone is not None else removed
+            notes += said
+        return board, removed, notes

@@ -1,0 +1,218 @@
+"""What every kind of event declares about itself, in one place.
+
+An event is plain data, `{type: trade, player: Ailsa, side: buy, good: whisky,
+quantity: 2}`. Its `EventSpec` says everything about it: the fields and their
+kinds, the words `caledonia act` reads and its help line, the log's wording,
+`check` (pure: the reasons it is refused, never a change), `apply` (the change,
+once checked) and `options` (every legal event of its kind right now).
+
+The parser of `act`, its help, `describe`, the shape check of a game file and
+`legal_events` are all derived from the specs, so a new action is one spec.
+
+Every event has one canonical form: the player by name, spaces as `A-07`,
+defaults left out, unordered lists sorted, and what the state decides filled
+in (the contracts drawn from a seeded pile). `normalise` produces it; `options`
+lists only canonical events, so "legal" means "its canonical form is listed".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, NamedTuple
+
+from ..schema import Node
+from .state import GameState, Refused
+
+Event = dict[str, Any]
+
+CHOICES = {
+    "side": ("buy", "sell"),
+    "worker": ("woodcutter", "miner"),
+    "choice": ("technology", "shipping", "merchant", "retrieve"),
+    "direction": ("up", "down"),
+}
+NUMBER_KINDS = {"count", "amount", "bid", "contract"}
+
+
+class Field(NamedTuple):
+    kind: str
+    required: bool = True
+
+
+class WordsError(ValueError):
+    """`act` words that cannot make an event; the message says what was expected."""
+
+
+def shape_field(node: Node, kind: str, goods: tuple[str, ...], units: tuple[str, ...]) -> Any:
+    """One field of an event read from a file or JSON, checked for its kind."""
+    if kind in ("text", "player", "space", "clan", "tile"):
+        if isinstance(node.value, int) and not isinstance(node.value, bool):
+            return str(node.value)
+        return node.text()
+    if kind in CHOICES:
+        return node.choice(CHOICES[kind])
+    if kind == "good":
+        return node.choice(goods)
+    if kind == "unit":
+        return node.choice(units)
+    if kind == "count":
+        return node.whole(1)
+    if kind == "amount":
+        return node.whole(0)
+    if kind == "bid":
+        return node.whole(0, 30)
+    if kind == "contract":
+        return node.whole(1, 50)
+    if kind == "bool":
+        return node.boolean()
+    if kind == "ids":
+        return [item.whole(1, 50) for item in node]
+    if kind == "spaces":
+        return [item.text() for item in node]
+    if kind == "goods":
+        return [item.choice(goods) for item in node]
+    if kind == "rolls":
+        rolls = []
+        for item in node:
+            entry = item.mapping(required=("good", "die"))
+            rolls.append({"good": entry["good"].choice(goods), "die": entry["die"].whole(-3, 3)})
+        return rolls
+    if kind == "swaps":
+        swaps = []
+        for item in node:
+            entry = item.mapping(required=("space", "unit"))
+            swaps.append({"space": entry["space"].text(), "unit": entry["unit"].choice(units)})
+        return swaps
+    raise ValueError(f"unknown field kind {kind}")  # a bug in a spec, not in the input
+
+
+def whole_word(text: str, what: str) -> int:
+    try:
+        return int(text.strip().lstrip("+"))
+    except ValueError:
+        raise WordsError(f"{what}: expected a whole number, got {text!r}") from None
+
+
+def word_value(kind: str, text: str, name: str) -> Any:
+    """One `act` word read as a field of `kind`; choice words in any letter case."""
+    if kind in NUMBER_KINDS:
+        return whole_word(text, name.upper())
+    if kind in CHOICES or kind in ("good", "unit"):
+        return text.strip().lower().replace(" ", "_").replace("-", "_")
+    return text
+
+
+class EventSpec:
+    """One kind of event. Subclasses set the class attributes and override what differs."""
+
+    type: ClassVar[str]
+    syntax: ClassVar[str]  # act's words after the verb, e.g. "PLAYER buy|sell GOOD N"
+    help: ClassVar[str]  # one line for `act --help`
+    fields: ClassVar[Mapping[str, Field]]
+    positional: ClassVar[tuple[str, ...]] = ()  # fields read in order from act's words
+    flags: ClassVar[Mapping[str, str]] = {}  # act option name -> field
+    correction: ClassVar[bool] = False  # a fix: outside the rules, never listed as legal
+    defaults: ClassVar[Mapping[str, Any]] = {}  # values the canonical form leaves out
+
+    @property
+    def verb(self) -> str:
+        return self.type.replace("_", "-")
+
+    # -- shape -----------------------------------------------------------------
+    def shape(self, node: Node, goods: tuple[str, ...], units: tuple[str, ...]) -> Event:
+        required = [name for name, f in self.fields.items() if f.required]
+        optional = [name for name, f in self.fields.items() if not f.required]
+        entries = node.mapping(required=("type", *required), optional=optional)
+        event: Event = {"type": self.type}
+        for name, f in self.fields.items():
+            if name in entries and entries[name].value is not None:
+                event[name] = shape_field(entries[name], f.kind, goods, units)
+        return event
+
+    # -- act's words -------------------------------------------------------------
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
+        """The event `caledonia act GAME VERB WORDS...` means; WordsError when it cannot."""
+        need = [n for n in self.positional if self.fields[n].required]
+        if not len(need) <= len(words) <= len(self.positional):
+            raise WordsError(f"usage: caledonia act GAME {self.verb} {self.syntax}")
+        event: Event = {"type": self.type}
+        for name, word in zip(self.positional, words, strict=False):
+            event[name] = word_value(self.fields[name].kind, word, name)
+        for option, values in options.items():
+            event.update(self.parse_option(option, values))
+        return event
+
+    def parse_option(self, option: str, values: list[str]) -> Event:
+        name = self.flags.get(option)
+        if name is None:
+            raise WordsError(f"unknown option --{option} for {self.verb}")
+        kind = self.fields[name].kind
+        if kind == "bool":
+            return {name: True}
+        if kind == "spaces":
+            return {name: [s.strip() for text in values for s in text.split(",") if s.strip()]}
+        if kind == "ids":
+            text = values[-1].strip()
+            if text.lower() == "none":
+                return {name: []}
+            return {name: [whole_word(x, f"--{option}") for x in text.split(",") if x.strip()]}
+        return {name: word_value(kind, values[-1], f"--{option}")}
+
+    # -- the rules -------------------------------------------------------------------
+    def normalise(self, state: GameState, e: Event) -> Event:
+        """The canonical form: the player by name, defaults left out."""
+        event = {k: v for k, v in e.items() if self.defaults.get(k, object()) != v}
+        if "player" in event:
+            event["player"] = canonical_player(state, event["player"])
+        return event
+
+    def check(self, state: GameState, e: Event) -> list[str]:
+        """Every reason the rules refuse `e` now; empty when it is legal. Never changes state."""
+        raise NotImplementedError
+
+    def apply(self, state: GameState, e: Event) -> list[str]:
+        """Make the change of a checked event; the notes say in words what happened."""
+        raise NotImplementedError
+
+    def options(self, state: GameState) -> Iterable[Event]:
+        """Every legal event of this kind now, in canonical form."""
+        return ()
+
+    def describe(self, e: Event) -> str:
+        raise NotImplementedError
+
+    def option_words(self, state: GameState, e: Event) -> str:
+        """A legal event as `options` lists it: the action in words with what it costs."""
+        return self.describe(e)
+
+
+def canonical_player(state: GameState, who: Any) -> Any:
+    """The player's name as set up, for a name or colour in any letter case."""
+    if not isinstance(who, str):
+        return who
+    try:
+        return state.player(who).name
+    except Refused:
+        return who
+
+
+def canonical_space(state: GameState, space: Any) -> Any:
+    if not isinstance(space, str):
+        return space
+    try:
+        return state.board.spaces[state.board.lookup(space)].id
+    except ValueError:
+        return space
+
+
+def event_key(e: Event) -> tuple:
+    """A hashable form of a canonical event, to compare events as sets."""
+    return tuple(sorted((k, _frozen(v)) for k, v in e.items()))
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value

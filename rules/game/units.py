@@ -1,0 +1,276 @@
+"""The rules units: every variant and every clan, each self-contained.
+
+`VARIANTS` lists the variants in the order their hooks are asked; a game
+plays with those whose `applies` is true. `CLANS` maps each clan named in
+rules/data/clans.yaml to its unit. A clan power the engine does not apply yet
+is listed in its unit's `not_enforced`, so `status` and the README can say so.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..reach import SHIPPING_LEVELS
+from ..solo import refill
+from .port_effects import Exchange
+from .round_scoring import MEASURES
+from .rulebook import Dice, Placement, RulesUnit
+
+WITHOUT_CLANS_MONEY = (0, 2, 4, 6)  # by position in the first round's turn order
+COSTLY_LAND = 5
+
+
+# -- variants -------------------------------------------------------------------------
+
+
+class Solo(RulesUnit):
+    name = "solo"
+    summary = (
+        "the smaller map with every £1 space blocked, five face-up contracts, £16 at every "
+        "pass, no neighbourhood bonus, no import tracks, the dice market and the contract "
+        "removal at preparation"
+    )
+
+    def applies(self, setup):
+        return len(setup.players) == 1
+
+    def neighbourhood_refusal(self, state):
+        return "there is no neighbourhood bonus in a solo game"
+
+    def tracks_imports(self, state):
+        return False
+
+    def dice(self, state):
+        solo = state.parts.solo
+        from ..solo import CHANGES_PER_PHASE
+
+        return Dice(tuple(solo.goods_die), tuple(solo.price_die), CHANGES_PER_PHASE)
+
+    def refill_target(self, state, target):
+        return len(state.export_board)  # every slot, then the removal leaves five
+
+    def after_refill(self, state, board, rolls):
+        result = refill(board, [], rolls[-1]["die"], state.setup.removal_grid)
+        notes = []
+        if result.removed is not None:
+            notes.append(
+                f"last price die {rolls[-1]['die']:+d}: contract {result.removed} "
+                f"(slot {result.removed_slot}) leaves the game"
+            )
+        return list(result.after), result.removed, notes
+
+
+class TwoPlayers(RulesUnit):
+    name = "two_players"
+    summary = (
+        "the smaller map (mist out of play), up to 4 of one good from the neighbourhood "
+        "bonus, 8 VP for the most contracts and 12 for the most settlements"
+    )  # all of it is data by player count: the board, economy.yaml, final_scoring.yaml
+
+    def applies(self, setup):
+        return len(setup.players) == 2
+
+
+class WithoutClans(RulesUnit):
+    name = "without_clans"
+    summary = "no clans: £0, £2, £4 and £6 extra by the first round's turn order"
+
+    def applies(self, setup):
+        return not setup.variants["clans"]
+
+    def starting_money(self, state, player, position):
+        return WITHOUT_CLANS_MONEY[position]
+
+
+class ClanAuction(RulesUnit):
+    name = "clan_auction"
+    summary = "clans are auctioned for VP; the bids set the first round's turn order"
+
+    def applies(self, setup):
+        return setup.variants["clan_auction"]
+
+
+class StaticImports(RulesUnit):
+    name = "static_imports"
+    summary = "cotton, tobacco and sugar cane score 4 VP each at the end"
+
+    def applies(self, setup):
+        return setup.variants["static_imports"]
+
+
+class TighterMap(RulesUnit):
+    name = "tighter_map"
+    summary = "four land spaces covered with spare port tiles (2-3 players)"
+
+    def applies(self, setup):
+        return bool(setup.tighter_map)
+
+
+class NoScoringTiles(RulesUnit):
+    name = "no_scoring_tiles"
+    summary = "no round scoring"
+
+    def applies(self, setup):
+        return not setup.variants["scoring_tiles"]
+
+
+class NoPortTiles(RulesUnit):
+    name = "no_port_tiles"
+    summary = "no port bonus tiles"
+
+    def applies(self, setup):
+        return not setup.variants["port_tiles"]
+
+    def port_refusal(self, state):
+        return "this game is played without port tiles"
+
+
+class Port7Original(RulesUnit):
+    name = "port7_original"
+    summary = "port tile 7 as first printed: no neighbourhood bonus after the exchange"
+    port_effects = {"7": Exchange(neighbourhood=False)}
+
+    def applies(self, setup):
+        return setup.variants["port7_original"]
+
+
+def _units_on_costly_land(state, player, tile) -> int:
+    count = sum(1 for s in player.units if (state.board.spaces[s].cost or 0) >= COSTLY_LAND)
+    return state.rules.measure(state, player, tile.measure, count) * tile.glory
+
+
+class Kickstarter(RulesUnit):
+    name = "kickstarter"
+    summary = "the Kickstarter clan MacEwen, scoring tile KS and port tile KS"
+    measures = {"units_on_costly_land": _units_on_costly_land}
+
+    def applies(self, setup):
+        return setup.variants["kickstarter"]
+
+    @property
+    def port_effects(self):  # type: ignore[override]
+        from .events.port import KickstarterPort
+
+        return {"KS": KickstarterPort()}
+
+
+VARIANTS: tuple[RulesUnit, ...] = (
+    Solo(),
+    TwoPlayers(),
+    WithoutClans(),
+    ClanAuction(),
+    StaticImports(),
+    TighterMap(),
+    NoScoringTiles(),
+    NoPortTiles(),
+    Port7Original(),
+    Kickstarter(),
+)
+
+
+# -- clans ------------------------------------------------------------------------------
+
+
+class Clan(RulesUnit):
+    """A clan: its set-up from rules/data/clans.yaml (shipping, merchants) and its powers."""
+
+    powers_enforced: ClassVar[tuple[str, ...]] = ()
+
+    def on_clan_taken(self, state, player):
+        clan = state.parts.clans[self.name]
+        notes = []
+        level = clan.starting_shipping.get(len(state.players))
+        if level:
+            player.shipping = SHIPPING_LEVELS.index(level)
+            notes.append(f"{player.name} starts with {level.replace('_', '-')} shipping")
+        if clan.extra_merchants:
+            player.merchants_board -= clan.extra_merchants
+            player.merchants_stock += clan.extra_merchants
+            notes.append(f"{player.name} starts with {clan.extra_merchants} more merchants")
+        return notes
+
+
+class Buchanan(Clan):
+    name = "Buchanan"
+    not_enforced = (
+        "two export boxes, one or two contracts per action, six drawn for the building bonus",
+    )
+
+
+class Campbell(Clan):
+    name = "Campbell"
+    not_enforced = ("cheaper processing buildings",)
+
+
+class Cunningham(Clan):
+    name = "Cunningham"
+    not_enforced = ("milk sold for £8 at the end of production",)
+
+
+class Fergusson(Clan):
+    name = "Fergusson"
+    summary = "three starting workers, all on border spaces; free shipping (from the data)"
+
+    def placements(self, state, queue):
+        mine = [p.name for p in state.players if p.clan == self.name]
+        queue = [Placement(q.player, q.border_only or q.player in mine) for q in queue]
+        return queue + [Placement(name, True) for name in mine]
+
+
+class MacDonald(Clan):
+    name = "MacDonald"
+    summary = "never upgrades technology; river-crossing shipping with 1-2 players (from the data)"
+    not_enforced = ("£6 workers earning £4", "fishermen")
+
+    def technology_refusal(self, state, player, worker):
+        return "MacDonald never upgrades technology"
+
+
+class MacKenzie(Clan):
+    name = "MacKenzie"
+    not_enforced = ("£3 per whisky produced", "the whisky cellar")
+
+
+class Robertson(Clan):
+    name = "Robertson"
+    not_enforced = ("cheaper units on river deltas",)
+
+
+class Stewart(Clan):
+    name = "Stewart"
+    summary = "five merchants and river-crossing shipping from the start (from the data)"
+    not_enforced = (
+        "£1 for each trade at the market and each kind bought with the neighbourhood bonus",
+    )
+
+
+class MacEwen(Clan):
+    name = "MacEwen"
+    not_enforced = ("beer brewed from hops",)
+
+
+CLANS: dict[str, Clan] = {
+    unit.name: unit
+    for unit in (
+        Buchanan(),
+        Campbell(),
+        Cunningham(),
+        Fergusson(),
+        MacDonald(),
+        MacKenzie(),
+        Robertson(),
+        Stewart(),
+        MacEwen(),
+    )
+}
+
+
+def all_measures() -> set[str]:
+    """Every scoring measure the engine knows, with every unit's."""
+    return set(MEASURES) | {m for unit in VARIANTS + tuple(CLANS.values()) for m in unit.measures}
+
+
+def all_port_effects() -> set[str]:
+    from .port_effects import EFFECTS
+
+    return set(EFFECTS) | {t for unit in VARIANTS for t in unit.port_effects}

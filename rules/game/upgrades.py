@@ -1,0 +1,133 @@
+"""Upgrades: shipping, technology and merchants, bought as an action or taken as a bonus.
+
+A bonus upgrade (from a contract or port tile 4) is one of: a technology tile
+for £5, a free shipping step, a free merchant, or a merchant back from the
+market. `bonus_*` serve both the bonus event and port tile 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..reach import SHIPPING_LEVELS
+from .pieces import WORKERS
+from .state import GameState, PlayerState
+
+BONUS_FIELDS = {"technology": "worker", "retrieve": "from", "shipping": None, "merchant": None}
+
+
+def unaffordable(player: PlayerState, cost: int, what: str) -> str | None:
+    """'a merchant costs £4 and Ailsa has £3', or None when the player can pay."""
+    if player.money < cost:
+        return f"{what} costs £{cost} and {player.name} has £{player.money}"
+    return None
+
+
+def shipping_reason(player: PlayerState) -> str | None:
+    if player.shipping >= len(SHIPPING_LEVELS) - 1:
+        return f"{player.name}'s shipping is at 4-loch already, the top level"
+    return None
+
+
+def technology_reason(state: GameState, player: PlayerState, worker: str) -> str | None:
+    refusal = state.rules.technology_refusal(state, player, worker)
+    if refusal:
+        return refusal
+    if worker in player.technology:
+        return f"{player.name}'s {worker} technology is upgraded already"
+    return None
+
+
+def technology_reasons(
+    state: GameState, player: PlayerState, worker: str, cost: int, what: str
+) -> list[str]:
+    """Why `player` may not flip the `worker` technology tile for `cost` now."""
+    return [
+        r for r in (technology_reason(state, player, worker), unaffordable(player, cost, what)) if r
+    ]
+
+
+def merchant_reason(state: GameState, player: PlayerState) -> str | None:
+    if player.merchants_board < 1:
+        return f"{player.name} has hired all {state.parts.economy.merchants_per_colour} merchants"
+    return None
+
+
+def shipping_words(player: PlayerState) -> str:
+    return player.shipping_level.replace("_", "-")
+
+
+# -- bonus upgrades -----------------------------------------------------------------
+
+
+def bonus_cost(state: GameState, e: dict[str, Any]) -> int:
+    return state.parts.economy.technology_bonus_cost if e.get("choice") == "technology" else 0
+
+
+def bonus_reasons(state: GameState, player: PlayerState, e: dict[str, Any]) -> list[str]:
+    """Why this bonus upgrade cannot be taken; `e` holds choice, and worker or from."""
+    choice = e.get("choice")
+    if choice not in BONUS_FIELDS:
+        return ["say the upgrade: technology, shipping, merchant or retrieve"]
+    wanted = BONUS_FIELDS[choice]
+    extra = [k for k in ("worker", "from") if k in e and k != wanted]
+    if extra:
+        return [f"a {choice} upgrade takes no {extra[0]}"]
+    if choice == "technology":
+        worker = e.get("worker")
+        if worker is None:
+            return ["say which technology: woodcutter or miner"]
+        cost = state.parts.economy.technology_bonus_cost
+        return technology_reasons(state, player, worker, cost, "the bonus technology upgrade")
+    if choice == "shipping":
+        return [r for r in (shipping_reason(player),) if r]
+    if choice == "merchant":
+        return [r for r in (merchant_reason(state, player),) if r]
+    key = e.get("from")
+    if not key or not player.merchants_market.get(key):
+        out = ", ".join(k for k, n in player.merchants_market.items() if n) or "none"
+        return [
+            f"{player.name} has no merchant at {key or '?'} on the market (merchants at: {out})"
+        ]
+    return []
+
+
+def bonus_apply(state: GameState, player: PlayerState, e: dict[str, Any]) -> list[str]:
+    choice = e["choice"]
+    if choice == "technology":
+        cost = state.parts.economy.technology_bonus_cost
+        player.money -= cost
+        player.technology.add(e["worker"])
+        return [f"{player.name} pays £{cost} for the {e['worker']} technology"]
+    if choice == "shipping":
+        player.shipping += 1
+        return [f"{player.name}'s shipping rises to {shipping_words(player)} for free"]
+    if choice == "merchant":
+        player.merchants_board -= 1
+        player.merchants_stock += 1
+        return [f"{player.name} hires a merchant for free"]
+    key = e["from"]
+    player.merchants_market[key] -= 1
+    player.merchants_stock += 1
+    return [f"{player.name} takes a merchant back from {key.replace(':', ' ')}"]
+
+
+def bonus_options(state: GameState, player: PlayerState, money: int) -> Iterator[dict[str, Any]]:
+    """The bonus upgrades `player` may take with `money` to spend: choice fields only."""
+    cost = state.parts.economy.technology_bonus_cost
+    for worker in WORKERS:
+        if money >= cost and technology_reason(state, player, worker) is None:
+            yield {"choice": "technology", "worker": worker}
+    if shipping_reason(player) is None:
+        yield {"choice": "shipping"}
+    if merchant_reason(state, player) is None:
+        yield {"choice": "merchant"}
+    for key, count in sorted(player.merchants_market.items()):
+        if count:
+            yield {"choice": "retrieve", "from": key}
+
+
+def bonus_words(e: dict[str, Any]) -> str:
+    extra = e.get("worker") or e.get("from") or ""
+    return e["choice"] + (f" ({extra.replace(':', ' ')})" if extra else "")

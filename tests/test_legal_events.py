@@ -1,0 +1,198 @@
+"""`legal_events` is exact: what it lists the rules accept, and every other well-formed event
+they refuse. Checked on random games of 1-4 players with every variant, and on the
+sample games, event by event; `check` never changes the state; undo then redo restores it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from caledonia.rules.boxdata import StartingTile
+from caledonia.rules.game.engine import Game
+from caledonia.rules.game.families import Family
+from caledonia.rules.game.gamefile import checked_event, load_game
+from caledonia.rules.game.legal import legal_events, normalise, refusal
+from caledonia.rules.game.moves import play_one
+from caledonia.rules.game.state import Refused
+from conftest import SAMPLES
+from eventgen import mutated, random_event, some_legal
+from gametools import BOX, PARTS, setup_for
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+RICH_BOX = BOX._replace(
+    starting_tiles={n: StartingTile(150, t.goods) for n, t in BOX.starting_tiles.items()}
+)
+KS_CLANS = ("MacEwen", "Campbell", "Cunningham", "MacKenzie")
+# (players, variants, other set-up choices): every variant, ports 1-8 and KS, both piles
+SCENARIOS = [
+    (1, {}, {}),
+    (1, {}, {"face_up": [3, 9, 17, 28, 41]}),
+    (2, {}, {"box": RICH_BOX, "ports": {"A": "7", "B": "6", "C": "1", "D": "3"}}),
+    (2, {"clan_auction": True}, {}),
+    (2, {}, {"tighter": ("A-12", "B-09", "C-05", "D-07")}),
+    (
+        3,
+        {"kickstarter": True},
+        {"ports": {"A": "KS", "B": "7", "C": "1", "D": "4"}, "clans": KS_CLANS, "box": RICH_BOX},
+    ),
+    (3, {"clans": False, "static_imports": True}, {"face_up": [2, 8, 15, 33, 47]}),
+    (3, {"port7_original": True}, {"ports": {"A": "7", "B": "2", "C": "3", "D": "8"}}),
+    (4, {"port_tiles": False, "scoring_tiles": False}, {}),
+    (4, {}, {"box": RICH_BOX, "ports": {"A": "1", "B": "5", "C": "6", "D": "7"}}),
+    (4, {}, {"face_up": [1, 6, 11, 21, 31, 44]}),
+]
+RANDOM_PER_STATE = 8
+MUTATED_PER_STATE = 4
+
+
+def ports_in_reach(game: Game, rng: random.Random) -> None:
+    """Put a unit of every player beside every port slot, and some goods in stock (fixes:
+    the table is the truth), so that the port tiles' choices come up often."""
+    state = game.state
+    fits = {"forest": "woodcutter", "mountain": "miner", "grassland": "sheep"}
+    for player in state.players:
+        for slot in state.board.port_slots:
+            free = [
+                i for i in slot.touches if state.board.is_free_land(i) and state.occupant(i) is None
+            ]
+            if not free:
+                continue
+            space = state.board.spaces[rng.choice(free)]
+            unit = fits[sorted(space.land)[0]]
+            if player.count(unit) < PARTS.economy.units[unit].count:
+                game.apply(
+                    checked_event(
+                        {
+                            "type": "fix",
+                            "what": "unit",
+                            "player": player.name,
+                            "space": space.id,
+                            "unit": unit,
+                        },
+                        PARTS,
+                    )
+                )
+        for good in rng.sample(PARTS.economy.goods, 3):
+            game.apply(
+                checked_event(
+                    {
+                        "type": "fix",
+                        "what": "goods",
+                        "player": player.name,
+                        "good": good,
+                        "value": rng.randint(1, 3),
+                    },
+                    PARTS,
+                )
+            )
+
+
+def check_state(game: Game, rng: random.Random, seen: Counter) -> None:
+    """Listed events are accepted; random well-formed events are accepted exactly when listed;
+    neither check nor normalise changes anything."""
+    state = game.state
+    legal = legal_events(state)
+    for event in some_legal(legal, rng, 3):
+        assert normalise(state, event) == event, event  # listed events are canonical
+        assert refusal(state, event) == [], (event, refusal(state, event))
+        seen["listed"] += 1
+    candidates = [random_event(state, rng) for _ in range(RANDOM_PER_STATE)]
+    candidates += [mutated(e, state, rng) for e in some_legal(legal, rng, 1)][:MUTATED_PER_STATE]
+    for raw in candidates:
+        try:
+            event = checked_event(raw, PARTS)
+        except Refused:
+            continue  # not well formed (a mutation made it so): the shape check's business
+        before = state.snapshot()
+        canonical = normalise(state, event)
+        accepted = not refusal(state, canonical)
+        assert state.snapshot() == before
+        assert accepted == (canonical in legal), (canonical, refusal(state, canonical))
+        seen["random"] += 1
+        seen["accepted"] += accepted
+
+
+def test_legal_events_are_exactly_what_the_rules_accept():
+    seen: Counter = Counter()
+
+    @given(st.integers(0, len(SCENARIOS) - 1), st.integers(0, 10**6))
+    @settings(max_examples=30, deadline=None, database=None)
+    def prop(scenario, seed):
+        count, variants, choices = SCENARIOS[scenario]
+        game = Game(setup_for(count, variants, seed=seed, **choices), PARTS)
+        rng = random.Random(seed)
+        near_ports = game.setup.ports and rng.random() < 0.7
+        while game.state.phase != "over":
+            if near_ports and game.state.phase == "action":
+                ports_in_reach(game, rng)
+                near_ports = False
+            check_state(game, rng, seen)
+            assert play_one(game, rng) is not None
+
+    prop()
+    assert seen["random"] >= 10_000, seen
+    assert seen["accepted"] >= 1_000, seen  # enough legal ones among them to mean something
+
+
+def test_the_sample_games_event_by_event():
+    seen: Counter = Counter()
+    for name in ("game-solo.yaml", "game-2p.yaml", "game-3p.yaml", "game-4p.yaml"):
+        recorded = load_game(str(SAMPLES / name), PARTS)
+        game = Game(recorded.setup, PARTS)
+        rng = random.Random(name)
+        for event in recorded.events:
+            check_state(game, rng, seen)
+            assert event in legal_events(game.state)  # what was played was listed
+            game.apply(event)
+    assert seen["random"] > 3_000
+
+
+@given(st.integers(0, len(SCENARIOS) - 1), st.integers(0, 10**6), st.integers(1, 40))
+@settings(max_examples=15, deadline=None, database=None)
+def test_undo_then_redo_restores_the_state(scenario, seed, back):
+    count, variants, choices = SCENARIOS[scenario]
+    game = Game(setup_for(count, variants, seed=seed, **choices), PARTS)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(back, back + 80)):
+        if game.state.phase == "over":
+            break
+        play_one(game, rng)
+    back = min(back, len(game.events))
+    before, events = game.state.snapshot(), list(game.events)
+    dropped = game.undo(back)
+    assert dropped == events[-back:] and game.events == events[:-back]
+    game.redo(back)
+    assert game.state.snapshot() == before and game.events == events
+    assert game.undone == []
+
+
+def test_a_new_event_ends_what_redo_can_restore():
+    game = Game(setup_for(2), PARTS)
+    rng = random.Random(1)
+    for _ in range(6):
+        play_one(game, rng)
+    game.undo(2)
+    assert len(game.undone) == 2
+    play_one(game, rng)
+    assert game.undone == []
+
+
+def test_families_count_list_and_contain_the_same_events():
+    """A lazy family (the dice, the table's own pile) agrees with itself and with the rules."""
+    solo = Game(setup_for(1, seed=3), PARTS)
+    own = Game(setup_for(3, seed=3, face_up=[2, 8, 15, 33, 47]), PARTS)
+    rng = random.Random(2)
+    for game in (solo, own):
+        while game.state.phase != "preparation":
+            assert play_one(game, rng) is not None
+        family = legal_events(game.state).by_type["prepare"]
+        assert isinstance(family, Family)
+        events = list(family)
+        assert len(events) == len(family) and len({str(e) for e in events}) == len(events)
+        for event in events[:: max(1, len(events) // 500)]:
+            assert event in family and refusal(game.state, event) == []
+        wrong = dict(events[0], rolls=[{"good": "wool", "die": 3}] * 3)
+        assert wrong not in family and refusal(game.state, normalise(game.state, wrong))
+    assert len(legal_events(solo.state).by_type["prepare"]) == 6 * 5 * 4 * 6**3  # 25,920
