@@ -167,7 +167,10 @@ def new(
     if Path(game_file).exists() and not force:
         raise CaledoniaError(f"{game_file} exists: pass --force to replace it")
     parts = components()
-    players = default_players(player)
+    try:
+        players = default_players(player)
+    except ValueError as reason:
+        raise CaledoniaError(str(reason)) from None
     port_list = _words(ports)
     table = TableChoices(
         modules=_words(modules),
@@ -212,9 +215,9 @@ def new(
     if as_json:
         from caledonia.rules.game.setup import setup_as_data
 
-        setup_data = {
-            k: v for k, v in setup_as_data(setup).items() if k not in ("map", "market", "box")
-        }
+        hidden = ("map", "market", "box", "pile")  # the pile's order stays in the file only
+        setup_data = {k: v for k, v in setup_as_data(setup).items() if k not in hidden}
+        setup_data["pile"] = len(setup.pile) if setup.pile is not None else None
         print_recorded(game, [], [], setup=setup_data)
     else:
         _describe_setup(game)

@@ -59,14 +59,14 @@ def record(
     from caledonia.rules.game.legal import normalise
     from caledonia.rules.game.state import Refused
 
-    what = "this event"
+    what = describe(data) if isinstance(data, dict) else "this event"
     try:
         event = checked_event(data, components(), source)
-        what = describe(normalise(game.state, event))  # in the words the engine understood
+        # in the words the engine understood, with nothing the state fills in (a hidden pile)
+        understood = normalise(game.state, event)
+        what = describe({k: v for k, v in understood.items() if k in event})
         notes = game.apply(event)
     except Refused as refusal:
-        if what == "this event" and isinstance(data, dict) and "type" in data:
-            what = describe(data)
         refused(refusal.reasons, what)
     save(path, game)
     return game.events[-1], notes

@@ -49,11 +49,15 @@ def options(
     emit(f"Round {state.round}, {phase_words(state.phase)}. Next: {next_step(state)}.")
     if not len(legal):
         if name or state.phase == "over":
-            emit("Nothing is legal now" + (f" for {name}." if name else ": the game is over."))
+            emit(
+                f"Nothing is legal now for {name}: {next_step(state)}."
+                if name
+                else "Nothing is legal now: the game is over."
+            )
         else:
             emit("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
         return
-    _print_words(game, legal)
+    _print_words(game, legal, game_file)
 
 
 def _print_events(legal, limit: int) -> None:
@@ -74,7 +78,7 @@ def _print_events(legal, limit: int) -> None:
     out.write("\n]\n" if total else "]\n")
 
 
-def _print_words(game, legal) -> None:
+def _print_words(game, legal, game_file: str) -> None:
     from caledonia.rules.game.events import EVENTS
     from caledonia.rules.game.families import Family
 
@@ -95,7 +99,7 @@ def _print_words(game, legal) -> None:
             spec = EVENTS[kind]
             if isinstance(events, Family):
                 emit(f"  {spec.verb} ({len(events):,} ways): {events.summary}")
-                emit(f"    caledonia act GAME {spec.verb} {spec.syntax}")
+                emit(f"    caledonia act {game_file} {spec.verb} {spec.syntax}")
                 continue
             emit(f"  {spec.verb} ({len(events)}):")
             for event in events:

@@ -127,6 +127,7 @@ def test_json_of_new_act_fix_undo_and_redo(tmp_path):
     path = tmp_path / "g.yaml"
     created = json.loads(ok("new", str(path), *NEW, "--json"))
     assert created["recorded"] == [] and created["state"]["phase"] == "clans"
+    assert isinstance(created["setup"]["pile"], int)  # its size: the order stays hidden
     assert created["setup"]["start_player"] == "Ailsa"
     acted = json.loads(ok("act", str(path), "clan", "bruce", "campbell", "--json"))
     assert acted["recorded"] == [{"type": "clan", "player": "Bruce", "clan": "Campbell"}]
@@ -203,3 +204,41 @@ def test_status_says_which_clan_powers_are_not_enforced_yet(game_file):
     ok("act", str(game_file), "clan", "Bruce", "Campbell")
     result = run_cli("status", str(game_file))
     assert "Not yet enforced for Bruce (Campbell): cheaper processing buildings" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "event, reason",
+    [
+        ({"type": "pass"}, "missing key 'player'"),
+        ({"type": "trade", "player": "Ailsa", "side": "buy", "good": "wool"}, "missing key"),
+        ({"type": "prepare", "rolls": "x"}, "expected a list"),
+        ({"player": "Ailsa"}, "missing key 'type'"),
+    ],
+)
+def test_a_malformed_event_is_refused_in_words(game_file, event, reason):
+    result = run_cli("act", str(game_file), "--event", json.dumps(event))
+    assert result.returncode == 1 and reason in result.stderr
+    assert "Internal error" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_refusal_never_shows_the_hidden_pile(game_file):
+    pile = yaml.safe_load(game_file.read_text())["setup"]["pile"]
+    event = {"type": "building_bonus", "player": "Ailsa"}
+    result = run_cli("act", str(game_file), "--event", json.dumps(event))
+    assert result.returncode == 1
+    assert "Refused: Ailsa takes the building bonus, keeping none" in result.stderr
+    assert ", ".join(map(str, pile[:3])) not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["A", "B", "C", "D", "E"], "a game has 1 to 4 players, not 5"),
+        ([" ", "B"], "a player needs a name"),
+    ],
+)
+def test_new_refuses_impossible_players(tmp_path, players, message):
+    words = [w for name in players for w in ("-p", name)]
+    result = run_cli("new", str(tmp_path / "g.yaml"), *words)
+    assert result.returncode == 1 and message in result.stderr
+    assert not (tmp_path / "g.yaml").exists()

@@ -22,7 +22,7 @@ def take_reasons(state: GameState, player: PlayerState) -> list[str]:
             if boxes == 1
             else f"{player.name}'s {boxes} export boxes are full ({held}): fulfil one first"
         )
-    cost = state.round_cost()
+    cost = state.rules.contract_cost(state, player)
     if cost < 0 and player.money < -cost:
         reasons.append(
             f"a contract costs £{-cost} in round {state.round} and {player.name} "
@@ -32,7 +32,7 @@ def take_reasons(state: GameState, player: PlayerState) -> list[str]:
 
 
 def take(state: GameState, player: PlayerState, contract_id: int) -> str:
-    cost = state.round_cost()
+    cost = state.rules.contract_cost(state, player)
     player.money += cost
     player.open_contracts.append(contract_id)
     state.turn.contracts_obtained += 1

@@ -243,6 +243,8 @@ def draw_setup(
 def _check_players(players: Sequence[SetupPlayer]) -> None:
     if not 1 <= len(players) <= 4:
         raise ValueError(f"a game has 1 to 4 players, not {len(players)}")
+    if any(not p.name.strip() for p in players):
+        raise ValueError("a player needs a name")
     names = [p.name.casefold() for p in players]
     colours = [p.colour for p in players]
     if len(set(names)) != len(names):
@@ -256,6 +258,8 @@ def _check_players(players: Sequence[SetupPlayer]) -> None:
 
 def default_players(names: Sequence[str]) -> list[SetupPlayer]:
     """'Ailsa' or 'Ailsa:red'; colours not given go red, blue, green, yellow."""
+    if not 1 <= len(names) <= len(DEFAULT_COLOURS):
+        raise ValueError(f"a game has 1 to {len(DEFAULT_COLOURS)} players, not {len(names)}")
     players = []
     for seat, text in enumerate(names):
         name, _, colour = text.partition(":")

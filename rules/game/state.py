@@ -125,10 +125,6 @@ class GameState:
     rules: Any = None  # the Rulebook: the game's variants and the players' clans
 
     # -- looking things up -----------------------------------------------------
-    @property
-    def solo(self) -> bool:
-        return len(self.players) == 1
-
     def player(self, who: str) -> PlayerState:
         """A player by name or colour, in any letter case; Refused naming the choices."""
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..reach import SHIPPING_LEVELS
-from ..solo import refill
+from ..solo import CHANGES_PER_PHASE, refill
 from .port_effects import Exchange
 from .round_scoring import MEASURES
 from .rulebook import Dice, Placement, RulesUnit
@@ -42,8 +42,6 @@ class Solo(RulesUnit):
 
     def dice(self, state):
         solo = state.parts.solo
-        from ..solo import CHANGES_PER_PHASE
-
         return Dice(tuple(solo.goods_die), tuple(solo.price_die), CHANGES_PER_PHASE)
 
     def refill_target(self, state, target):

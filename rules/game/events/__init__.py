@@ -68,16 +68,24 @@ VERBS: dict[str, EventSpec] = {spec.verb: spec for spec in EVENTS.values()}
 
 def check_event(node: Node, goods: tuple[str, ...], units: tuple[str, ...]) -> Event:
     """An event's shape checked and its fields normalised by kind; DataError naming the bad one."""
-    if not isinstance(node.value, dict) or "type" not in node.value:
+    if not isinstance(node.value, dict):
         raise node.expected("an event: a mapping with a 'type' such as trade, expand or pass")
+    if "type" not in node.value:
+        raise node.fail("missing key 'type': say which event, such as trade, expand or pass")
     kind = node.entries()["type"].choice(EVENTS)
     return EVENTS[kind].shape(node, goods, units)
 
 
 def describe(event: dict[str, Any]) -> str:
-    """An event in words, as the log shows it."""
-    spec = EVENTS.get(event.get("type", ""))
-    return spec.describe(event) if spec else str(event.get("type", "an event"))
+    """An event in words, as the log shows it; a malformed one by its type alone."""
+    kind = event.get("type")
+    spec = EVENTS.get(kind) if isinstance(kind, str) else None
+    if spec is None:
+        return "this event"
+    try:
+        return spec.describe(event)
+    except (KeyError, TypeError, ValueError, AttributeError):  # fields missing or of a wrong kind
+        return f"{'an' if spec.verb[0] in 'aeiou' else 'a'} {spec.verb} event"
 
 
 def split_words(tokens: list[str], switches: set[str]) -> tuple[list[str], dict[str, list[str]]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
 from ..pieces import after_building, position_of, unit_words
 from ..spec import EventSpec, Field, canonical_space
-from ..state import GameState, PlayerState
+from ..state import GameState, PlayerState, Refused
 from ..turns import close_window, finish_main, follow_up, gate, may_act
 
 FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
@@ -84,8 +84,6 @@ class Expand(EventSpec):
         if e.get("free"):
             player = follow_up(state, e["player"], FREE_RULE)
             if state.turn.free_spaces < 1:
-                from ..state import Refused
-
                 raise Refused(f"{player.name} has no free-space bonus to use this turn")
             return player
         return gate(state, e["player"], main=True).player

@@ -299,8 +299,9 @@ class Fix(EventSpec):
         target = " ".join(
             str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
         )
-        value = next((e[k] for k in ("value", "unit", "to", "level", "upgraded") if k in e), "")
-        return f"fix {e['what']}: {target} → {value}".replace("  ", " ")
+        value = next((e[k] for k in ("value", "unit", "to", "level", "upgraded") if k in e), None)
+        arrow = f" → {value}" if value is not None else ""
+        return f"fix {e['what']}: {target}{arrow}".replace("  ", " ")
 
 
 SPEC = Fix()

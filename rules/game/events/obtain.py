@@ -43,7 +43,7 @@ class ObtainContract(EventSpec):
         return f"{e['player']} takes contract {e['contract']}"
 
     def option_words(self, state, e):
-        cost = state.round_cost()
+        cost = state.rules.contract_cost(state, state.by_name(e["player"]))
         money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
         summary = state.parts.contracts[e["contract"]].summary()
         return f"contract {e['contract']} ({summary}): {money}"

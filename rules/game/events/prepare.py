@@ -44,7 +44,7 @@ def seeded_rolls(state) -> list[dict]:
 
 class Prepare(EventSpec):
     type = "prepare"
-    syntax = "[--draw IDS|none] [--roll GOOD:±N]..."
+    syntax = "[--draw IDS|none] [--roll GOOD:±N]... (solo: three rolls, or --virtual-dice)"
     help = "prepare the next round"
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
