@@ -185,6 +185,8 @@ def test_solo_preparation_records_the_dice():
 
 def test_player_names_and_colours_are_recorded_by_name():
     game = start(2)
+    assert game.check({"type": "shipping", "player": "blue"}) == ["it is Ailsa's turn, not Bruce's"]
+    assert game.check({"type": "shipping", "player": "red"}) == []
     act(game, type="shipping", player="RED")
     assert game.events[-1] == {"type": "shipping", "player": "Ailsa"}
 

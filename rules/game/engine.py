@@ -1,7 +1,8 @@
 """A game: its setup, its events, the state they lead to, and undo and redo.
 
-`Game.record` checks an event against the state it holds and applies it, with
-no replay; a refused event changes nothing. `undo(n)` drops the last events
+`Game.check` says why an event would be refused, changing nothing;
+`Game.apply` checks it against the state it holds and applies it, with no
+replay, so a refused event changes nothing. `undo(n)` drops the last events
 and keeps them for `redo`, until a new event is recorded.
 """
 

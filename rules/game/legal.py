@@ -3,7 +3,7 @@
 `legal_events(state)` lists every event the rules accept now, in canonical
 form, kind by kind from each spec's `options`; `refusal(state, event)` gives
 the reasons one event is refused, from the spec's `check`. They are written
-apart, like python-chess's `legal_moves` and `is_legal`, and the tests prove
+apart, like python-chess's `legal_moves` and `is_legal` (here `Game.check`), and the tests prove
 they agree: every listed event is accepted, every other well-formed event is
 refused. Corrections (fix) are outside the rules and never listed.
 """
@@ -67,7 +67,3 @@ def refusal(state: GameState, event: Event) -> list[str]:
         return EVENTS[event["type"]].check(state, event)
     except Refused as refused:
         return refused.reasons
-
-
-def is_legal(state: GameState, event: Event) -> bool:
-    return not refusal(state, normalise(state, event))

@@ -93,12 +93,17 @@ def whole_word(text: str, what: str) -> int:
         raise WordsError(f"{what}: expected a whole number, got {text!r}") from None
 
 
+def choice_word(text: str) -> str:
+    """A choice as typed ('Cheese dairy', 'cheese-dairy') in the data's spelling."""
+    return text.strip().lower().replace(" ", "_").replace("-", "_")
+
+
 def word_value(kind: str, text: str, name: str) -> Any:
     """One `act` word read as a field of `kind`; choice words in any letter case."""
     if kind in NUMBER_KINDS:
         return whole_word(text, name.upper())
     if kind in CHOICES or kind in ("good", "unit"):
-        return text.strip().lower().replace(" ", "_").replace("-", "_")
+        return choice_word(text)
     return text
 
 

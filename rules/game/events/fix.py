@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
-from ..spec import EventSpec, Field, WordsError, canonical_space, whole_word
+from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
 
 YES = ("yes", "true", "upgraded", "1")
 NO = ("no", "false", "not", "0")
@@ -70,7 +70,7 @@ class Unit(Correction):
     def check(self, state, e):
         player = state.player(e["player"])
         space = state.space(e["space"])
-        unit = e["unit"].lower().replace(" ", "_").replace("-", "_")
+        unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
         holder = state.occupant(space)
         if unit == "none":
@@ -96,7 +96,7 @@ class Unit(Correction):
     def apply(self, state, e):
         player = state.player(e["player"])
         space = state.space(e["space"])
-        unit = e["unit"].lower().replace(" ", "_").replace("-", "_")
+        unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
         if unit == "none":
             removed = player.units.pop(space)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...reach import port_route
 from ..port_effects import PortEffect
-from ..spec import EventSpec, Field, WordsError
+from ..spec import EventSpec, Field, WordsError, choice_word
 from ..turns import close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
 
@@ -134,8 +134,8 @@ class UsePort(EventSpec):
             if len(rest) != 4:
                 raise WordsError("port 7: SPACE UNIT SPACE UNIT")
             event["swaps"] = [
-                {"space": rest[0], "unit": lower[1].replace(" ", "_").replace("-", "_")},
-                {"space": rest[2], "unit": lower[3].replace(" ", "_").replace("-", "_")},
+                {"space": rest[0], "unit": choice_word(rest[1])},
+                {"space": rest[2], "unit": choice_word(rest[3])},
             ]
         elif rest:
             raise WordsError(f"port tile {tile} takes no arguments")
