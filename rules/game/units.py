@@ -1,20 +1,19 @@
-"""The rules units: every variant and every clan, each self-contained.
+"""The variants' rules units, each self-contained.
 
 `VARIANTS` lists the variants in the order their hooks are asked; a game
-plays with those whose `applies` is true. `CLANS` maps each clan named in
-rules/data/clans.yaml to its unit. A clan power the engine does not apply yet
-is listed in its unit's `not_enforced`, so `status` and the README can say so.
+plays with those whose `applies` is true. The clans are units too, one module
+each in `clans/`; `CLANS` is re-exported here so callers find every unit in one place.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from ..reach import SHIPPING_LEVELS
 from ..solo import CHANGES_PER_PHASE, refill
 from .port_effects import Exchange
 from .round_scoring import MEASURES
-from .rulebook import Dice, Placement, RulesUnit
+from .clans import CLANS
+from .rulebook import Dice, RulesUnit
 
 WITHOUT_CLANS_MONEY = (0, 2, 4, 6)  # by position in the first round's turn order
 COSTLY_LAND = 5
@@ -139,7 +138,7 @@ def _units_on_costly_land(state, player, tile) -> int:
 
 class Kickstarter(RulesUnit):
     name = "kickstarter"
-    summary = "the Kickstarter clan MacEwen, scoring tile KS and port tile KS"
+    summary = "the Kickstarter clan, scoring tile KS and port tile KS"
     measures = {"units_on_costly_land": _units_on_costly_land}
 
     def applies(self, setup):
@@ -166,103 +165,6 @@ VARIANTS: tuple[RulesUnit, ...] = (
 )
 
 
-# -- clans ------------------------------------------------------------------------------
-
-
-class Clan(RulesUnit):
-    """A clan: its set-up from rules/data/clans.yaml (shipping, merchants) and its powers."""
-
-    powers_enforced: ClassVar[tuple[str, ...]] = ()
-
-    def on_clan_taken(self, state, player):
-        clan = state.parts.clans[self.name]
-        notes = []
-        level = clan.starting_shipping.get(len(state.players))
-        if level:
-            player.shipping = SHIPPING_LEVELS.index(level)
-            notes.append(f"{player.name} starts with {level.replace('_', '-')} shipping")
-        if clan.extra_merchants:
-            player.merchants_board -= clan.extra_merchants
-            player.merchants_stock += clan.extra_merchants
-            notes.append(f"{player.name} starts with {clan.extra_merchants} more merchants")
-        return notes
-
-
-class Buchanan(Clan):
-    name = "Buchanan"
-    not_enforced = (
-        "two export boxes, one or two contracts per action, six drawn for the building bonus",
-    )
-
-
-class Campbell(Clan):
-    name = "Campbell"
-    not_enforced = ("cheaper processing buildings",)
-
-
-class Cunningham(Clan):
-    name = "Cunningham"
-    not_enforced = ("milk sold for £8 at the end of production",)
-
-
-class Fergusson(Clan):
-    name = "Fergusson"
-    summary = "three starting workers, all on border spaces; free shipping (from the data)"
-
-    def placements(self, state, queue):
-        mine = [p.name for p in state.players if p.clan == self.name]
-        queue = [Placement(q.player, q.border_only or q.player in mine) for q in queue]
-        return queue + [Placement(name, True) for name in mine]
-
-
-class MacDonald(Clan):
-    name = "MacDonald"
-    summary = "never upgrades technology; river-crossing shipping with 1-2 players (from the data)"
-    not_enforced = ("£6 workers earning £4", "fishermen")
-
-    def technology_refusal(self, state, player, worker):
-        return "MacDonald never upgrades technology"
-
-
-class MacKenzie(Clan):
-    name = "MacKenzie"
-    not_enforced = ("£3 per whisky produced", "the whisky cellar")
-
-
-class Robertson(Clan):
-    name = "Robertson"
-    not_enforced = ("cheaper units on river deltas",)
-
-
-class Stewart(Clan):
-    name = "Stewart"
-    summary = "five merchants and river-crossing shipping from the start (from the data)"
-    not_enforced = (
-        "£1 for each trade at the market and each kind bought with the neighbourhood bonus",
-    )
-
-
-class MacEwen(Clan):
-    name = "MacEwen"
-    not_enforced = ("beer brewed from hops",)
-
-
-CLANS: dict[str, Clan] = {
-    unit.name: unit
-    for unit in (
-        Buchanan(),
-        Campbell(),
-        Cunningham(),
-        Fergusson(),
-        MacDonald(),
-        MacKenzie(),
-        Robertson(),
-        Stewart(),
-        MacEwen(),
-    )
-}
-
-
 def all_measures() -> set[str]:
     """Every scoring measure the engine knows, with every unit's."""
     return set(MEASURES) | {m for unit in VARIANTS + tuple(CLANS.values()) for m in unit.measures}
@@ -272,3 +174,6 @@ def all_port_effects() -> set[str]:
     from .port_effects import EFFECTS
 
     return set(EFFECTS) | {t for unit in VARIANTS for t in unit.port_effects}
+
+
+__all__ = ["CLANS", "VARIANTS", "all_measures", "all_port_effects"]

@@ -1,0 +1,31 @@
+"""What every clan shares: the set-up its data gives (starting shipping, extra merchants)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ...reach import SHIPPING_LEVELS
+from ..rulebook import RulesUnit
+
+
+class Clan(RulesUnit):
+    """A clan: its set-up from rules/data/clans.yaml (shipping, merchants) and its powers.
+
+    `not_enforced` lists powers the engine does not apply yet; `table_data` names the
+    values a power takes from the table's own box (printed values no public source gives).
+    """
+
+    table_data: ClassVar[tuple[str, ...]] = ()
+
+    def on_clan_taken(self, state, player):
+        clan = state.parts.clans[self.name]
+        notes = []
+        level = clan.starting_shipping.get(len(state.players))
+        if level:
+            player.shipping = SHIPPING_LEVELS.index(level)
+            notes.append(f"{player.name} starts with {level.replace('_', '-')} shipping")
+        if clan.extra_merchants:
+            player.merchants_board -= clan.extra_merchants
+            player.merchants_stock += clan.extra_merchants
+            notes.append(f"{player.name} starts with {clan.extra_merchants} more merchants")
+        return notes

@@ -1,0 +1,14 @@
+"""Fergusson: three starting workers on border spaces; free shipping (from the data)."""
+
+from ..rulebook import Placement
+from .base import Clan
+
+
+class Fergusson(Clan):
+    name = "Fergusson"
+    summary = "three starting workers, all on border spaces; free shipping (from the data)"
+
+    def placements(self, state, queue):
+        mine = [p.name for p in state.players if p.clan == self.name]
+        queue = [Placement(q.player, q.border_only or q.player in mine) for q in queue]
+        return queue + [Placement(name, True) for name in mine]
