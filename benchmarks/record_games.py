@@ -6,12 +6,21 @@ Each game is played from a seeded setup to the end of round 5 by the
 engine's random legal-move player (caledonia.rules.game.moves), on the
 shipped example data, and saved as an ordinary game file. They are
 demonstrations of the file format and the rules, not games people played.
+
+The clans drawn are chosen so that every clan's powers are at work in at least
+one game (`CLANS_TAKEN`); the seeds were searched for games where the random
+player takes them. After a rules change alters the play:
+
+    python benchmarks/record_games.py --check    # do the seeds still take those clans?
+    python benchmarks/record_games.py --search   # the next seeds that do (edit GAMES)
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from caledonia.rules.board import DEFAULT_ORIGINS
 from caledonia.rules.boxdata import load_box
@@ -20,23 +29,61 @@ from caledonia.rules.game.engine import Game
 from caledonia.rules.game.final import final_score
 from caledonia.rules.game.gamefile import save_game
 from caledonia.rules.game.moves import play_to_end
-from caledonia.rules.game.setup import default_players, draw_setup
+from caledonia.rules.game.setup import TableChoices, default_players, draw_setup
 from caledonia.rules.map_modules import load_module_set, maps_folder
 from caledonia.rules.market import load_market
 from caledonia.rules.solo import load_removal_grid
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class Recording(NamedTuple):
+    players: list[str]
+    seed: int
+    clans: list[str]  # drawn for the choice
+    taken: set[str]  # the clans the seed's game must see taken
+    variants: dict[str, bool] = {}
+    shows: tuple[str, ...] = ()  # words some event's notes must say: a power at work
+
+
+def shows(game: Game, words: str) -> bool:
+    return any(words in note for notes in game.notes for note in notes)
+
+
 GAMES = {
-    "game-solo.yaml": (["Rhona:purple"], 11),
-    "game-2p.yaml": (["Iain:blue", "Kirsty:red"], 12),
-    "game-3p.yaml": (["Fiona:green", "Hamish:yellow", "Morag:red"], 13),
-    "game-4p.yaml": (["Ailsa:red", "Bruce:blue", "Catriona:green", "Duncan:yellow"], 14),
+    "game-solo.yaml": Recording(
+        ["Rhona:purple"], 14, ["Robertson", "Campbell"], {"Robertson"}, shows=("Robertson delta",)
+    ),
+    "game-2p.yaml": Recording(
+        ["Iain:blue", "Kirsty:red"],
+        15,
+        ["MacDonald", "Stewart", "Campbell"],
+        {"MacDonald", "Stewart"},
+        shows=("rows", "for trading"),
+    ),
+    "game-3p.yaml": Recording(
+        ["Fiona:green", "Hamish:yellow", "Morag:red"],
+        42,
+        ["MacKenzie", "Buchanan", "Campbell", "Fergusson"],
+        {"MacKenzie", "Buchanan", "Campbell"},
+        shows=("takes contracts", "into cellar spot", "Campbell"),
+    ),
+    "game-4p.yaml": Recording(
+        ["Ailsa:red", "Bruce:blue", "Catriona:green", "Duncan:yellow"],
+        541,
+        ["MacEwen", "Cunningham", "Fergusson", "MacDonald", "Buchanan"],
+        {"MacEwen", "Cunningham", "Fergusson"},
+        {"kickstarter": True},
+        shows=("brews", "no merchants, the milk price stays"),
+    ),
 }
+CLANS_TAKEN = set().union(*(r.taken for r in GAMES.values()))
 
 
-def record(names: list[str], seed: int) -> Game:
+def record(recording: Recording, seed: int | None = None) -> Game:
     parts = components()
-    players = default_players(names)
+    players = default_players(recording.players)
+    seed = recording.seed if seed is None else seed
     setup = draw_setup(
         parts,
         load_module_set(maps_folder(), DEFAULT_ORIGINS),
@@ -44,7 +91,8 @@ def record(names: list[str], seed: int) -> Game:
         load_box(parts),
         players,
         seed,
-        {},
+        recording.variants,
+        table=TableChoices(clans=recording.clans),
         grid=load_removal_grid(parts.solo.price_die) if len(players) == 1 else None,
     )
     game = Game(setup, parts)
@@ -52,9 +100,41 @@ def record(names: list[str], seed: int) -> Game:
     return game
 
 
+def taken(game: Game) -> set[str]:
+    return {p.clan for p in game.state.players if p.clan}
+
+
+def missing(recording: Recording, game: Game) -> list[str]:
+    """The clans not taken and the powers not seen at work in `game`."""
+    return sorted(recording.taken - taken(game)) + [
+        words for words in recording.shows if not shows(game, words)
+    ]
+
+
+def find_seed(recording: Recording, start: int) -> int:
+    """The first seed from `start` whose game takes the clans and shows their powers."""
+    seed = start
+    while missing(recording, record(recording, seed)):
+        seed += 1
+    return seed
+
+
 def main() -> None:
-    for name, (players, seed) in GAMES.items():
-        game = record(players, seed)
+    every = set(components().clans)
+    if CLANS_TAKEN != every:
+        sys.exit(f"no sample game takes {sorted(every - CLANS_TAKEN)}")
+    if "--search" in sys.argv:  # find seeds anew (after a rules change alters the play)
+        for name, recording in GAMES.items():
+            print(f"{name}: seed {find_seed(recording, recording.seed)}")
+        return
+    for name, recording in GAMES.items():
+        game = record(recording)
+        lacking = missing(recording, game)
+        if lacking:
+            sys.exit(f"{name}: seed {recording.seed} no longer shows {lacking}: --search")
+        if "--check" in sys.argv:
+            print(f"{name}: {', '.join(sorted(taken(game)))} taken")
+            continue
         path = ROOT / "sample_games" / name
         save_game(str(path), game)
         note = (

@@ -135,7 +135,10 @@ def new(
             "--box",
             envvar="CALEDONIA_BOX",
             metavar="FILE",
-            help="Your starting tiles, pass money, import marks (else the example).",
+            help=(
+                "Your starting tiles, pass money, import marks, whisky cellar, beer money "
+                "(else the example)."
+            ),
         ),
     ] = None,
     export_board: Annotated[
@@ -368,6 +371,23 @@ def _powers_not_enforced(game: Game) -> list[str]:
     return lines
 
 
+def _cellars(game: Game) -> list[str]:
+    """Each whisky cellar in play, spot by spot, and whether its values are the example's."""
+    from caledonia.rules.game.clans.mackenzie import NAME, cellar_words
+
+    state = game.state
+    example = (
+        " (example values, not your clan tile's: set whisky_cellar in your box data)"
+        if state.setup.example_value("whisky_cellar")
+        else ""
+    )
+    return [
+        f"{p.name}'s whisky cellar: {cellar_words(state, p)}{example}"
+        for p in state.players
+        if p.clan == NAME
+    ]
+
+
 def status(
     game_file: GameArgument,
     show_map: Annotated[
@@ -432,6 +452,8 @@ def status(
             contracts,
         )
     console().print(table)
+    for line in _cellars(game):
+        emit(line)
     for line in _powers_not_enforced(game):
         message(line, style="yellow")
     if show_map:

@@ -110,11 +110,15 @@ def summary(game: Game) -> dict[str, Any]:
                 },
                 "shipping": p.shipping_level,
                 "technology": sorted(p.technology),
-                "units": {state.board.spaces[i].id: u for i, u in sorted(p.units.items())},
+                "units": {
+                    **{state.board.spaces[i].id: u for i, u in sorted(p.units.items())},
+                    **{f"port:{c}": u for c, u in sorted(p.port_units.items())},  # on port tiles
+                },
                 "open_contracts": list(p.open_contracts),
                 "fulfilled": list(p.fulfilled),
                 "ports_used": sorted(p.ports_used),
                 "passed": p.passed,
+                "cellar": [spot + 1 for spot in p.cellar],  # whisky barrels by spot, 1: left
             }
             for p in state.players
         ],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from caledonia.rules.boxdata import OPTIONAL
 from caledonia.rules.components import (
     CONTRACT_GAINS,
     CONTRACT_PAYMENTS,
@@ -180,6 +181,28 @@ def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
     raise CaledoniaError(f"no clan {name!r}; the clans are {', '.join(known)}")
 
 
+def _engine_cell(unit) -> str:
+    """Whether the engine applies the clan's powers, and which values the table supplies."""
+    if unit.not_enforced:
+        lines = ["[yellow]not yet:[/yellow] " + "; ".join(unit.not_enforced)]
+    else:
+        lines = ["[green]enforced[/green]"]
+    lines += [
+        f"from your box data: {OPTIONAL[key].words} ({key}; the example's when left out)"
+        for key in unit.table_data
+    ]
+    return "\n".join(lines)
+
+
+def _clan_data(clan: Clan, unit) -> dict:
+    return {
+        **clan._asdict(),
+        "enforced": not unit.not_enforced,
+        "not_enforced": list(unit.not_enforced),
+        "table_data": list(unit.table_data),
+    }
+
+
 def clans(
     name: Annotated[
         str | None,
@@ -193,23 +216,27 @@ def clans(
 
     Example: [cyan]caledonia clans fergusson[/cyan]
     """
+    from caledonia.rules.game.units import CLANS
+
     known = components().clans
     chosen = [_find_clan(name, dict(known))] if name else list(known.values())
     if as_json:
-        print_json([clan._asdict() for clan in chosen])
+        print_json([_clan_data(clan, CLANS[clan.name]) for clan in chosen])
         return
     table = Table(title="Clans", title_justify="left", show_lines=True)
     table.add_column("Clan", style="bold")
     table.add_column("Powers")
+    table.add_column("In the engine")
     table.add_column("Status", style="dim")
     for clan in chosen:
+        unit = CLANS[clan.name]
         powers = "\n".join(f"• {power}" for power in clan.powers)
         if clan.not_public:
             powers += "\n" + "\n".join(
                 f"Not public (enter from your box): {item}" for item in clan.not_public
             )
         label = clan.name + ("\n(Kickstarter)" if clan.kickstarter else "")
-        table.add_row(label, powers, _status_cell(clan.status))
+        table.add_row(label, powers, _engine_cell(unit), _status_cell(clan.status))
     out = console()
     out.print(table)
     out.print(_STATUS_NOTE, style="dim", markup=False)

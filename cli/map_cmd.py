@@ -158,7 +158,7 @@ def show(
             occupied = {i for p in position.players for i in p.units}
             highlight = {
                 i
-                for i in reachable(board, player.units, player.shipping)
+                for i in reachable(board, player.units, player.shipping, player.ports)
                 if board.is_free_land(i) and i not in occupied
             }
         if legal:
@@ -219,14 +219,15 @@ def reach_command(
     board = position.board
     who = _player(position, player)
     occupied = {i for p in position.players for i in p.units}
-    routes = reachable(board, who.units, who.shipping)
+    routes = reachable(board, who.units, who.shipping, who.ports)
     spaces = [
         (i, route)
         for i, route in sorted(routes.items())
         if board.is_free_land(i) and i not in occupied
     ]
     port_routes = [
-        (slot, port_route(board, who.units, slot, who.shipping)) for slot in board.port_slots
+        (slot, port_route(board, who.units, slot, who.shipping, who.ports))
+        for slot in board.port_slots
     ]
     data = {
         "player": who.name,

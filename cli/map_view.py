@@ -33,6 +33,7 @@ UNIT_CODES = {
     "distillery": "dst",
     "woodcutter": "wdc",
     "miner": "min",
+    "fisherman": "fsh",
     None: "---",
 }
 PLAYER_STYLES = {
@@ -172,11 +173,23 @@ def legend(board: Board, position: Position | None, ports: Mapping[str, str] | N
     if any("covered" in reason for reason in board.blocked.values()):
         lines.append("[###] covered by a spare port tile (tighter map)")
     marks = player_marks(position)
+    kinds = {
+        kind
+        for p in (position.players if position else ())
+        for kind in (*p.units.values(), *p.ports.values())
+    }
+    if "fisherman" in kinds:
+        lines.append("fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)")
     for player in position.players if position else ():
         lines.append(
             f"{marks[player.name]}: {player.name} ({player.colour}, "
-            f"{shipping_words(player.shipping)}, {len(player.units)} units)"
+            f"{shipping_words(player.shipping)}, {len(player.units) + len(player.ports)} units)"
         )
+    on_ports = {
+        letter: (player, unit)
+        for player in (position.players if position else ())
+        for letter, unit in player.ports.items()
+    }
     for slot in board.port_slots:
         tile = (ports or {}).get(slot.module)
         what = f"port tile {tile}" if tile else "port slot"
@@ -186,4 +199,10 @@ def legend(board: Board, position: Position | None, ports: Mapping[str, str] | N
             f"({slot.slot.replace('players_', '').replace('_', '-')} "
             f"players) touches {touches}"
         )
+        if slot.module in on_ports:
+            player, unit = on_ports[slot.module]
+            lines.append(
+                f"  {marks[player.name]}:{UNIT_CODES.get(unit, unit[:3])} on port:{slot.module}: "
+                f"{player.name}'s {unit.replace('_', ' ')} stands on {what}"
+            )
     return lines

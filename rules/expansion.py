@@ -75,9 +75,11 @@ def check_expansion(
     anywhere: bool = False,
     rules: Sequence[ExpansionRule] = (),
     routes: Mapping[int, Route] | None = None,
+    left: int | None = None,
 ) -> ExpansionCheck:
     """Check one expansion. `anywhere` skips reach (starting workers at setup);
-    `routes` is the player's reach when already worked out."""
+    `routes` is the player's reach when already worked out; `left` how many of the unit
+    the player may still deploy, when a rule changes the box's count."""
     board = position.board
     player = position.player(who)
     space = board.spaces[target]
@@ -95,19 +97,26 @@ def check_expansion(
         wrong_land = refuse_land(board, target, unit, economy)
         if wrong_land:
             reasons.append(wrong_land)
-    total = economy.units[unit].count
-    if player.count(unit) >= total:
-        reasons.append(f"no {plural(unit)} left on the player board (all {total} are on the map)")
+    total, placed = economy.units[unit].count, player.count(unit)
+    if left is None or left == total - placed:  # the box's count
+        if placed >= total:
+            reasons.append(
+                f"no {plural(unit)} left on the player board (all {total} are on the map)"
+            )
+    elif left <= 0:
+        reasons.append(f"no {plural(unit)} left on {player.name}'s player board")
     route = None
     if not anywhere and not own:  # reach says nothing more about a space one holds already
         found = (
             routes.get(target)
             if routes is not None
-            else route_to(board, player.units, target, player.shipping)
+            else route_to(board, player.units, target, player.shipping, player.ports)
         )
         if found is None:
             reasons.append(
-                why_out_of_reach(board, player.units, target, player.shipping, player.name)
+                why_out_of_reach(
+                    board, player.units, target, player.shipping, player.name, player.ports
+                )
             )
         else:
             route = found.describe(board)
@@ -135,10 +144,15 @@ def legal_spaces(
     """Every space where the expansion is legal, in board order."""
     player = position.player(who)
     board = position.board
-    if player.count(unit) >= economy.units[unit].count:
+    left = options.get("left")
+    if (left if left is not None else economy.units[unit].count - player.count(unit)) <= 0:
         return []
     needs = set(economy.units[unit].land)
-    routes = None if options.get("anywhere") else reachable(board, player.units, player.shipping)
+    routes = (
+        None
+        if options.get("anywhere")
+        else reachable(board, player.units, player.shipping, player.ports)
+    )
     occupied = {index for p in position.players for index in p.units}
     candidates = [
         space.index

@@ -11,6 +11,7 @@ players who give their units instead of a settlement count:
         colour: red                            # optional
         shipping: 1_loch                       # optional, none by default
         units: {A-03: cow, A-04: sheep, B-12: woodcutter}   # or a list of spaces
+                                               # (fisherman: a clan's worker on a loch)
 
 The number of players listed is the map's player count (mist, solo blocks).
 """
@@ -26,6 +27,7 @@ from .map_modules import MODULE_LETTERS, ModuleSide
 from .reach import SHIPPING_LEVELS
 from .schema import Node
 
+FISHERMAN = "fisherman"  # the one unit kind that stands on a loch (a clan's worker)
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
 
@@ -35,9 +37,11 @@ class MapPlayer(NamedTuple):
     colour: str
     shipping: str
     units: Mapping[int, str | None]  # space index -> unit type (None: not given)
+    ports: Mapping[str, str] = {}  # port slot (module letter) -> unit on its port tile
 
     def count(self, unit: str) -> int:
-        return sum(1 for kind in self.units.values() if kind == unit)
+        deployed = (*self.units.values(), *self.ports.values())
+        return sum(1 for kind in deployed if kind == unit)
 
 
 class Position(NamedTuple):
@@ -117,10 +121,18 @@ def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | 
             raise where.fail(str(reason)) from None
         if index in units:
             raise where.fail(f"{board.spaces[index].id} is listed twice")
-        kind = kind_node.choice(economy.units) if kind_node is not None else None
-        problem = refuse_place(board, index) or (
-            refuse_land(board, index, kind, economy) if kind else None
-        )
+        kind = kind_node.choice((*economy.units, FISHERMAN)) if kind_node is not None else None
+        if kind == FISHERMAN:
+            space = board.spaces[index]
+            problem = (
+                None
+                if space.loch and index in board.active
+                else f"{space.id} is not a loch of the map: a fisherman stands on a loch"
+            )
+        else:
+            problem = refuse_place(board, index) or (
+                refuse_land(board, index, kind, economy) if kind else None
+            )
         if problem:
             raise where.fail(problem)
         units[index] = kind

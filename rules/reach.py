@@ -6,6 +6,12 @@ From one of the player's units an expansion may go to (rulings 7-9):
 - with n-loch shipping, a space across 1..n consecutive loch spaces.
 A route never hops over a land space, and one expansion uses either the loch
 crossing or one river crossing, never both.
+
+A unit standing on a loch (a clan's fisherman) reaches only its neighbouring
+spaces: crossing rivers and lochs still needs shipping from a unit on land.
+A unit standing on a port tile (`ports`: the module letters of the slots) is
+neighbouring the spaces its slot touches, and reaches only those; it stands on
+its own port tile, so that tile is plainly in reach.
 """
 
 from __future__ import annotations
@@ -36,11 +42,16 @@ def lochs_allowed(level: str) -> int:
 class Route(NamedTuple):
     """How a space is reached: from which unit, and how."""
 
-    kind: str  # "neighbouring", "river" or "loch"
-    source: int  # the space of the unit it is reached from
+    kind: str  # "neighbouring", "river", "loch", or "on_port" (a unit on the port tile)
+    source: int  # the space of the unit it is reached from (-1: from a unit on a port tile)
     lochs: int = 0
+    port: str | None = None  # the port slot (module letter) of the unit it is reached from
 
     def describe(self, board: Board) -> str:
+        if self.kind == "on_port":
+            return f"standing on port {self.port}"
+        if self.port is not None:
+            return f"neighbouring port {self.port}"
         origin = board.spaces[self.source].id
         if self.kind == "neighbouring":
             return f"neighbouring {origin}"
@@ -54,7 +65,7 @@ _KINDS = ("neighbouring", "river", "loch")
 
 
 def _better(new: Route, old: Route | None) -> bool:
-    rank = {"neighbouring": 0, "river": 1, "loch": 2}
+    rank = {"on_port": -1, "neighbouring": 0, "river": 1, "loch": 2}
     return old is None or (rank[new.kind], new.lochs, new.source) < (
         rank[old.kind],
         old.lochs,
@@ -62,9 +73,19 @@ def _better(new: Route, old: Route | None) -> bool:
     )
 
 
-def reachable(board: Board, units: Iterable[int], shipping: str) -> dict[int, Route]:
+def _port_touches(board: Board, ports: Iterable[str]) -> list[tuple[str, int]]:
+    """(slot letter, space) for every space a port slot holding one of the units touches."""
+    held = set(ports)
+    return [(s.module, j) for s in board.port_slots if s.module in held for j in s.touches]
+
+
+def reachable(
+    board: Board, units: Iterable[int], shipping: str, ports: Iterable[str] = ()
+) -> dict[int, Route]:
     """Every space reachable from `units` (other than the units' own), with the best route:
     neighbouring before river before loch, fewer lochs first, then the lowest source space.
+    A unit on a port tile (`ports`) neighbours the spaces its slot touches (lowest letter
+    first); a neighbouring route from a unit on a space is preferred to it.
 
     The result includes spaces that cannot take a unit (lochs next to a unit,
     mist, blocked or occupied spaces): what may be built there is for the
@@ -78,6 +99,8 @@ def reachable(board: Board, units: Iterable[int], shipping: str) -> dict[int, Ro
         for target in board.neighbouring[source]:
             if target not in best or best[target][:2] > (0, 0):
                 best[target] = (0, 0, source)
+        if board.spaces[source].loch:
+            continue  # a unit on a loch reaches only its neighbours
         if rivers:
             for target in board.across_river[source]:
                 if target not in best or best[target][:2] > (1, 0):
@@ -86,15 +109,22 @@ def reachable(board: Board, units: Iterable[int], shipping: str) -> dict[int, Ro
             for target, crossing in board.loch_targets(source, lochs).items():
                 if target not in best or best[target][:2] > (2, crossing):
                     best[target] = (2, crossing, source)
-    return {
+    routes = {
         target: Route(_KINDS[kind], source, crossing)
         for target, (kind, crossing, source) in best.items()
         if target not in own
     }
+    for letter, target in sorted(_port_touches(board, ports)):
+        if target not in own and (target not in routes or routes[target].kind != "neighbouring"):
+            routes[target] = Route("neighbouring", -1, port=letter)
+    return routes
 
 
-def route_to(board: Board, units: Iterable[int], target: int, shipping: str) -> Route | None:
-    """The best route from any of `units` to `target`, or None."""
+def route_to(
+    board: Board, units: Iterable[int], target: int, shipping: str, ports: Iterable[str] = ()
+) -> Route | None:
+    """The best route from any of `units` (or from a unit on a port tile, `ports`) to
+    `target`, or None."""
     best = None
     lochs = lochs_allowed(shipping)
     for source in units:
@@ -102,6 +132,8 @@ def route_to(board: Board, units: Iterable[int], target: int, shipping: str) -> 
             continue
         if target in board.neighbouring[source]:
             candidate = Route("neighbouring", source)
+        elif board.spaces[source].loch:
+            continue
         elif crosses_rivers(shipping) and target in board.across_river[source]:
             candidate = Route("river", source)
         else:
@@ -111,16 +143,25 @@ def route_to(board: Board, units: Iterable[int], target: int, shipping: str) -> 
             candidate = Route("loch", source, crossing)
         if _better(candidate, best):
             best = candidate
+    if best is None or best.kind != "neighbouring":
+        letters = sorted(letter for letter, j in _port_touches(board, ports) if j == target)
+        if letters:
+            return Route("neighbouring", -1, port=letters[0])
     return best
 
 
 def why_out_of_reach(
-    board: Board, units: Iterable[int], target: int, shipping: str, who: str
+    board: Board,
+    units: Iterable[int],
+    target: int,
+    shipping: str,
+    who: str,
+    ports: Iterable[str] = (),
 ) -> str:
     """Why `target` is not reachable, in words, naming the nearest miss."""
     units = sorted(set(units))
     target_id = board.spaces[target].id
-    if not units:
+    if not units and not ports:
         return f"{who} has no units on the map to expand from"
     for source in units:
         if target in board.across_river[source]:
@@ -128,7 +169,11 @@ def why_out_of_reach(
                 f"{target_id} is across a river from {board.spaces[source].id} "
                 f"and {who} has {shipping_words(shipping)}"
             )
-    nearest = [(board.lochs_to(source, target), source) for source in units]
+    nearest = [
+        (board.lochs_to(source, target), source)
+        for source in units
+        if not board.spaces[source].loch
+    ]
     by_water = sorted((lochs, source) for lochs, source in nearest if lochs is not None)
     if by_water:
         lochs, source = by_water[0]
@@ -140,14 +185,19 @@ def why_out_of_reach(
     return f"{target_id} is not neighbouring or within shipping reach of any of {who}'s units"
 
 
-def port_route(board: Board, units: Iterable[int], slot: PortSlot, shipping: str) -> Route | None:
-    """How a port slot is reached: from a unit on a space it touches, or across lochs to it."""
+def port_route(
+    board: Board, units: Iterable[int], slot: PortSlot, shipping: str, ports: Iterable[str] = ()
+) -> Route | None:
+    """How a port slot is reached: a unit stands on its tile (`ports`: the slots holding the
+    player's units), from a unit on a space it touches, or across lochs to it."""
+    if slot.module in set(ports):
+        return Route("on_port", -1, port=slot.module)
     best = None
     lochs = lochs_allowed(shipping)
     for source in units:
         if source in slot.touches:
             candidate = Route("neighbouring", source)
-        elif lochs:
+        elif lochs and not board.spaces[source].loch:
             depths = board.loch_depths(source)
             crossings = [depths[j] for j in slot.touches if j in depths and depths[j] <= lochs]
             if not crossings:

@@ -80,6 +80,8 @@ def count_settlements(board: Board, units: Iterable[int], shipping: str) -> Sett
     linked = _Sets(len(settlements))
     rivers, lochs = crosses_rivers(shipping), lochs_allowed(shipping)
     for space in spaces:
+        if board.spaces[space].loch:
+            continue  # a unit on a loch (a fisherman) joins only its neighbours
         reach = list(board.across_river[space]) if rivers else []
         if lochs:
             reach.extend(board.loch_targets(space, lochs))

@@ -38,6 +38,9 @@ CHOICE_KINDS = {
 
 def _spaces(state: GameState, rng: random.Random) -> str:
     board = state.board
+    if rng.random() < 0.08:  # a port slot, as a fisherman's words name one (port:A)
+        letter = rng.choice([s.module for s in board.port_slots] + ["Z"])
+        return f"port:{letter}" if rng.random() < 0.8 else f"PORT:{letter.lower()}"
     owned = [s for p in state.players for s in p.units]
     if owned and rng.random() < 0.6:
         near = board.adjacent[rng.choice(owned)] + (rng.choice(owned),)
@@ -65,6 +68,8 @@ def acting(state: GameState) -> list[str]:
     if state.placements:
         names.append(state.placements[0][0])
     names += [p.name for p in state.players if state.phase == "production" and not p.produced]
+    if state.phase == "production" and all(p.produced for p in state.players):
+        names += [p.name for p in state.players]  # the end-of-production choices
     names += [p.name for p in state.players if state.phase == "clans" and not p.clan]
     return [n for n in names if n]
 

@@ -105,6 +105,25 @@ def start(count=3, variants=None, clans=None, ports=None, **choices) -> Game:
     return game
 
 
+def decline_end_of_production(game: Game) -> None:
+    """Everyone has produced: decline the end-of-production choices a clan has (sell no
+    milk, age no whisky), so that the round is scored."""
+    from caledonia.rules.game.legal import legal_events
+
+    for _ in range(len(game.state.players) * 2):
+        if game.state.phase != "production":
+            return
+        declines = [
+            e
+            for kind in ("milk", "age")
+            for e in legal_events(game.state).by_type.get(kind, [])
+            if e["count"] == 0
+        ]
+        if not declines:
+            return
+        game.apply(declines[0])
+
+
 def to_turn_of(game: Game, name: str) -> None:
     """Let the players before `name` pass... no: take harmless turns (merchant hire or pass)
     until it is `name`'s turn in the action phase."""

@@ -77,7 +77,7 @@ def drop(*keys):
 SCORING = ["3", "1", "5", "2", "8"]
 PORTS = {"A": "3", "B": "7", "C": "2", "D": "6"}
 CLANS = ["Buchanan", "Fergusson", "Campbell", "MacDonald"]
-TILES = [1, 5, 7, 2]
+TILES = [2, 4, 9, 5]
 TILE = {"money": 50, "goods": None}
 
 # (id, sample, change, key path, words of the message saying what was expected)
@@ -146,7 +146,7 @@ CASES = [
         "setup.ports.D",
         "only with the kickstarter variant",
     ),
-    ("port-twice", THREE, put(("ports", "D"), 3), "setup.ports.D", "port tile 3 is given twice"),
+    ("port-twice", THREE, put(("ports", "D"), 4), "setup.ports.D", "port tile 4 is given twice"),
     ("port-corner-missing", THREE, drop("ports", "D"), "setup.ports", "missing key 'D'"),
     ("port-corner-extra", THREE, put(("ports", "E"), "8"), "setup.ports.E", "unknown key 'E'"),
     ("ports-list", THREE, put("ports", ["3", "7", "2", "6"]), "setup.ports", "a mapping"),
@@ -246,9 +246,9 @@ CASES = [
     (
         "tile-not-in-box",
         THREE,
-        put("starting_tiles", [1, 5, 7, 3]),
+        put("starting_tiles", [2, 4, 9, 3]),
         "setup.box.starting_tiles",
-        "missing starting tile 3: expected the money and goods of tiles 1, 5, 7, 3",
+        "missing starting tile 3: expected the money and goods of tiles 2, 4, 9, 3",
     ),
     (
         "box-tile-missing",
@@ -260,9 +260,9 @@ CASES = [
     (
         "box-tile-extra",
         THREE,
-        put(("box", "starting_tiles", 9), TILE),
-        "setup.box.starting_tiles.9",
-        "expected only this game's starting tiles (1, 5, 7, 2) as keys",
+        put(("box", "starting_tiles", 1), TILE),
+        "setup.box.starting_tiles.1",
+        "expected only this game's starting tiles (2, 4, 9, 5) as keys",
     ),
     (
         "box-tile-key-text",
@@ -274,21 +274,21 @@ CASES = [
     (
         "box-tile-no-money",
         THREE,
-        put(("box", "starting_tiles", 1), {"goods": None}),
-        "setup.box.starting_tiles.1",
+        put(("box", "starting_tiles", 2), {"goods": None}),
+        "setup.box.starting_tiles.2",
         "missing key 'money'",
     ),
     (
         "box-tile-goods-list",
         THREE,
-        put(("box", "starting_tiles", 1, "goods"), ["wool"]),
-        "setup.box.starting_tiles.1.goods",
+        put(("box", "starting_tiles", 2, "goods"), ["wool"]),
+        "setup.box.starting_tiles.2.goods",
         "expected a mapping",
     ),
     (
         "box-tiles-list",
         THREE,
-        put(("box", "starting_tiles"), [1, 5, 7, 2]),
+        put(("box", "starting_tiles"), TILES),
         "setup.box.starting_tiles",
         "expected a mapping",
     ),
@@ -363,7 +363,7 @@ CASES = [
         THREE,
         lambda setup: setup["pile"].__setitem__(1, setup["pile"][0]),
         "setup.pile[1]",
-        "contract 2 is given twice",
+        "contract 23 is given twice",
     ),
     (
         "pile-unknown",
@@ -453,7 +453,7 @@ def test_a_bad_setup_value_is_refused_naming_its_key_and_what_was_expected(
 def test_the_error_names_the_line_of_the_bad_value():
     text = THREE.read_text()
     line = next(n for n, s in enumerate(text.splitlines(), 1) if s.startswith("  scoring_tiles:"))
-    text = text.replace("['3', '1', '5', '2', '8']", "['3', '1', '9', '2', '8']")
+    text = text.replace("['2', '5', '4', '1', '7']", "['2', '5', '9', '1', '7']")
     data = parse_yaml(text, "g.yaml")
     with pytest.raises(DataError) as caught:
         game_from_data(data, "g.yaml", PARTS)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.round_scoring import tile_glory
-from gametools import PARTS, act, free_spaces, neighbouring_grass, refuse, setup_for, start
+from gametools import (
+    PARTS,
+    act,
+    decline_end_of_production,
+    free_spaces,
+    neighbouring_grass,
+    refuse,
+    setup_for,
+    start,
+)
 
 
 def everyone_passes(game):
@@ -18,6 +27,7 @@ def everyone_produces(game):
     for p in game.state.players:
         if not p.produced:
             act(game, type="produce", player=p.name)
+    decline_end_of_production(game)
 
 
 # -- set-up ------------------------------------------------------------------------------

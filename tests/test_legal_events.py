@@ -42,6 +42,29 @@ SCENARIOS = [
     (4, {"port_tiles": False, "scoring_tiles": False}, {}),
     (4, {}, {"box": RICH_BOX, "ports": {"A": "1", "B": "5", "C": "6", "D": "7"}}),
     (4, {}, {"face_up": [1, 6, 11, 21, 31, 44]}),
+    # MacDonald always in play (an auction hands out every clan drawn): fishermen, rowing
+    (2, {"clan_auction": True}, {"clans": ("MacDonald", "Robertson"), "box": RICH_BOX}),
+    (3, {"clan_auction": True}, {"clans": ("Campbell", "MacDonald", "Stewart")}),
+    # Buchanan in play, with a known pile and with the table's own (six drawn, two kept)
+    (
+        3,
+        {"clan_auction": True},
+        {
+            "clans": ("Buchanan", "Stewart", "Robertson"),
+            "box": RICH_BOX,
+            "ports": {"A": "8", "B": "1", "C": "5", "D": "2"},
+        },
+    ),
+    (
+        4,
+        {"clan_auction": True},
+        {
+            "clans": ("Buchanan", "Campbell", "Cunningham", "Stewart"),
+            "box": RICH_BOX,
+            "face_up": [4, 12, 19, 30, 38, 45],
+            "ports": {"A": "8", "B": "4", "C": "3", "D": "6"},
+        },
+    ),
 ]
 RANDOM_PER_STATE = 8
 MUTATED_PER_STATE = 4

@@ -12,7 +12,7 @@ from caledonia.rules.game.engine import Game
 from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.legal import legal_events
 from conftest import SAMPLES
-from gametools import PARTS, act, neighbouring_grass, setup_for, start
+from gametools import PARTS, act, neighbouring_grass, setup_for, start, to_turn_of
 
 
 def counts(game: Game) -> dict[str, int]:
@@ -64,6 +64,20 @@ def test_by_hand_the_clan_auction_of_three_players():
     assert counts(game) == {"auction": 279}
 
 
+def test_by_hand_buchanan_takes_one_or_two_of_six_contracts():
+    """Buchanan with two empty boxes at her first turn, 6 face-up contracts: one of 6, or
+    two of them together (6 x 5 / 2 = 15): 21. With one box filled: 5 singles."""
+    game = start(2, clans=("Buchanan", "Campbell", "Stewart"))
+    state = game.state
+    buchanan = next(p for p in state.players if p.clan == "Buchanan")
+    to_turn_of(game, buchanan.name)
+    assert sum(1 for c in state.export_board if c) == 6
+    assert counts(game)["contract"] == 21
+    first = next(c for c in state.export_board if c)
+    act(game, type="fix", what="contract", contract=first, to="open", player=buchanan.name)
+    assert counts(game)["contract"] == 5
+
+
 def test_by_hand_port_seven_swaps():
     """Port 7 at corner A (touching A-09 and A-10). Ailsa keeps her woodcutter on A-09
     (forest only: nothing else stands there), and has a sheep on A-10 and a cow on A-11,
@@ -89,38 +103,50 @@ def test_by_hand_port_seven_swaps():
     "name, played, expected",
     [
         (
-            "game-2p.yaml",
-            40,
+            "game-2p.yaml",  # Kirsty's turn; Iain (MacDonald) has a fisherman out
+            7,
             {
-                "trade": 23,
-                "expand": 85,
+                "trade": 13,
+                "contract": 6,
+                "expand": 42,
                 "shipping": 1,
-                "technology": 2,
                 "merchant": 1,
                 "pass": 1,
-                "port": 1,
+                "fisherman": 13,
+                "row": 2,
             },
         ),
         (
-            "game-solo.yaml",
-            30,
+            "game-solo.yaml",  # Robertson, round 1
+            5,
             {
-                "trade": 14,
+                "trade": 13,
                 "contract": 5,
-                "expand": 63,
+                "expand": 57,
                 "shipping": 1,
                 "technology": 2,
                 "merchant": 1,
                 "pass": 1,
             },
         ),
+        # Hamish (Buchanan, two empty boxes) with 4 face-up contracts: 4 + 6 pairs
+        ("game-3p.yaml", 16, {"trade": 8, "contract": 10, "shipping": 1, "merchant": 1, "pass": 1}),
+        ("game-3p.yaml", 76, {"age": 2}),  # Morag (MacKenzie) ages 0 or 1 whisky
+        ("game-4p.yaml", 98, {"milk": 2}),  # Bruce (Cunningham) sells 0 or 1 milk
         (
-            "game-4p.yaml",
-            126,
-            {"trade": 23, "expand": 93, "shipping": 1, "technology": 2, "merchant": 1, "pass": 1},
+            "game-4p.yaml",  # Duncan (MacEwen) may brew 1 or 2 beer; Catriona (MacDonald) next
+            142,
+            {
+                "trade": 19,
+                "expand": 148,
+                "shipping": 1,
+                "pass": 1,
+                "fisherman": 18,
+                "row": 2,
+                "brew": 2,
+            },
         ),
-        ("game-3p.yaml", 97, {"trade": 14, "expand": 138, "shipping": 1, "merchant": 1, "pass": 1}),
-        ("game-4p.yaml", 60, {"produce": 5}),
+        ("game-4p.yaml", 60, {"expand": 63, "shipping": 1, "merchant": 1, "pass": 1}),
     ],
 )
 def test_sample_positions(name, played, expected):

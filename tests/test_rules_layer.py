@@ -12,7 +12,15 @@ from caledonia.rules.game.events import EVENTS, act_help, describe
 from caledonia.rules.game.legal import legal_events
 from caledonia.rules.game.units import CLANS, VARIANTS, all_measures, all_port_effects
 from conftest import ROOT
-from gametools import PARTS, act, neighbouring_grass, refuse, setup_for, start
+from gametools import (
+    PARTS,
+    act,
+    decline_end_of_production,
+    neighbouring_grass,
+    refuse,
+    setup_for,
+    start,
+)
 
 GAME_CODE = ROOT / "rules" / "game"
 
@@ -31,6 +39,12 @@ def test_no_clan_is_named_outside_its_rules_unit():
             continue
         found = names.findall(path.read_text())
         assert not found, f"{path.relative_to(ROOT)} names {sorted(set(found))}"
+
+
+def test_every_clan_power_is_enforced_and_summed_up():
+    """`status` and `caledonia clans` say when a power is not applied; none is left."""
+    assert {name: unit.not_enforced for name, unit in CLANS.items() if unit.not_enforced} == {}
+    assert all(unit.summary for unit in CLANS.values())
 
 
 def test_every_variant_is_one_unit_with_its_summary():
@@ -155,6 +169,7 @@ def test_a_known_pile_that_runs_out_fills_what_it_can():
     act(game, type="pass", player="Bruce")
     for name in ("Ailsa", "Bruce"):
         act(game, type="produce", player=name)
+    decline_end_of_production(game)
     top = game.state.pile[0]
     act(game, type="prepare")
     assert game.events[-1] == {"type": "prepare", "drawn": [top]}
@@ -167,6 +182,7 @@ def test_nothing_to_draw_from_your_own_pile_needs_no_contracts():
     act(game, type="pass", player="Bruce")
     for name in ("Ailsa", "Bruce"):
         act(game, type="produce", player=name)
+    decline_end_of_production(game)
     assert legal_events(game.state).by_type["prepare"].count == 1
     act(game, type="prepare", drawn=[])
     assert game.state.round == 2

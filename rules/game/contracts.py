@@ -11,17 +11,29 @@ from __future__ import annotations
 from .state import GameState, PlayerState
 
 
-def take_reasons(state: GameState, player: PlayerState) -> list[str]:
-    """Why `player` may not take a contract now (an empty box and the round's cost)."""
+def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[str]:
+    """Why `player` may not take `count` contracts in one go now: empty boxes, how many one
+    action takes, and the round's cost (paid once for the contracts taken together)."""
     reasons = []
+    most = state.rules.contracts_per_action(state, player)
+    if count > most:
+        reasons.append(f"{player.name} takes one contract at a time")
     boxes = state.rules.contract_boxes(state, player)
-    if len(player.open_contracts) >= boxes:
+    if len(player.open_contracts) + count > boxes:
         held = ", ".join(map(str, player.open_contracts))
-        reasons.append(
-            f"{player.name} already has an unfulfilled contract ({held}): fulfil it first"
-            if boxes == 1
-            else f"{player.name}'s {boxes} export boxes are full ({held}): fulfil one first"
-        )
+        if boxes == 1:
+            reasons.append(
+                f"{player.name} already has an unfulfilled contract ({held}): fulfil it first"
+            )
+        elif len(player.open_contracts) >= boxes:
+            reasons.append(
+                f"{player.name}'s {boxes} export boxes are full ({held}): fulfil one first"
+            )
+        else:
+            reasons.append(
+                f"{player.name} has {boxes - len(player.open_contracts)} empty export box "
+                f"({held} is open): room for one contract"
+            )
     cost = state.rules.contract_cost(state, player)
     if cost < 0 and player.money < -cost:
         reasons.append(
@@ -31,13 +43,41 @@ def take_reasons(state: GameState, player: PlayerState) -> list[str]:
     return reasons
 
 
-def take(state: GameState, player: PlayerState, contract_id: int) -> str:
-    cost = state.rules.contract_cost(state, player)
+def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
+    """Take contracts together (in the turn that `state.turn` now is): the round's cost is
+    paid once for them all, and contracts taken in separate events of one turn pay it
+    separately; a round's receipt (round 1's £5) comes once per turn."""
+    cost = due(state, player, state.turn.contracts_obtained)
     player.money += cost
-    player.open_contracts.append(contract_id)
-    state.turn.contracts_obtained += 1
+    player.open_contracts.extend(contract_ids)
+    state.turn.contracts_obtained += len(contract_ids)
     money = f"receives £{cost}" if cost > 0 else (f"pays £{-cost}" if cost else "pays nothing")
-    return f"{player.name} takes contract {contract_id} and {money}"
+    if cost == 0 and state.rules.contract_cost(state, player) > 0:
+        money = "receives nothing: the round's money comes once per turn"
+    if len(contract_ids) > 1:
+        once = " once" if cost else ""
+        return f"{player.name} takes contracts {and_words(contract_ids)} and {money}{once}"
+    return f"{player.name} takes contract {contract_ids[0]} and {money}"
+
+
+def due(state: GameState, player: PlayerState, taken_this_turn: int) -> int:
+    """The money a take brings (+) or costs (−): the round's cost, except that a receipt
+    comes once per turn (clan text: "+£5 only once if 2 taken in one turn")."""
+    cost = state.rules.contract_cost(state, player)
+    return 0 if cost > 0 and taken_this_turn else cost
+
+
+def and_words(ids) -> str:
+    ids = [str(i) for i in ids]
+    return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def paired(e: dict, first: str, second: str) -> dict:
+    """Two contracts named in one event, in canonical order (the lower id first)."""
+    a, b = e.get(first), e.get(second)
+    if isinstance(a, int) and isinstance(b, int) and b < a:
+        return {**e, first: b, second: a}
+    return e
 
 
 def available(state: GameState) -> list[int]:

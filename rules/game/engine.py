@@ -106,6 +106,10 @@ def next_step(state: GameState) -> str:
         return f"round {state.round}, {turn.player}'s turn"
     if state.phase == "production":
         waiting = [p.name for p in state.players if not p.produced]
+        if not waiting:  # the end-of-production choices the scoring waits for
+            from .events.produce import pending
+
+            return f"end of production of round {state.round}: {'; '.join(pending(state))}"
         return f"production of round {state.round}: {', '.join(waiting)} to produce"
     if state.phase == "preparation":
         return f"prepare round {state.round + 1}"

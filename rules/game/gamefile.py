@@ -50,6 +50,20 @@ def _legacy(game: Game, event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _older_production(game: Game, refused: Refused) -> None:
+    """Files written before a clan's end-of-production choice was an event (sell milk, age
+    whisky): the engine did not offer it then, so it was declined. Record the declines
+    when the next event is refused; raise `refused` when there are none to record."""
+    state = game.state
+    if state.phase != "production" or not all(p.produced for p in state.players):
+        raise refused
+    declines = state.rules.production_declines(state)
+    if not declines:
+        raise refused
+    for event in declines:
+        game.apply(event)
+
+
 def game_from_data(data: Any, source: str, parts: Components, upto: int | None = None) -> Game:
     """Check a game file's data and replay its events (the first `upto` of them)."""
     top = Node(data, source).mapping(required=("format", "setup", "events"), optional=("redo",))
@@ -69,9 +83,14 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
         try:
             game.apply(event)
         except Refused as refused:
-            raise node.fail(
-                f"the rules refuse this event ({describe(event)}): " + "; ".join(refused.reasons)
-            ) from None
+            try:
+                _older_production(game, refused)
+                game.apply(event)
+            except Refused:
+                raise node.fail(
+                    f"the rules refuse this event ({describe(event)}): "
+                    + "; ".join(refused.reasons)
+                ) from None
     if upto is None:
         game.undone = [check_event(node, goods, units) for node in _events(top, "redo")]
     return game

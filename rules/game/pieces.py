@@ -17,7 +17,9 @@ PRODUCES = {
     "distillery": "whisky",
 }
 BUILDINGS = ("cheese_dairy", "bakery", "distillery")
-WORKERS = ("woodcutter", "miner")
+WORKERS = ("woodcutter", "miner")  # the workers with a technology tile
+FISHERMAN = "fisherman"  # a clan's worker standing on a loch (see rules/game/clans)
+ALL_WORKERS = (*WORKERS, FISHERMAN)  # every kind that earns worker income
 ANIMALS = {"beef": "cow", "mutton": "sheep"}
 
 
@@ -25,19 +27,52 @@ def position_of(state: GameState) -> Position:
     """The map as the map engine sees it: every player's units and shipping."""
     return Position(
         state.board,
-        tuple(MapPlayer(p.name, p.colour, p.shipping_level, dict(p.units)) for p in state.players),
+        tuple(
+            MapPlayer(p.name, p.colour, p.shipping_level, dict(p.units), dict(p.port_units))
+            for p in state.players
+        ),
     )
+
+
+PORT_PREFIX = "port:"  # a port slot in an event's words: `port:A`, by its module letter
+
+
+def port_letter(word: object) -> str | None:
+    """The module letter of a port word (`port:A`, any letter case), else None."""
+    if isinstance(word, str) and word.strip().lower().startswith(PORT_PREFIX):
+        return word.strip()[len(PORT_PREFIX) :].strip().upper()
+    return None
+
+
+def port_word(letter: str) -> str:
+    return f"{PORT_PREFIX}{letter}"
+
+
+def site_name(state: GameState, site: int | str) -> str:
+    """A map space (its index) by its id, a port slot (its module letter) as `port A`."""
+    return f"port {site}" if isinstance(site, str) else state.board.spaces[site].id
+
+
+def site_neighbours(state: GameState, site: int | str) -> tuple[int, ...]:
+    """The spaces neighbouring a map space, or those a port slot touches."""
+    if isinstance(site, str):
+        slot = next((s for s in state.board.port_slots if s.module == site), None)
+        return slot.touches if slot is not None else ()
+    return state.board.neighbouring[site]
 
 
 def unit_words(unit: str) -> str:
     return unit.replace("_", " ")
 
 
-def neighbourhood_goods(state: GameState, player: PlayerState, spaces: Iterable[int]) -> set[str]:
-    """Goods that opponents' units neighbouring `spaces` produce."""
+def neighbourhood_goods(
+    state: GameState, player: PlayerState, spaces: Iterable[int | str]
+) -> set[str]:
+    """Goods that opponents' units neighbouring `spaces` produce (a port slot, by its module
+    letter, neighbours the spaces it touches)."""
     goods = set()
     for space in spaces:
-        for near in state.board.neighbouring[space]:
+        for near in site_neighbours(state, space):
             owner = state.occupant(near)
             if owner is not None and owner is not player and owner.units[near] in PRODUCES:
                 goods.add(PRODUCES[owner.units[near]])
@@ -45,9 +80,10 @@ def neighbourhood_goods(state: GameState, player: PlayerState, spaces: Iterable[
 
 
 def after_building(
-    state: GameState, player: PlayerState, spaces: Iterable[int], neighbourhood: bool = True
+    state: GameState, player: PlayerState, spaces: Iterable[int | str], neighbourhood: bool = True
 ) -> list[str]:
-    """Open the neighbourhood bonus and, on a fourth building, the building bonus."""
+    """Open the neighbourhood bonus and, on a fourth building, the building bonus. A unit on
+    a port tile is given by the slot's module letter."""
     spaces = tuple(spaces)
     notes = []
     if (
@@ -59,7 +95,7 @@ def after_building(
         goods = ", ".join(sorted(neighbourhood_goods(state, player, spaces)))
         notes.append(f"neighbourhood bonus open: {player.name} may buy {goods} at a discount")
     for space in spaces:
-        unit = player.units[space]
+        unit = player.port_units[space] if isinstance(space, str) else player.units[space]
         if (
             unit in BUILDINGS
             and player.count(unit) == state.parts.economy.units[unit].count

@@ -220,7 +220,9 @@ class Exchange(PortEffect):
         economy = state.parts.economy
         board = state.board
         counts = {unit: player.count(unit) for unit in economy.units}
-        swappable = sorted(s for s, unit in player.units.items() if unit != "field")
+        swappable = sorted(  # never a field, nor a clan's own kind (a fisherman on a loch)
+            s for s, unit in player.units.items() if unit != "field" and unit in economy.units
+        )
         kinds = [u for u in economy.units if u != "field"]
         for first, second in combinations(swappable, 2):
             olds = (player.units[first], player.units[second])

@@ -3,7 +3,9 @@ production. Goods are counted, not spent.
 
 `MEASURES` maps each measure named in rules/data/scoring_tiles.yaml to how it
 is counted; rules units add measures of their own (the Kickstarter tile) and
-amend counts (a clan's extra pieces) through the rulebook.
+amend counts (a clan's extra pieces) through the rulebook. For a measure of pairs the
+rulebook amends the count of items before they are paired (whisky in a cellar counts
+towards the pairs of processed goods).
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from .pieces import BUILDINGS, WORKERS
 from .state import LAST_ROUND, GameState, PlayerState
 
 
-def _per_item(count) -> object:
+def _per_item(count, per: int = 1) -> object:
+    """Glory per item counted, or per complete group of `per` items (pairs: 2)."""
+
     def measure(state: GameState, player: PlayerState, tile) -> int:
         counted = state.rules.measure(state, player, tile.measure, count(state, player))
-        return counted * tile.glory
+        return counted // per * tile.glory
 
     return measure
 
@@ -37,12 +41,12 @@ def hired_merchants(state: GameState, player: PlayerState) -> int:
 MEASURES = {
     "basic_goods": _per_item(lambda s, p: sum(p.goods[g] for g in s.parts.economy.basic_goods)),
     "processed_goods_pairs": _per_item(
-        lambda s, p: sum(p.goods[g] for g in s.parts.economy.processed_goods) // 2
+        lambda s, p: sum(p.goods[g] for g in s.parts.economy.processed_goods), per=2
     ),
     "deployed_animals_and_buildings": _animals_and_buildings,
     "deployed_workers": _per_item(lambda s, p: sum(1 for u in p.units.values() if u in WORKERS)),
     "border_unit_pairs": _per_item(
-        lambda s, p: sum(1 for space in p.units if space in s.board.border) // 2
+        lambda s, p: sum(1 for space in p.units if space in s.board.border), per=2
     ),
     "imports_on_fulfilled_contracts": _per_item(
         lambda s, p: sum(sum(s.parts.contracts[c].imports.values()) for c in p.fulfilled)

@@ -8,11 +8,17 @@ each hook over the game's variants and the player's clan:
 - set-up: `on_clan_taken`, `placements`, `starting_money`;
 - costs and income: `expansion_rules` (unit and land costs, legal spaces),
   `worker_income`, `contract_cost`;
-- limits: `contract_boxes`, `technology_refusal`, `neighbourhood_refusal`,
-  `neighbourhood_cap`, `port_refusal`, `tracks_imports`;
+- limits: `contract_boxes`, `contracts_per_action`, `building_bonus_draw`,
+  `technology_refusal`, `neighbourhood_refusal`, `neighbourhood_cap`, `port_refusal`,
+  `tracks_imports`;
+- trading: `trade_money` (money a player receives for trading, on top of the price);
 - extra events: `specs` (event kinds of their own) and `port_effects`;
 - scoring: `measures` (new scoring-tile measures) and `measure` (a count amended);
-- preparation: `dice`, `refill_target` and `after_refill` (the solo market and removal).
+- preparation: `dice`, `refill_target` and `after_refill` (the solo market and removal);
+- pieces: `units_left` (how many of a unit kind a player may still deploy);
+- production: `production_begins` (changes as the phase starts), `production_money` (money
+  for what is produced), `production_pending` (a choice the round's scoring waits for) and
+  `production_decline` (the event declining it, for older files).
 """
 
 from __future__ import annotations
@@ -79,6 +85,22 @@ class RulesUnit:
     def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
         return boxes
 
+    def contracts_per_action(self, state: GameState, player: PlayerState, most: int) -> int:
+        """How many contracts one obtain, fulfil or building bonus may take."""
+        return most
+
+    def building_bonus_draw(self, state: GameState, player: PlayerState, draw: int) -> int:
+        return draw
+
+    def trade_money(self, state: GameState, player: PlayerState, where: str, money: int) -> int:
+        """Money received for one trade (`where`: "market", or "neighbourhood" for each
+        kind of good bought with the bonus), before a purchase is paid."""
+        return money
+
+    def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:
+        """After a contract is fulfilled: what else it opens (notes)."""
+        return []
+
     def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
         return None
 
@@ -110,6 +132,31 @@ class RulesUnit:
     ) -> tuple[list[int | None], int | None, list[str]]:
         """The export board after the refill, the contract that leaves the game, notes."""
         return board, None, []
+
+    # -- pieces -------------------------------------------------------------------------
+    def units_left(self, state: GameState, player: PlayerState, unit: str, left: int) -> int:
+        """How many `unit`s the player may still deploy (a clan's own kind starts at 0)."""
+        return left
+
+    # -- production ---------------------------------------------------------------------
+    def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
+        """What changes for `player` as the production phase starts; the notes say what."""
+        return []
+
+    def production_money(
+        self, state: GameState, player: PlayerState, made: Mapping[str, int], money: int
+    ) -> int:
+        """Money earned at production on top of worker income; `made`: processed goods."""
+        return money
+
+    def production_pending(self, state: GameState, player: PlayerState) -> str | None:
+        """A choice `player` still has at the end of production (the round's scoring waits
+        for it), in words such as "Ailsa may sell milk"; None when there is none."""
+        return None
+
+    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+        """The event that declines the pending choice (for files older than the choice)."""
+        return None
 
 
 class Rulebook:
@@ -160,7 +207,7 @@ class Rulebook:
 
     def worker_income(self, state: GameState, player: PlayerState, worker: str) -> int:
         level = "upgraded" if worker in player.technology else "base"
-        base = state.parts.economy.worker_income[worker][level]
+        base = state.parts.economy.worker_income.get(worker, {}).get(level, 0)  # 0: a clan's
         return self._fold(self.units(player), "worker_income", base, state, player, worker)
 
     def contract_cost(self, state: GameState, player: PlayerState) -> int:
@@ -169,6 +216,18 @@ class Rulebook:
     # -- limits
     def contract_boxes(self, state: GameState, player: PlayerState) -> int:
         return self._fold(self.units(player), "contract_boxes", 1, state, player)
+
+    def contracts_per_action(self, state: GameState, player: PlayerState) -> int:
+        return self._fold(self.units(player), "contracts_per_action", 1, state, player)
+
+    def building_bonus_draw(self, state: GameState, player: PlayerState) -> int:
+        return self._fold(self.units(player), "building_bonus_draw", 3, state, player)
+
+    def trade_money(self, state: GameState, player: PlayerState, where: str) -> int:
+        return self._fold(self.units(player), "trade_money", 0, state, player, where)
+
+    def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:
+        return [n for u in self.units(player) for n in u.on_fulfil(state, player, contract)]
 
     def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
         return self._first(self.units(player), "technology_refusal", state, player, worker)
@@ -222,3 +281,28 @@ class Rulebook:
             removed = gone if gone is not None else removed
             notes += said
         return board, removed, notes
+
+    # -- pieces
+    def units_left(self, state: GameState, player: PlayerState, unit: str) -> int:
+        kind = state.parts.economy.units.get(unit)
+        left = kind.count - player.count(unit) if kind is not None else 0
+        return self._fold(self.units(player), "units_left", left, state, player, unit)
+
+    # -- production
+    def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
+        return [n for u in self.units(player) for n in u.production_begins(state, player)]
+
+    def production_money(
+        self, state: GameState, player: PlayerState, made: Mapping[str, int]
+    ) -> int:
+        return self._fold(self.units(player), "production_money", 0, state, player, made)
+
+    def production_pending(self, state: GameState, player: PlayerState) -> list[str]:
+        """Every choice the round's scoring waits for from `player`, in words."""
+        said = (u.production_pending(state, player) for u in self.units(player))
+        return [words for words in said if words]
+
+    def production_declines(self, state: GameState) -> list[dict]:
+        """The events declining every pending end-of-production choice, player by player."""
+        found = (u.production_decline(state, p) for p in state.players for u in self.units(p))
+        return [event for event in found if event]

@@ -14,7 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..board import Board, slot_for
-from ..boxdata import STARTING_TILES, BoxData, StartingTile
+from ..boxdata import (
+    OPTIONAL,
+    STARTING_TILES,
+    BoxData,
+    StartingTile,
+    example_words,
+    parse_beer_money,
+    parse_cellar,
+)
 from ..components import Components, PortTile, ScoringTile
 from ..errors import DataError
 from ..map_modules import MODULE_LETTERS, ModuleSide, hex_code, parse_module
@@ -59,6 +67,13 @@ class Setup(NamedTuple):
     import_marks: Mapping[str, tuple[int, ...]]
     example_data: tuple[str, ...]  # which data are examples, for notices
     removal_grid: RemovalGrid | None = None  # solo only
+    # clan-tile values from the box data (optional keys: the example's when left out)
+    whisky_cellar: tuple[int, ...] = OPTIONAL["whisky_cellar"].default  # £ by spot, left first
+    beer_money: int = OPTIONAL["beer_money"].default  # £ per beer brewed
+
+    def example_value(self, key: str) -> bool:
+        """Whether the optional box value `key` (whisky_cellar, beer_money) is the example's."""
+        return example_words(key) in self.example_data
 
     def turn_order(self) -> list[str]:
         names = [p.name for p in self.players]
@@ -89,6 +104,13 @@ class TableChoices(NamedTuple):
     starting_tiles: Sequence[int] | None = None
     face_up: Sequence[int] | None = None  # with the table's own pile
     start_player: str | None = None
+
+
+def clan_data(clans: Sequence[str]) -> set[str]:
+    """The box data keys the drawn clans' powers take from the table's clan tiles."""
+    from .clans import CLANS
+
+    return {key for name in clans if name in CLANS for key in CLANS[name].table_data}
 
 
 def draw_setup(
@@ -212,6 +234,7 @@ def draw_setup(
         example.append("market")
     if box.example:
         example.append("box data (starting tiles, pass money, import marks)")
+    example += [example_words(key) for key in box.example_keys() if key in clan_data(clans)]
     if count == 1:
         if grid is None:
             raise ValueError("a solo game needs the export board's removal grid")
@@ -237,6 +260,8 @@ def draw_setup(
         import_marks=dict(box.import_marks),
         example_data=tuple(example),
         removal_grid=grid if count == 1 else None,
+        whisky_cellar=tuple(box.whisky_cellar),
+        beer_money=box.beer_money,
     )
 
 
@@ -310,6 +335,8 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
                 for n, t in setup.tile_contents.items()
             },
             "import_track_marks": {g: list(m) for g, m in setup.import_marks.items()},
+            "whisky_cellar": list(setup.whisky_cellar),
+            "beer_money": setup.beer_money,
         },
         "market": {
             "example": setup.market.example,
@@ -565,7 +592,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     if side != slot_for(count):
         raise market_node["side"].expected(f"{slot_for(count)} with {count} player(s)")
     market = Market(side, tracks, market_node["example"].boolean(), node.source)
-    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"))
+    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=OPTIONAL)
     contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
     marks = {}
     for good, child in (
@@ -602,6 +629,17 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         market=market,
         pass_money=pass_money,
         import_marks=marks,
-        example_data=tuple(i.text() for i in top["example_data"]),
+        example_data=tuple(i.text() for i in top["example_data"])
+        + tuple(
+            example_words(key)  # an older file, written before the key existed
+            for key in OPTIONAL
+            if key not in box and key in clan_data(clans)
+        ),
         removal_grid=grid,
+        whisky_cellar=parse_cellar(box["whisky_cellar"])
+        if "whisky_cellar" in box
+        else OPTIONAL["whisky_cellar"].default,
+        beer_money=parse_beer_money(box["beer_money"])
+        if "beer_money" in box
+        else OPTIONAL["beer_money"].default,
     )

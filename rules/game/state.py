@@ -61,19 +61,26 @@ class PlayerState:
     merchants_stock: int = 2  # ready to trade
     merchants_market: dict[str, int] = field(default_factory=dict)  # "whisky:buy" -> count
     units: dict[int, str] = field(default_factory=dict)  # space index -> unit type
+    # port slot (its module letter) -> unit type: a clan's unit standing on a port tile
+    port_units: dict[str, str] = field(default_factory=dict)
     open_contracts: list[int] = field(default_factory=list)
     fulfilled: list[int] = field(default_factory=list)
     ports_used: set[str] = field(default_factory=set)
     auction_bid: int = 0
     passed: bool = False
     produced: bool = False
+    made_this_round: dict[str, int] = field(default_factory=dict)  # processed at production
+    production_choices: set[str] = field(default_factory=set)  # end-of-production choices made
+    cellar: list[int] = field(default_factory=list)  # ageing whisky barrels by spot (0: left)
 
     @property
     def shipping_level(self) -> str:
         return SHIPPING_LEVELS[self.shipping]
 
     def count(self, unit: str) -> int:
-        return sum(1 for kind in self.units.values() if kind == unit)
+        """How many of `unit` the player has deployed: on map spaces and on port tiles."""
+        deployed = (*self.units.values(), *self.port_units.values())
+        return sum(1 for kind in deployed if kind == unit)
 
     def merchants_out(self) -> int:
         return sum(self.merchants_market.values())
@@ -92,13 +99,16 @@ class TurnState:
 
     player: str | None = None
     main_done: bool = False
-    expanded: tuple[int, ...] = ()  # spaces just built on, while the neighbourhood bonus is open
+    # spaces just built on (a port slot by its module letter), while the neighbourhood bonus is open
+    expanded: tuple[int | str, ...] = ()
     neighbourhood_bought: dict[str, int] = field(default_factory=dict)
     free_spaces: int = 0
     bonus_upgrades: int = 0
     building_bonus: bool = False  # may take the building bonus now
     port_one: bool = False  # port tile 1 used this turn
     contracts_obtained: int = 0
+    brewing: int = 0  # beer that may be brewed now, from the hops just imported
+    rowed: bool = False  # a clan's once-a-turn move before the main action (rowing)
 
 
 @dataclass

@@ -3,6 +3,9 @@
 A trade pays or receives the current price times the quantity, then moves the
 price one step per unit (ruling 13); the neighbourhood bonus buys the same way
 at a discount. Merchants go to the market, never on both sides of one good.
+
+Some clans receive money for trading (`bonus`): it comes before a purchase is
+paid, so it can make one affordable.
 """
 
 from __future__ import annotations
@@ -22,7 +25,13 @@ def unit_price(state: GameState, good: str, discount: int = 0) -> int:
 
 
 def trade_reasons(
-    state: GameState, player: PlayerState, good: str, side: str, quantity: int, discount: int = 0
+    state: GameState,
+    player: PlayerState,
+    good: str,
+    side: str,
+    quantity: int,
+    discount: int = 0,
+    bonus: int = 0,
 ) -> list[str]:
     reasons = []
     if player.merchants_stock < quantity:
@@ -36,17 +45,21 @@ def trade_reasons(
             f"never both sides of one good"
         )
     price = unit_price(state, good, discount)
-    if side == "buy" and player.money < price * quantity:
-        reasons.append(
-            f"{quantity} {good} cost £{price * quantity} and {player.name} has £{player.money}"
-        )
+    if side == "buy" and player.money + bonus < price * quantity:
+        has = f"£{player.money}" + (f" (+ £{bonus} for trading)" if bonus else "")
+        reasons.append(f"{quantity} {good} cost £{price * quantity} and {player.name} has {has}")
     if side == "sell" and player.goods[good] < quantity:
         reasons.append(f"{player.name} has {player.goods[good]} {good}, not {quantity}")
     return reasons
 
 
 def most_tradable(
-    state: GameState, player: PlayerState, good: str, side: str, discount: int = 0
+    state: GameState,
+    player: PlayerState,
+    good: str,
+    side: str,
+    discount: int = 0,
+    bonus: int = 0,
 ) -> int:
     """The largest quantity `trade_reasons` accepts (0: none); the same rules, counted."""
     other = "sell" if side == "buy" else "buy"
@@ -56,12 +69,22 @@ def most_tradable(
     if side == "sell":
         return min(most, player.goods[good])
     price = unit_price(state, good, discount)
-    return most if price == 0 else min(most, player.money // price)
+    return most if price == 0 else min(most, (player.money + bonus) // price)
 
 
 def do_trade(
-    state: GameState, player: PlayerState, good: str, side: str, quantity: int, discount: int = 0
+    state: GameState,
+    player: PlayerState,
+    good: str,
+    side: str,
+    quantity: int,
+    discount: int = 0,
+    bonus: int = 0,
 ) -> list[str]:
+    notes = []
+    if bonus:
+        player.money += bonus
+        notes.append(f"{player.name} receives £{bonus} for trading")
     price = unit_price(state, good, discount)
     total = price * quantity
     if side == "buy":
@@ -76,4 +99,4 @@ def do_trade(
     before, after = move_price(state, good, quantity if side == "buy" else -quantity)
     verb = "pays" if side == "buy" else "receives"
     each = f"£{price} each" + (f" (£{before} − £{discount})" if discount else "")
-    return [f"{player.name} {verb} £{total} ({each}); {good} £{before} → £{after}"]
+    return notes + [f"{player.name} {verb} £{total} ({each}); {good} £{before} → £{after}"]

@@ -78,9 +78,10 @@ def open_turn(state: GameState, passage: Gate) -> None:
 
 
 def close_window(state: GameState) -> None:
-    """Another event came: the neighbourhood bonus and building bonus are gone."""
+    """Another event came: the neighbourhood bonus, building bonus and brewing are gone."""
     state.turn.expanded = ()
     state.turn.building_bonus = False
+    state.turn.brewing = 0
 
 
 def finish_main(state: GameState, passage: Gate) -> None:

@@ -7,12 +7,10 @@ each in `clans/`; `CLANS` is re-exported here so callers find every unit in one 
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ..solo import CHANGES_PER_PHASE, refill
+from .clans import CLANS
 from .port_effects import Exchange
 from .round_scoring import MEASURES
-from .clans import CLANS
 from .rulebook import Dice, RulesUnit
 
 WITHOUT_CLANS_MONEY = (0, 2, 4, 6)  # by position in the first round's turn order

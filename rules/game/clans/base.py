@@ -11,8 +11,9 @@ from ..rulebook import RulesUnit
 class Clan(RulesUnit):
     """A clan: its set-up from rules/data/clans.yaml (shipping, merchants) and its powers.
 
-    `not_enforced` lists powers the engine does not apply yet; `table_data` names the
-    values a power takes from the table's own box (printed values no public source gives).
+    `not_enforced` lists powers the engine does not apply yet; `table_data` names the box
+    data keys (rules/boxdata.py `OPTIONAL`) a power takes from the table's own clan tile:
+    printed values no public source gives.
     """
 
     table_data: ClassVar[tuple[str, ...]] = ()

@@ -1,11 +1,34 @@
-"""Buchanan: two export boxes, one or two contracts per obtain or fulfil, six drawn for the
-building bonus."""
+"""Buchanan: two export boxes; obtains or fulfils one or two contracts in one action; the
+building bonus (and port tile 8) draws six and keeps up to two (clan tile, components-facts
+S_TRANS/S_UBG_CLANS/S_GUIDE; FAQ seed 004).
+
+Contracts taken together in one event pay the round's cost once (round 5: £15, not £30).
+Contracts taken in separate events of one turn (a port tile's building bonus and the
+obtain action) are charged separately (S_GUIDE). Round 1's £5 comes once per turn in
+which contracts are obtained, however they came (the clan text: "+£5 only once if 2
+taken in one turn"); that part is the engine's (rules/game/contracts.py `due`), since no
+other clan can take two contracts in one turn.
+"""
 
 from .base import Clan
+
+BOXES = 2
+PER_ACTION = 2
+BONUS_DRAW = 6
 
 
 class Buchanan(Clan):
     name = "Buchanan"
-    not_enforced = (
-        "two export boxes, one or two contracts per action, six drawn for the building bonus",
+    summary = (
+        "two export boxes; one or two contracts per obtain or fulfil, the round's cost paid "
+        "once; the building bonus draws six and keeps up to two"
     )
+
+    def contract_boxes(self, state, player, boxes):
+        return BOXES
+
+    def contracts_per_action(self, state, player, most):
+        return PER_ACTION
+
+    def building_bonus_draw(self, state, player, draw):
+        return BONUS_DRAW

@@ -1,12 +1,446 @@
-"""MacDonald: £6 workers earning £4 of any kind, fishermen on lochs, no technology."""
+"""MacDonald: £6 workers earning £4 of any kind, fishermen on lochs and port tiles, no
+technology.
 
+From rules/data/clans.yaml (MacDonald) and the FAQ (seed 004, line 33):
+
+- every worker costs £6 and earns £4; any of the eight workers may be a woodcutter,
+  a miner or a fisherman, the starting workers included;
+- a fisherman goes on any empty loch space of the map, or on a port tile in play that
+  holds no fisherman (also with 1-2 players), with no land cost and no reach or shipping
+  needed; two fishermen are never adjacent;
+- once per turn, before the main action, one fisherman may row to an adjacent loch
+  (the same placement restrictions; rowing never opens the neighbourhood bonus);
+- land next to a fisherman counts as neighbouring for expansion; crossing rivers and
+  lochs still needs shipping from a unit on land (rules/reach.py);
+- a neighbourhood bonus is possible when deploying a fisherman, not when rowing;
+- fishermen count as workers for scoring tile 4.
+
+Words: `fisherman PLAYER SPACE [--free]`, SPACE a loch (`A-18`) or a port slot by its
+module letter (`port:A`, the canonical form); `row PLAYER FROM TO`, FROM may be `port:A`.
+A fisherman on a port tile is `PlayerState.port_units` (slot letter -> unit): port slots
+are not map spaces.
+
+Readings and rulings (not printed separately):
+
+- Reading: a fisherman earns £4 at production, like every MacDonald worker, on a port
+  tile too (`PlayerState.count` counts port tiles, so income, scoring tile 4 and the
+  eight-worker limit see it).
+- Ruling: fishermen on lochs are units for settlements (a settlement is a group of one's
+  units on the map): a fisherman joins the settlements of the land it neighbours, but no
+  shipping reaches out from it (rules/settlements.py).
+- Reading: a fisherman on a port tile is not on a map space, so it is no settlement and
+  joins none (the most literal reading of "clusters of units on the map").
+- Ruling: for using port tiles a fisherman is a unit like any other on the map, so a
+  port slot touching its loch would be in reach; no shipping reaches out from it
+  (rules/reach.py). On the shipped modules no port slot touches a loch.
+- Reading: a fisherman on a port tile is adjacent to the spaces its slot touches: a
+  port tile is refused while a touched loch holds a fisherman, and a loch is refused
+  while a port slot touching it holds one. Those touched spaces count as neighbouring
+  for its owner's expansion (no shipping reaches out from a port tile), and the owner
+  may use that port tile (the fisherman stands on it: plainly neighbouring).
+- Reading: deploying a fisherman onto a port tile opens the neighbourhood bonus when an
+  opponent's unit stands on a space the slot touches (the clan text: "neighbourhood
+  bonus possible when deploying a fisherman"); never the building bonus.
+- Reading: at set-up, when the starting workers must go on the border, a port tile is
+  not a border space and is refused.
+- Reading: the clan text has a fisherman row "to an adjacent loch": one on a port tile
+  may row to a loch its slot touches, but none rows onto a port tile (a port tile is not
+  a loch); a port tile takes a fisherman only when it is deployed.
+- Port tile 7 never exchanges a fisherman (nothing else stands on a loch), and counts
+  MacDonald's woodcutters and miners against the box's four of each.
+- `fix unit PLAYER port:A none` takes a fisherman off a port tile, as `fix unit PLAYER
+  SPACE none` does from a loch.
+"""
+
+from __future__ import annotations
+
+from ...board import PortSlot
+from ...position import unit_words
+from ..phases import begin_round
+from ..pieces import (
+    ALL_WORKERS,
+    FISHERMAN,
+    WORKERS,
+    after_building,
+    port_letter,
+    port_word,
+    site_name,
+)
+from ..spec import EventSpec, Field, canonical_space
+from ..state import GameState, PlayerState, Refused
+from ..turns import close_window, finish_main, follow_up, gate, may_act, open_turn, turn_of
 from .base import Clan
+
+NAME = "MacDonald"
+WORKER_COST = 6  # clans.yaml: "every worker costs £6 and earns £4"
+WORKER_INCOME = 4
+FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
+
+
+def is_macdonald(player: PlayerState) -> bool:
+    return player.clan == NAME
+
+
+def workers_left(state: GameState, player: PlayerState) -> int:
+    """Of the eight workers (the box's woodcutters and miners), those still off the map."""
+    economy = state.parts.economy
+    total = sum(economy.units[w].count for w in WORKERS)
+    return total - sum(player.count(w) for w in ALL_WORKERS)
+
+
+def canonical_site(state: GameState, word):
+    """A loch as `A-18`, a port slot as `port:A` (the event's canonical words)."""
+    letter = port_letter(word)
+    return port_word(letter) if letter is not None else canonical_space(state, word)
+
+
+def site_of(state: GameState, word) -> int | str:
+    """A space's index, or a port slot's module letter for `port:A`; Refused for no space."""
+    letter = port_letter(word)
+    return letter if letter is not None else state.space(word)
+
+
+def slot_of(state: GameState, letter: str) -> PortSlot | None:
+    return next((s for s in state.board.port_slots if s.module == letter), None)
+
+
+def adjacent_sites(state: GameState, site: int | str) -> list[int | str]:
+    """What a fisherman on `site` is adjacent to: a space's adjacent spaces and the port
+    slots touching it; a port slot's touched spaces."""
+    if isinstance(site, str):
+        slot = slot_of(state, site)
+        return list(slot.touches) if slot is not None else []
+    slots = [s.module for s in state.board.port_slots if site in s.touches]
+    return [*state.board.adjacent[site], *slots]
+
+
+def has_fisherman(state: GameState, site: int | str) -> bool:
+    if isinstance(site, str):
+        return any(p.port_units.get(site) == FISHERMAN for p in state.players)
+    return any(p.units.get(site) == FISHERMAN for p in state.players)
+
+
+def fishermen_near(state: GameState, site: int | str, moving_from=None) -> list[int | str]:
+    """Fishermen (of anyone) adjacent to `site` (a space, or a port slot's letter), on
+    spaces or on port tiles, the one rowing left out."""
+    return [j for j in adjacent_sites(state, site) if j != moving_from and has_fisherman(state, j)]
+
+
+def _near_reason(state: GameState, site: int | str, near: list[int | str]) -> list[str]:
+    if not near:
+        return []
+    names = ", ".join(site_name(state, j) for j in near)
+    return [
+        f"{site_name(state, site)} is next to the fisherman on {names}: "
+        "two fishermen are never adjacent"
+    ]
+
+
+def fisherman_place_reasons(
+    state: GameState, player: PlayerState, index: int, moving_from=None
+) -> list[str]:
+    """Why a fisherman of `player` may not stand on `index` (empty when it may)."""
+    board = state.board
+    space = board.spaces[index]
+    if index not in board.active:
+        return [f"{space.id} is mist: not part of a {board.players}-player map"]
+    if not space.loch:
+        return [f"{space.id} is not a loch: {player.name}'s fishermen go on lochs"]
+    reasons = []
+    if index in board.blocked:
+        reasons.append(f"{space.id} {board.blocked[index]}")
+    owner = state.occupant(index)
+    if owner is not None:
+        whose = f"{player.name}'s own" if owner is player else f"{owner.name}'s"
+        reasons.append(f"{space.id} holds {whose} {unit_words(owner.units[index])}")
+    return reasons + _near_reason(state, index, fishermen_near(state, index, moving_from))
+
+
+def port_place_reasons(
+    state: GameState, player: PlayerState, letter: str, moving_from=None
+) -> list[str]:
+    """Why a fisherman of `player` may not stand on the port tile of slot `letter`."""
+    tiles = state.setup.ports
+    if slot_of(state, letter) is None or not tiles.get(letter):
+        in_play = ", ".join(f"port:{c} (tile {t})" for c, t in sorted(tiles.items()) if t)
+        return [
+            f"no port tile in play at port:{letter}: {player.name}'s fishermen go on the "
+            f"port tiles in play ({in_play or 'none in this game'})"
+        ]
+    reasons = []
+    holder = next((p for p in state.players if letter in p.port_units), None)
+    if holder is not None:
+        whose = f"{player.name}'s own" if holder is player else f"{holder.name}'s"
+        reasons.append(
+            f"port {letter} (tile {tiles[letter]}) holds {whose} "
+            f"{unit_words(holder.port_units[letter])}"
+        )
+    return reasons + _near_reason(state, letter, fishermen_near(state, letter, moving_from))
+
+
+def site_reasons(state: GameState, player: PlayerState, site: int | str, moving_from=None):
+    if isinstance(site, str):
+        return port_place_reasons(state, player, site, moving_from)
+    return fisherman_place_reasons(state, player, site, moving_from)
+
+
+def _clan_refusal(player: PlayerState) -> list[str]:
+    if is_macdonald(player):
+        return []
+    return [f"{player.name} has no fishermen: only Clan {NAME} has them"]
+
+
+class DeployFisherman(EventSpec):
+    """A fisherman from the worker area onto an empty loch or a port tile in play (`port:A`,
+    by the slot's module letter): a starting worker at set-up, else the Expand action (or a
+    free-space expansion, which changes nothing: neither has a land cost)."""
+
+    type = "fisherman"
+    syntax = "PLAYER SPACE|port:CORNER [--free]"
+    help = (
+        f"Clan {NAME}: a fisherman onto an empty loch or port tile (port:A) "
+        "(set-up, or expand; --free: free space)"
+    )
+    fields = {"player": Field("player"), "space": Field("space"), "free": Field("bool", False)}
+    positional = ("player", "space")
+    flags = {"free": "free"}
+    defaults = {"free": False}
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        return {**e, "space": canonical_site(state, e["space"])}
+
+    def _passage(self, state, e):
+        """The player and how they deploy: "start", "free" or the main action's gate."""
+        if e.get("free"):
+            player = follow_up(state, e["player"], FREE_RULE)
+            if state.turn.free_spaces < 1:
+                raise Refused(f"{player.name} has no free-space bonus to use this turn")
+            return player, "free"
+        if state.phase == "workers":
+            player = state.player(e["player"])
+            expected = state.placements[0][0]
+            if player.name != expected:
+                raise Refused(f"it is {expected}'s turn to place a starting worker")
+            return player, "start"
+        passage = gate(state, e["player"], main=True)
+        return passage.player, passage
+
+    def check(self, state, e):
+        refused = _clan_refusal(state.player(e["player"]))
+        if refused:
+            return refused
+        player, how = self._passage(state, e)
+        site = site_of(state, e["space"])
+        reasons = site_reasons(state, player, site)
+        if how == "start" and state.placements[0][1] and site not in state.board.border:
+            reasons.append(
+                f"{site_name(state, site)} is not a border space: {player.name}'s "
+                "starting workers go on the border"
+            )
+        if state.rules.units_left(state, player, FISHERMAN) <= 0:
+            reasons.append(f"no workers left on {player.name}'s player board: all are on the map")
+        if player.money < WORKER_COST:
+            reasons.append(f"costs £{WORKER_COST} and {player.name} has £{player.money}")
+        return reasons
+
+    def apply(self, state, e):
+        player, how = self._passage(state, e)
+        site = site_of(state, e["space"])
+        if how == "free":
+            state.turn.free_spaces -= 1
+            close_window(state)
+        elif how != "start":
+            finish_main(state, how)
+        player.money -= WORKER_COST
+        where = site_name(state, site)
+        if isinstance(site, str):
+            player.port_units[site] = FISHERMAN
+            where = f"port tile {state.setup.ports[site]} (port:{site})"
+        else:
+            player.units[site] = FISHERMAN
+        if how == "start":
+            state.placements.pop(0)
+            notes = [f"{player.name} places a fisherman on {where} for £{WORKER_COST}"]
+            return notes + (begin_round(state, 1) if not state.placements else [])
+        if not isinstance(site, str):
+            where = f"the loch {where}"
+        notes = [f"{player.name} puts a fisherman on {where} for £{WORKER_COST}"]
+        return notes + after_building(state, player, [site])
+
+    def options(self, state):
+        events = []
+        if state.phase == "workers":
+            name, border_only = state.placements[0]
+            player = state.by_name(name)
+            events += [
+                self._event(player, word, False)
+                for site, word in self._sites(state, player)
+                if not border_only or site in state.board.border
+            ]
+        for passage in may_act(state, main=True):
+            events += [
+                self._event(passage.player, word, False)
+                for _, word in self._sites(state, passage.player)
+            ]
+        if state.phase == "action" and state.turn.free_spaces > 0:
+            player = state.by_name(state.turn.player)
+            events += [self._event(player, word, True) for _, word in self._sites(state, player)]
+        return events
+
+    def _sites(self, state, player) -> list[tuple[int | str, str]]:
+        """Every (site, its canonical word) a fisherman of `player` may go on now."""
+        if (
+            not is_macdonald(player)
+            or player.money < WORKER_COST
+            or state.rules.units_left(state, player, FISHERMAN) <= 0
+        ):
+            return []
+        lochs = [
+            (space.index, space.id)
+            for space in state.board.spaces
+            if space.loch and not fisherman_place_reasons(state, player, space.index)
+        ]
+        ports = [
+            (slot.module, port_word(slot.module))
+            for slot in state.board.port_slots
+            if not port_place_reasons(state, player, slot.module)
+        ]
+        return lochs + ports
+
+    def _event(self, player, word, free):
+        event = {"type": self.type, "player": player.name, "space": word}
+        return {**event, "free": True} if free else event
+
+    def describe(self, e):
+        free = " (free space)" if e.get("free") else ""
+        return f"{e['player']} puts a fisherman on {e['space']}{free}"
+
+    def option_words(self, state, e):
+        free = " with the free-space bonus" if e.get("free") else ""
+        where = "a port tile" if port_letter(e["space"]) else "a loch"
+        return f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where})"
+
+
+class RowFisherman(EventSpec):
+    """Once per turn, before the main action: one fisherman to an adjacent loch (from a loch,
+    or from a port tile to a loch its slot touches; never onto a port tile)."""
+
+    type = "row"
+    syntax = "PLAYER FROM TO"
+    help = (
+        f"Clan {NAME}: row a fisherman to an adjacent loch (once a turn, before the action; "
+        "FROM may be port:A)"
+    )
+    fields = {"player": Field("player"), "space": Field("space"), "to": Field("space")}
+    positional = ("player", "space", "to")
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        return {
+            **e,
+            "space": canonical_site(state, e["space"]),
+            "to": canonical_site(state, e["to"]),
+        }
+
+    def check(self, state, e):
+        refused = _clan_refusal(state.player(e["player"]))
+        if refused:
+            return refused
+        passage = gate(state, e["player"], main=True)
+        player = passage.player
+        if turn_of(state, passage).rowed:
+            return [f"{player.name} has rowed a fisherman this turn already: once per turn"]
+        source, target = site_of(state, e["space"]), site_of(state, e["to"])
+        if not owns_fisherman(player, source):
+            return [f"{site_name(state, source)} holds no fisherman of {player.name}'s"]
+        if isinstance(target, str):
+            return [
+                f"{player.name} may not row onto port {target}: a fisherman rows to an "
+                "adjacent loch, and goes on a port tile only when deployed"
+            ]
+        if target not in adjacent_sites(state, source):
+            return [
+                f"{site_name(state, target)} is not next to {site_name(state, source)}: "
+                "a fisherman rows to an adjacent loch"
+            ]
+        return fisherman_place_reasons(state, player, target, moving_from=source)
+
+    def apply(self, state, e):
+        passage = gate(state, e["player"], main=True)
+        open_turn(state, passage)
+        player = passage.player
+        source, target = site_of(state, e["space"]), site_of(state, e["to"])
+        if isinstance(source, str):
+            del player.port_units[source]
+        else:
+            del player.units[source]
+        player.units[target] = FISHERMAN
+        state.turn.rowed = True
+        return [
+            f"{player.name} rows a fisherman from {site_name(state, source)} to "
+            f"{site_name(state, target)}"
+        ]
+
+    def options(self, state):
+        events = []
+        for passage in may_act(state, main=True):
+            player = passage.player
+            if not is_macdonald(player) or turn_of(state, passage).rowed:
+                continue
+            sources: list[int | str] = sorted(s for s, u in player.units.items() if u == FISHERMAN)
+            sources += sorted(s for s, u in player.port_units.items() if u == FISHERMAN)
+            for source in sources:
+                word = port_word(source) if isinstance(source, str) else None
+                for target in adjacent_sites(state, source):
+                    if isinstance(target, str):
+                        continue  # never onto a port tile
+                    if not fisherman_place_reasons(state, player, target, moving_from=source):
+                        events.append(
+                            {
+                                "type": self.type,
+                                "player": player.name,
+                                "space": word or state.board.spaces[source].id,
+                                "to": state.board.spaces[target].id,
+                            }
+                        )
+        return events
+
+    def describe(self, e):
+        return f"{e['player']} rows a fisherman from {e['space']} to {e['to']}"
+
+
+def owns_fisherman(player: PlayerState, site: int | str) -> bool:
+    units = player.port_units if isinstance(site, str) else player.units
+    return units.get(site) == FISHERMAN
 
 
 class MacDonald(Clan):
-    name = "MacDonald"
-    summary = "never upgrades technology; river-crossing shipping with 1-2 players (from the data)"
-    not_enforced = ("£6 workers earning £4", "fishermen")
+    name = NAME
+    summary = (
+        "never upgrades technology; every worker £6, earning £4; fishermen on lochs and "
+        "port tiles (deploy with `fisherman`, e.g. port:A; row with `row`); river-crossing "
+        "shipping with 1-2 players"
+    )
+    specs = (DeployFisherman(), RowFisherman())
 
     def technology_refusal(self, state, player, worker):
         return "MacDonald never upgrades technology"
+
+    def expansion_rules(self, state, player):
+        def worker_cost(check, position, map_player, target):
+            if check.unit not in WORKERS or check.unit_cost == WORKER_COST:
+                return check
+            change = WORKER_COST - check.unit_cost
+            return check._replace(adjustments=check.adjustments + ((f"{NAME} worker", change),))
+
+        return (worker_cost,)
+
+    def units_left(self, state, player, unit, left):
+        return workers_left(state, player) if unit in ALL_WORKERS else left
+
+    def worker_income(self, state, player, worker, amount):
+        return WORKER_INCOME
+
+    def measure(self, state, player, measure, count):
+        return count + player.count(FISHERMAN) if measure == "deployed_workers" else count

@@ -1,8 +1,24 @@
-"""Robertson: cheaper units on river deltas."""
+"""Robertson: a unit placed on a river delta (a space next to a river flowing straight into
+a loch) costs £3 less in total with 3-4 players, £2 less with 1-2 players, the starting
+workers included. The amounts come from rules/data/clans.yaml; the deltas from the board.
+
+Rulebook example (components-facts, Robertson): 4 players, a bakery (£8) on a £1 delta
+space costs £6.
+"""
 
 from .base import Clan
 
 
 class Robertson(Clan):
     name = "Robertson"
-    not_enforced = ("cheaper units on river deltas",)
+    summary = "any unit on a river delta costs £3 less in total (£2 with 1-2 players)"
+
+    def expansion_rules(self, state, player):
+        off = state.parts.clans[self.name].delta_discount.get(len(state.players), 0)
+
+        def cheaper_on_deltas(check, position, map_player, target):
+            if not off or target not in position.board.deltas:
+                return check
+            return check._replace(adjustments=check.adjustments + ((f"{self.name} delta", -off),))
+
+        return (cheaper_on_deltas,)

@@ -1,11 +1,22 @@
-"""Stewart: five merchants and river-crossing shipping (from the data); £1 for each trade."""
+"""Stewart: five merchants and river-crossing shipping (from the data); £1 for each trade at
+the market, and £1 for each kind of good bought with a neighbourhood bonus.
+
+The £1 comes before a purchase is paid, so it can make one affordable (clan tile,
+components-facts S_TRANS/S_GUIDE). Our reading: the neighbourhood £1 comes the same way,
+before paying, on the first purchase of each kind in a turn.
+"""
 
 from .base import Clan
+
+TRADE_MONEY = 1
 
 
 class Stewart(Clan):
     name = "Stewart"
-    summary = "five merchants and river-crossing shipping from the start (from the data)"
-    not_enforced = (
-        "£1 for each trade at the market and each kind bought with the neighbourhood bonus",
+    summary = (
+        "five merchants and river-crossing shipping from the start (from the data); £1 for each "
+        "trade at the market and for each kind bought with a neighbourhood bonus"
     )
+
+    def trade_money(self, state, player, where, money):
+        return money + TRADE_MONEY

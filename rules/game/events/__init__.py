@@ -6,6 +6,7 @@ may add specs of their own; they are part of the table like the rest.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ...schema import Node
@@ -62,8 +63,31 @@ def _specs() -> dict[str, EventSpec]:
     return {spec.type: spec for spec in specs}
 
 
-EVENTS: dict[str, EventSpec] = _specs()
-VERBS: dict[str, EventSpec] = {spec.verb: spec for spec in EVENTS.values()}
+class _Table(Mapping[str, EventSpec]):
+    """A table built on first use: the clans' specs import from this package, so the
+    table cannot be built while it is being imported."""
+
+    def __init__(self, build: Callable[[], dict[str, EventSpec]]):
+        self._build = build
+        self._built: dict[str, EventSpec] | None = None
+
+    def _table(self) -> dict[str, EventSpec]:
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    def __getitem__(self, key: str) -> EventSpec:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+EVENTS: Mapping[str, EventSpec] = _Table(_specs)
+VERBS: Mapping[str, EventSpec] = _Table(lambda: {spec.verb: spec for spec in EVENTS.values()})
 
 
 def check_event(node: Node, goods: tuple[str, ...], units: tuple[str, ...]) -> Event:

@@ -1,18 +1,28 @@
 """The building bonus (rule 16): after a fourth processing building (or port tile 8) with an
 empty export box, draw three contracts and keep none or one at the round's cost; the
-rest go to the bottom of the pile."""
+rest go to the bottom of the pile. A clan may draw more and keep two (limited by its
+empty boxes), paying the round's cost once for both."""
 
 from __future__ import annotations
 
 from itertools import combinations
 from math import comb
 
-from ..contracts import available, canonical_draw, draw_reasons, drawn_now, take, take_reasons
+from ..contracts import (
+    and_words,
+    available,
+    canonical_draw,
+    draw_reasons,
+    drawn_now,
+    paired,
+    take,
+    take_reasons,
+)
 from ..families import Family
 from ..spec import EventSpec, Field
+from ..state import Refused
 from ..turns import follow_up
 
-DRAW = 3
 RULE = (
     "the building bonus comes right after deploying a fourth processing building "
     "(or using port tile 8) with an empty export box"
@@ -21,14 +31,15 @@ RULE = (
 
 class BuildingBonus(EventSpec):
     type = "building_bonus"
-    syntax = "PLAYER [ID|none] [--drawn IDS]"
-    help = "take the building bonus, keeping a contract or none"
+    syntax = "PLAYER [ID|none] [ID] [--drawn IDS]"
+    help = "take the building bonus, keeping a contract (two where a clan allows) or none"
     fields = {
         "player": Field("player"),
         "keep": Field("contract", required=False),
+        "second": Field("contract", required=False),
         "drawn": Field("ids", required=False),
     }
-    positional = ("player", "keep")
+    positional = ("player", "keep", "second")
     flags = {"drawn": "drawn"}
 
     def parse_words(self, words, options):
@@ -37,40 +48,46 @@ class BuildingBonus(EventSpec):
         return super().parse_words(words, options)
 
     def normalise(self, state, e):
-        e = super().normalise(state, e)
-        return canonical_draw(state, e, DRAW, ordered=False)
+        e = paired(super().normalise(state, e), "keep", "second")
+        return canonical_draw(state, e, draw_count(state, e), ordered=False)
 
     def check(self, state, e):
         player = follow_up(state, e["player"], RULE)
         if not state.turn.building_bonus:
             return [f"{player.name} has no building bonus to take now"]
-        reasons = draw_reasons(state, e.get("drawn"), DRAW)
+        draw = draw_count(state, e)
+        reasons = draw_reasons(state, e.get("drawn"), draw)
         if reasons:
             return reasons
-        drawn = drawn_now(state, e.get("drawn"), DRAW)
-        keep = e.get("keep")
-        if keep is not None:
+        drawn = drawn_now(state, e.get("drawn"), draw)
+        kept = keeps(e)
+        if e.get("second") is not None and e.get("keep") is None:
+            return ["name the first contract kept before the second"]
+        if len(set(kept)) < len(kept):
+            reasons.append(f"contract {kept[0]} is named twice")
+        for keep in dict.fromkeys(kept):
             if keep not in drawn:
                 reasons.append(
                     f"contract {keep} is not among the drawn {', '.join(map(str, drawn)) or 'none'}"
                 )
-            reasons += take_reasons(state, player)
+        if kept:
+            reasons += take_reasons(state, player, len(kept))
         return reasons
 
     def apply(self, state, e):
         player = state.player(e["player"])
-        drawn = drawn_now(state, e.get("drawn"), DRAW)
-        keep = e.get("keep")
+        drawn = drawn_now(state, e.get("drawn"), draw_count(state, e))
+        kept = keeps(e)
         state.turn.building_bonus = False
-        rest = [c for c in drawn if c != keep]
+        rest = [c for c in drawn if c not in kept]
         if state.pile is not None:
             del state.pile[: len(drawn)]
             state.pile.extend(rest)
         notes = [
             f"{player.name} draws {', '.join(map(str, drawn)) or 'nothing'} for the building bonus"
         ]
-        if keep is not None:
-            notes.append(take(state, player, keep))
+        if kept:
+            notes.append(take(state, player, kept))
         if rest:
             notes.append(f"{', '.join(map(str, rest))} go to the bottom of the pile")
         return notes
@@ -79,68 +96,100 @@ class BuildingBonus(EventSpec):
         if state.phase != "action" or not state.turn.building_bonus:
             return []
         player = state.by_name(state.turn.player)
-        may_keep = not take_reasons(state, player)
+        draw = state.rules.building_bonus_draw(state, player)
+        most = max(
+            (
+                n
+                for n in range(1, state.rules.contracts_per_action(state, player) + 1)
+                if not take_reasons(state, player, n)
+            ),
+            default=0,
+        )
         base = {"type": self.type, "player": player.name}
+
+        def kept_from(drawn):
+            for n in range(most + 1):
+                yield from combinations(sorted(drawn), n)
+
         if state.pile is not None:
-            drawn = state.pile[:DRAW]
-            keeps = [None] + (list(drawn) if may_keep else [])
-            return [self._event(base, drawn, keep) for keep in keeps]
+            drawn = state.pile[:draw]
+            return [self._event(base, drawn, kept) for kept in kept_from(drawn)]
         pool = sorted(available(state))
-        size = min(DRAW, len(pool))
+        size = min(draw, len(pool))
         pool_set = set(pool)
 
         def iterate():
             for drawn in combinations(pool, size):
-                for keep in [None] + (list(drawn) if may_keep else []):
-                    yield self._event(base, list(drawn), keep)
+                for kept in kept_from(drawn):
+                    yield self._event(base, list(drawn), kept)
 
         def contains(e):
             drawn = e.get("drawn", [])
-            keep = e.get("keep")
+            kept = keeps(e)
             return (
-                set(e) <= {"type", "player", "drawn", "keep"}
+                set(e) <= {"type", "player", "drawn", "keep", "second"}
                 and e.get("type") == self.type
                 and e.get("player") == player.name
                 and isinstance(drawn, list)
                 and len(drawn) == size
                 and drawn == sorted(set(drawn))
                 and set(drawn) <= pool_set
-                and (keep is None or (may_keep and keep in drawn))
+                and len(kept) <= most
+                and kept == sorted(set(kept))
+                and set(kept) <= set(drawn)
+                and (e.get("second") is None or e.get("keep") is not None)
             )
 
         def sample(rng):
             drawn = sorted(rng.sample(pool, size))
-            return self._event(base, drawn, rng.choice([None] + (drawn if may_keep else [])))
+            kept = sorted(rng.sample(drawn, rng.randint(0, min(most, size))))
+            return self._event(base, drawn, kept)
 
         return Family(
-            comb(len(pool), size) * (1 + (size if may_keep else 0)),
+            comb(len(pool), size) * sum(comb(size, n) for n in range(most + 1)),
             iterate,
             contains,
-            f"name the {size} contracts drawn from your pile, then keep one or none",
+            f"name the {size} contracts drawn from your pile, then keep "
+            + ("one or none" if most <= 1 else f"up to {most}"),
             sample,
         )
 
     @staticmethod
-    def _event(base, drawn, keep):
+    def _event(base, drawn, kept):
         event = dict(base)
         if drawn:
             event["drawn"] = list(drawn)
-        if keep is not None:
-            event["keep"] = keep
+        for field, contract in zip(("keep", "second"), kept, strict=False):
+            event[field] = contract
         return event
 
     def describe(self, e):
-        keep = e.get("keep")
+        kept = keeps(e)
         drawn = f" from {', '.join(map(str, e['drawn']))}" if e.get("drawn") else ""
         return f"{e['player']} takes the building bonus{drawn}, keeping " + (
-            f"contract {keep}" if keep else "none"
+            f"contract{'s' if len(kept) > 1 else ''} {and_words(kept)}" if kept else "none"
         )
 
     def option_words(self, state, e):
-        keep = e.get("keep")
-        if keep is None:
+        kept = keeps(e)
+        if not kept:
             return "keep none"
-        return f"keep contract {keep} ({state.parts.contracts[keep].summary()})"
+        return "keep " + " and ".join(
+            f"contract {c} ({state.parts.contracts[c].summary()})" for c in kept
+        )
+
+
+def keeps(e) -> list[int]:
+    return [e[f] for f in ("keep", "second") if e.get(f) is not None]
+
+
+def draw_count(state, e) -> int:
+    """How many contracts the player draws (a clan may draw more than three)."""
+    try:
+        player = state.player(str(e.get("player")))
+    except Refused:
+        return 3
+    return state.rules.building_bonus_draw(state, player)
 
 
 SPEC = BuildingBonus()

@@ -33,6 +33,7 @@ def expansion(
         money=player.money,
         anywhere=anywhere,
         rules=state.rules.expansion_rules(state, player),
+        left=state.rules.units_left(state, player, unit),
     )
 
 
@@ -58,6 +59,7 @@ def legal_expansions(
             money=player.money,
             anywhere=anywhere,
             rules=rules,
+            left=state.rules.units_left(state, player, unit),
         )
     ]
 
@@ -108,6 +110,7 @@ class Expand(EventSpec):
         notes = [
             f"{player.name} puts a {unit_words(e['unit'])} on {check.space} "
             f"({check.route}) for £{check.cost}"
+            + (f": {check.cost_words()}" if check.adjustments else "")
         ]
         return notes + after_building(state, player, [space])
 

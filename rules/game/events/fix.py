@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
+from ..pieces import port_letter, port_word
 from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
 
 YES = ("yes", "true", "upgraded", "1")
@@ -69,6 +70,15 @@ class Unit(Correction):
 
     def check(self, state, e):
         player = state.player(e["player"])
+        letter = port_letter(e["space"])
+        if letter is not None:  # a unit on a port tile (a clan's fisherman): off only
+            if choice_word(e["unit"]) != "none":
+                return [
+                    f"a fix takes a unit off a port tile (none), never puts one on {e['space']}"
+                ]
+            if letter not in player.port_units:
+                return [f"port {letter} holds no unit of {player.name}'s"]
+            return []
         space = state.space(e["space"])
         unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
@@ -95,6 +105,10 @@ class Unit(Correction):
 
     def apply(self, state, e):
         player = state.player(e["player"])
+        letter = port_letter(e["space"])
+        if letter is not None:
+            removed = player.port_units.pop(letter)
+            return [f"fix: {player.name}'s {removed} taken off port {letter}"]
         space = state.space(e["space"])
         unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
@@ -274,7 +288,8 @@ class Fix(EventSpec):
     def normalise(self, state, e):
         e = super().normalise(state, e)
         if "space" in e:
-            e["space"] = canonical_space(state, e["space"])
+            letter = port_letter(e["space"])
+            e["space"] = port_word(letter) if letter else canonical_space(state, e["space"])
         return e
 
     def check(self, state, e):

@@ -1,37 +1,63 @@
 """Fulfil an export contract (action VII): pay its goods, slaughter the animals its meat
 asks for, and take what it gives: money, imports (the tracks move), hops, free spaces and
-bonus upgrades."""
+bonus upgrades. A clan may fulfil two in one action: their goods and meat are paid
+together, and port tile 1 spares one animal of the two."""
 
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
-from ..contracts import import_goods
+from ..contracts import and_words, import_goods, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
 from ..turns import finish_main, gate, may_act, turn_of
 
 
-def needed_animals(contract, port_one: bool) -> int:
-    """How many animals the contract's meat needs (one fewer with port tile 1)."""
-    meat = contract.meat
-    return meat - (1 if port_one and meat else 0)
+class Meat(NamedTuple):
+    """The animals contracts ask for together: at most `beef` cows and `mutton` sheep,
+    `needed` in all (one fewer with port tile 1)."""
+
+    beef: int
+    mutton: int
+    needed: int
+
+
+def meat_of(contracts, port_one: bool) -> Meat:
+    beef = sum(c.pay.get("beef", 0) for c in contracts)
+    mutton = sum(c.pay.get("mutton", 0) for c in contracts)
+    meat = sum(c.meat for c in contracts)
+    return Meat(beef, mutton, meat - (1 if port_one and meat else 0))
+
+
+def fulfilled(e) -> list[int]:
+    return [e["contract"]] + ([e["second"]] if e.get("second") is not None else [])
+
+
+def goods_owed(contracts) -> dict[str, int]:
+    owed: dict[str, int] = {}
+    for contract in contracts:
+        for good, amount in contract.pay.items():
+            if good not in ANIMALS:
+                owed[good] = owed.get(good, 0) + amount
+    return owed
 
 
 class Fulfil(EventSpec):
     type = "fulfil"
-    syntax = "PLAYER ID [--slaughter SPACE]..."
-    help = "fulfil a contract"
+    syntax = "PLAYER ID [ID] [--slaughter SPACE]..."
+    help = "fulfil a contract (two where a clan allows)"
     fields = {
         "player": Field("player"),
         "contract": Field("contract"),
+        "second": Field("contract", required=False),
         "slaughter": Field("spaces", required=False),
     }
-    positional = ("player", "contract")
+    positional = ("player", "contract", "second")
     flags = {"slaughter": "slaughter"}
 
     def normalise(self, state, e):
-        e = super().normalise(state, e)
+        e = paired(super().normalise(state, e), "contract", "second")
         if isinstance(e.get("slaughter"), list):
             spaces = [canonical_space(state, s) for s in e["slaughter"]]
             e["slaughter"] = sorted(spaces, key=lambda s: state.board.index.get(s, 10**6))
@@ -42,25 +68,31 @@ class Fulfil(EventSpec):
     def check(self, state, e):
         passage = gate(state, e["player"], main=True)
         player = passage.player
-        contract_id = e["contract"]
-        if contract_id not in player.open_contracts:
-            held = ", ".join(map(str, player.open_contracts)) or "none"
+        ids = fulfilled(e)
+        if len(ids) > state.rules.contracts_per_action(state, player):
+            return [f"{player.name} fulfils one contract per action"]
+        if len(set(ids)) < len(ids):
+            return [f"contract {ids[0]} is named twice"]
+        held = ", ".join(map(str, player.open_contracts)) or "none"
+        missing = [c for c in ids if c not in player.open_contracts]
+        if missing:
             return [
-                f"contract {contract_id} is not on {player.name}'s export box (it holds {held})"
+                f"contract {c} is not on {player.name}'s export box (it holds {held})"
+                for c in missing
             ]
-        contract = state.parts.contracts[contract_id]
+        contracts = [state.parts.contracts[c] for c in ids]
+        which = f"contract{'s' if len(ids) > 1 else ''} {and_words(ids)}"
         reasons = [
-            f"contract {contract_id} needs {amount} {good}; {player.name} has {player.goods[good]}"
-            for good, amount in contract.pay.items()
-            if good not in ANIMALS and player.goods[good] < amount
+            f"{which} need{'s' if len(ids) == 1 else ''} {amount} {good}; "
+            f"{player.name} has {player.goods[good]}"
+            for good, amount in goods_owed(contracts).items()
+            if player.goods[good] < amount
         ]
         spaces = [state.space(s) for s in e.get("slaughter", [])]
-        port_one = turn_of(state, passage).port_one
-        return reasons + self._slaughter_reasons(state, player, contract, spaces, port_one)
+        meat = meat_of(contracts, turn_of(state, passage).port_one)
+        return reasons + self._slaughter_reasons(state, player, which, meat, spaces)
 
-    def _slaughter_reasons(self, state, player, contract, spaces, port_one) -> list[str]:
-        beef, mutton = contract.pay.get("beef", 0), contract.pay.get("mutton", 0)
-        needed = needed_animals(contract, port_one)
+    def _slaughter_reasons(self, state, player, which, meat, spaces) -> list[str]:
         reasons = []
         if len(set(spaces)) != len(spaces):
             reasons.append("a space is named twice for slaughter")
@@ -85,15 +117,21 @@ class Fulfil(EventSpec):
                     f"{space_id} holds {player.name}'s {unit_words(kind)}: "
                     "only cows and sheep are slaughtered"
                 )
-        if cows > beef or sheep > mutton or cows + sheep != needed:
+        if cows > meat.beef or sheep > meat.mutton or cows + sheep != meat.needed:
             want = " and ".join(
-                x for x in (f"{beef} cow" if beef else "", f"{mutton} sheep" if mutton else "") if x
+                x
+                for x in (
+                    f"{meat.beef} cow" if meat.beef else "",
+                    f"{meat.mutton} sheep" if meat.mutton else "",
+                )
+                if x
             )
-            port = " (one fewer with port tile 1)" if needed < beef + mutton else ""
-            if needed or spaces:
+            port = " (one fewer with port tile 1)" if meat.needed < meat.beef + meat.mutton else ""
+            if meat.needed or spaces:
                 reasons.append(
-                    f"contract {contract.id} needs {want or 'no meat'}{port} slaughtered: "
-                    f"name {needed} space{'s' if needed != 1 else ''} with --slaughter"
+                    f"{which} need{'s' if ' and ' not in which else ''} {want or 'no meat'}"
+                    f"{port} slaughtered: name {meat.needed} "
+                    f"space{'s' if meat.needed != 1 else ''} with --slaughter"
                 )
         return reasons
 
@@ -101,15 +139,32 @@ class Fulfil(EventSpec):
         passage = gate(state, e["player"], main=True)
         player = passage.player
         finish_main(state, passage)
-        contract = state.parts.contracts[e["contract"]]
-        notes = [f"{player.name} fulfils contract {contract.id}"]
-        for good, amount in contract.pay.items():
-            if good not in ANIMALS:
-                player.goods[good] -= amount
+        contracts = [state.parts.contracts[c] for c in fulfilled(e)]
+        notes = [
+            f"{player.name} fulfils contract{'s' if len(contracts) > 1 else ''} "
+            f"{and_words([c.id for c in contracts])}"
+        ]
+        for good, amount in goods_owed(contracts).items():
+            player.goods[good] -= amount
         for space_id in e.get("slaughter", []):
             space = state.space(space_id)
             notes.append(f"{player.name} slaughters the {player.units[space]} on {space_id}")
             del player.units[space]
+        for contract in contracts:
+            notes += self._gains(state, player, contract)
+        state.turn.port_one = False
+        extras = [
+            f"{state.turn.free_spaces} free space" if state.turn.free_spaces else "",
+            f"{state.turn.bonus_upgrades} bonus upgrade" if state.turn.bonus_upgrades else "",
+        ]
+        if any(extras):
+            notes.append(f"{player.name} may now take: {', '.join(x for x in extras if x)}")
+        return notes
+
+    @staticmethod
+    def _gains(state, player, contract) -> list[str]:
+        """What one fulfilled contract gives: money, imports, free spaces, upgrades."""
+        notes = []
         player.open_contracts.remove(contract.id)
         player.fulfilled.append(contract.id)
         money = contract.gain.get("money", 0)
@@ -119,47 +174,39 @@ class Fulfil(EventSpec):
         notes += import_goods(state, player, contract.imports)
         state.turn.free_spaces += contract.gain.get("free_space", 0)
         state.turn.bonus_upgrades += contract.gain.get("bonus_upgrade", 0)
-        state.turn.port_one = False
-        extras = [
-            f"{contract.gain[k]} {k.replace('_', ' ')}"
-            for k in ("free_space", "bonus_upgrade")
-            if contract.gain.get(k)
-        ]
-        if extras:
-            notes.append(f"{player.name} may now take: {', '.join(extras)}")
-        return notes
+        return notes + state.rules.on_fulfil(state, player, contract)
 
     def options(self, state):
         events = []
         for passage in may_act(state, main=True):
             player = passage.player
             port_one = turn_of(state, passage).port_one
-            for contract_id in player.open_contracts:
-                contract = state.parts.contracts[contract_id]
-                if any(
-                    good not in ANIMALS and player.goods[good] < amount
-                    for good, amount in contract.pay.items()
-                ):
-                    continue
-                for spaces in self._slaughters(state, player, contract, port_one):
-                    event = {"type": self.type, "player": player.name, "contract": contract_id}
-                    if spaces:
-                        event["slaughter"] = [state.board.spaces[s].id for s in sorted(spaces)]
-                    events.append(event)
+            most = state.rules.contracts_per_action(state, player)
+            held = sorted(player.open_contracts)
+            for count in range(1, min(most, len(held)) + 1):
+                for ids in combinations(held, count):
+                    contracts = [state.parts.contracts[c] for c in ids]
+                    if any(player.goods[g] < n for g, n in goods_owed(contracts).items()):
+                        continue
+                    for spaces in self._slaughters(player, meat_of(contracts, port_one)):
+                        event = {"type": self.type, "player": player.name, "contract": ids[0]}
+                        if count > 1:
+                            event["second"] = ids[1]
+                        if spaces:
+                            event["slaughter"] = [state.board.spaces[s].id for s in sorted(spaces)]
+                        events.append(event)
         return events
 
     @staticmethod
-    def _slaughters(state, player, contract, port_one):
-        """Every set of the player's animals that pays the contract's meat."""
-        needed = needed_animals(contract, port_one)
+    def _slaughters(player, meat):
+        """Every set of the player's animals that pays the meat."""
         herds = {
-            meat: sorted(s for s, u in player.units.items() if u == animal)
-            for meat, animal in ANIMALS.items()
+            meat_kind: sorted(s for s, u in player.units.items() if u == animal)
+            for meat_kind, animal in ANIMALS.items()
         }
-        beef, mutton = contract.pay.get("beef", 0), contract.pay.get("mutton", 0)
-        for cows in range(min(beef, needed) + 1):
-            sheep = needed - cows
-            if sheep > mutton:
+        for cows in range(min(meat.beef, meat.needed) + 1):
+            sheep = meat.needed - cows
+            if sheep > meat.mutton:
                 continue
             for some_cows in combinations(herds["beef"], cows):
                 for some_sheep in combinations(herds["mutton"], sheep):
@@ -167,16 +214,17 @@ class Fulfil(EventSpec):
 
     def describe(self, e):
         slaughter = e.get("slaughter")
-        return f"{e['player']} fulfils contract {e['contract']}" + (
+        ids = fulfilled(e)
+        return f"{e['player']} fulfils contract{'s' if len(ids) > 1 else ''} {and_words(ids)}" + (
             f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
         )
 
     def option_words(self, state, e):
-        summary = state.parts.contracts[e["contract"]].summary()
-        slaughter = e.get("slaughter")
-        return f"contract {e['contract']} ({summary})" + (
-            f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
+        summary = " and ".join(
+            f"contract {c} ({state.parts.contracts[c].summary()})" for c in fulfilled(e)
         )
+        slaughter = e.get("slaughter")
+        return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")
 
 
 SPEC = Fulfil()

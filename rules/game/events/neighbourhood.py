@@ -3,7 +3,7 @@ goods they produce at a discount, a few of each per turn (ruling 14)."""
 
 from __future__ import annotations
 
-from ..pieces import neighbourhood_goods
+from ..pieces import neighbourhood_goods, site_name
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
 from ..turns import follow_up
@@ -15,6 +15,13 @@ def discount(state, good: str) -> int:
     economy = state.parts.economy
     kind = "basic" if good in economy.basic_goods else "processed"
     return economy.neighbourhood_discount[kind]
+
+
+def kind_money(state, player, good: str) -> int:
+    """Money for trading a kind of good with the bonus: once per kind per turn."""
+    if state.turn.neighbourhood_bought.get(good, 0):
+        return 0
+    return state.rules.trade_money(state, player, "neighbourhood")
 
 
 class Neighbourhood(EventSpec):
@@ -34,7 +41,7 @@ class Neighbourhood(EventSpec):
             return [RULE]
         allowed = neighbourhood_goods(state, player, state.turn.expanded)
         if good not in allowed:
-            where = ", ".join(state.board.spaces[s].id for s in state.turn.expanded)
+            where = ", ".join(site_name(state, s) for s in state.turn.expanded)
             return [
                 f"no opponent's unit neighbouring {where} produces {good}"
                 + (f" (only {', '.join(sorted(allowed))})" if allowed else "")
@@ -46,15 +53,17 @@ class Neighbourhood(EventSpec):
                 f"at most {cap} {good} per turn from the neighbourhood bonus; "
                 f"{player.name} bought {bought} already"
             ]
-        return trade_reasons(state, player, good, "buy", quantity, discount(state, good))
+        bonus = kind_money(state, player, good)
+        return trade_reasons(state, player, good, "buy", quantity, discount(state, good), bonus)
 
     def apply(self, state, e):
         player = state.player(e["player"])
         good, quantity = e["good"], e["quantity"]
+        bonus = kind_money(state, player, good)
         state.turn.neighbourhood_bought[good] = (
             state.turn.neighbourhood_bought.get(good, 0) + quantity
         )
-        return do_trade(state, player, good, "buy", quantity, discount(state, good))
+        return do_trade(state, player, good, "buy", quantity, discount(state, good), bonus)
 
     def options(self, state):
         if state.phase != "action" or not state.turn.expanded:
@@ -66,7 +75,10 @@ class Neighbourhood(EventSpec):
         events = []
         for good in sorted(neighbourhood_goods(state, player, state.turn.expanded)):
             left = cap - state.turn.neighbourhood_bought.get(good, 0)
-            most = min(left, most_tradable(state, player, good, "buy", discount(state, good)))
+            bonus = kind_money(state, player, good)
+            most = min(
+                left, most_tradable(state, player, good, "buy", discount(state, good), bonus)
+            )
             for quantity in range(1, most + 1):
                 events.append(
                     {"type": self.type, "player": player.name, "good": good, "quantity": quantity}

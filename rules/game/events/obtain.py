@@ -1,52 +1,87 @@
-"""Obtain an export contract (action II): from the export board, at the round's cost."""
+"""Obtain export contracts (action II): from the export board, at the round's cost. Most
+players take one; a clan with two export boxes may take two in one action and pay the
+round's cost once for both."""
 
 from __future__ import annotations
 
-from ..contracts import take, take_reasons
+from itertools import combinations
+
+from ..contracts import and_words, due, paired, take, take_reasons
 from ..spec import EventSpec, Field
-from ..turns import finish_main, gate, may_act
+from ..turns import finish_main, gate, may_act, turn_of
 
 
 class ObtainContract(EventSpec):
     type = "contract"
-    syntax = "PLAYER ID"
-    help = "obtain an export contract from the board"
-    fields = {"player": Field("player"), "contract": Field("contract")}
-    positional = ("player", "contract")
+    syntax = "PLAYER ID [ID]"
+    help = "obtain an export contract from the board (two where a clan allows)"
+    fields = {
+        "player": Field("player"),
+        "contract": Field("contract"),
+        "second": Field("contract", required=False),
+    }
+    positional = ("player", "contract", "second")
+
+    def normalise(self, state, e):
+        return paired(super().normalise(state, e), "contract", "second")
 
     def check(self, state, e):
         player = gate(state, e["player"], main=True).player
-        reasons = take_reasons(state, player)
-        if e["contract"] not in state.export_board:
+        wanted = taken(e)
+        reasons = take_reasons(state, player, len(wanted))
+        if len(set(wanted)) < len(wanted):
+            reasons.insert(0, f"contract {wanted[0]} is named twice")
+        missing = [c for c in dict.fromkeys(wanted) if c not in state.export_board]
+        for contract in reversed(missing):
             on_board = ", ".join(str(c) for c in state.export_board if c is not None) or "none"
             reasons.insert(
-                0, f"contract {e['contract']} is not on the export board (it holds {on_board})"
+                0, f"contract {contract} is not on the export board (it holds {on_board})"
             )
         return reasons
 
     def apply(self, state, e):
         passage = gate(state, e["player"], main=True)
         finish_main(state, passage)
-        state.export_board[state.export_board.index(e["contract"])] = None
-        return [take(state, passage.player, e["contract"])]
+        wanted = taken(e)
+        for contract in wanted:
+            state.export_board[state.export_board.index(contract)] = None
+        return [take(state, passage.player, wanted)]
 
     def options(self, state):
-        return [
-            {"type": self.type, "player": passage.player.name, "contract": contract}
-            for passage in may_act(state, main=True)
-            if not take_reasons(state, passage.player)
-            for contract in state.export_board
-            if contract is not None
-        ]
+        events = []
+        for passage in may_act(state, main=True):
+            player = passage.player
+            board = [c for c in state.export_board if c is not None]
+            base = {"type": self.type, "player": player.name}
+            if not take_reasons(state, player):
+                events += [{**base, "contract": c} for c in board]
+            if not take_reasons(state, player, 2):
+                events += [
+                    {**base, "contract": a, "second": b} for a, b in combinations(sorted(board), 2)
+                ]
+        return events
 
     def describe(self, e):
-        return f"{e['player']} takes contract {e['contract']}"
+        wanted = taken(e)
+        return f"{e['player']} takes contract{'s' if len(wanted) > 1 else ''} {and_words(wanted)}"
 
     def option_words(self, state, e):
-        cost = state.rules.contract_cost(state, state.by_name(e["player"]))
+        passage = gate(state, e["player"], main=True)
+        cost = due(state, passage.player, turn_of(state, passage).contracts_obtained)
         money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
-        summary = state.parts.contracts[e["contract"]].summary()
-        return f"contract {e['contract']} ({summary}): {money}"
+        summaries = "; ".join(
+            f"{c}: {state.parts.contracts[c].summary()}"
+            if e.get("second")
+            else f"{c} ({state.parts.contracts[c].summary()})"
+            for c in taken(e)
+        )
+        if e.get("second"):
+            return f"contracts {summaries}: {money} once"
+        return f"contract {summaries}: {money}"
+
+
+def taken(e) -> list[int]:
+    return [e["contract"]] + ([e["second"]] if e.get("second") is not None else [])
 
 
 SPEC = ObtainContract()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..spec import Field
 from .main_action import MainAction
+from .produce import begin_production
 
 PLACES = ("first", "second", "third", "fourth")
 
@@ -30,8 +31,8 @@ class Pass(MainAction):
         order = f"{PLACES[place]} " if len(state.players) > 1 else ""
         notes = [f"{player.name} passes {order}and receives £{money}"]
         if not state.active_players():
-            state.phase = "production"
             notes.append("everyone has passed: production")
+            notes += begin_production(state)
         return notes
 
     def describe(self, e):

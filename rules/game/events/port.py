@@ -181,9 +181,8 @@ class UsePort(EventSpec):
         return next(s for s in state.board.port_slots if s.module == corner)
 
     def _route(self, state, player, corner):
-        return port_route(
-            state.board, player.units, self._slot(state, corner), player.shipping_level
-        )
+        slot = self._slot(state, corner)
+        return port_route(state.board, player.units, slot, player.shipping_level, player.port_units)
 
     def apply(self, state, e):
         passage = gate(state, e["player"], main=False)

@@ -1,12 +1,17 @@
 """Production (phase 3), player by player: worker income, basic goods, then the processing
 each player chooses (each building turns one input into one output). When everyone has
-produced, the round is scored."""
+produced and made the choices that come at the end of production (a clan's, asked through
+the rulebook's `production_pending`), the round is scored.
+
+`begin_production` is what happens as the phase starts (the rulebook's
+`production_begins`); `end_production` scores the round once nothing is pending; the
+events of the end-of-production choices call it after their change."""
 
 from __future__ import annotations
 
 from itertools import product
 
-from ..pieces import BUILDINGS, WORKERS
+from ..pieces import ALL_WORKERS, BUILDINGS
 from ..round_scoring import score_round
 from ..spec import EventSpec, Field
 from ..state import phase_words
@@ -24,7 +29,34 @@ def basic_goods(state, player) -> dict[str, int]:
 
 
 def income(state, player) -> int:
-    return sum(player.count(w) * state.rules.worker_income(state, player, w) for w in WORKERS)
+    return sum(player.count(w) * state.rules.worker_income(state, player, w) for w in ALL_WORKERS)
+
+
+def begin_production(state) -> list[str]:
+    """The production phase starts: what changes for each player as it does."""
+    state.phase = "production"
+    return [n for p in state.players for n in state.rules.production_begins(state, p)]
+
+
+def pending(state) -> list[str]:
+    """The end-of-production choices still to make, in words (none before all produced)."""
+    if state.phase != "production" or not all(p.produced for p in state.players):
+        return []
+    return [words for p in state.players for words in state.rules.production_pending(state, p)]
+
+
+def end_production(state) -> list[str]:
+    """Score the round when everyone has produced and no end-of-production choice is left."""
+    if state.phase != "production" or not all(p.produced for p in state.players):
+        return []
+    if pending(state):
+        return ["end of production: " + "; ".join(pending(state))]
+    return score_round(state)
+
+
+def production_money(state, player, e) -> int:
+    """Money on top of worker income for the processing chosen in `e` (a clan's)."""
+    return state.rules.production_money(state, player, {g: e.get(g, 0) for g in OUTPUTS})
 
 
 class Produce(EventSpec):
@@ -67,7 +99,8 @@ class Produce(EventSpec):
     def apply(self, state, e):
         player = state.player(e["player"])
         economy = state.parts.economy
-        earned = income(state, player)
+        wages, extra = income(state, player), production_money(state, player, e)
+        earned = wages + extra
         made = basic_goods(state, player)
         player.money += earned
         for good, amount in made.items():
@@ -78,11 +111,12 @@ class Produce(EventSpec):
             player.goods[output] += e.get(output, 0)
         player.produced = True
         wanted = {g: e.get(g, 0) for g in OUTPUTS}
+        player.made_this_round = {g: n for g, n in wanted.items() if n}
+        player.production_choices = set()
         goods = ", ".join(f"{n} {g}" for g, n in {**made, **wanted}.items() if n) or "no goods"
-        notes = [f"{player.name} earns £{earned} and makes {goods}"]
-        if all(p.produced for p in state.players):
-            notes += score_round(state)
-        return notes
+        split = f" (workers £{wages}, £{extra} for what was produced)" if extra else ""
+        notes = [f"{player.name} earns £{earned}{split} and makes {goods}"]
+        return notes + end_production(state)
 
     def choices(self, state, player) -> list[dict[str, int]]:
         """Every processing a player may choose: outputs by building count and stock."""
@@ -120,9 +154,8 @@ class Produce(EventSpec):
     def option_words(self, state, e):
         made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
         player = state.by_name(e["player"])
-        return f"{player.name}: £{income(state, player)}" + (
-            f", processing {made}" if made else ", no processing"
-        )
+        money = income(state, player) + production_money(state, player, e)
+        return f"{player.name}: £{money}" + (f", processing {made}" if made else ", no processing")
 
 
 SPEC = Produce()

@@ -21,20 +21,25 @@ class Trade(EventSpec):
 
     def check(self, state, e):
         player = gate(state, e["player"], main=True).player
-        return trade_reasons(state, player, e["good"], e["side"], e["quantity"])
+        bonus = state.rules.trade_money(state, player, "market")
+        return trade_reasons(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
     def apply(self, state, e):
         passage = gate(state, e["player"], main=True)
         finish_main(state, passage)
-        return do_trade(state, passage.player, e["good"], e["side"], e["quantity"])
+        player = passage.player
+        bonus = state.rules.trade_money(state, player, "market")
+        return do_trade(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
     def options(self, state):
         events = []
         for passage in may_act(state, main=True):
             player = passage.player
+            bonus = state.rules.trade_money(state, player, "market")
             for good in state.prices:
                 for side in ("buy", "sell"):
-                    for quantity in range(1, most_tradable(state, player, good, side) + 1):
+                    most = most_tradable(state, player, good, side, bonus=bonus)
+                    for quantity in range(1, most + 1):
                         events.append(
                             {
                                 "type": self.type,
@@ -52,7 +57,9 @@ class Trade(EventSpec):
 
     def option_words(self, state, e):
         total = unit_price(state, e["good"]) * e["quantity"]
-        return f"{e['side']} {e['quantity']} {e['good']} for £{total}"
+        bonus = state.rules.trade_money(state, state.by_name(e["player"]), "market")
+        extra = f" (and receive £{bonus} for trading)" if bonus else ""
+        return f"{e['side']} {e['quantity']} {e['good']} for £{total}{extra}"
 
 
 SPEC = Trade()

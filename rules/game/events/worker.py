@@ -44,7 +44,10 @@ class PlaceWorker(EventSpec):
         player.money -= check.cost
         player.units[space] = e["unit"]
         state.placements.pop(0)
-        notes = [f"{player.name} places a {e['unit']} on {check.space} for £{check.cost}"]
+        notes = [
+            f"{player.name} places a {e['unit']} on {check.space} for £{check.cost}"
+            + (f": {check.cost_words()}" if check.adjustments else "")
+        ]
         if not state.placements:
             notes += begin_round(state, 1)
         return notes
