@@ -237,7 +237,7 @@ def test_rowing_once_a_turn_before_the_main_action_to_an_adjacent_loch():
     ]
     act(game, type="merchant", player="Ailsa")  # the main action
     reasons = refuse(game, type="row", player="Ailsa", space="A-18", to="A-25")
-    assert reasons == ["Ailsa has taken this turn's action already"]
+    assert reasons == ["Ailsa rows only before the main action, and has taken this turn's action"]
     assert "row" not in legal_events(state, "Ailsa").by_type
     # her next turn: she may row again
     act(game, type="merchant", player="Bruce")

@@ -347,6 +347,10 @@ class RowFisherman(EventSpec):
         refused = _clan_refusal(state.player(e["player"]))
         if refused:
             return refused
+        name = state.player(e["player"]).name
+        turn = state.turn
+        if turn.player == name and turn.main_done and state.next_player() != name:
+            return [f"{name} rows only before the main action, and has taken this turn's action"]
         passage = gate(state, e["player"], main=True)
         player = passage.player
         if turn_of(state, passage).rowed:
