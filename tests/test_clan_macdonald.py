@@ -322,25 +322,21 @@ def test_a_fisherman_joins_the_land_it_neighbours_into_one_settlement():
 
 
 # -- the map drawing ---------------------------------------------------------------------------------
-def test_status_draws_fishermen_with_a_code_the_legend_explains(tmp_path):
+def macdonald_game_file(tmp_path):
+    """A two-player game file started with `new`, where Ailsa may choose MacDonald."""
     path = tmp_path / "g.yaml"
     made = run_cli(
         "new",
         str(path),
-        "-p",
-        "Ailsa:red",
-        "-p",
-        "Bruce:blue",
-        "--seed",
-        "3",
-        "--modules",
-        "A1,B1,C1,D1",
-        "--clans",
-        "MacDonald,Campbell,Robertson",
-        "--start-player",
-        "Ailsa",
+        *("-p", "Ailsa:red", "-p", "Bruce:blue", "--seed", "3", "--modules", "A1,B1,C1,D1"),
+        *("--clans", "MacDonald,Campbell,Robertson", "--start-player", "Ailsa"),
     )
     assert made.returncode == 0, made.stderr
+    return path
+
+
+def test_status_draws_fishermen_with_a_code_the_legend_explains(tmp_path):
+    path = macdonald_game_file(tmp_path)
     for words in (["clan", "Bruce", "Campbell"], ["clan", "Ailsa", "MacDonald"]):
         done = run_cli("act", str(path), *words)
         assert done.returncode == 0, done.stderr
@@ -695,24 +691,7 @@ def test_fix_takes_a_fisherman_off_a_port_tile_and_undo_puts_it_back():
 
 
 def test_status_and_the_game_file_show_a_fisherman_on_a_port_tile(tmp_path):
-    path = tmp_path / "g.yaml"
-    made = run_cli(
-        "new",
-        str(path),
-        "-p",
-        "Ailsa:red",
-        "-p",
-        "Bruce:blue",
-        "--seed",
-        "3",
-        "--modules",
-        "A1,B1,C1,D1",
-        "--clans",
-        "MacDonald,Campbell,Robertson",
-        "--start-player",
-        "Ailsa",
-    )
-    assert made.returncode == 0, made.stderr
+    path = macdonald_game_file(tmp_path)
     for words in (["clan", "Bruce", "Campbell"], ["clan", "Ailsa", "MacDonald"]):
         assert run_cli("act", str(path), *words).returncode == 0
     done = run_cli("act", str(path), "fisherman", "Ailsa", "port:d")
