@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from caledonia.rules.components import Components
     from caledonia.rules.solo import Roll
 
+    from .prompts import Asker
+
 TOOL_DICE = "caledonia rolls"
 PHYSICAL_DICE = "I roll the physical dice"
 NO_DICE = (
@@ -19,13 +21,13 @@ NO_DICE = (
 )
 
 
-def ask_rolls(parts: Components) -> list[Roll]:
+def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
     """Each roll's goods die and price die, at the prompts; a good already changed is rerolled."""
     from caledonia.rules.solo import CHANGES_PER_PHASE, Roll
 
     from .prompts import QuestionaryAsker
 
-    ask = QuestionaryAsker()
+    ask = ask or QuestionaryAsker()
     rolls: list[Roll] = []
     for number in range(1, CHANGES_PER_PHASE + 1):
         done = [roll.good for roll in rolls]

@@ -157,19 +157,12 @@ def new(
 
     Example: [cyan]caledonia new game.yaml -p Ailsa:red -p Bruce:blue -p Cat:green --seed 7[/cyan]
     """
-    import secrets
+    from caledonia.rules.game.setup import TableChoices, default_players
 
-    from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.boxdata import load_box
-    from caledonia.rules.game.engine import Game
-    from caledonia.rules.game.setup import TableChoices, default_players, draw_setup
-    from caledonia.rules.map_modules import load_module_set, maps_folder
-    from caledonia.rules.market import load_market
-    from caledonia.rules.solo import load_removal_grid
+    from .game_setup import create_game, random_seed
 
     if Path(game_file).exists() and not force:
         raise CaledoniaError(f"{game_file} exists: pass --force to replace it")
-    parts = components()
     try:
         players = default_players(player)
     except ValueError as reason:
@@ -195,24 +188,19 @@ def new(
         "kickstarter": kickstarter,
         "port7_original": port7_original,
     }
-    chosen_seed = seed if seed is not None else secrets.randbelow(10**6)
-    grid = load_removal_grid(parts.solo.price_die, export_board) if len(players) == 1 else None
-    try:
-        setup = draw_setup(
-            parts,
-            load_module_set(maps_folder(maps), DEFAULT_ORIGINS),
-            load_market(len(players), parts.economy.goods, market_file),
-            load_box(parts, box_file),
-            players,
-            chosen_seed,
-            variants,
-            _words(tighter) or (),
-            table,
-            grid,
-        )
-    except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
-    game = Game(setup, parts)
+    chosen_seed = seed if seed is not None else random_seed()
+    game = create_game(
+        players,
+        chosen_seed,
+        variants,
+        _words(tighter) or (),
+        table,
+        maps=maps,
+        market_file=market_file,
+        box_file=box_file,
+        export_board=export_board,
+    )
+    setup = game.setup
     save(game_file, game)
     example_notice(setup)
     if as_json:
@@ -230,22 +218,10 @@ def new(
 def _describe_setup(game: Game) -> None:
     from caledonia.rules.game.engine import next_step
 
-    setup = game.setup
-    emit("Players (seat order): " + ", ".join(f"{p.name} ({p.colour})" for p in setup.players))
-    emit(f"Start player: {setup.start_player}; turn order: {', '.join(setup.turn_order())}")
-    emit("Map: " + " ".join(side.name for side in setup.sides))
-    if setup.ports:
-        emit("Port tiles: " + ", ".join(f"{c} {t}" for c, t in setup.ports.items()))
-    if setup.scoring_tiles:
-        emit("Scoring tiles, rounds 1-5: " + ", ".join(setup.scoring_tiles))
-    if setup.clans:
-        emit(
-            "Clans drawn (with starting tiles): "
-            + ", ".join(
-                f"{c} ({t})" for c, t in zip(setup.clans, setup.starting_tiles, strict=False)
-            )
-        )
-    emit("Face-up contracts: " + ", ".join(str(c) for c in setup.export_board if c is not None))
+    from .game_setup import setup_lines
+
+    for line in setup_lines(game.setup):
+        emit(line)
     emit(f"Next: {next_step(game.state)}.")
 
 
@@ -399,14 +375,19 @@ def status(
 
     Example: [cyan]caledonia status game.yaml --map[/cyan]
     """
+    game = load(game_file)
+    if as_json:
+        print_json(summary(game))
+        return
+    print_status(game, show_map)
+
+
+def print_status(game: Game, show_map: bool = False) -> None:
+    """The status tables (and the board), as `status` prints them."""
     from caledonia.rules.game.state import phase_words
     from rich.table import Table
 
-    game = load(game_file)
     data = summary(game)
-    if as_json:
-        print_json(data)
-        return
     state = game.state
     emit(f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}.")
     if data["turn_order"]:
@@ -485,7 +466,15 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
             ]
         )
         return
-    for number, (event, notes) in enumerate(zip(game.events, game.notes, strict=True), 1):
+    print_log(game)
+
+
+def print_log(game: Game, last: int | None = None) -> None:
+    """Every event in words (the `last` ones only, when given), as `log` prints them."""
+    from caledonia.rules.game.events import describe
+
+    numbered = list(enumerate(zip(game.events, game.notes, strict=True), 1))
+    for number, (event, notes) in numbered[-last:] if last else numbered:
         emit(f"{number:4d}. {describe(event)}")
         if event["type"] == "prepare":  # the round's start: dice, prices, refill, turn order
             for note in notes:

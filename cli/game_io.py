@@ -27,13 +27,18 @@ def load(path: str) -> Game:
 
 def example_notice(setup: Setup) -> None:
     """One line on stderr when a game runs on example data rather than the table's box."""
-    if setup.example_data:
-        message(
-            "Note: this game uses example data, not your box's: "
-            + ", ".join(setup.example_data)
-            + ".",
-            style="yellow",
-        )
+    note = example_note(setup)
+    if note:
+        message(note, style="yellow")
+
+
+def example_note(setup: Setup) -> str | None:
+    """Which data of the game are examples rather than the table's box (None: none are)."""
+    if not setup.example_data:
+        return None
+    return (
+        "Note: this game uses example data, not your box's: " + ", ".join(setup.example_data) + "."
+    )
 
 
 def save(path: str, game: Game) -> None:

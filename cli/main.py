@@ -16,6 +16,7 @@ from .output import message
 # a Typer app for a group. Only the command being run is imported and built, so
 # start-up does not grow with the number of commands.
 COMMANDS = {
+    "play": ("play_cmd", "play"),
     "score": ("score", "score"),
     "contracts": ("lookup", "contracts"),
     "ports": ("lookup", "ports"),

@@ -9,13 +9,33 @@ reason a value is refused, and the prompt asks again showing that reason.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 from caledonia.rules.schema import whole_number_phrase
 
 from .output import message
 
 Validator = Callable[[str], "bool | str"]
+SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, without 0
+
+
+class Choice(NamedTuple):
+    """One answer of a menu: the words shown, the value returned, and the key that picks it
+    at once (None: the next free one of SHORTCUT_KEYS, when the list is short enough)."""
+
+    label: str
+    value: Any
+    key: str | None = None
+
+
+def with_keys(choices: Sequence[Choice]) -> list[Choice]:
+    """Every choice with its key: the one asked for, else the next free shortcut key; none
+    at all when the list is longer than the keys (the menu then filters as you type)."""
+    if len(choices) > len(SHORTCUT_KEYS):
+        return [c._replace(key=None) for c in choices]
+    taken = {c.key for c in choices if c.key}
+    free = iter(k for k in SHORTCUT_KEYS if k not in taken)
+    return [c if c.key else c._replace(key=next(free)) for c in choices]
 
 
 class Asker(Protocol):
@@ -24,6 +44,10 @@ class Asker(Protocol):
     ) -> str: ...
 
     def select(self, question: str, choices: Sequence[str]) -> str: ...
+
+    def choose(self, question: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        """One of `choices` by its key (one keypress) or the arrows; returns its value."""
+        ...
 
     def confirm(self, question: str, *, default: bool) -> bool: ...
 
@@ -48,6 +72,30 @@ class QuestionaryAsker:
     def select(self, question: str, choices: Sequence[str]) -> str:
         return self._q.select(question, choices=list(choices)).unsafe_ask()
 
+    def choose(self, question: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        keyed = with_keys(choices)
+        shortcuts = all(c.key for c in keyed)
+        shown = [
+            self._q.Choice(
+                title=(f"{c.key}) " if shortcuts else "") + c.label, value=index, shortcut_key=False
+            )
+            for index, c in enumerate(keyed)
+        ]
+        start = next(
+            (i for i, c in enumerate(keyed) if default is not None and c.value == default), 0
+        )
+        prompt = self._q.select(
+            question,
+            choices=shown,
+            default=shown[start],
+            use_search_filter=not shortcuts,
+            use_jk_keys=False,
+            instruction="(key, or arrows and Enter)" if shortcuts else "(type to filter, Enter)",
+        )
+        if shortcuts:
+            _answer_on_key(prompt, [c.key for c in keyed])
+        return keyed[prompt.unsafe_ask()].value
+
     def confirm(self, question: str, *, default: bool) -> bool:
         return self._q.confirm(question, default=default).unsafe_ask()
 
@@ -64,6 +112,27 @@ class QuestionaryAsker:
 
     def say(self, text: str) -> None:
         message(text)
+
+
+def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
+    """Make each key answer the select at once, as Enter on its line would (one keypress)."""
+    from questionary.prompts.common import InquirerControl
+
+    control = next(
+        w.content
+        for w in prompt.application.layout.find_all_windows()
+        if isinstance(w.content, InquirerControl)
+    )
+    bindings = prompt.application.key_bindings
+
+    for index, key in enumerate(keys):
+
+        def answer(event: Any, index: int = index) -> None:
+            control.pointed_at = index
+            control.is_answered = True
+            event.app.exit(result=control.get_pointed_at().value)
+
+        bindings.add(key, eager=True)(answer)
 
 
 def whole_number(minimum: int = 0, maximum: int | None = None) -> Validator:

@@ -36,6 +36,28 @@ class ScriptedAsker:
         assert answer in choices, (answer, choices)
         return answer
 
+    def choose(self, question, choices, *, default=None):
+        """An answer is a choice's label, its key, or a function of (question, choices)
+        returning a value (an oracle that plays a recorded game)."""
+        from caledonia.cli.prompts import with_keys
+
+        keyed = with_keys(choices)
+        self.questions.append(question)
+        if not self.answers:
+            raise AssertionError(f"script ran out at: {question}")
+        answer = self.answers[0]
+        if callable(answer):
+            return answer(question, keyed)
+        self.answers.pop(0)
+        if isinstance(answer, BaseException):
+            raise answer
+        if answer == "" and default is not None:
+            return default
+        for choice in keyed:
+            if answer in (choice.label, choice.key):
+                return choice.value
+        raise AssertionError(f"no choice {answer!r} at {question}: {[c.label for c in keyed]}")
+
     def confirm(self, question, *, default):
         return self._next(question)
 

@@ -1,0 +1,239 @@
+"""Who answers next in `play`, and the menus that lead to one legal event.
+
+Everything here is worked out from `legal_events`: a menu never offers what the
+rules refuse. It is pure (no terminal): `play_cmd` asks the questions. A kind
+of event is chosen first, then its fields narrow the list level by level
+(trade: buy or sell which good, then how many; expand: the unit, the module,
+then the space with its cost) until the list is short enough to show whole,
+each event in the words `options` uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, NamedTuple
+
+from caledonia.rules.game.events import EVENTS
+from caledonia.rules.game.families import Family
+from caledonia.rules.game.legal import LegalEvents
+from caledonia.rules.game.state import GameState
+
+from .prompts import SHORTCUT_KEYS, Choice
+
+Event = dict[str, Any]
+SHOW_WHOLE = 12  # a list this short is shown event by event, with what each costs
+
+# Mnemonic keys for the kinds of event, so a table learns them (t for trade, e for expand)
+KIND_KEYS = {
+    "trade": "t",
+    "expand": "e",
+    "contract": "c",
+    "fulfil": "f",
+    "shipping": "s",
+    "technology": "h",
+    "merchant": "m",
+    "pass": "p",
+    "port": "o",
+    "neighbourhood": "n",
+    "building_bonus": "g",
+    "bonus": "b",
+    "fisherman": "w",
+    "row": "r",
+    "brew": "v",
+    "cellar_out": "k",
+}
+KIND_WORDS = {
+    "trade": "Trade at the market",
+    "expand": "Expand",
+    "contract": "Obtain an export contract",
+    "fulfil": "Fulfil a contract",
+    "shipping": "Upgrade shipping",
+    "technology": "Upgrade technology",
+    "merchant": "Hire a merchant",
+    "pass": "Pass",
+    "port": "Use a port tile",
+    "neighbourhood": "Neighbourhood bonus: buy at a discount",
+    "building_bonus": "Building bonus: draw contracts",
+    "bonus": "Bonus upgrade",
+    "fisherman": "Deploy a fisherman",
+    "row": "Row a fisherman",
+    "brew": "Brew beer",
+    "cellar_out": "Take a barrel out of the cellar",
+    "clan": "Choose a clan",
+    "auction": "Bid for a clan",
+    "worker": "Place a starting worker",
+    "produce": "Produce",
+    "milk": "Sell milk",
+    "age": "Age whisky",
+    "prepare": "Prepare the next round",
+}
+
+
+class Decision(NamedTuple):
+    """The next question: whose it is, their legal events by kind, and who comes after
+    when they may end their turn instead (their main action is done)."""
+
+    player: str | None  # None: the table's (the preparation)
+    events: dict[str, Collection]
+    then: str | None = None
+
+
+def decision(state: GameState, legal: LegalEvents) -> Decision | None:
+    """Who answers now; None when nothing is legal (the game is over)."""
+    players = _players(legal)
+    if not players:
+        return None
+    if None in players:  # events with no player: the preparation
+        return Decision(None, _of(legal, None))
+    if state.phase == "action":
+        current, upcoming = state.turn.player, state.next_player()
+        if current in players and not state.turn.main_done:
+            return Decision(current, _of(legal, current))
+        if current in players and upcoming in players and upcoming != current:
+            return Decision(current, _of(legal, current), then=upcoming)
+        if current in players:
+            return Decision(current, _of(legal, current))
+        return Decision(upcoming, _of(legal, upcoming))
+    order = [p.name for p in state.players]
+    if state.turn_order:
+        order = list(state.turn_order) + [n for n in order if n not in state.turn_order]
+    first = next((name for name in order if name in players), sorted(players)[0])
+    return Decision(first, _of(legal, first))
+
+
+def _players(legal: LegalEvents) -> set[str | None]:
+    found: set[str | None] = set()
+    for events in legal.by_type.values():
+        if isinstance(events, Family):
+            found.add(_family_player(events))
+            continue
+        found.update(e.get("player") for e in events)
+    return found
+
+
+def _family_player(events: Family) -> str | None:
+    sample = next(iter(events), None)
+    return sample.get("player") if sample else None
+
+
+def _of(legal: LegalEvents, player: str | None) -> dict[str, Collection]:
+    mine = {}
+    for kind, events in legal.by_type.items():
+        if isinstance(events, Family):
+            if _family_player(events) == player:
+                mine[kind] = events
+            continue
+        listed = [e for e in events if e.get("player") == player]
+        if listed:
+            mine[kind] = listed
+    return mine
+
+
+def forced(choice: Decision) -> Event | None:
+    """The one event when there is nothing to choose (a production with no processing
+    choice, a preparation from a known pile): `play` records it without asking."""
+    if len(choice.events) != 1 or choice.then is not None:
+        return None
+    (events,) = choice.events.values()
+    if isinstance(events, Family) or len(events) != 1:
+        return None
+    (event,) = events
+    return event if event["type"] in ("produce", "prepare") else None
+
+
+def kind_choices(events: dict[str, Collection]) -> list[Choice]:
+    """The first menu: each kind of event legal now, with how many choices it has."""
+    choices = []
+    for kind, listed in events.items():
+        count = len(listed)
+        words = KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
+        label = words if count == 1 else f"{words} ({count})"
+        choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
+    return choices
+
+
+class Level(NamedTuple):
+    """One narrowing question: its words and how an event is filed under an answer."""
+
+    question: str
+    file: Callable[[Event], tuple[Any, str]]  # event -> (sort key, the answer's words)
+
+
+def _field(name: str, words: Callable[[Any], str] = str) -> Callable[[Event], tuple[Any, str]]:
+    return lambda e: (str(e.get(name, "")), words(e.get(name, "")))
+
+
+def _module(e: Event) -> tuple[Any, str]:
+    space = str(e.get("space", ""))
+    letter = space.split("-")[0].removeprefix("port:")
+    return (letter, f"module {letter}" if "-" in space else "a port tile")
+
+
+def _unit(e: Event) -> tuple[Any, str]:
+    unit = str(e.get("unit", "")).replace("_", " ")
+    return ((e.get("free", False), unit), unit + (" (free space)" if e.get("free") else ""))
+
+
+def _trade(e: Event) -> tuple[Any, str]:
+    return ((e["side"], e["good"]), f"{e['side']} {e['good']}")
+
+
+LEVELS: dict[str, list[Level]] = {
+    "trade": [Level("Buy or sell which good?", _trade)],
+    "expand": [Level("Which unit?", _unit), Level("Where?", _module)],
+    "worker": [Level("Which worker?", _unit), Level("Where?", _module)],
+    "fisherman": [Level("Where?", _module)],
+    "port": [Level("Which port tile?", _field("tile", lambda t: f"port tile {t}"))],
+    "neighbourhood": [Level("Which good?", _field("good"))],
+    "auction": [Level("Which clan?", _field("clan"))],
+    "produce": [Level("Whose production?", _field("player"))],
+}
+
+
+def narrow(kind: str, events: Sequence[Event]) -> tuple[Level, list[Choice]] | None:
+    """The next narrowing question for `events` of one kind, or None when the list is short
+    enough to show whole (or no level splits it further)."""
+    if len(events) <= SHOW_WHOLE:
+        return None
+    for level in LEVELS.get(kind, []) + _generic_levels(kind):
+        groups: dict[Any, tuple[str, list[Event]]] = {}
+        for event in events:
+            key, words = level.file(event)
+            groups.setdefault(key, (words, []))[1].append(event)
+        if len(groups) > 1:
+            ordered = sorted(groups.items(), key=lambda item: str(item[0]))
+            return level, [
+                Choice(f"{words} ({len(members)})" if len(members) > 1 else words, members)
+                for _, (words, members) in ordered
+            ]
+    return None
+
+
+def _generic_levels(kind: str) -> list[Level]:
+    """By each field in the order `act` reads them, for kinds without levels of their own."""
+    spec = EVENTS[kind]
+    return [
+        Level(f"Which {name.replace('_', ' ')}?", _field(name))
+        for name in spec.positional
+        if name != "player"
+    ]
+
+
+def event_choices(state: GameState, kind: str, events: Sequence[Event]) -> list[Choice]:
+    """The last menu: each event in the words `options` uses (with its cost)."""
+    spec = EVENTS[kind]
+    return [Choice(spec.option_words(state, e) + _powers(e), e) for e in events]
+
+
+def _powers(event: Event) -> str:
+    """A clan offered, with its powers in one line."""
+    if event.get("type") not in ("clan", "auction"):
+        return ""
+    from caledonia.rules.game.units import CLANS
+
+    unit = CLANS.get(event.get("clan", ""))
+    return f": {unit.summary}" if unit is not None and unit.summary else ""
+
+
+def fits_keys(choices: Sequence[Choice]) -> bool:
+    return len(choices) <= len(SHORTCUT_KEYS)

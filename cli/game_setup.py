@@ -1,0 +1,142 @@
+"""Building a new game from the table's choices: what `caledonia new` and the `play` setup
+questions share, so both make the same file from the same answers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from caledonia.rules.components import components
+from caledonia.rules.errors import CaledoniaError
+
+if TYPE_CHECKING:
+    from caledonia.rules.boxdata import BoxData
+    from caledonia.rules.components import Components
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.setup import Setup, SetupPlayer, TableChoices
+    from caledonia.rules.map_modules import ModuleSide
+    from caledonia.rules.market import Market
+    from caledonia.rules.solo import RemovalGrid
+
+
+class TableData(NamedTuple):
+    """The data a setup is drawn from: the components, the map sides and the table's box
+    (or the shipped examples)."""
+
+    parts: Components
+    module_set: Mapping[str, ModuleSide]
+    market: Market
+    box: BoxData
+    grid: RemovalGrid | None  # solo only
+
+
+def random_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(10**6)
+
+
+def load_table_data(
+    players: int,
+    *,
+    maps: str | None = None,
+    market_file: str | None = None,
+    box_file: str | None = None,
+    export_board: str | None = None,
+) -> TableData:
+    """Read the data files (None: the option's environment variable, else the example).
+    Raises a DataError naming the file when one is wrong."""
+    from caledonia.rules.board import DEFAULT_ORIGINS
+    from caledonia.rules.boxdata import load_box
+    from caledonia.rules.map_modules import load_module_set, maps_folder
+    from caledonia.rules.market import load_market
+    from caledonia.rules.solo import load_removal_grid
+
+    parts = components()
+    grid = load_removal_grid(parts.solo.price_die, export_board) if players == 1 else None
+    return TableData(
+        parts,
+        load_module_set(maps_folder(maps), DEFAULT_ORIGINS),
+        load_market(players, parts.economy.goods, market_file),
+        load_box(parts, box_file),
+        grid,
+    )
+
+
+def draw_game_setup(
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    seed: int,
+    variants: Mapping[str, bool],
+    tighter: Sequence[str] = (),
+    table: TableChoices | None = None,
+) -> Setup:
+    """The setup: the table's choices kept, the rest drawn from `seed`. Raises ValueError
+    with a readable reason when a choice cannot be right."""
+    from caledonia.rules.game.setup import draw_setup
+
+    return draw_setup(
+        data.parts,
+        data.module_set,
+        data.market,
+        data.box,
+        players,
+        seed,
+        variants,
+        tighter,
+        table,
+        data.grid,
+    )
+
+
+def create_game(
+    players: Sequence[SetupPlayer],
+    seed: int,
+    variants: Mapping[str, bool],
+    tighter: Sequence[str] = (),
+    table: TableChoices | None = None,
+    *,
+    maps: str | None = None,
+    market_file: str | None = None,
+    box_file: str | None = None,
+    export_board: str | None = None,
+) -> Game:
+    """A new game as `caledonia new` starts it (not saved). Raises CaledoniaError with the
+    reason when the data or a choice is wrong."""
+    from caledonia.rules.game.engine import Game
+
+    try:  # a loader's ValueError too, as `new` always showed it
+        data = load_table_data(
+            len(players),
+            maps=maps,
+            market_file=market_file,
+            box_file=box_file,
+            export_board=export_board,
+        )
+        setup = draw_game_setup(data, players, seed, variants, tighter, table)
+    except ValueError as reason:
+        raise CaledoniaError(str(reason)) from None
+    return Game(setup, data.parts)
+
+
+def setup_lines(setup: Setup) -> list[str]:
+    """The layout in words: players, start player and turn order, map, ports, scoring tiles,
+    clans with their starting tiles, face-up contracts."""
+    lines = [
+        "Players (seat order): " + ", ".join(f"{p.name} ({p.colour})" for p in setup.players),
+        f"Start player: {setup.start_player}; turn order: {', '.join(setup.turn_order())}",
+        "Map: " + " ".join(side.name for side in setup.sides),
+    ]
+    if setup.ports:
+        lines.append("Port tiles: " + ", ".join(f"{c} {t}" for c, t in setup.ports.items()))
+    if setup.scoring_tiles:
+        lines.append("Scoring tiles, rounds 1-5: " + ", ".join(setup.scoring_tiles))
+    if setup.clans:
+        pairs = zip(setup.clans, setup.starting_tiles, strict=False)
+        lines.append(
+            "Clans drawn (with starting tiles): " + ", ".join(f"{c} ({t})" for c, t in pairs)
+        )
+    lines.append(
+        "Face-up contracts: " + ", ".join(str(c) for c in setup.export_board if c is not None)
+    )
+    return lines

@@ -1,0 +1,392 @@
+"""`caledonia play GAME`: walk a table through a whole game with prompts.
+
+Each answer becomes an ordinary event, recorded and saved (atomic replace)
+before the next question, so Ctrl-C or Ctrl-D at any question leaves the file
+as of the last event and `play` resumes at that same question. The menus come
+from `legal_events` (cli/choosing.py); at the first menu of each question the
+table may also undo, redo, fix, look at the status, the board or the log, or
+stop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .choosing import (
+    KIND_WORDS,
+    Decision,
+    decision,
+    event_choices,
+    forced,
+    kind_choices,
+    narrow,
+)
+from .errors import UsageProblem
+from .game_io import GameArgument, load, save
+from .output import MapsOption, console, emit, is_interactive, message
+from .prompts import Asker, Choice
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.engine import Game
+
+BACK = Choice("← back", "back", "0")
+NO_TERMINAL = (
+    "play asks questions and needs a terminal. Without one, record each event with "
+    "'caledonia act GAME VERB ...' and list what is legal with 'caledonia options GAME'"
+)
+
+
+class Escape(str):
+    """A menu answer that is not an event: undo, redo, fix, status, board, log, quit."""
+
+
+UNDO, REDO, FIX, STATUS, BOARD, LOG, QUIT, END_TURN = (
+    Escape(w) for w in ("undo", "redo", "fix", "status", "board", "log", "quit", "end")
+)
+
+
+class Stop(Exception):
+    """The table chose to stop: everything is saved already."""
+
+
+def play(
+    game_file: GameArgument,
+    maps: MapsOption = None,
+    market_file: Annotated[
+        str | None,
+        typer.Option("--market", envvar="CALEDONIA_MARKET", metavar="FILE", help="Your market."),
+    ] = None,
+    box_file: Annotated[
+        str | None,
+        typer.Option("--box", envvar="CALEDONIA_BOX", metavar="FILE", help="Your box data."),
+    ] = None,
+    export_board: Annotated[
+        str | None,
+        typer.Option(
+            "--export-board",
+            envvar="CALEDONIA_EXPORT_BOARD",
+            metavar="FILE",
+            help="Your solo removal grid.",
+        ),
+    ] = None,
+) -> None:
+    """Walk the table through a game with prompts: a new one when GAME does not exist (the
+    setup questions first), else on from where the file stands.
+
+    Example: [cyan]caledonia play game.yaml[/cyan]
+    """
+    if not is_interactive():
+        raise UsageProblem(NO_TERMINAL, "play")
+    from .prompts import QuestionaryAsker
+
+    files = {
+        "maps": maps,
+        "market_file": market_file,
+        "box_file": box_file,
+        "export_board": export_board,
+    }
+    run(QuestionaryAsker(), game_file, **files)
+
+
+def run(asker: Asker, path: str, **files: Any) -> Game:
+    """The whole walk-through on any asker (tests script one). Returns the game as saved."""
+    if Path(path).exists():
+        game = load(path)
+    else:
+        from .play_setup import ask_new_game
+
+        try:
+            game = ask_new_game(asker, path, **files)
+        except (KeyboardInterrupt, EOFError):
+            message("Stopped before the game was created: nothing was written.")
+            raise typer.Exit(130) from None
+    try:
+        while step(asker, path, game):
+            pass
+    except Stop:
+        message(f"Saved. 'caledonia play {path}' goes on from here.")
+    except (KeyboardInterrupt, EOFError):
+        message(f"Stopped. {path} holds every event recorded; 'caledonia play {path}' resumes.")
+        raise typer.Exit(130) from None
+    return game
+
+
+def step(asker: Asker, path: str, game: Game) -> bool:
+    """Ask one question and record its answer; False once the game is over."""
+    state = game.state
+    if state.phase == "over":
+        _final_score(game)
+        return False
+    choice = decision(state, game.legal())
+    if choice is None:
+        return False
+    event = forced(choice)
+    if event is None:
+        _header(game, choice)
+        event = ask_event(asker, game, choice)
+        if isinstance(event, Escape):
+            _escape(asker, path, game, event, choice)
+            return True
+    _record(path, game, event)
+    return True
+
+
+def _record(path: str, game: Game, event: dict) -> None:
+    from caledonia.rules.game.events import describe
+
+    from .game_io import show_notes
+
+    notes = game.apply(event)
+    save(path, game)
+    emit(f"✓ {describe(game.events[-1])}", style="bold")
+    show_notes(notes, game)
+
+
+# -- the menus ------------------------------------------------------------------------
+
+
+def ask_event(asker: Asker, game: Game, choice: Decision) -> dict | Escape:
+    """Menus down to one legal event, or an escape; 'back' returns to the first menu."""
+    while True:
+        kind = asker.choose(_question(game, choice), _first_menu(game, choice))
+        if isinstance(kind, Escape):
+            return kind
+        picked = _ask_kind(asker, game, kind, choice.events[kind])
+        if picked is not None:
+            return picked
+
+
+def _question(game: Game, choice: Decision) -> str:
+    if choice.player is None:
+        return f"Prepare round {game.state.round + 1}:"
+    if choice.then is not None:
+        return f"{choice.player}: anything more this turn?"
+    return f"{choice.player}, what now?"
+
+
+def _first_menu(game: Game, choice: Decision) -> list[Choice]:
+    menu = kind_choices(choice.events)
+    if choice.then is not None:
+        menu.append(Choice(f"End {choice.player}'s turn: {choice.then} plays", END_TURN, "z"))
+    menu.append(Choice("Undo the last event", UNDO, "u") if game.events else None)
+    menu.append(Choice("Redo", REDO, "y") if game.undone else None)
+    menu += [
+        Choice("Fix something to match the table", FIX, "x"),
+        Choice("Status", STATUS, "i"),
+        Choice("Board", BOARD, "d"),
+        Choice("Log", LOG, "l"),
+        Choice("Save and quit", QUIT, "q"),
+    ]
+    return [c for c in menu if c is not None]
+
+
+def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
+    from caledonia.rules.game.families import Family
+
+    if isinstance(events, Family):
+        return _ask_family(asker, game, kind, events)
+    events = list(events)
+    while True:
+        level = narrow(kind, events)
+        if level is None:
+            break
+        question, choices = level
+        picked = asker.choose(question.question, choices + [BACK])
+        if picked == "back":
+            return None
+        events = picked
+    if len(events) == 1:
+        return events[0]
+    words = KIND_WORDS.get(kind, kind)
+    picked = asker.choose(f"{words}:", event_choices(game.state, kind, events) + [BACK])
+    return None if picked == "back" else picked
+
+
+def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
+    """Choices too many to list (the dice, contracts drawn from the table's own pile): the
+    table says what the dice or the pile show, then picks among what that allows."""
+    from caledonia.rules.game.legal import normalise
+
+    state = game.state
+    base: dict[str, Any] = {"type": kind}
+    sample = next(iter(events))
+    if "player" in sample:
+        base["player"] = sample["player"]
+    if state.pile is None and "drawn" in sample:  # the table's own pile: what came up?
+        asker.say(events.summary)
+        drawn = asker.text(
+            "Contracts drawn from your pile (ids, commas between; 'none' if none):",
+            validate=_drawn_validator(state, events, base),
+        )
+        base["drawn"] = _ids(drawn)
+    if kind == "prepare" and state.rules.dice(state) is not None:
+        base["rolls"] = _ask_dice(asker, game)
+    if kind == "building_bonus":  # keep none, one or (a clan's) two of those drawn
+        from itertools import combinations
+
+        drawn = base.get("drawn", [])
+        kept = [
+            normalise(state, {**base, **dict(zip(("keep", "second"), keep, strict=False))})
+            for n in range(3)
+            for keep in combinations(drawn, n)
+        ]
+        allowed = [e for e in kept if e in events]
+        if not allowed:
+            return None
+        picked = asker.choose("Keep:", event_choices(state, kind, allowed) + [BACK])
+        return None if picked == "back" else picked
+    event = normalise(state, base)
+    if event not in events:  # the dice and the draw are checked; say why if not
+        from caledonia.rules.game.legal import refusal
+
+        for reason in refusal(state, event):
+            asker.say(f"Refused: {reason}")
+        return None
+    return event
+
+
+def _ids(text: str) -> list[int]:
+    text = text.strip().lower()
+    if text in ("", "none"):
+        return []
+    return [int(part) for part in text.replace(" ", ",").split(",") if part]
+
+
+def _drawn_validator(state: Any, events: Any, base: dict):
+    from caledonia.rules.game.contracts import draw_reasons
+
+    def check(text: str) -> bool | str:
+        try:
+            drawn = _ids(text)
+        except ValueError:
+            return "Give the contracts' numbers, e.g. 12, 31, 40 (or none)."
+        wanted = len(next(iter(events)).get("drawn", []))
+        reasons = draw_reasons(state, drawn, wanted)
+        return True if not reasons else reasons[0]
+
+    return check
+
+
+def _ask_dice(asker: Asker, game: Game) -> list[dict]:
+    from caledonia.rules.components import components
+    from caledonia.rules.game.events.prepare import seeded_rolls
+
+    from .dice import PHYSICAL_DICE, TOOL_DICE, ask_rolls
+
+    physical = Choice(PHYSICAL_DICE, "physical", "p")
+    tool = Choice(TOOL_DICE, "tool", "t")
+    if asker.choose("The market dice:", [physical, tool]) == "tool":
+        return seeded_rolls(game.state)
+    return [{"good": r.good, "die": r.die} for r in ask_rolls(components(), asker)]
+
+
+# -- the escapes ----------------------------------------------------------------------
+
+
+def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decision) -> None:
+    from caledonia.rules.game.events import describe
+
+    from .game_cmd import print_log, print_status
+    from .game_io import show_notes
+
+    if escape == QUIT:
+        raise Stop
+    if escape == END_TURN:  # nothing to record: the next player's first event ends the turn
+        only = {
+            kind: [e for e in events if e.get("player") == choice.then]
+            for kind, events in game.legal().by_type.items()
+        }
+        picked = ask_event(asker, game, Decision(choice.then, {k: v for k, v in only.items() if v}))
+        if isinstance(picked, Escape):
+            _escape(asker, path, game, picked, choice)
+        else:
+            _record(path, game, picked)
+    elif escape == UNDO:
+        for event in game.undo(1):
+            emit(f"undone: {describe(event)}")
+        save(path, game)
+        show_notes([], game)
+    elif escape == REDO:
+        for event, notes in game.redo(1):
+            emit(f"redone: {describe(event)}")
+            save(path, game)
+            show_notes(notes, game)
+    elif escape == FIX:
+        _fix(asker, path, game)
+    elif escape == STATUS:
+        print_status(game)
+    elif escape == BOARD:
+        print_status(game, show_map=True)
+    elif escape == LOG:
+        print_log(game, last=20)
+
+
+def _fix(asker: Asker, path: str, game: Game) -> None:
+    """A correction in the words `caledonia fix` takes, checked before it is recorded."""
+    from caledonia.rules.game.events import event_from_words
+    from caledonia.rules.game.gamefile import checked_event
+    from caledonia.rules.game.legal import normalise, refusal
+    from caledonia.rules.game.spec import WordsError
+    from caledonia.rules.game.state import Refused
+
+    parts = game.state.parts
+
+    def parse(text: str) -> dict:
+        event = event_from_words("fix", text.split())
+        return checked_event(event, parts, "the fix")
+
+    def check(text: str) -> bool | str:
+        if not text.strip():
+            return True  # nothing: back to the menu
+        try:
+            event = parse(text)
+        except (WordsError, Refused) as problem:
+            return str(problem)
+        reasons = refusal(game.state, normalise(game.state, event))
+        return True if not reasons else "; ".join(reasons)
+
+    text = asker.text(
+        "Fix (as 'caledonia fix' takes it, e.g. 'money Ailsa 23'; Enter for none):",
+        validate=check,
+    )
+    if text.strip():
+        _record(path, game, parse(text))
+
+
+# -- what the table sees ----------------------------------------------------------------
+
+
+def _header(game: Game, choice: Decision) -> None:
+    """One unmissable line: round, whose question, and what that player holds."""
+    from caledonia.rules.game.state import phase_words
+
+    state = game.state
+    out = console()
+    if choice.player is None:
+        out.rule(f"Round {state.round} · {phase_words(state.phase)}", style="bold")
+        return
+    p = state.by_name(choice.player)
+    goods = ", ".join(f"{n} {g}" for g, n in p.goods.items() if n) or "no goods"
+    facts = [
+        f"£{p.money}",
+        goods,
+        f"{p.merchants_stock} merchants free",
+        f"contracts {', '.join(map(str, p.open_contracts)) or '-'}",
+        f"shipping {p.shipping_level.replace('_', '-')}",
+        f"technology {', '.join(sorted(p.technology)) or '-'}",
+    ]
+    clan = f" ({p.clan})" if p.clan else ""
+    title = f"Round {state.round} · {p.name}{clan} · {phase_words(state.phase)}"
+    out.rule(title, style=f"bold {p.colour}")
+    emit(" · ".join(facts))
+
+
+def _final_score(game: Game) -> None:
+    from caledonia.rules.game.final import final_score, sheet_of
+
+    from .score_view import render_score
+
+    render_score(final_score(game.state), sheet_of(game.state))

@@ -1,0 +1,439 @@
+"""The setup questions of `caledonia play` when GAME does not exist yet: players, box data,
+variants and the layout (drawn from a seed or as the table laid it out).
+
+Every typed answer is checked as it is given (a refused one is asked again with the
+reason), and nothing is written before the last answer: Ctrl-C leaves no file behind.
+The game is made exactly as `caledonia new` makes it (cli/game_setup.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.setup import SetupPlayer, TableChoices
+from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
+
+from .game_io import example_note, save
+from .game_setup import (
+    TableData,
+    create_game,
+    draw_game_setup,
+    load_table_data,
+    random_seed,
+    setup_lines,
+)
+from .prompts import Asker, Choice, Validator, whole_number
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.setup import Setup
+
+MAX_PLAYERS = len(DEFAULT_COLOURS)
+COLOUR_KEYS = {"black": "k"}  # every other colour answers to its first letter
+DONE = "done"
+# The variants as `new`'s flags name them: (flag name, words in the menu, key)
+VARIANT_CHOICES = (
+    ("static_imports", "Static imports: cotton, tobacco, sugar cane 4 VP each", "s"),
+    ("no_scoring_tiles", "No scoring tiles", "t"),
+    ("no_port_tiles", "No port tiles", "p"),
+    ("no_clans", "No clans: £0/£2/£4/£6 extra by turn order", "c"),
+    ("clan_auction", "Clan auction: the clans auctioned for VP", "a"),
+    ("kickstarter", "Kickstarter clan and tiles", "k"),
+    ("port7_original", "Port 7 as first printed: no neighbourhood bonus", "7"),
+    ("tighter", "Tighter map: four spaces covered", "m"),
+)
+EXAMPLES_SAID = (
+    "The shipped examples are made-up values, not your box's printed ones: money, goods and "
+    "scores will differ from your table's. To use your own, copy them from {folder}, enter "
+    "your box's values and pass --market, --box and --export-board (or set CALEDONIA_MARKET, "
+    "CALEDONIA_BOX, CALEDONIA_EXPORT_BOARD)."
+)
+
+
+def ask_new_game(
+    asker: Asker,
+    path: str,
+    *,
+    maps: str | None = None,
+    market_file: str | None = None,
+    box_file: str | None = None,
+    export_board: str | None = None,
+) -> Game:
+    """Ask the table for the game, create the file (atomic save) and return the Game."""
+    if Path(path).exists():  # never replace a game: `play` resumes it
+        raise CaledoniaError(f"{path} exists: 'caledonia play {path}' resumes it")
+    players = ask_players(asker)
+    files = ask_box_files(
+        asker,
+        len(players),
+        {"market_file": market_file, "box_file": box_file, "export_board": export_board},
+    )
+    files["maps"] = maps
+    data = load_table_data(len(players), **files)
+    variants, tighter_wanted = ask_variants(asker, data, players)
+    seed, table = ask_layout(asker, data, players, variants)
+    tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
+    game = create_game(players, seed, variants, tighter, table, **files)
+    save(path, game)
+    for line in checklist(game.setup):
+        asker.say(line)
+    asker.say(f"Started {path} (seed {seed}).")
+    return game
+
+
+# -- players ----------------------------------------------------------------------------
+
+
+def ask_players(asker: Asker) -> list[SetupPlayer]:
+    """Names and colours in seat order, until a blank name (or the fourth player)."""
+    players: list[SetupPlayer] = []
+    while len(players) < MAX_PLAYERS:
+        seat = len(players) + 1
+        question = f"Player {seat}'s name (seat order, clockwise)"
+        question += " (Enter alone: that's everyone):" if players else ":"
+        name = asker.text(question, validate=name_check(players)).strip()
+        if not name:
+            break
+        players.append(SetupPlayer(name, ask_colour(asker, name, players)))
+    if len(players) == 1:
+        asker.say(f"One player: {players[0].name} plays the solo game.")
+    return players
+
+
+def name_check(players: Sequence[SetupPlayer]) -> Validator:
+    """A new player's name: not blank for the first, not one already at the table."""
+    taken = {p.name.casefold() for p in players}
+
+    def check(typed: str) -> bool | str:
+        name = typed.strip()
+        if not name:
+            return True if players else "A player needs a name."
+        if name.casefold() in taken:
+            return f"{name} is already at the table: give each player a different name."
+        return True
+
+    return check
+
+
+def ask_colour(asker: Asker, name: str, players: Sequence[SetupPlayer]) -> str:
+    """One of the colours still free; Enter takes the seat's usual one (red, blue, ...)."""
+    taken = {p.colour for p in players}
+    free = [c for c in COLOURS if c not in taken]
+    usual = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c in free)
+    choices = [Choice(c, c, COLOUR_KEYS.get(c, c[0])) for c in free]
+    return asker.choose(f"{name}'s colour:", choices, default=usual)
+
+
+# -- box data ---------------------------------------------------------------------------
+
+
+def ask_box_files(
+    asker: Asker, players: int, given: dict[str, str | None]
+) -> dict[str, str | None]:
+    """The table's own data files or the examples; those given as options (or by their
+    environment variables) are used without asking."""
+    import os
+
+    from caledonia.rules.boxdata import BOX_ENV
+    from caledonia.rules.market import MARKET_ENV
+    from caledonia.rules.solo import EXPORT_BOARD_ENV
+
+    wanted = {  # option: (what it holds, its environment variable)
+        "market_file": ("market board", MARKET_ENV),
+        "box_file": ("box values (starting tiles, pass money, import marks)", BOX_ENV),
+        "export_board": ("solo removal grid", EXPORT_BOARD_ENV),
+    }
+    if players > 1:
+        del wanted["export_board"]
+    missing = [key for key, (_, env) in wanted.items() if not (given[key] or os.environ.get(env))]
+    if not missing:
+        return dict(given)
+    what = ", ".join(wanted[key][0] for key in missing)
+    own = asker.choose(
+        f"Which data for the {what}?",
+        [
+            Choice("The shipped examples: made-up values, not your box's", False, "e"),
+            Choice("Your own files", True, "o"),
+        ],
+        default=False,
+    )
+    files = dict(given)
+    for key in missing if own else ():
+        typed = asker.text(
+            f"Your {wanted[key][0]} file (Enter alone: the example):",
+            validate=file_check(key, players),
+        )
+        files[key] = own_path(typed)
+    if any(files[key] is None for key in missing):
+        from caledonia.rules.boxdata import EXAMPLE_BOX
+
+        asker.say(EXAMPLES_SAID.format(folder=EXAMPLE_BOX.parent))
+    return files
+
+
+def file_check(key: str, players: int) -> Validator:
+    """A data file is accepted once it loads; else the loader's reason (file and line)."""
+
+    def check(typed: str) -> bool | str:
+        path = own_path(typed)
+        if path is None:
+            return True
+        try:
+            load_table_data(players, **{key: path})
+        except CaledoniaError as problem:
+            return str(problem)
+        return True
+
+    return check
+
+
+def own_path(typed: str) -> str | None:
+    """A typed file name, ~ for the home folder; None when left blank (the example)."""
+    import os
+
+    return os.path.expanduser(typed.strip()) if typed.strip() else None
+
+
+# -- variants ---------------------------------------------------------------------------
+
+
+def variants_of(chosen: set[str]) -> dict[str, bool]:
+    """The variants as `new` sets them from its flags."""
+    return {
+        "static_imports": "static_imports" in chosen,
+        "scoring_tiles": "no_scoring_tiles" not in chosen,
+        "port_tiles": "no_port_tiles" not in chosen,
+        "clans": "no_clans" not in chosen,
+        "clan_auction": "clan_auction" in chosen,
+        "kickstarter": "kickstarter" in chosen,
+        "port7_original": "port7_original" in chosen,
+    }
+
+
+def ask_variants(
+    asker: Asker, data: TableData, players: Sequence[SetupPlayer]
+) -> tuple[dict[str, bool], bool]:
+    """A key turns a variant on or off; Enter (done) plays with the ones ticked: the plain
+    game at once. Returns the variants and whether the tighter map is wanted."""
+    chosen: set[str] = set()
+    while True:
+        choices = [
+            Choice(f"[{'x' if flag in chosen else ' '}] {words}", flag, key)
+            for flag, words, key in VARIANT_CHOICES
+        ]
+        done = "Done: play these variants" if chosen else "Done: the plain game"
+        choices.append(Choice(done, DONE, "d"))
+        # the state in the question: the answered line then reads "on: ...: c) No clans"
+        on = ", ".join(words.split(":")[0] for flag, words, _ in VARIANT_CHOICES if flag in chosen)
+        question = f"Variants (on: {on or 'none'}; a key turns one on or off):"
+        answer = asker.choose(question, choices, default=DONE)
+        if answer != DONE:
+            chosen ^= {answer}
+            continue
+        variants = variants_of(chosen)
+        problem = setup_problem(data, players, 0, variants)
+        if problem is None:
+            return variants, "tighter" in chosen
+        asker.say(problem)
+
+
+def setup_problem(
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    seed: int,
+    variants: dict[str, bool],
+    tighter: Sequence[str] = (),
+    table: TableChoices | None = None,
+) -> str | None:
+    """Why this setup cannot be drawn (the rules' reason, as a sentence), or None."""
+    try:
+        draw_game_setup(data, players, seed, variants, tighter, table)
+    except ValueError as reason:
+        return sentence(str(reason))
+    return None
+
+
+def sentence(reason: str) -> str:
+    """The rules' reasons are clauses ("give one side of each module..."): one to read."""
+    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+
+
+# -- layout -----------------------------------------------------------------------------
+
+
+def ask_layout(
+    asker: Asker, data: TableData, players: Sequence[SetupPlayer], variants: dict[str, bool]
+) -> tuple[int, TableChoices]:
+    """A seed to draw everything from, or the table's own layout (what is left blank is
+    drawn from a random seed)."""
+    own = asker.choose(
+        "The layout:",
+        [
+            Choice("Let caledonia draw it from a seed", False, "s"),
+            Choice("Enter your table's own layout", True, "o"),
+        ],
+        default=False,
+    )
+    if not own:
+        typed = asker.text("Seed (Enter alone: a random one):", validate=seed_check)
+        return (int(typed) if typed.strip() else random_seed()), TableChoices()
+    seed = random_seed()
+    return seed, ask_table_layout(asker, data, players, variants, seed)
+
+
+def seed_check(typed: str) -> bool | str:
+    return True if not typed.strip() else whole_number(0)(typed)
+
+
+def ask_table_layout(
+    asker: Asker,
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    variants: dict[str, bool],
+    seed: int,
+) -> TableChoices:
+    """Who starts, then each part of the layout in turn, each answer tried with the ones
+    before it."""
+    start = ask_start_player(asker, players)
+    if start is None:  # drawn now, so the questions can name the turn order
+        start = draw_game_setup(data, players, seed, variants).start_player
+    table = TableChoices(start_player=start)
+    for field, question, read in layout_questions(data, players, variants, seed, table):
+
+        def check(
+            typed: str, field: str = field, read: Callable = read, table: TableChoices = table
+        ) -> bool | str:
+            if not typed.strip():
+                return True
+            try:
+                value = read(typed)
+            except ValueError as reason:
+                return sentence(str(reason))
+            tried = table._replace(**{field: value})
+            return setup_problem(data, players, seed, variants, (), tried) or True
+
+        typed = asker.text(question, validate=check)
+        if typed.strip():
+            table = table._replace(**{field: read(typed)})
+    return table
+
+
+def layout_questions(
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    variants: dict[str, bool],
+    seed: int,
+    table: TableChoices,
+) -> list[tuple[str, str, Callable[[str], Any]]]:
+    """(TableChoices field, question, reader of the answer) for the parts in play; the
+    counts and the turn order come from a draw with the same variants and start player."""
+    sample = draw_game_setup(data, players, seed, variants, (), table)
+    blank = " (Enter alone: drawn by caledonia)"
+    questions = [("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)]
+    if sample.ports:
+        questions.append(
+            ("ports", "Port tiles at corners A,B,C,D, e.g. 5,2,8,1" + blank + ":", corners)
+        )
+    if sample.scoring_tiles:
+        questions.append(
+            ("scoring_tiles", "Scoring tiles for rounds 1-5, e.g. 3,7,1,5,2" + blank + ":", words)
+        )
+    if sample.clans:
+        questions.append(
+            (
+                "clans",
+                f"The {len(sample.clans)} clans drawn, e.g. Buchanan,Stewart" + blank + ":",
+                words,
+            )
+        )
+        tiles = f"The {len(sample.starting_tiles)} starting tiles drawn, in the clans' order"
+    else:
+        turn = ", ".join(sample.turn_order())
+        tiles = f"The {len(sample.starting_tiles)} starting tiles, in turn order ({turn})"
+    questions.append(("starting_tiles", tiles + blank + ":", numbers))
+    face_up = sum(1 for c in sample.export_board if c is not None)
+    questions.append(
+        (
+            "face_up",
+            f"The {face_up} face-up contracts dealt from your own pile "
+            "(Enter alone: caledonia shuffles the pile and deals them):",
+            numbers,
+        )
+    )
+    return questions
+
+
+def words(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def numbers(text: str) -> list[int]:
+    try:
+        return [int(part) for part in words(text)]
+    except ValueError:
+        raise ValueError(f"expected numbers separated by commas, got {text.strip()!r}") from None
+
+
+def corners(text: str) -> dict[str, str]:
+    tiles = words(text)
+    if len(tiles) != 4:
+        raise ValueError("give four tiles, for corners A, B, C and D")
+    return dict(zip("ABCD", tiles, strict=True))
+
+
+def ask_start_player(asker: Asker, players: Sequence[SetupPlayer]) -> str | None:
+    """Who starts; None: drawn at random (solo: the one player)."""
+    if len(players) == 1:
+        return players[0].name
+    choices = [Choice(p.name, p.name) for p in players]
+    choices.append(Choice("Draw one at random", None, "r"))
+    return asker.choose("Start player:", choices, default=None)
+
+
+def ask_tighter(
+    asker: Asker,
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    seed: int,
+    variants: dict[str, bool],
+    table: TableChoices,
+) -> list[str]:
+    """The tighter map's four covered spaces, on the map the layout gives."""
+    sides = " ".join(
+        s.name for s in draw_game_setup(data, players, seed, variants, (), table).sides
+    )
+
+    def check(typed: str) -> bool | str:
+        spaces = words(typed)
+        if len(spaces) != 4:
+            return "Give the four covered spaces, one on each module, e.g. A-10,B-21,C-05,D-30."
+        return setup_problem(data, players, seed, variants, spaces, table) or True
+
+    typed = asker.text(
+        f"Tighter map: the four covered spaces on {sides}, e.g. A-10,B-21,C-05,D-30:",
+        validate=check,
+    )
+    return words(typed)
+
+
+# -- the checklist ----------------------------------------------------------------------
+
+
+def checklist(setup: Setup) -> list[str]:
+    """What to build at the table, as boxes to tick, with the example-data notice first."""
+    lines = [note] if (note := example_note(setup)) else []
+    items = setup_lines(setup)
+    if setup.tighter_map:
+        items.append("Cover the spaces: " + ", ".join(setup.tighter_map))
+    if not setup.clans:
+        turn = setup.turn_order()
+        items.append(
+            "Starting tiles: "
+            + ", ".join(
+                f"{name} {tile}" for name, tile in zip(turn, setup.starting_tiles, strict=True)
+            )
+        )
+    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items)]

@@ -1,0 +1,199 @@
+"""`caledonia play`: whole sample games driven through its menus, the escapes, resuming, and
+the refusal without a terminal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import typer
+import yaml
+from caledonia.cli.play_cmd import END_TURN, run, step
+from caledonia.rules.game.engine import Game
+from caledonia.rules.game.events import EVENTS
+from caledonia.rules.game.gamefile import load_game, save_game
+from conftest import SAMPLES, run_cli
+from gametools import PARTS
+from scripted import ScriptedAsker
+
+
+class ReplayAsker(ScriptedAsker):
+    """Answers every menu the way that leads to one of `wanted`, the events of a recorded
+    game still to play: the earliest of them the menu can reach. Production may come in
+    another order than recorded (play records choiceless productions itself)."""
+
+    def __init__(self, wanted):
+        super().__init__([])
+        self.wanted = list(wanted)
+        self.menus = 0
+
+    def _reaches(self, value, event) -> bool:
+        if isinstance(value, dict):
+            return value == event
+        if isinstance(value, list):
+            return event in value
+        return value == event["type"]
+
+    def choose(self, question, choices, *, default=None):
+        self.questions.append(question)
+        self.menus += 1
+        assert self.menus < 5000, f"going round in circles at {question}"
+        target = self.wanted[0]
+        asked = re.match(r"(\w+)(, what now\?|: anything more)", question)
+        if asked and target.get("player") not in (None, asked.group(1)):
+            if any(c.value == END_TURN for c in choices):  # the next player's event
+                return END_TURN
+        # production may come in another order: any production still to play will do
+        others = [e for e in self.wanted[1:] if e["type"] == "produce"]
+        for event in [target] + (others if target["type"] == "produce" else []):
+            for choice in choices:
+                if self._reaches(choice.value, event):
+                    return choice.value
+        if question == "The market dice:":
+            return "physical"
+        raise AssertionError(f"no way to {target} at {question}: {choices}")
+
+    def select(self, question, choices):
+        rolls = next(e for e in self.wanted if e["type"] == "prepare")["rolls"]
+        number = int(re.match(r"Roll (\d)", question).group(1)) - 1
+        if "goods die" in question:
+            return rolls[number]["good"]
+        return f"{rolls[number]['die']:+d}"
+
+    def text(self, question, *, default="", validate=None):
+        drawn = next(e for e in self.wanted if "drawn" in e)["drawn"]
+        return ", ".join(map(str, drawn)) or "none"
+
+
+def play_recorded(name, tmp_path):
+    """Play a sample game through `play`'s menus; the file it leaves, and the asker."""
+    recorded = load_game(str(SAMPLES / name), PARTS)
+    path = tmp_path / name
+    game = Game(recorded.setup, PARTS)
+    save_game(str(path), game)
+    asker = ReplayAsker(recorded.events)
+    while step(asker, str(path), game):
+        asker.wanted.remove(game.events[-1])  # what was recorded was one still to play
+    assert asker.wanted == []
+    return recorded, path, asker
+
+
+@pytest.mark.parametrize("name", ["game-solo.yaml", "game-2p.yaml", "game-3p.yaml", "game-4p.yaml"])
+def test_a_whole_sample_game_through_play_equals_the_same_choices_through_act(name, tmp_path):
+    recorded, path, asker = play_recorded(name, tmp_path)
+    played = load_game(str(path), PARTS)
+    assert played.state.phase == "over"
+    assert played.state.snapshot() == recorded.state.snapshot()
+    # the same events through `caledonia act --event`, into a file with the same setup
+    by_act = tmp_path / "by-act.yaml"
+    save_game(str(by_act), Game(recorded.setup, PARTS))
+    import json
+
+    for event in played.events:
+        done = run_cli("act", str(by_act), "--event", json.dumps(event))
+        assert done.returncode == 0, done.stderr
+    assert yaml.safe_load(by_act.read_text()) == yaml.safe_load(path.read_text())
+    assert asker.menus <= 6 * len(recorded.events)  # a handful of menus an event
+
+
+def scripted_game(tmp_path, answers, name="game-2p.yaml", upto=12):
+    """The first `upto` events of a sample game in a file, and a scripted asker."""
+    recorded = load_game(str(SAMPLES / name), PARTS)
+    path = tmp_path / "g.yaml"
+    game = Game(recorded.setup, PARTS)
+    for event in recorded.events[:upto]:
+        game.apply(event)
+    save_game(str(path), game)
+    return path, ScriptedAsker(answers), recorded
+
+
+def test_quit_keeps_every_event_and_play_resumes_at_the_same_question(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["q"])
+    before = path.read_text()
+    game = run(asker, str(path))
+    assert path.read_text() == before and len(game.events) == 12
+    again = ScriptedAsker(["q"])
+    run(again, str(path))
+    assert again.questions == asker.questions  # the same question, on the same player
+
+
+def test_ctrl_c_leaves_the_file_as_of_the_last_event(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["t", KeyboardInterrupt()])
+    before = path.read_text()
+    with pytest.raises(typer.Exit) as stopped:
+        run(asker, str(path))
+    assert stopped.value.exit_code == 130 and path.read_text() == before
+
+
+def test_ctrl_d_too(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, [EOFError()])
+    with pytest.raises(typer.Exit):
+        run(asker, str(path))
+    assert len(load_game(str(path), PARTS).events) == 12
+
+
+def test_undo_then_redo_at_the_first_menu(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["u", "y", "u", "q"])
+    run(asker, str(path))
+    game = load_game(str(path), PARTS)
+    assert len(game.events) == 11 and game.undone == [recorded.events[11]]
+
+
+def test_fix_records_a_correction_and_a_wrong_one_is_refused_with_its_reason(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["x", "money Zed 3", "money Iain 40", "q"])
+    run(asker, str(path))
+    game = load_game(str(path), PARTS)
+    assert game.events[-1] == {"type": "fix", "what": "money", "player": "Iain", "value": 40}
+    assert game.state.by_name("Iain").money == 40
+    assert asker.refusals and "Zed" in asker.refusals[0][2]
+
+
+def test_a_trade_takes_at_most_three_keys_and_is_recorded(tmp_path):
+    path, _, recorded = scripted_game(tmp_path, [])
+    game = load_game(str(path), PARTS)
+    who = game.state.turn.player if not game.state.turn.main_done else game.state.next_player()
+    wanted = next(
+        e for e in game.legal().by_type["trade"] if e["player"] == who and e["quantity"] == 1
+    )
+    asker = ReplayAsker([wanted])
+    assert step(asker, str(path), game)
+    assert game.events[-1] == wanted and asker.menus <= 3  # one key each
+    assert yaml.safe_load(path.read_text())["events"][-1] == wanted
+
+
+def test_back_returns_to_the_first_menu(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["t", "← back", "q"])
+    run(asker, str(path))
+    assert len(load_game(str(path), PARTS).events) == 12
+
+
+@pytest.mark.parametrize(
+    "upto, phase", [(13, "action"), (19, "production"), (20, "production"), (21, "preparation")]
+)
+def test_resuming_mid_turn_production_and_preparation(tmp_path, upto, phase):
+    """Stopped anywhere, `play` goes on with the event the file stops before."""
+    recorded = load_game(str(SAMPLES / "game-2p.yaml"), PARTS)
+    path = tmp_path / "g.yaml"
+    game = Game(recorded.setup, PARTS)
+    for event in recorded.events[:upto]:
+        game.apply(event)
+    assert game.state.phase == phase
+    save_game(str(path), game)
+    resumed = load_game(str(path), PARTS)
+    asker = ReplayAsker(recorded.events[upto:])
+    assert step(asker, str(path), resumed)
+    asker.wanted.remove(resumed.events[-1])
+    assert len(resumed.events) == upto + 1
+
+
+def test_every_kind_has_words_for_its_menu():
+    from caledonia.cli.choosing import KIND_WORDS
+
+    assert set(EVENTS) - {"fix"} <= set(KIND_WORDS)
+
+
+def test_without_a_terminal_play_exits_2_and_names_act_and_options(tmp_path):
+    done = run_cli("play", str(tmp_path / "g.yaml"))
+    assert done.returncode == 2
+    assert "caledonia act" in done.stderr and "caledonia options" in done.stderr
+    assert not (tmp_path / "g.yaml").exists()

@@ -1,0 +1,193 @@
+"""The setup questions of `caledonia play`: the file they make is the one `caledonia new`
+makes from the same choices; refused answers are asked again; Ctrl-C writes nothing."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from caledonia.cli.play_setup import ask_new_game
+from caledonia.rules.errors import CaledoniaError
+from conftest import run_cli
+from scripted import ScriptedAsker
+
+ENTER = ""  # the default: the seat's usual colour, the examples, the plain game, a seed
+TWO_PLAYERS = ["Ailsa", ENTER, "Bruce", ENTER, ENTER]  # red, blue, then "that's everyone"
+EXAMPLES, PLAIN, BY_SEED, OWN_LAYOUT = "e", "d", "s", "o"
+# the table's own layout, answered in the order the questions come
+LAYOUT = {
+    "modules": "A1,B2,C1,D2",
+    "ports": "5,2,8,1",
+    "scoring-tiles": "3,7,1,5,2",
+    "clans": "Campbell,Cunningham,MacKenzie",
+    "starting-tiles": "3,8,5",
+    "contracts": "11,12,13,14,15,16",
+}
+
+
+@pytest.fixture(autouse=True)
+def no_table_files(monkeypatch):
+    """The table's own files in the environment would be used without asking."""
+    for name in ("CALEDONIA_MARKET", "CALEDONIA_BOX", "CALEDONIA_EXPORT_BOARD", "CALEDONIA_MAPS"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def setup_of(path) -> dict:
+    with open(path, encoding="utf-8") as file:
+        return yaml.safe_load(file)["setup"]
+
+
+def new_setup(tmp_path, *args) -> dict:
+    """The setup `caledonia new` writes with these flags."""
+    path = tmp_path / "by-new.yaml"
+    result = run_cli("new", str(path), *args)
+    assert result.returncode == 0, result.stderr
+    return setup_of(path)
+
+
+def test_a_seeded_two_player_game_is_the_one_new_makes(tmp_path):
+    path = tmp_path / "game.yaml"
+    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, PLAIN, BY_SEED, "7"])
+    game = ask_new_game(asker, str(path))
+    assert setup_of(path) == new_setup(
+        tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", "--seed", "7"
+    )
+    assert [p.name for p in game.setup.players] == ["Ailsa", "Bruce"]
+    assert not asker.answers and not asker.refusals
+    said = "\n".join(asker.said)
+    assert "made-up values, not your box's printed ones" in said
+    assert "Note: this game uses example data" in said
+    assert "  [ ] Map: " in said and "  [ ] Face-up contracts: " in said
+    assert f"Started {path} (seed 7)." in said
+
+
+def test_a_solo_game_asks_for_the_removal_grid_and_no_start_player(tmp_path):
+    path = tmp_path / "solo.yaml"
+    asker = ScriptedAsker(["Rhona", "g", ENTER, EXAMPLES, PLAIN, BY_SEED, "5"])
+    game = ask_new_game(asker, str(path))
+    assert [(p.name, p.colour) for p in game.setup.players] == [("Rhona", "green")]
+    assert game.setup.removal_grid is not None
+    assert any("solo removal grid" in q for q in asker.questions)
+    assert "One player: Rhona plays the solo game." in asker.said
+    assert setup_of(path) == new_setup(tmp_path, "-p", "Rhona:green", "--seed", "5")
+
+
+def test_the_tables_own_layout_takes_the_next_answer_after_a_refused_one(tmp_path):
+    path = tmp_path / "game.yaml"
+    layout = list(LAYOUT.values())
+    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "Ailsa", "A1,B2,C1", *layout]
+    asker = ScriptedAsker(answers)
+    ask_new_game(asker, str(path))
+    [(question, answer, reason)] = asker.refusals
+    assert question.startswith("Map modules and sides") and answer == "A1,B2,C1"
+    assert reason == "Give one side of each module A, B, C and D."
+    flags = [f for name, value in LAYOUT.items() for f in (f"--{name}", value)]
+    made = new_setup(
+        tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", "--start-player", "Ailsa", *flags
+    )
+    mine = setup_of(path)
+    assert mine.pop("seed") is not None and made.pop("seed") is not None  # nothing was drawn
+    assert mine == made
+
+
+def test_a_number_that_is_not_a_tile_is_refused_with_the_reason(tmp_path):
+    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "r", ENTER, "5,2,8", "5,2,8,9", "5,2,8,1"]
+    answers += [ENTER] * 4  # the rest drawn, as the start player was
+    asker = ScriptedAsker(answers)
+    game = ask_new_game(asker, str(tmp_path / "g.yaml"))
+    assert [reason for _, _, reason in asker.refusals] == [
+        "Give four tiles, for corners A, B, C and D.",
+        "Give four different port tiles, one for each corner A-D, from 1, 2, 3, 4, 5, 6, 7, 8.",
+    ]
+    assert dict(game.setup.ports) == {"A": "5", "B": "2", "C": "8", "D": "1"}
+
+
+def test_variants_are_toggled_by_key_and_a_bad_mix_is_explained(tmp_path):
+    path = tmp_path / "game.yaml"
+    toggles = ["s", "c", "a", PLAIN, "c", PLAIN]  # the auction without clans is refused first
+    answers = [*TWO_PLAYERS, EXAMPLES, *toggles, BY_SEED, "4"]
+    game = ask_new_game(ScriptedAsker(answers), str(path))
+    variants = game.setup.variants
+    assert variants["static_imports"] and variants["clan_auction"] and variants["clans"]
+    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, "c", "a", PLAIN, "a", PLAIN, BY_SEED, "4"])
+    ask_new_game(asker, str(tmp_path / "other.yaml"))
+    assert "The clan auction needs clans and at least 2 players." in asker.said
+    flags = ["--static-imports", "--clan-auction", "--seed", "4"]
+    assert setup_of(path) == new_setup(tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", *flags)
+
+
+def test_the_tighter_map_asks_its_spaces_on_the_map_laid_out(tmp_path):
+    spaces = ["A-10", "A-10,B-21,C-05,D-30", "A-12,B-09,C-05,D-07"]
+    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, "m", PLAIN, BY_SEED, "7", *spaces])
+    game = ask_new_game(asker, str(tmp_path / "g.yaml"))
+    assert asker.questions[-1].startswith("Tighter map: the four covered spaces on A2 B1 C2 D1")
+    assert [reason for _, _, reason in asker.refusals] == [
+        "Give the four covered spaces, one on each module, e.g. A-10,B-21,C-05,D-30.",
+        "B-21 is not an active land space: cover land of the active map.",
+    ]
+    assert game.setup.tighter_map == ("A-12", "B-09", "C-05", "D-07")
+    assert "  [ ] Cover the spaces: A-12, B-09, C-05, D-07" in asker.said
+
+
+def test_without_clans_the_starting_tiles_follow_the_turn_order(tmp_path):
+    answers = [*TWO_PLAYERS, EXAMPLES, "c", PLAIN, OWN_LAYOUT, "Bruce", *[ENTER] * 3, "4,9", ENTER]
+    asker = ScriptedAsker(answers)
+    game = ask_new_game(asker, str(tmp_path / "g.yaml"))
+    assert "The 2 starting tiles, in turn order (Bruce, Ailsa)" in asker.questions[-2]
+    assert "  [ ] Starting tiles: Bruce 4, Ailsa 9" in asker.said
+    assert game.setup.clans == () and game.setup.starting_tiles == (4, 9)
+
+
+def test_an_existing_game_is_never_replaced(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("mine", encoding="utf-8")
+    with pytest.raises(CaledoniaError, match="exists"):
+        ask_new_game(ScriptedAsker([]), str(path))
+    assert path.read_text(encoding="utf-8") == "mine"
+
+
+def test_names_must_be_given_and_different(tmp_path):
+    answers = [ENTER, "Ailsa", ENTER, " ailsa ", "Bruce", "y", ENTER, EXAMPLES, PLAIN]
+    asker = ScriptedAsker([*answers, BY_SEED, "1"])
+    game = ask_new_game(asker, str(tmp_path / "g.yaml"))
+    assert [reason for _, _, reason in asker.refusals] == [
+        "A player needs a name.",
+        "ailsa is already at the table: give each player a different name.",
+    ]
+    assert [(p.name, p.colour) for p in game.setup.players] == [
+        ("Ailsa", "red"),
+        ("Bruce", "yellow"),
+    ]
+
+
+def test_four_players_end_the_list_and_taken_colours_are_not_offered(tmp_path):
+    names = ["Ailsa", "b", "Bruce", "r", "Cat", ENTER, "Dougie", ENTER]  # blue, red, green, yellow
+    asker = ScriptedAsker([*names, EXAMPLES, PLAIN, BY_SEED, "2", ENTER])
+    game = ask_new_game(asker, str(tmp_path / "g.yaml"))
+    assert [p.colour for p in game.setup.players] == ["blue", "red", "green", "yellow"]
+    assert asker.answers == [ENTER]  # no fifth name asked
+
+
+def test_files_given_as_options_are_not_asked_and_a_bad_own_file_is_refused(tmp_path):
+    from caledonia.rules.boxdata import EXAMPLE_BOX
+    from caledonia.rules.market import EXAMPLE_MARKET
+
+    files = {"market_file": str(EXAMPLE_MARKET), "box_file": str(EXAMPLE_BOX)}
+    asker = ScriptedAsker([*TWO_PLAYERS, PLAIN, BY_SEED, "7"])
+    ask_new_game(asker, str(tmp_path / "g.yaml"), **files)
+    assert not any(q.startswith("Which data") for q in asker.questions)
+    missing = str(tmp_path / "nowhere.yaml")
+    answers = [*TWO_PLAYERS, "o", missing, str(EXAMPLE_MARKET), ENTER, PLAIN, BY_SEED, "7"]
+    asker = ScriptedAsker(answers)
+    ask_new_game(asker, str(tmp_path / "h.yaml"))
+    [(_, _, reason)] = asker.refusals
+    assert reason == f"{missing}: file not found"
+
+
+def test_ctrl_c_during_the_questions_leaves_no_file(tmp_path):
+    path = tmp_path / "game.yaml"
+    asker = ScriptedAsker(
+        [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "Bruce", "A1,B2,C1,D2", KeyboardInterrupt()]
+    )
+    with pytest.raises(KeyboardInterrupt):
+        ask_new_game(asker, str(path))
+    assert list(tmp_path.iterdir()) == []
