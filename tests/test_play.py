@@ -197,3 +197,25 @@ def test_without_a_terminal_play_exits_2_and_names_act_and_options(tmp_path):
     assert done.returncode == 2
     assert "caledonia act" in done.stderr and "caledonia options" in done.stderr
     assert not (tmp_path / "g.yaml").exists()
+
+
+def test_an_expansion_is_four_keys_at_most_unit_then_module_then_space():
+    from caledonia.cli.choosing import SHOW_WHOLE, narrow
+
+    recorded = load_game(str(SAMPLES / "game-4p.yaml"), PARTS)
+    game = Game(recorded.setup, PARTS)
+    for event in recorded.events[:60]:
+        game.apply(event)
+    events = list(game.legal().by_type["expand"])
+    assert len(events) > SHOW_WHOLE
+    level, units = narrow("expand", events)
+    assert level.question == "Which unit?"
+    assert all(len({e["unit"] for e in c.value}) == 1 for c in units)
+    for unit in units:
+        within = unit.value
+        deeper = narrow("expand", within)
+        if deeper is not None:
+            level, modules = deeper
+            assert level.question == "Where?"
+            within = max((c.value for c in modules), key=len)
+        assert len(within) <= 35  # the last list answers on one key too
