@@ -22,6 +22,7 @@ from .prompts import SHORTCUT_KEYS, Choice
 
 Event = dict[str, Any]
 SHOW_WHOLE = 12  # a list this short is shown event by event, with what each costs
+OPTIONAL_KINDS = {"cellar_out"}  # may be done at such moments, never waited for
 
 # Mnemonic keys for the kinds of event, so a table learns them (t for trade, e for expand)
 KIND_KEYS = {
@@ -97,7 +98,10 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
     order = [p.name for p in state.players]
     if state.turn_order:
         order = list(state.turn_order) + [n for n in order if n not in state.turn_order]
-    first = next((name for name in order if name in players), sorted(players)[0])
+    asked = [name for name in order if name in players]
+    # someone who must answer (produce, sell milk) before someone who only may (a barrel)
+    needed = [n for n in asked if set(_of(legal, n)) - OPTIONAL_KINDS]
+    first = (needed or asked or sorted(players))[0]
     return Decision(first, _of(legal, first))
 
 
