@@ -8,6 +8,7 @@ was. The words `act` and `fix` read come from the event specs.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -382,8 +383,9 @@ def status(
     print_status(game, show_map)
 
 
-def print_status(game: Game, show_map: bool = False) -> None:
-    """The status tables (and the board), as `status` prints them."""
+def print_status(game: Game, show_map: bool = False, highlight: Collection[int] = ()) -> None:
+    """The status tables (and the board, with `highlight` spaces marked), as `status`
+    prints them."""
     from caledonia.rules.game.state import phase_words
     from rich.table import Table
 
@@ -444,7 +446,9 @@ def print_status(game: Game, show_map: bool = False) -> None:
 
         position = position_of(state)
         console().print(
-            draw_board(state.board, position, (), state.setup.ports), soft_wrap=True, crop=False
+            draw_board(state.board, position, highlight, state.setup.ports),
+            soft_wrap=True,
+            crop=False,
         )
         for line in legend(state.board, position, state.setup.ports):
             emit(line)

@@ -319,7 +319,15 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
     elif escape == STATUS:
         print_status(game)
     elif escape == BOARD:
-        print_status(game, show_map=True)
+        spaces = {
+            game.state.space(e["space"])
+            for kind in ("expand", "worker")
+            for e in choice.events.get(kind, [])
+            if not str(e["space"]).startswith("port:")
+        }
+        print_status(game, show_map=True, highlight=spaces)
+        if spaces:
+            emit(f"Marked: the {len(spaces)} spaces {choice.player} may build on now.")
     elif escape == LOG:
         print_log(game, last=20)
 

@@ -223,3 +223,10 @@ def test_an_expansion_is_four_keys_at_most_unit_then_module_then_space():
             assert level.question == "Where?"
             within = max((c.value for c in modules), key=len)
         assert len(within) <= 35  # the last list answers on one key too
+
+
+def test_the_board_marks_where_the_player_may_build(tmp_path, capsys):
+    path, asker, recorded = scripted_game(tmp_path, ["d", "q"])
+    run(asker, str(path))
+    out = capsys.readouterr().out
+    assert "Marked: the " in out and "may build on now." in out
