@@ -27,7 +27,17 @@ from .game_io import (
     show_notes,
     summary,
 )
-from .output import JsonOption, MapsOption, console, emit, message, print_json
+from .output import (
+    BoxOption,
+    ExportBoardOption,
+    JsonOption,
+    MapsOption,
+    MarketOption,
+    console,
+    emit,
+    message,
+    print_json,
+)
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -121,36 +131,9 @@ def new(
     ] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Who starts.")] = None,
     maps: MapsOption = None,
-    market_file: Annotated[
-        str | None,
-        typer.Option(
-            "--market",
-            envvar="CALEDONIA_MARKET",
-            metavar="FILE",
-            help="Your market board (else the example).",
-        ),
-    ] = None,
-    box_file: Annotated[
-        str | None,
-        typer.Option(
-            "--box",
-            envvar="CALEDONIA_BOX",
-            metavar="FILE",
-            help=(
-                "Your starting tiles, pass money, import marks, whisky cellar, beer money "
-                "(else the example)."
-            ),
-        ),
-    ] = None,
-    export_board: Annotated[
-        str | None,
-        typer.Option(
-            "--export-board",
-            envvar="CALEDONIA_EXPORT_BOARD",
-            metavar="FILE",
-            help="Your solo removal grid (else the example).",
-        ),
-    ] = None,
+    market_file: MarketOption = None,
+    box_file: BoxOption = None,
+    export_board: ExportBoardOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
     as_json: JsonOption = False,
 ) -> None:

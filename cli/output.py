@@ -29,6 +29,37 @@ MapsOption = Annotated[
     ),
 ]
 
+MarketOption = Annotated[
+    str | None,
+    typer.Option(
+        "--market",
+        envvar="CALEDONIA_MARKET",
+        metavar="FILE",
+        help="Your market board (else the example).",
+    ),
+]
+BoxOption = Annotated[
+    str | None,
+    typer.Option(
+        "--box",
+        envvar="CALEDONIA_BOX",
+        metavar="FILE",
+        help=(
+            "Your starting tiles, pass money, import marks, whisky cellar, beer money "
+            "(else the example)."
+        ),
+    ),
+]
+ExportBoardOption = Annotated[
+    str | None,
+    typer.Option(
+        "--export-board",
+        envvar="CALEDONIA_EXPORT_BOARD",
+        metavar="FILE",
+        help="Your solo removal grid (else the example).",
+    ),
+]
+
 _consoles: dict[bool, Console] = {}
 
 

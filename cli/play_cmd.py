@@ -11,7 +11,7 @@ stop.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -26,7 +26,16 @@ from .choosing import (
 )
 from .errors import UsageProblem
 from .game_io import GameArgument, load, save
-from .output import MapsOption, console, emit, is_interactive, message
+from .output import (
+    BoxOption,
+    ExportBoardOption,
+    MapsOption,
+    MarketOption,
+    console,
+    emit,
+    is_interactive,
+    message,
+)
 from .prompts import Asker, Choice
 
 if TYPE_CHECKING:
@@ -55,23 +64,9 @@ class Stop(Exception):
 def play(
     game_file: GameArgument,
     maps: MapsOption = None,
-    market_file: Annotated[
-        str | None,
-        typer.Option("--market", envvar="CALEDONIA_MARKET", metavar="FILE", help="Your market."),
-    ] = None,
-    box_file: Annotated[
-        str | None,
-        typer.Option("--box", envvar="CALEDONIA_BOX", metavar="FILE", help="Your box data."),
-    ] = None,
-    export_board: Annotated[
-        str | None,
-        typer.Option(
-            "--export-board",
-            envvar="CALEDONIA_EXPORT_BOARD",
-            metavar="FILE",
-            help="Your solo removal grid.",
-        ),
-    ] = None,
+    market_file: MarketOption = None,
+    box_file: BoxOption = None,
+    export_board: ExportBoardOption = None,
 ) -> None:
     """Walk the table through a game with prompts: a new one when GAME does not exist (the
     setup questions first), else on from where the file stands.
