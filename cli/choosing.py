@@ -145,13 +145,19 @@ def forced(choice: Decision) -> Event | None:
     return event if event["type"] in ("produce", "prepare") else None
 
 
-def kind_choices(events: dict[str, Collection]) -> list[Choice]:
-    """The first menu: each kind of event legal now, with how many choices it has."""
+def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice]:
+    """The first menu: each kind of event legal now, with how many choices it has; a kind
+    with one event says that event whole (its key then records it)."""
     choices = []
     for kind, listed in events.items():
-        count = len(listed)
         words = KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
-        label = words if count == 1 else f"{words} ({count})"
+        if isinstance(listed, Family):
+            label = words
+        elif len(listed) == 1:
+            (event,) = listed
+            label = f"{words}: {EVENTS[kind].option_words(state, event)}{_powers(event)}"
+        else:
+            label = f"{words} ({len(listed)})"
         choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
     return choices
 
@@ -171,6 +177,20 @@ def _module(e: Event) -> tuple[Any, str]:
     space = str(e.get("space", ""))
     letter = space.split("-")[0].removeprefix("port:")
     return (letter, f"module {letter}" if "-" in space else "a port tile")
+
+
+UNIT_KEYS = {  # the player board's order, so a unit keeps its key from turn to turn
+    "sheep": "1",
+    "cow": "2",
+    "cheese dairy": "3",
+    "bakery": "4",
+    "field": "5",
+    "distillery": "6",
+    "woodcutter": "7",
+    "miner": "8",
+    "fisherman": "9",
+}
+GOOD_KEYS = "123456"  # buy: 1-6 and sell: a-f, in the market's order of goods
 
 
 def _unit(e: Event) -> tuple[Any, str]:
@@ -194,11 +214,15 @@ LEVELS: dict[str, list[Level]] = {
 }
 
 
-def narrow(kind: str, events: Sequence[Event]) -> tuple[Level, list[Choice]] | None:
+def narrow(
+    state: GameState, kind: str, events: Sequence[Event]
+) -> tuple[Level, list[Choice]] | None:
     """The next narrowing question for `events` of one kind, or None when the list is short
-    enough to show whole (or no level splits it further)."""
+    enough to show whole (or no level splits it further). An answer that holds one event
+    says it whole, so its key never records something unseen."""
     if len(events) <= SHOW_WHOLE:
         return None
+    spec = EVENTS[kind]
     for level in LEVELS.get(kind, []) + _generic_levels(kind):
         groups: dict[Any, tuple[str, list[Event]]] = {}
         for event in events:
@@ -207,9 +231,29 @@ def narrow(kind: str, events: Sequence[Event]) -> tuple[Level, list[Choice]] | N
         if len(groups) > 1:
             ordered = sorted(groups.items(), key=lambda item: str(item[0]))
             return level, [
-                Choice(f"{words} ({len(members)})" if len(members) > 1 else words, members)
-                for _, (words, members) in ordered
+                Choice(
+                    f"{words} ({len(members)})"
+                    if len(members) > 1
+                    else spec.option_words(state, members[0]),
+                    members,
+                    _stable_key(state, kind, key, words),
+                )
+                for key, (words, members) in ordered
             ]
+    return None
+
+
+def _stable_key(state: GameState, kind: str, key: Any, words: str) -> str | None:
+    """The same key for the same answer every turn: units by the player board's order,
+    modules by letter, trades by the good (buy 1-6, sell a-f)."""
+    if words in UNIT_KEYS:
+        return UNIT_KEYS[words]
+    if words.startswith("module "):
+        return words[-1].lower()
+    if kind == "trade" and isinstance(key, tuple):
+        side, good = key
+        index = list(state.prices).index(good)
+        return GOOD_KEYS[index] if side == "buy" else "abcdef"[index]
     return None
 
 

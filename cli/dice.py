@@ -25,7 +25,7 @@ def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
     """Each roll's goods die and price die, at the prompts; a good already changed is rerolled."""
     from caledonia.rules.solo import CHANGES_PER_PHASE, Roll
 
-    from .prompts import QuestionaryAsker
+    from .prompts import Choice, QuestionaryAsker
 
     ask = ask or QuestionaryAsker()
     rolls: list[Roll] = []
@@ -33,9 +33,11 @@ def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
         done = [roll.good for roll in rolls]
         left = [good for good in parts.solo.goods_die if good not in done]
         hint = f" (showing {', '.join(done)}? roll it again)" if done else ""
-        good = ask.select(f"Roll {number}: what does the goods die show?{hint}", left)
-        faces = [f"{face:+d}" for face in parts.solo.price_die]
-        die = ask.select(f"Roll {number}: what does the price die show?", faces)
+        good = ask.choose(
+            f"Roll {number}: what does the goods die show?{hint}", [Choice(g, g) for g in left]
+        )
+        faces = [Choice(f"{face:+d}", face) for face in parts.solo.price_die]
+        die = ask.choose(f"Roll {number}: what does the price die show?", faces)
         rolls.append(Roll(good, int(die)))
     return rolls
 

@@ -68,8 +68,10 @@ def play(
     box_file: BoxOption = None,
     export_board: ExportBoardOption = None,
 ) -> None:
-    """Walk the table through a game with prompts: a new one when GAME does not exist (the
-    setup questions first), else on from where the file stands.
+    """Walk the table through a whole game with prompts, from the setup to the score.
+
+    A new game when GAME does not exist (the setup questions first); else on from where
+    the file stands.
 
     Example: [cyan]caledonia play game.yaml[/cyan]
     """
@@ -132,12 +134,11 @@ def step(asker: Asker, path: str, game: Game) -> bool:
 def _record(path: str, game: Game, event: dict) -> None:
     from caledonia.rules.game.events import describe
 
-    from .game_io import show_notes
-
     notes = game.apply(event)
     save(path, game)
     emit(f"✓ {describe(game.events[-1])}", style="bold")
-    show_notes(notes, game)
+    for note in notes:  # who answers next is the next question's header
+        emit(f"  {note}")
 
 
 # -- the menus ------------------------------------------------------------------------
@@ -163,7 +164,7 @@ def _question(game: Game, choice: Decision) -> str:
 
 
 def _first_menu(game: Game, choice: Decision) -> list[Choice]:
-    menu = kind_choices(choice.events)
+    menu = kind_choices(game.state, choice.events)
     if choice.then is not None:
         menu.append(Choice(f"End {choice.player}'s turn: {choice.then} plays", END_TURN, "z"))
     menu.append(Choice("Undo the last event", UNDO, "u") if game.events else None)
@@ -185,7 +186,7 @@ def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
         return _ask_family(asker, game, kind, events)
     events = list(events)
     while True:
-        level = narrow(kind, events)
+        level = narrow(game.state, kind, events)
         if level is None:
             break
         question, choices = level
@@ -313,6 +314,8 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
         _fix(asker, path, game)
     elif escape == STATUS:
         print_status(game)
+        for contract in (c for c in game.state.export_board if c is not None):
+            emit(f"  contract {contract}: {game.state.parts.contracts[contract].summary()}")
     elif escape == BOARD:
         spaces = {
             game.state.space(e["space"])
@@ -351,8 +354,12 @@ def _fix(asker: Asker, path: str, game: Game) -> None:
         reasons = refusal(game.state, normalise(game.state, event))
         return True if not reasons else "; ".join(reasons)
 
+    from caledonia.rules.game.events.fix import CORRECTIONS
+
+    someone = game.state.turn.player or game.state.players[0].name
+    asker.say(f"Corrections: {', '.join(CORRECTIONS)} (see 'caledonia fix --help').")
     text = asker.text(
-        "Fix (as 'caledonia fix' takes it, e.g. 'money Ailsa 23'; Enter for none):",
+        f"Fix, e.g. 'money {someone} 23' or 'goods {someone} wool 2' (Enter alone: none):",
         validate=check,
     )
     if text.strip():
@@ -376,7 +383,7 @@ def _header(game: Game, choice: Decision) -> None:
     facts = [
         f"£{p.money}",
         goods,
-        f"{p.merchants_stock} merchants free",
+        f"{p.merchants_stock} merchant{'' if p.merchants_stock == 1 else 's'} free",
         f"contracts {', '.join(map(str, p.open_contracts)) or '-'}",
         f"shipping {p.shipping_level.replace('_', '-')}",
         f"technology {', '.join(sorted(p.technology)) or '-'}",

@@ -67,7 +67,9 @@ class QuestionaryAsker:
         self._q = questionary
 
     def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
-        return self._q.text(question, default=default, validate=validate).unsafe_ask()
+        return self._q.text(
+            question, default=default, validate=validate, validate_while_typing=False
+        ).unsafe_ask()
 
     def select(self, question: str, choices: Sequence[str]) -> str:
         return self._q.select(question, choices=list(choices)).unsafe_ask()

@@ -51,14 +51,11 @@ class ReplayAsker(ScriptedAsker):
                     return choice.value
         if question == "The market dice:":
             return "physical"
+        if question.startswith("Roll "):
+            rolls = next(e for e in self.wanted if e["type"] == "prepare")["rolls"]
+            number = int(re.match(r"Roll (\d)", question).group(1)) - 1
+            return rolls[number]["good" if "goods die" in question else "die"]
         raise AssertionError(f"no way to {target} at {question}: {choices}")
-
-    def select(self, question, choices):
-        rolls = next(e for e in self.wanted if e["type"] == "prepare")["rolls"]
-        number = int(re.match(r"Roll (\d)", question).group(1)) - 1
-        if "goods die" in question:
-            return rolls[number]["good"]
-        return f"{rolls[number]['die']:+d}"
 
     def text(self, question, *, default="", validate=None):
         drawn = next(e for e in self.wanted if "drawn" in e)["drawn"]
@@ -212,12 +209,12 @@ def test_an_expansion_is_four_keys_at_most_unit_then_module_then_space():
         game.apply(event)
     events = list(game.legal().by_type["expand"])
     assert len(events) > SHOW_WHOLE
-    level, units = narrow("expand", events)
+    level, units = narrow(game.state, "expand", events)
     assert level.question == "Which unit?"
     assert all(len({e["unit"] for e in c.value}) == 1 for c in units)
     for unit in units:
         within = unit.value
-        deeper = narrow("expand", within)
+        deeper = narrow(game.state, "expand", within)
         if deeper is not None:
             level, modules = deeper
             assert level.question == "Where?"

@@ -171,6 +171,10 @@ class Fulfil(EventSpec):
         player.money += money
         if money:
             notes.append(f"{player.name} receives £{money}")
+        imported = [f"{n} {g.replace('_', ' ')}" for g, n in contract.imports.items() if n]
+        imported += [f"{contract.hops} hops"] if contract.hops else []
+        if imported:
+            notes.append(f"{player.name} imports {', '.join(imported)}")
         notes += import_goods(state, player, contract.imports)
         state.turn.free_spaces += contract.gain.get("free_space", 0)
         state.turn.bonus_upgrades += contract.gain.get("bonus_upgrade", 0)
