@@ -230,7 +230,7 @@ def narrow(
             groups.setdefault(key, (words, []))[1].append(event)
         if len(groups) > 1:
             ordered = sorted(groups.items(), key=lambda item: str(item[0]))
-            return level, [
+            choices = [
                 Choice(
                     f"{words} ({len(members)})"
                     if len(members) > 1
@@ -240,6 +240,9 @@ def narrow(
                 )
                 for key, (words, members) in ordered
             ]
+            if all(c.key for c in choices):  # in the order of their keys
+                choices.sort(key=lambda c: SHORTCUT_KEYS.index(c.key))
+            return level, choices
     return None
 
 
