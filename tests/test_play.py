@@ -227,3 +227,58 @@ def test_the_board_marks_where_the_player_may_build(tmp_path, capsys):
     run(asker, str(path))
     out = capsys.readouterr().out
     assert "Marked: the " in out and "may build on now." in out
+
+
+def saved(game, tmp_path):
+    path = tmp_path / "g.yaml"
+    save_game(str(path), game)
+    return str(path)
+
+
+def test_the_building_bonus_from_the_tables_own_pile_asks_what_came_up(tmp_path):
+    from gametools import act, neighbouring_grass, start
+
+    game = start(2, face_up=[1, 2, 3, 4, 5, 6])
+    spaces = neighbouring_grass(game, 4)
+    for space in spaces[:3]:
+        act(game, type="fix", what="unit", player="Ailsa", space=space, unit="bakery")
+    act(game, type="fix", what="money", player="Ailsa", value=50)
+    act(game, type="expand", player="Ailsa", unit="bakery", space=spaces[3])
+    asker = ScriptedAsker(["g", "40, 40, 41", "41, 40, 42", "4"])  # 4: keep the third drawn
+    assert step(asker, saved(game, tmp_path), game)
+    assert game.events[-1] == {
+        "type": "building_bonus",
+        "player": "Ailsa",
+        "drawn": [40, 41, 42],
+        "keep": 42,
+    }
+    assert asker.refusals[0][2] == "a contract is named twice among those drawn"
+
+
+def test_the_preparation_from_the_tables_own_pile_asks_what_came_up(tmp_path):
+    from gametools import act, decline_end_of_production, start
+
+    game = start(2, face_up=[1, 2, 3, 4, 5, 6])
+    act(game, type="contract", player="Ailsa", contract=1)
+    act(game, type="pass", player="Bruce")
+    act(game, type="pass", player="Ailsa")
+    for name in ("Ailsa", "Bruce"):
+        act(game, type="produce", player=name)
+    decline_end_of_production(game)
+    asker = ScriptedAsker(["1", "1", "7"])  # contract 1 is with Ailsa: refused, then 7
+    assert step(asker, saved(game, tmp_path), game)
+    assert game.events[-1] == {"type": "prepare", "drawn": [7]} and game.state.round == 2
+    assert "already on the board, with a player or out of the game" in asker.refusals[0][2]
+
+
+def test_a_solo_preparation_with_the_tools_dice_records_the_seeded_rolls(tmp_path):
+    from caledonia.rules.game.events.prepare import seeded_rolls
+    from gametools import act, start
+
+    game = start(1)
+    act(game, type="pass", player="Ailsa")
+    act(game, type="produce", player="Ailsa")
+    rolls = seeded_rolls(game.state)
+    asker = ScriptedAsker(["1", "t"])
+    assert step(asker, saved(game, tmp_path), game)
+    assert game.events[-1]["rolls"] == rolls and game.state.round == 2
