@@ -389,7 +389,8 @@ def _header(game: Game, choice: Decision) -> None:
         f"technology {', '.join(sorted(p.technology)) or '-'}",
     ]
     clan = f" ({p.clan})" if p.clan else ""
-    title = f"Round {state.round} · {p.name}{clan} · {phase_words(state.phase)}"
+    when = f"Round {state.round}" if state.round else "Set-up"
+    title = f"{when} · {p.name}{clan} · {phase_words(state.phase)}"
     out.rule(title, style=f"bold {p.colour}")
     emit(" · ".join(facts))
 

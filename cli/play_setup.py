@@ -436,4 +436,10 @@ def checklist(setup: Setup) -> list[str]:
                 f"{name} {tile}" for name, tile in zip(turn, setup.starting_tiles, strict=True)
             )
         )
-    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items)]
+    from caledonia.rules.components import components
+
+    contracts = components().contracts  # the printed tiles carry no number: say what each is
+    faces = [
+        f"      contract {c}: {contracts[c].summary()}" for c in setup.export_board if c is not None
+    ]
+    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items), *faces]
