@@ -85,24 +85,24 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
     if not players:
         return None
     if None in players:  # events with no player: the preparation
-        return Decision(None, _of(legal, None))
+        return Decision(None, events_of(legal, None))
     if state.phase == "action":
         current, upcoming = state.turn.player, state.next_player()
         if current in players and not state.turn.main_done:
-            return Decision(current, _of(legal, current))
+            return Decision(current, events_of(legal, current))
         if current in players and upcoming in players and upcoming != current:
-            return Decision(current, _of(legal, current), then=upcoming)
+            return Decision(current, events_of(legal, current), then=upcoming)
         if current in players:
-            return Decision(current, _of(legal, current))
-        return Decision(upcoming, _of(legal, upcoming))
+            return Decision(current, events_of(legal, current))
+        return Decision(upcoming, events_of(legal, upcoming))
     order = [p.name for p in state.players]
     if state.turn_order:
         order = list(state.turn_order) + [n for n in order if n not in state.turn_order]
     asked = [name for name in order if name in players]
     # someone who must answer (produce, sell milk) before someone who only may (a barrel)
-    needed = [n for n in asked if set(_of(legal, n)) - OPTIONAL_KINDS]
+    needed = [n for n in asked if set(events_of(legal, n)) - OPTIONAL_KINDS]
     first = (needed or asked or sorted(players))[0]
-    return Decision(first, _of(legal, first))
+    return Decision(first, events_of(legal, first))
 
 
 def _players(legal: LegalEvents) -> set[str | None]:
@@ -120,7 +120,7 @@ def _family_player(events: Family) -> str | None:
     return sample.get("player") if sample else None
 
 
-def _of(legal: LegalEvents, player: str | None) -> dict[str, Collection]:
+def events_of(legal: LegalEvents, player: str | None) -> dict[str, Collection]:
     mine = {}
     for kind, events in legal.by_type.items():
         if isinstance(events, Family):
@@ -211,7 +211,14 @@ LEVELS: dict[str, list[Level]] = {
     "neighbourhood": [Level("Which good?", _field("good"))],
     "auction": [Level("Which clan?", _field("clan"))],
     "produce": [Level("Whose production?", _field("player"))],
+    "contract": [Level("One contract or two?", lambda e: _how_many(e))],
+    "fulfil": [Level("One contract or two?", lambda e: _how_many(e))],
 }
+
+
+def _how_many(e: Event) -> tuple[Any, str]:
+    two = e.get("second") is not None
+    return (two, "two contracts together" if two else "one contract")
 
 
 def narrow(

@@ -379,7 +379,7 @@ def print_status(game: Game, show_map: bool = False, highlight: Collection[int] 
         emit("Turn order: " + ", ".join(data["turn_order"]))
     emit("Market: " + ", ".join(f"{g} £{p}" for g, p in data["prices"].items()))
     board = ", ".join(str(c) if c is not None else "-" for c in data["export_board"])
-    pile = f"{data['pile']} in the pile" if data["pile"] is not None else "your own pile"
+    pile = f"{data['pile']} contracts in the pile" if data["pile"] is not None else "your own pile"
     emit(f"Export board: {board} ({pile})")
     table = Table(title="Players", title_justify="left")
     for column in (

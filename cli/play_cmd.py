@@ -20,6 +20,7 @@ from .choosing import (
     Decision,
     decision,
     event_choices,
+    events_of,
     forced,
     kind_choices,
     narrow,
@@ -185,20 +186,26 @@ def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
     if isinstance(events, Family):
         return _ask_family(asker, game, kind, events)
     events = list(events)
+    earlier: list[list[dict]] = []  # the lists above this one, for 'back'
     while True:
         level = narrow(game.state, kind, events)
-        if level is None:
-            break
-        question, choices = level
-        picked = asker.choose(question.question, choices + [BACK])
+        if level is not None:
+            question, choices = level
+            picked = asker.choose(question.question, choices + [BACK])
+        elif len(events) == 1:
+            return events[0]
+        else:
+            words = KIND_WORDS.get(kind, kind)
+            picked = asker.choose(f"{words}:", event_choices(game.state, kind, events) + [BACK])
+            if picked != "back":
+                return picked
         if picked == "back":
-            return None
+            if not earlier:
+                return None
+            events = earlier.pop()
+            continue
+        earlier.append(events)
         events = picked
-    if len(events) == 1:
-        return events[0]
-    words = KIND_WORDS.get(kind, kind)
-    picked = asker.choose(f"{words}:", event_choices(game.state, kind, events) + [BACK])
-    return None if picked == "back" else picked
 
 
 def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
@@ -286,16 +293,13 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
     from caledonia.rules.game.events import describe
 
     from .game_cmd import print_log, print_status
-    from .game_io import show_notes
 
     if escape == QUIT:
         raise Stop
     if escape == END_TURN:  # nothing to record: the next player's first event ends the turn
-        only = {
-            kind: [e for e in events if e.get("player") == choice.then]
-            for kind, events in game.legal().by_type.items()
-        }
-        picked = ask_event(asker, game, Decision(choice.then, {k: v for k, v in only.items() if v}))
+        following = Decision(choice.then, events_of(game.legal(), choice.then))
+        _header(game, following)
+        picked = ask_event(asker, game, following)
         if isinstance(picked, Escape):
             _escape(asker, path, game, picked, choice)
         else:
@@ -304,12 +308,12 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
         for event in game.undo(1):
             emit(f"undone: {describe(event)}")
         save(path, game)
-        show_notes([], game)
     elif escape == REDO:
         for event, notes in game.redo(1):
             emit(f"redone: {describe(event)}")
             save(path, game)
-            show_notes(notes, game)
+            for note in notes:
+                emit(f"  {note}")
     elif escape == FIX:
         _fix(asker, path, game)
     elif escape == STATUS:
@@ -359,7 +363,8 @@ def _fix(asker: Asker, path: str, game: Game) -> None:
     someone = game.state.turn.player or game.state.players[0].name
     asker.say(f"Corrections: {', '.join(CORRECTIONS)} (see 'caledonia fix --help').")
     text = asker.text(
-        f"Fix, e.g. 'money {someone} 23' or 'goods {someone} wool 2' (Enter alone: none):",
+        f"Fix, e.g. 'money {someone} 23' or 'goods {someone} wool 2' (Ctrl-U clears the line; "
+        "Enter alone: none):",
         validate=check,
     )
     if text.strip():

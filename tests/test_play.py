@@ -282,3 +282,24 @@ def test_a_solo_preparation_with_the_tools_dice_records_the_seeded_rolls(tmp_pat
     asker = ScriptedAsker(["1", "t"])
     assert step(asker, saved(game, tmp_path), game)
     assert game.events[-1]["rolls"] == rolls and game.state.round == 2
+
+
+def test_back_goes_up_one_menu(tmp_path):
+    recorded = load_game(str(SAMPLES / "game-4p.yaml"), PARTS)
+    game = Game(recorded.setup, PARTS)
+    for event in recorded.events[:60]:
+        game.apply(event)
+    path = saved(game, tmp_path)
+
+    class Steps(ScriptedAsker):
+        def choose(self, question, choices, *, default=None):
+            self.questions.append(question)
+            plan = self.answers.pop(0)
+            if plan == "first":
+                return choices[0].value
+            return next(c.value for c in choices if c.label == plan or c.key == plan)
+
+    asker = Steps(["e", "first", "← back", "first", "first", "first"])
+    assert step(asker, path, game)
+    assert asker.questions[1:4] == ["Which unit?", asker.questions[2], "Which unit?"]
+    assert game.events[-1]["type"] == "expand"
