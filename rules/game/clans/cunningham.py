@@ -16,9 +16,8 @@ Readings (the most literal):
 
 from __future__ import annotations
 
-from ..events.produce import end_production
+from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
-from ..state import phase_words
 from .base import Clan
 
 NAME = "Cunningham"
@@ -29,16 +28,9 @@ def _refusal(state, player) -> str | None:
     """Why `player` cannot make the milk choice now; None when they can."""
     if player.clan != NAME:
         return f"{player.name} cannot sell milk at £{MILK_MONEY}: only the {NAME} clan can"
-    if state.phase != "production":
-        return (
-            f"{player.name} sells milk at the end of production; it is {phase_words(state.phase)}"
-        )
-    waiting = [p.name for p in state.players if not p.produced]
-    if waiting:
-        return (
-            f"{player.name} sells milk at the end of production: "
-            f"{', '.join(waiting)} still to produce"
-        )
+    timing = end_of_production_refusal(state, player, "sells milk")
+    if timing:
+        return timing
     if SellMilk.type in player.production_choices:
         return f"{player.name} has made the milk choice this round already"
     if not player.goods["milk"]:

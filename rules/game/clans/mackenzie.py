@@ -41,7 +41,7 @@ Readings (the most literal):
 
 from __future__ import annotations
 
-from ..events.produce import end_production
+from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
 from ..state import Refused, phase_words
 from ..turns import gate, may_act, open_turn
@@ -74,16 +74,9 @@ def _age_refusal(state, player) -> str | None:
     """Why `player` cannot make the ageing choice now; None when they can."""
     if player.clan != NAME:
         return f"{player.name} has no whisky cellar: only the {NAME} clan has"
-    if state.phase != "production":
-        return (
-            f"{player.name} ages whisky at the end of production; it is {phase_words(state.phase)}"
-        )
-    waiting = [p.name for p in state.players if not p.produced]
-    if waiting:
-        return (
-            f"{player.name} ages whisky at the end of production: "
-            f"{', '.join(waiting)} still to produce"
-        )
+    timing = end_of_production_refusal(state, player, "ages whisky")
+    if timing:
+        return timing
     if AgeWhisky.type in player.production_choices:
         return f"{player.name} has made the ageing choice this round already"
     if not player.made_this_round.get("whisky") or not player.goods["whisky"]:

@@ -45,6 +45,19 @@ def pending(state) -> list[str]:
     return [words for p in state.players for words in state.rules.production_pending(state, p)]
 
 
+def end_of_production_refusal(state, player, doing: str) -> str | None:
+    """Why a choice made at the end of production (`doing`, e.g. "sells milk") cannot come
+    now: it is another phase, or someone has still to produce; None when it can."""
+    if state.phase != "production":
+        return f"{player.name} {doing} at the end of production; it is {phase_words(state.phase)}"
+    waiting = [p.name for p in state.players if not p.produced]
+    if waiting:
+        return (
+            f"{player.name} {doing} at the end of production: {', '.join(waiting)} still to produce"
+        )
+    return None
+
+
 def end_production(state) -> list[str]:
     """Score the round when everyone has produced and no end-of-production choice is left."""
     if state.phase != "production" or not all(p.produced for p in state.players):
