@@ -72,6 +72,11 @@ def and_words(ids) -> str:
     return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
 
 
+def named(e: dict, first: str = "contract") -> list[int]:
+    """The one or two contracts an event names (`first`, then "second")."""
+    return [e[f] for f in (first, "second") if e.get(f) is not None]
+
+
 def paired(e: dict, first: str, second: str) -> dict:
     """Two contracts named in one event, in canonical order (the lower id first)."""
     a, b = e.get(first), e.get(second)

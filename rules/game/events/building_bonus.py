@@ -14,6 +14,7 @@ from ..contracts import (
     canonical_draw,
     draw_reasons,
     drawn_now,
+    named,
     paired,
     take,
     take_reasons,
@@ -60,7 +61,7 @@ class BuildingBonus(EventSpec):
         if reasons:
             return reasons
         drawn = drawn_now(state, e.get("drawn"), draw)
-        kept = keeps(e)
+        kept = named(e, "keep")
         if e.get("second") is not None and e.get("keep") is None:
             return ["name the first contract kept before the second"]
         if len(set(kept)) < len(kept):
@@ -77,7 +78,7 @@ class BuildingBonus(EventSpec):
     def apply(self, state, e):
         player = state.player(e["player"])
         drawn = drawn_now(state, e.get("drawn"), draw_count(state, e))
-        kept = keeps(e)
+        kept = named(e, "keep")
         state.turn.building_bonus = False
         rest = [c for c in drawn if c not in kept]
         if state.pile is not None:
@@ -125,7 +126,7 @@ class BuildingBonus(EventSpec):
 
         def contains(e):
             drawn = e.get("drawn", [])
-            kept = keeps(e)
+            kept = named(e, "keep")
             return (
                 set(e) <= {"type", "player", "drawn", "keep", "second"}
                 and e.get("type") == self.type
@@ -164,23 +165,19 @@ class BuildingBonus(EventSpec):
         return event
 
     def describe(self, e):
-        kept = keeps(e)
+        kept = named(e, "keep")
         drawn = f" from {', '.join(map(str, e['drawn']))}" if e.get("drawn") else ""
         return f"{e['player']} takes the building bonus{drawn}, keeping " + (
             f"contract{'s' if len(kept) > 1 else ''} {and_words(kept)}" if kept else "none"
         )
 
     def option_words(self, state, e):
-        kept = keeps(e)
+        kept = named(e, "keep")
         if not kept:
             return "keep none"
         return "keep " + " and ".join(
             f"contract {c} ({state.parts.contracts[c].summary()})" for c in kept
         )
-
-
-def keeps(e) -> list[int]:
-    return [e[f] for f in ("keep", "second") if e.get(f) is not None]
 
 
 def draw_count(state, e) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from ..contracts import and_words, import_goods, paired
+from ..contracts import and_words, import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
 from ..turns import finish_main, gate, may_act, turn_of
@@ -28,10 +28,6 @@ def meat_of(contracts, port_one: bool) -> Meat:
     mutton = sum(c.pay.get("mutton", 0) for c in contracts)
     meat = sum(c.meat for c in contracts)
     return Meat(beef, mutton, meat - (1 if port_one and meat else 0))
-
-
-def fulfilled(e) -> list[int]:
-    return [e["contract"]] + ([e["second"]] if e.get("second") is not None else [])
 
 
 def goods_owed(contracts) -> dict[str, int]:
@@ -68,7 +64,7 @@ class Fulfil(EventSpec):
     def check(self, state, e):
         passage = gate(state, e["player"], main=True)
         player = passage.player
-        ids = fulfilled(e)
+        ids = named(e)
         if len(ids) > state.rules.contracts_per_action(state, player):
             return [f"{player.name} fulfils one contract per action"]
         if len(set(ids)) < len(ids):
@@ -139,7 +135,7 @@ class Fulfil(EventSpec):
         passage = gate(state, e["player"], main=True)
         player = passage.player
         finish_main(state, passage)
-        contracts = [state.parts.contracts[c] for c in fulfilled(e)]
+        contracts = [state.parts.contracts[c] for c in named(e)]
         notes = [
             f"{player.name} fulfils contract{'s' if len(contracts) > 1 else ''} "
             f"{and_words([c.id for c in contracts])}"
@@ -218,14 +214,14 @@ class Fulfil(EventSpec):
 
     def describe(self, e):
         slaughter = e.get("slaughter")
-        ids = fulfilled(e)
+        ids = named(e)
         return f"{e['player']} fulfils contract{'s' if len(ids) > 1 else ''} {and_words(ids)}" + (
             f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
         )
 
     def option_words(self, state, e):
         summary = " and ".join(
-            f"contract {c} ({state.parts.contracts[c].summary()})" for c in fulfilled(e)
+            f"contract {c} ({state.parts.contracts[c].summary()})" for c in named(e)
         )
         slaughter = e.get("slaughter")
         return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")

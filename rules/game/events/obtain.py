@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..contracts import and_words, due, paired, take, take_reasons
+from ..contracts import and_words, due, named, paired, take, take_reasons
 from ..spec import EventSpec, Field
 from ..turns import finish_main, gate, may_act, turn_of
 
@@ -27,7 +27,7 @@ class ObtainContract(EventSpec):
 
     def check(self, state, e):
         player = gate(state, e["player"], main=True).player
-        wanted = taken(e)
+        wanted = named(e)
         reasons = take_reasons(state, player, len(wanted))
         if len(set(wanted)) < len(wanted):
             reasons.insert(0, f"contract {wanted[0]} is named twice")
@@ -42,7 +42,7 @@ class ObtainContract(EventSpec):
     def apply(self, state, e):
         passage = gate(state, e["player"], main=True)
         finish_main(state, passage)
-        wanted = taken(e)
+        wanted = named(e)
         for contract in wanted:
             state.export_board[state.export_board.index(contract)] = None
         return [take(state, passage.player, wanted)]
@@ -62,7 +62,7 @@ class ObtainContract(EventSpec):
         return events
 
     def describe(self, e):
-        wanted = taken(e)
+        wanted = named(e)
         return f"{e['player']} takes contract{'s' if len(wanted) > 1 else ''} {and_words(wanted)}"
 
     def option_words(self, state, e):
@@ -73,15 +73,11 @@ class ObtainContract(EventSpec):
             f"{c}: {state.parts.contracts[c].summary()}"
             if e.get("second")
             else f"{c} ({state.parts.contracts[c].summary()})"
-            for c in taken(e)
+            for c in named(e)
         )
         if e.get("second"):
             return f"contracts {summaries}: {money} once"
         return f"contract {summaries}: {money}"
-
-
-def taken(e) -> list[int]:
-    return [e["contract"]] + ([e["second"]] if e.get("second") is not None else [])
 
 
 SPEC = ObtainContract()
