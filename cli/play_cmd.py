@@ -222,9 +222,9 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
         asker.say(events.summary)
         drawn = asker.text(
             "Contracts drawn from your pile (ids, commas between; 'none' if none):",
-            validate=_drawn_validator(state, events, base),
+            validate=_drawn_validator(state, kind, events),
         )
-        base["drawn"] = _ids(drawn)
+        base["drawn"] = _ids(kind, drawn)
     if kind == "prepare" and state.rules.dice(state) is not None:
         base["rolls"] = _ask_dice(asker, game)
     if kind == "building_bonus":  # keep none, one or (a clan's) two of those drawn
@@ -251,20 +251,24 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
     return event
 
 
-def _ids(text: str) -> list[int]:
-    text = text.strip().lower()
-    if text in ("", "none"):
-        return []
-    return [int(part) for part in text.replace(" ", ",").split(",") if part]
+def _ids(kind: str, text: str) -> list[int]:
+    """Contract ids as typed ('12, 31 40', 'none'), read by `act`'s own parser of the flag."""
+    from caledonia.rules.game.events import EVENTS
+
+    spec = EVENTS[kind]
+    flag = next(option for option, field in spec.flags.items() if field == "drawn")
+    words = ",".join(text.replace(",", " ").split()) or "none"
+    return spec.parse_option(flag, [words])["drawn"]
 
 
-def _drawn_validator(state: Any, events: Any, base: dict):
+def _drawn_validator(state: Any, kind: str, events: Any):
     from caledonia.rules.game.contracts import draw_reasons
+    from caledonia.rules.game.spec import WordsError
 
     def check(text: str) -> bool | str:
         try:
-            drawn = _ids(text)
-        except ValueError:
+            drawn = _ids(kind, text)
+        except WordsError:
             return "Give the contracts' numbers, e.g. 12, 31, 40 (or none)."
         wanted = len(next(iter(events)).get("drawn", []))
         reasons = draw_reasons(state, drawn, wanted)
