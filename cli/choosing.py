@@ -88,13 +88,11 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
         return Decision(None, events_of(legal, None))
     if state.phase == "action":
         current, upcoming = state.turn.player, state.next_player()
-        if current in players and not state.turn.main_done:
-            return Decision(current, events_of(legal, current))
-        if current in players and upcoming in players and upcoming != current:
-            return Decision(current, events_of(legal, current), then=upcoming)
-        if current in players:
-            return Decision(current, events_of(legal, current))
-        return Decision(upcoming, events_of(legal, upcoming))
+        if current not in players:
+            return Decision(upcoming, events_of(legal, upcoming))
+        # after the main action the turn may end: the next player's events wait behind 'z'
+        may_end = state.turn.main_done and upcoming in players and upcoming != current
+        return Decision(current, events_of(legal, current), upcoming if may_end else None)
     order = [p.name for p in state.players]
     if state.turn_order:
         order = list(state.turn_order) + [n for n in order if n not in state.turn_order]
