@@ -206,6 +206,17 @@ def test_land_next_to_a_fisherman_is_neighbouring_but_lochs_still_need_shipping(
 
 
 # -- rowing ------------------------------------------------------------------------------------------
+def test_a_fisherman_costs_six_pounds_and_five_are_not_enough():
+    game = macdonald_game()
+    money(game, "Ailsa", 5)
+    assert refuse(game, type="fisherman", player="Ailsa", space="A-18") == [
+        "a fisherman costs £6 and Ailsa has £5"
+    ]
+    money(game, "Ailsa", 6)
+    act(game, type="fisherman", player="Ailsa", space="A-18")
+    assert ailsa(game).money == 0
+
+
 def in_action_with_fisherman_on_a25() -> Game:
     game = macdonald_game()
     place(game, [("fisherman", "A-25"), ("woodcutter", "D-19")])

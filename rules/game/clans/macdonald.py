@@ -69,6 +69,7 @@ from ..pieces import (
 from ..spec import EventSpec, Field, canonical_space
 from ..state import GameState, PlayerState, Refused
 from ..turns import close_window, finish_main, follow_up, gate, may_act, open_turn, turn_of
+from ..upgrades import unaffordable
 from .base import Clan
 
 NAME = "MacDonald"
@@ -240,9 +241,8 @@ class DeployFisherman(EventSpec):
             )
         if state.rules.units_left(state, player, FISHERMAN) <= 0:
             reasons.append(f"no workers left on {player.name}'s player board: all are on the map")
-        if player.money < WORKER_COST:
-            reasons.append(f"costs £{WORKER_COST} and {player.name} has £{player.money}")
-        return reasons
+        short = unaffordable(player, WORKER_COST, "a fisherman")
+        return reasons + ([short] if short else [])
 
     def apply(self, state, e):
         player, how = self._passage(state, e)
