@@ -62,9 +62,8 @@ def end_production(state) -> list[str]:
     """Score the round when everyone has produced and no end-of-production choice is left."""
     if state.phase != "production" or not all(p.produced for p in state.players):
         return []
-    if pending(state):
-        return ["end of production: " + "; ".join(pending(state))]
-    return score_round(state)
+    waiting = pending(state)
+    return ["end of production: " + "; ".join(waiting)] if waiting else score_round(state)
 
 
 def production_money(state, player, e) -> int:
