@@ -243,9 +243,7 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
         return None if picked == "back" else picked
     event = normalise(state, base)
     if event not in events:  # the dice and the draw are checked; say why if not
-        from caledonia.rules.game.legal import refusal
-
-        for reason in refusal(state, event):
+        for reason in game.check(event):
             asker.say(f"Refused: {reason}")
         return None
     return event
@@ -342,7 +340,6 @@ def _fix(asker: Asker, path: str, game: Game) -> None:
     """A correction in the words `caledonia fix` takes, checked before it is recorded."""
     from caledonia.rules.game.events import event_from_words
     from caledonia.rules.game.gamefile import checked_event
-    from caledonia.rules.game.legal import normalise, refusal
     from caledonia.rules.game.spec import WordsError
     from caledonia.rules.game.state import Refused
 
@@ -359,7 +356,7 @@ def _fix(asker: Asker, path: str, game: Game) -> None:
             event = parse(text)
         except (WordsError, Refused) as problem:
             return str(problem)
-        reasons = refusal(game.state, normalise(game.state, event))
+        reasons = game.check(event)
         return True if not reasons else "; ".join(reasons)
 
     from caledonia.rules.game.events.fix import CORRECTIONS
