@@ -47,10 +47,12 @@ if TYPE_CHECKING:
 
 
 def _ids(text: str | None, option: str) -> list[int] | None:
+    from .game_setup import numbers
+
     if not text:
         return None
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
+        return numbers(text)
     except ValueError:
         raise UsageProblem(
             f"{option} {text!r}: expected numbers separated by commas", "new"
@@ -58,7 +60,9 @@ def _ids(text: str | None, option: str) -> list[int] | None:
 
 
 def _words(text: str | None) -> list[str] | None:
-    return [part.strip() for part in text.split(",") if part.strip()] if text else None
+    from .game_setup import words
+
+    return words(text) if text else None
 
 
 def new(

@@ -140,3 +140,16 @@ def setup_lines(setup: Setup) -> list[str]:
         "Face-up contracts: " + ", ".join(str(c) for c in setup.export_board if c is not None)
     )
     return lines
+
+
+def words(text: str) -> list[str]:
+    """A comma-separated list as typed ('A1, B2,C1'), its parts stripped."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def numbers(text: str) -> list[int]:
+    """Comma-separated whole numbers; ValueError naming what was typed."""
+    try:
+        return [int(part) for part in words(text)]
+    except ValueError:
+        raise ValueError(f"expected numbers separated by commas, got {text.strip()!r}") from None

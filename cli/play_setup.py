@@ -22,8 +22,10 @@ from .game_setup import (
     create_game,
     draw_game_setup,
     load_table_data,
+    numbers,
     random_seed,
     setup_lines,
+    words,
 )
 from .prompts import Asker, Choice, Validator, whole_number
 
@@ -364,17 +366,6 @@ def layout_questions(
         )
     )
     return questions
-
-
-def words(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def numbers(text: str) -> list[int]:
-    try:
-        return [int(part) for part in words(text)]
-    except ValueError:
-        raise ValueError(f"expected numbers separated by commas, got {text.strip()!r}") from None
 
 
 def corners(text: str) -> dict[str, str]:
