@@ -5,6 +5,12 @@ Run by hand, not in the test suite:
     python benchmarks/startup.py            # caledonia score SHEET --json, 30 pairs
     python benchmarks/startup.py --runs 60
     python benchmarks/startup.py --options  # caledonia options GAME --json, a 250-event game
+    python benchmarks/startup.py --svg      # caledonia map show GAME --svg FILE, mid-game
+
+`--svg` times `caledonia map show GAME --svg FILE` cold on a 4-player game
+stopped halfway (the sample game-4p.yaml's first half, written to a temporary
+file): it reads and replays the game and draws the board as SVG. Its target
+is 2.0 or less.
 
 `--options` times `caledonia options GAME --json` on a 4-player game of at
 least 250 events (written to a temporary file): it reads the file, replays
@@ -30,9 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = 1.25
 OPTIONS_TARGET = 2.0
+SVG_TARGET = 2.0
 
 
-def _time(command: list[str]) -> float:
+def _time(command: list[str], remove: Path | None = None) -> float:
+    if remove is not None:  # the picture of the run before: --svg does not overwrite silently
+        remove.unlink(missing_ok=True)
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
@@ -43,8 +52,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=30, help="alternating pairs to time")
     parser.add_argument("--sheet", default=str(ROOT / "sample_games" / "final-4p.yaml"))
     parser.add_argument("--options", action="store_true", help="time 'options GAME --json'")
+    parser.add_argument("--svg", action="store_true", help="time 'map show GAME --svg FILE'")
     args = parser.parse_args()
-    if args.options:
+    if args.options or args.svg:
         import tempfile
 
         with tempfile.TemporaryDirectory() as folder:
@@ -66,7 +76,23 @@ def run(args: argparse.Namespace, folder: str | None) -> int:
     baseline = [sys.executable, "-c", "import typer, rich.table, yaml"]
     command = [str(script), "score", args.sheet, "--json"]
     target, name = TARGET, f"caledonia score {Path(args.sheet).name} --json"
-    if folder is not None:
+    picture = None
+    if folder is not None and args.svg:
+        from caledonia.rules.components import components
+        from caledonia.rules.game.gamefile import game_from_data, save_game
+        from caledonia.rules.yamlfile import read_yaml
+
+        source = ROOT / "sample_games" / "game-4p.yaml"
+        data = read_yaml(source)
+        half = len(data["events"]) // 2
+        game = game_from_data(data, str(source), components(), upto=half)
+        path = str(Path(folder) / "mid-game-4p.yaml")
+        save_game(path, game)
+        picture = Path(folder) / "board.svg"
+        command = [str(script), "map", "show", path, "--svg", str(picture)]
+        target = SVG_TARGET
+        name = f"caledonia map show GAME --svg FILE (4 players, round {game.state.round})"
+    elif folder is not None:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         from caledonia.rules.game.gamefile import save_game
         from long_game import long_game
@@ -77,12 +103,12 @@ def run(args: argparse.Namespace, folder: str | None) -> int:
         command = [str(script), "options", path, "--json"]
         target = OPTIONS_TARGET
         name = f"caledonia options GAME --json ({len(game.events)} events)"
-    for warm_up in (baseline, command):  # compile caches, fill the data cache
-        _time(warm_up)
+    _time(baseline)  # compile caches, fill the data cache
+    _time(command, picture)
     base_times, command_times = [], []
     for _ in range(args.runs):
         base_times.append(_time(baseline))
-        command_times.append(_time(command))
+        command_times.append(_time(command, picture))
     base, took = statistics.median(base_times), statistics.median(command_times)
     ratio = took / base
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.runs} alternating pairs")

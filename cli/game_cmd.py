@@ -357,17 +357,32 @@ def status(
     show_map: Annotated[
         bool, typer.Option("--map", help="Draw the board with everyone's units.")
     ] = False,
+    svg: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also save the board as an SVG picture, with where the player to act may expand.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Where the game stands: phase, whose turn, players, market, export board.
 
-    Example: [cyan]caledonia status game.yaml --map[/cyan]
+    Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
     """
     game = load(game_file)
     if as_json:
         print_json(summary(game))
-        return
-    print_status(game, show_map)
+    else:
+        print_status(game, show_map)
+    if svg:
+        from .map_cmd import save_picture
+        from .map_source import source_of_game, to_act_overlay
+
+        source = source_of_game(game_file, game)
+        overlay = to_act_overlay(source)
+        save_picture(svg, source.board, source, [overlay] if overlay else [])
 
 
 def print_status(game: Game, show_map: bool = False, highlight: Collection[int] = ()) -> None:

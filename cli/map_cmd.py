@@ -15,7 +15,9 @@ from .output import JsonOption, MapsOption, console, emit, message, print_json
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
     from caledonia.rules.map_modules import ModuleSide
-    from caledonia.rules.position import Position
+
+    from .board_svg import Overlay
+    from .map_source import MapSource
 
 # The map engine loads only when a map command runs: `caledonia score` starts faster.
 
@@ -29,9 +31,16 @@ EXAMPLE_NOTICE = (
     "Note: these map modules are example layouts, not the printed ones; "
     "transcribe your own with 'caledonia map transcribe' and use --maps DIR."
 )
-PositionArgument = Annotated[
+SourceArgument = Annotated[
     str,
-    typer.Argument(metavar="POSITION", help="Position file: modules, players' units, shipping."),
+    typer.Argument(
+        metavar="POSITION|GAME",
+        help="A position file (modules, players' units, shipping) or a game file (as it stands).",
+    ),
+]
+SvgOption = Annotated[
+    str | None,
+    typer.Option(metavar="FILE", help="Also save the board as an SVG picture.", show_default=False),
 ]
 
 
@@ -47,34 +56,14 @@ def _notice(board: Board) -> None:
         message(EXAMPLE_NOTICE, style="yellow")
 
 
-def load_position(path: str, maps: str | None) -> Position:
-    from caledonia.rules.position import parse_position
-    from caledonia.rules.yamlfile import read_yaml
+def open_source(path: str, maps: str | None) -> MapSource:
+    """A position or game file, with the example-data notice on stderr."""
+    from .map_source import load_source
 
-    parts = components()
-    position = parse_position(
-        read_yaml(path),
-        path,
-        load_sides(maps),
-        parts.economy,
-        tuple(tile.id for tile in parts.port_tiles),
-    )
-    _notice(position.board)
-    return position
-
-
-def _player(position: Position, who: str):
-    try:
-        return position.player(who)
-    except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
-
-
-def _space(board: Board, space_id: str) -> int:
-    try:
-        return board.lookup(space_id)
-    except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+    source, notice = load_source(path, maps)
+    if notice:
+        message(notice, style="yellow")
+    return source
 
 
 def _unit(unit: str, command: str) -> str:
@@ -85,21 +74,57 @@ def _unit(unit: str, command: str) -> str:
     return name
 
 
+def _no_money_for_game(source: MapSource, money: int | None, command: str) -> None:
+    if source.game is not None and money is not None:
+        raise UsageProblem(
+            "--money is for a position file: a game file knows each player's money", command
+        )
+
+
+def save_picture(
+    path: str,
+    board: Board,
+    source: MapSource | None = None,
+    overlays: list[Overlay] | None = None,
+    settlements: dict | None = None,
+    title: tuple[str, str] | None = None,
+) -> None:
+    """Draw the board (with the source's units, ports and title) as SVG and save it."""
+    from caledonia.rules.yamlfile import write_text_atomic
+
+    from .board_svg import Picture, render
+
+    heading, subtitle = title or (source.headline() if source else ("caledonia", ""))
+    picture = Picture(
+        board,
+        source.position if source else None,
+        source.ports if source else None,
+        heading,
+        subtitle,
+        overlays or [],
+        settlements or {},
+    )
+    write_text_atomic(path, render(picture))
+    message(f"Saved the picture to {path}")
+
+
 @app.command("show")
 def show(
-    position_file: Annotated[
+    source_file: Annotated[
         str | None,
         typer.Argument(
-            metavar="[POSITION]", help="Position file with units to draw.", show_default=False
+            metavar="[POSITION|GAME]",
+            help="A position file or a game file (as it stands) with the units to draw.",
+            show_default=False,
         ),
     ] = None,
     modules: Annotated[
-        str, typer.Option(help="Module sides when no POSITION is given, A to D.")
+        str, typer.Option(help="Module sides when no file is given, A to D.")
     ] = "A1,B1,C1,D1",
     players: Annotated[
         int,
         typer.Option(
-            min=1, max=4, help="Player count when no POSITION is given (mist is off with 1-2)."
+            min=1, max=4, help="Player count when no file is given (mist is off with 1-2)."
         ),
     ] = 4,
     reach: Annotated[
@@ -110,7 +135,7 @@ def show(
         tuple[str, str] | None,
         typer.Option(
             metavar="PLAYER UNIT",
-            help="Highlight where PLAYER may expand UNIT.",
+            help="Highlight where PLAYER may expand UNIT, with the cost.",
             show_default=False,
         ),
     ] = None,
@@ -121,91 +146,93 @@ def show(
     deltas: Annotated[
         bool, typer.Option("--deltas", help="Highlight the river deltas (Robertson).")
     ] = False,
-    svg: Annotated[
-        str | None, typer.Option(metavar="FILE", help="Also save the picture as SVG.")
-    ] = None,
+    svg: SvgOption = None,
+    as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
     """Draw the assembled board: terrain, costs, lochs, rivers, units, mist, port slots.
 
-    Example: [cyan]caledonia map show sample_games/position-3p.yaml --reach Ailsa[/cyan]
+    Example: [cyan]caledonia map show sample_games/game-4p.yaml --legal Ailsa cow --svg board.svg[/cyan]
     """
     from caledonia.rules.board import assemble
-    from caledonia.rules.expansion import legal_spaces
-    from caledonia.rules.reach import reachable
 
+    from .board_svg import Overlay
     from .map_view import draw_board, legend
 
-    highlight: set[int] = set()
-    if position_file is None:
+    source = None
+    if source_file is None:
         if reach or legal:
             raise UsageProblem(
-                "--reach and --legal need a POSITION file with the players' units", "map show"
+                "--reach and --legal need a POSITION or GAME file with the players' units",
+                "map show",
             )
         try:
             board = assemble(load_sides(maps), modules.split(","), players)
         except ValueError as reason:
             raise UsageProblem(f"--modules: {reason}", "map show") from None
         _notice(board)
-        position = None
-        ports = None
     else:
-        position = load_position(position_file, maps)
-        board = position.board
-        ports = position.ports
-        if reach:
-            player = _player(position, reach)
-            occupied = {i for p in position.players for i in p.units}
-            highlight = {
-                i
-                for i in reachable(board, player.units, player.shipping, player.ports)
-                if board.is_free_land(i) and i not in occupied
-            }
-        if legal:
-            who, unit = legal
-            checks = legal_spaces(
-                position, _player(position, who).name, _unit(unit, "map show"), components().economy
+        source = open_source(source_file, maps)
+        board = source.board
+    overlays: list[Overlay] = []
+    if reach and source:
+        name = source.player(reach).name
+        spaces = source.reachable_free(name)
+        overlays.append(
+            Overlay(
+                "reach", dict.fromkeys(spaces, ""), f"{name} reaches {_count(spaces, 'free space')}"
             )
-            highlight = {board.index[check.space] for check in checks}
+        )
+    if legal and source:
+        who, unit = legal
+        name, kind = source.player(who).name, _unit(unit, "map show")
+        checks = source.legal(name, kind)
+        overlays.append(
+            Overlay(
+                "legal",
+                {board.index[c.space]: f"£{c.cost}" for c in checks},
+                f"{name} may expand a {kind.replace('_', ' ')} here: {_count(checks, 'space')}",
+            )
+        )
     if border:
-        highlight |= board.border
+        overlays.append(Overlay("border", dict.fromkeys(board.border, ""), "border space"))
     if deltas:
-        highlight |= board.deltas
-    picture = draw_board(board, position, highlight, ports)
-    console().print(picture, soft_wrap=True, crop=False)
-    notes = legend(board, position, ports)
-    if highlight or reach or legal or border or deltas:
-        notes.append(f"* highlighted: {len(highlight)} spaces")
-    for line in notes:
-        emit(line)
+        overlays.append(Overlay("deltas", dict.fromkeys(board.deltas, ""), "river delta"))
+    highlight = {index for overlay in overlays for index in overlay.marks}
+    if as_json:
+        from .map_source import board_data
+
+        print_json(board_data(board, source, overlays))
+    else:
+        position = source.position if source else None
+        ports = source.ports if source else None
+        console().print(draw_board(board, position, highlight, ports), soft_wrap=True, crop=False)
+        notes = legend(board, position, ports)
+        if overlays:
+            notes.append(f"* highlighted: {_count(highlight, 'space')}")
+        for line in notes:
+            emit(line)
     if svg:
-        _save_svg(svg, picture, notes, board)
+        title = None
+        if source is None:
+            title = (
+                "caledonia: map " + " ".join(board.module_names()),
+                f"{board.players} player{'s' if board.players > 1 else ''}"
+                + (" · example map modules, not the printed ones" if board.example else ""),
+            )
+        save_picture(svg, board, source, overlays, title=title)
 
 
-def _save_svg(path: str, picture, notes: list[str], board: Board) -> None:
-    from io import StringIO
-
-    from caledonia.rules.yamlfile import write_text_atomic
-    from rich.console import Console
-
-    width = max(len(line) for line in picture.plain.splitlines() + notes) + 2
-    recorder = Console(record=True, width=width, file=StringIO(), force_terminal=True)
-    recorder.print(picture, soft_wrap=True, crop=False)
-    for line in notes:
-        recorder.print(line, markup=False, highlight=False)
-    title = (
-        "caledonia map: "
-        + " ".join(board.module_names())
-        + (" (example modules)" if board.example else "")
-    )
-    write_text_atomic(path, recorder.export_svg(title=title))
-    message(f"Saved the picture to {path}")
+def _count(items, noun: str) -> str:
+    number = len(items)
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 @app.command("reach")
 def reach_command(
-    position_file: PositionArgument,
+    source_file: SourceArgument,
     player: Annotated[str, typer.Argument(help="Player name or colour.")],
+    svg: SvgOption = None,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
@@ -215,9 +242,11 @@ def reach_command(
     """
     from caledonia.rules.reach import port_route, reachable, shipping_words
 
-    position = load_position(position_file, maps)
-    board = position.board
-    who = _player(position, player)
+    from .board_svg import Overlay
+
+    source = open_source(source_file, maps)
+    position, board = source.position, source.board
+    who = source.player(player)
     occupied = {i for p in position.players for i in p.units}
     routes = reachable(board, who.units, who.shipping, who.ports)
     spaces = [
@@ -238,7 +267,7 @@ def reach_command(
         "ports": [
             {
                 "corner": slot.module,
-                "tile": position.ports.get(slot.module),
+                "tile": source.ports.get(slot.module),
                 "route": route.describe(board) if route else None,
             }
             for slot, route in port_routes
@@ -246,22 +275,26 @@ def reach_command(
     }
     if as_json:
         print_json(data)
-        return
-    emit(
-        f"{who.name} ({who.colour}, {shipping_words(who.shipping)}) reaches "
-        f"{len(spaces)} free spaces:",
-    )
-    for entry in data["spaces"]:
-        emit(f"  {entry['space']}  {entry['route']}")
-    for entry in data["ports"]:
-        tile = f"port tile {entry['tile']}" if entry["tile"] else "the port slot"
-        where = entry["route"] or "out of reach"
-        emit(f"  {tile} at corner {entry['corner']}: {where}")
+    else:
+        emit(
+            f"{who.name} ({who.colour}, {shipping_words(who.shipping)}) reaches "
+            f"{_count(spaces, 'free space')}:",
+        )
+        for entry in data["spaces"]:
+            emit(f"  {entry['space']}  {entry['route']}")
+        for entry in data["ports"]:
+            tile = f"port tile {entry['tile']}" if entry["tile"] else "the port slot"
+            where = entry["route"] or "out of reach"
+            emit(f"  {tile} at corner {entry['corner']}: {where}")
+    if svg:
+        marks = {i: "" for i, _ in spaces}
+        overlay = Overlay("reach", marks, f"{who.name} reaches {_count(spaces, 'free space')}")
+        save_picture(svg, board, source, [overlay])
 
 
 @app.command("legal")
 def legal_command(
-    position_file: PositionArgument,
+    source_file: SourceArgument,
     player: Annotated[str, typer.Argument(help="Player name or colour.")],
     unit: Annotated[
         str,
@@ -277,23 +310,29 @@ def legal_command(
         bool, typer.Option("--free-land", help="A free-space export bonus: no land cost.")
     ] = False,
     money: Annotated[
-        int | None, typer.Option(min=0, help="The player's money, to check the cost.")
+        int | None,
+        typer.Option(min=0, help="The player's money, to check the cost (position files only)."),
     ] = None,
+    svg: SvgOption = None,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
     """May a player expand a unit onto a space? Every reason, and the cost.
 
+    With a game file the player's money and clan power count, whoever's turn it is.
+
     Example: [cyan]caledonia map legal sample_games/position-3p.yaml Ailsa cow B-19[/cyan]
     """
-    from caledonia.rules.expansion import check_expansion, legal_spaces
+    from .board_svg import Overlay
 
-    position = load_position(position_file, maps)
-    who = _player(position, player)
+    source = open_source(source_file, maps)
+    _no_money_for_game(source, money, "map legal")
+    board = source.board
+    who = source.player(player)
     kind = _unit(unit, "map legal")
-    economy = components().economy
+    words = kind.replace("_", " ")
     if space is None:
-        checks = legal_spaces(position, who.name, kind, economy, free_land=free_land, money=money)
+        checks = source.legal(who.name, kind, free_land=free_land, money=money)
         if as_json:
             print_json(
                 {
@@ -304,22 +343,19 @@ def legal_command(
                     ],
                 }
             )
-            return
-        emit(
-            f"{who.name} may expand a {kind.replace('_', ' ')} onto {len(checks)} spaces:",
-        )
-        for check in checks:
-            emit(f"  {check.space}  £{check.cost}  {check.route}")
+        else:
+            emit(f"{who.name} may expand a {words} onto {_count(checks, 'space')}:")
+            for check in checks:
+                emit(f"  {check.space}  £{check.cost}  {check.route}")
+        if svg:
+            overlay = Overlay(
+                "legal",
+                {board.index[c.space]: f"£{c.cost}" for c in checks},
+                f"{who.name} may expand a {words} here: {_count(checks, 'space')}",
+            )
+            save_picture(svg, board, source, [overlay])
         return
-    check = check_expansion(
-        position,
-        who.name,
-        kind,
-        _space(position.board, space),
-        economy,
-        free_land=free_land,
-        money=money,
-    )
+    check = source.check(who.name, kind, source.space(space), free_land=free_land, money=money)
     if as_json:
         print_json(
             {
@@ -336,36 +372,48 @@ def legal_command(
         )
     elif check.legal:
         emit(
-            f"Legal: {who.name} may put a {kind.replace('_', ' ')} on {check.space} "
-            f"({check.route}) for £{check.cost} "
-            f"(unit £{check.unit_cost} + land £{check.land_cost}).",
+            f"Legal: {who.name} may put a {words} on {check.space} "
+            f"({check.route}) for £{check.cost} ({check.cost_words()}).",
         )
     else:
-        emit(
-            f"Not legal: {who.name} may not put a {kind.replace('_', ' ')} on {check.space}:",
-        )
+        emit(f"Not legal: {who.name} may not put a {words} on {check.space}:")
         for reason in check.reasons:
             emit(f"  - {reason}")
+    if svg:
+        label = f"£{check.cost}" if check.legal else "no"
+        caption = (
+            f"{who.name} may put a {words} here"
+            if check.legal
+            else f"{who.name} may not put a {words} here"
+        )
+        save_picture(
+            svg, board, source, [Overlay("legal", {board.index[check.space]: label}, caption)]
+        )
     if not check.legal:
         raise typer.Exit(1)
 
 
 @app.command("settlements")
 def settlements_command(
-    position_file: PositionArgument, as_json: JsonOption = False, maps: MapsOption = None
+    source_file: SourceArgument,
+    svg: SvgOption = None,
+    as_json: JsonOption = False,
+    maps: MapsOption = None,
 ) -> None:
     """Each player's settlements and the largest group within shipping reach.
 
-    Example: [cyan]caledonia map settlements sample_games/position-3p.yaml[/cyan]
+    Example: [cyan]caledonia map settlements sample_games/position-3p.yaml --svg settlements.svg[/cyan]
     """
     from caledonia.rules.reach import shipping_words
     from caledonia.rules.settlements import count_settlements
 
-    position = load_position(position_file, maps)
-    board = position.board
+    source = open_source(source_file, maps)
+    board = source.board
     results = []
-    for player in position.players:
+    counts = {}
+    for player in source.position.players:
         counted = count_settlements(board, player.units, player.shipping)
+        counts[player.name] = counted
         scored, left_out = counted.describe(board)
         results.append(
             {
@@ -378,17 +426,19 @@ def settlements_command(
         )
     if as_json:
         print_json({"players": results})
-        return
-    for entry in results:
-        count = entry["settlements"]
-        emit(
-            f"{entry['name']}: {count} settlement{'' if count == 1 else 's'} within reach "
-            f"of each other ({shipping_words(entry['shipping'])})",
-        )
-        for name in entry["counted"]:
-            emit(f"  counted   {name}")
-        for name in entry["left_out"]:
-            emit(f"  left out  {name}")
+    else:
+        for entry in results:
+            count = entry["settlements"]
+            emit(
+                f"{entry['name']}: {count} settlement{'' if count == 1 else 's'} within reach "
+                f"of each other ({shipping_words(entry['shipping'])})",
+            )
+            for name in entry["counted"]:
+                emit(f"  counted   {name}")
+            for name in entry["left_out"]:
+                emit(f"  left out  {name}")
+    if svg:
+        save_picture(svg, board, source, settlements=counts)
 
 
 @app.command("check")

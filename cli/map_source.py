@@ -1,0 +1,241 @@
+"""What the map commands read: a position file, or a game file at its current state.
+
+A position file says only where units stand; a game file is replayed, so its board,
+units, port tiles, money and clan powers are those of the game now. The map commands ask
+the same questions of both through `MapSource`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from caledonia.rules.components import components
+from caledonia.rules.errors import CaledoniaError
+
+if TYPE_CHECKING:
+    from caledonia.rules.board import Board
+    from caledonia.rules.expansion import ExpansionCheck
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.position import MapPlayer, Position
+
+    from .board_svg import Overlay
+
+
+@dataclass
+class MapSource:
+    path: str
+    position: Position
+    ports: dict[str, str]
+    game: Game | None = None  # None for a position file
+
+    @property
+    def board(self) -> Board:
+        return self.position.board
+
+    def player(self, who: str) -> MapPlayer:
+        try:
+            return self.position.player(who)
+        except ValueError as reason:
+            raise CaledoniaError(str(reason)) from None
+
+    def space(self, space_id: str) -> int:
+        try:
+            return self.board.lookup(space_id)
+        except ValueError as reason:
+            raise CaledoniaError(str(reason)) from None
+
+    def legal(
+        self, who: str, unit: str, free_land: bool = False, money: int | None = None
+    ) -> list[ExpansionCheck]:
+        """Every space `who` may expand `unit` onto; in a game, with the player's money and
+        clan power, whoever's turn it is."""
+        if self.game is not None:
+            from caledonia.rules.game.events.expand import legal_expansions
+
+            player = self.game.state.by_name(self.player(who).name)
+            return legal_expansions(self.game.state, player, (unit,), free=free_land)
+        from caledonia.rules.expansion import legal_spaces
+
+        return legal_spaces(
+            self.position,
+            self.player(who).name,
+            unit,
+            components().economy,
+            free_land=free_land,
+            money=money,
+        )
+
+    def check(
+        self, who: str, unit: str, space: int, free_land: bool = False, money: int | None = None
+    ) -> ExpansionCheck:
+        if self.game is not None:
+            from caledonia.rules.game.events.expand import expansion
+
+            player = self.game.state.by_name(self.player(who).name)
+            return expansion(self.game.state, player, unit, space, free_land)
+        from caledonia.rules.expansion import check_expansion
+
+        return check_expansion(
+            self.position,
+            self.player(who).name,
+            unit,
+            space,
+            components().economy,
+            free_land=free_land,
+            money=money,
+        )
+
+    def reachable_free(self, who: str) -> set[int]:
+        """Free land spaces within `who`'s shipping reach."""
+        from caledonia.rules.reach import reachable
+
+        player = self.player(who)
+        occupied = {i for p in self.position.players for i in p.units}
+        routes = reachable(self.board, player.units, player.shipping, player.ports)
+        return {i for i in routes if self.board.is_free_land(i) and i not in occupied}
+
+    def to_act(self) -> str | None:
+        """In a game's action phase, the player whose main action comes next: the player
+        whose turn it is, or the next one once that turn's main action is done."""
+        if self.game is None or self.game.state.phase != "action":
+            return None
+        state = self.game.state
+        return state.next_player() if state.turn.main_done else state.turn.player
+
+    def headline(self) -> tuple[str, str]:
+        """The picture's title and subtitle: which file, which round, whose turn."""
+        name = Path(self.path).name
+        example = " · example map modules, not the printed ones" if self.board.example else ""
+        if self.game is None:
+            players = ", ".join(p.name for p in self.position.players)
+            return f"caledonia: {name}", f"a position of {players}{example}"
+        from caledonia.rules.game.engine import next_step
+        from caledonia.rules.game.state import phase_words
+
+        state = self.game.state
+        when = (
+            phase_words(state.phase)
+            if state.phase == "over"
+            else f"round {state.round}, {phase_words(state.phase)}"
+        )
+        return f"caledonia: {name}", f"{when} · next: {next_step(state)}{example}"
+
+
+def source_of_game(path: str, game: Game) -> MapSource:
+    from caledonia.rules.game.pieces import position_of
+
+    return MapSource(path, position_of(game.state), dict(game.setup.ports), game)
+
+
+def to_act_overlay(source: MapSource) -> Overlay | None:
+    """In a game's action phase: every space where the player to act may expand some unit
+    now, with the cheapest such expansion's cost."""
+    from caledonia.rules.game.events.expand import legal_expansions
+
+    from .board_svg import Overlay
+
+    name = source.to_act()
+    if name is None or source.game is None:
+        return None
+    cheapest: dict[str, int] = {}
+    for check in legal_expansions(source.game.state, source.game.state.by_name(name)):
+        cheapest[check.space] = min(check.cost, cheapest.get(check.space, check.cost))
+    return Overlay(
+        "legal",
+        {source.board.index[space]: f"£{cost}" for space, cost in cheapest.items()},
+        f"{name}, to act, may expand here: the cheapest unit's cost "
+        f"('map legal GAME {name} UNIT --svg FILE' for one unit)",
+    )
+
+
+def is_game_data(data: Any) -> bool:
+    return isinstance(data, dict) and "format" in data and "setup" in data
+
+
+def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
+    """The file as a map source, and the notice to show when it runs on example data.
+    A game file carries its own modules, so `maps` applies to position files only."""
+    from caledonia.rules.yamlfile import read_yaml
+
+    from .map_cmd import EXAMPLE_NOTICE, load_sides
+
+    data = read_yaml(path)
+    parts = components()
+    if is_game_data(data):
+        from caledonia.rules.game.gamefile import game_from_data
+
+        from .game_io import example_note
+
+        game = game_from_data(data, path, parts)
+        return source_of_game(path, game), example_note(game.setup)
+    from caledonia.rules.position import parse_position
+
+    position = parse_position(
+        data, path, load_sides(maps), parts.economy, tuple(tile.id for tile in parts.port_tiles)
+    )
+    notice = EXAMPLE_NOTICE if position.board.example else None
+    return MapSource(path, position, dict(position.ports)), notice
+
+
+def board_data(board: Board, source: MapSource | None, overlays=()) -> dict[str, Any]:
+    """The board as data for `map show --json`: every space with its terrain, cost and what
+    stands on it; the rivers; the lochs; the port slots; the players; the highlighted spaces."""
+    position = source.position if source else None
+    held = {
+        index: {"player": player.name, "unit": unit}
+        for player in (position.players if position else ())
+        for index, unit in player.units.items()
+    }
+    on_ports = {
+        letter: {"player": player.name, "unit": unit}
+        for player in (position.players if position else ())
+        for letter, unit in player.ports.items()
+    }
+    ports = source.ports if source else {}
+    return {
+        "modules": list(board.module_names()),
+        "players": board.players,
+        "example": board.example,
+        "spaces": [
+            {
+                "space": s.id,
+                "module": s.module,
+                "column": s.column,
+                "row": s.row,
+                "terrain": "loch" if s.loch else sorted(s.land),
+                "cost": s.cost,
+                "mist": s.mist,
+                "active": s.index in board.active,
+                "blocked": board.blocked.get(s.index),
+                "unit": held.get(s.index),
+            }
+            for s in board.spaces
+        ],
+        "rivers": sorted(sorted(board.spaces[i].id for i in edge) for edge in board.rivers),
+        "lochs": [s.id for s in board.spaces if s.loch],
+        "port_slots": [
+            {
+                "corner": slot.module,
+                "tile": ports.get(slot.module),
+                "touches": [board.spaces[i].id for i in slot.touches],
+                "unit": on_ports.get(slot.module),
+            }
+            for slot in board.port_slots
+        ],
+        "owners": [
+            {"name": p.name, "colour": p.colour, "shipping": p.shipping}
+            for p in (position.players if position else ())
+        ],
+        "highlighted": [
+            {
+                "overlay": overlay.kind,
+                "spaces": [
+                    {"space": board.spaces[i].id, "label": label or None}
+                    for i, label in sorted(overlay.marks.items())
+                ],
+            }
+            for overlay in overlays
+        ],
+    }
