@@ -68,7 +68,8 @@ def console(stderr: bool = False) -> Console:
     if stderr not in _consoles:
         from rich.console import Console  # not needed for --json output
 
-        _consoles[stderr] = Console(stderr=stderr, highlight=False)
+        # no emoji codes: "port:A: ..." is a port slot, not the :A: emoji
+        _consoles[stderr] = Console(stderr=stderr, highlight=False, emoji=False)
     return _consoles[stderr]
 
 

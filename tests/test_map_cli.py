@@ -250,3 +250,10 @@ def test_transcribe_keeps_an_existing_file_unless_told(tmp_path):
     ask = ScriptedAsker(["1", "1", "", "", "G2", "", "A-01", "A-01", False])
     assert transcribe("A1", target, ask) is None
     assert target.read_text() == "keep"
+
+
+def test_port_slot_words_never_turn_into_emoji():
+    """`port:A:` in the legend is a port slot; rich would print the :A: emoji for it."""
+    result = run_cli("map", "show", "sample_games/game-4p.yaml")
+    assert result.returncode == 0, result.stderr
+    assert "on port:A" in result.stdout and "\U0001f170" not in result.stdout
