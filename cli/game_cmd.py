@@ -33,6 +33,7 @@ from .output import (
     JsonOption,
     MapsOption,
     MarketOption,
+    SvgOption,
     console,
     emit,
     message,
@@ -357,17 +358,12 @@ def status(
     show_map: Annotated[
         bool, typer.Option("--map", help="Draw the board with everyone's units.")
     ] = False,
-    svg: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Also save the board as an SVG picture, with where the player to act may expand.",
-            show_default=False,
-        ),
-    ] = None,
+    svg: SvgOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Where the game stands: phase, whose turn, players, market, export board.
+
+    The SVG picture outlines every space where the player to act may expand, with the cost.
 
     Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
     """

@@ -10,7 +10,7 @@ from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
 from .errors import UsageProblem
-from .output import JsonOption, MapsOption, console, emit, message, print_json
+from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -37,10 +37,6 @@ SourceArgument = Annotated[
         metavar="POSITION|GAME",
         help="A position file (modules, players' units, shipping) or a game file (as it stands).",
     ),
-]
-SvgOption = Annotated[
-    str | None,
-    typer.Option(metavar="FILE", help="Also save the board as an SVG picture.", show_default=False),
 ]
 
 

@@ -29,6 +29,11 @@ MapsOption = Annotated[
     ),
 ]
 
+SvgOption = Annotated[
+    str | None,
+    typer.Option(metavar="FILE", help="Also save the board as an SVG picture.", show_default=False),
+]
+
 MarketOption = Annotated[
     str | None,
     typer.Option(
