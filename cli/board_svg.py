@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from html import escape
+from typing import NamedTuple
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
