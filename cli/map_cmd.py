@@ -171,15 +171,16 @@ def show(
         highlight |= board.border
     if deltas:
         highlight |= board.deltas
-    picture = draw_board(board, position, highlight, ports)
-    console().print(picture, soft_wrap=True, crop=False)
-    notes = legend(board, position, ports)
-    if highlight or reach or legal or border or deltas:
-        notes.append(f"* highlighted: {len(highlight)} spaces")
-    for line in notes:
+    width = console().width
+    marked = len(highlight) if highlight or reach or legal or border or deltas else None
+    console().print(
+        draw_board(board, position, highlight, ports, width=width), soft_wrap=True, crop=False
+    )
+    for line in legend(board, position, ports, width=width, highlighted=marked):
         emit(line)
-    if svg:
-        _save_svg(svg, picture, notes, board)
+    if svg:  # the full drawing, whatever the terminal's width
+        picture = draw_board(board, position, highlight, ports)
+        _save_svg(svg, picture, legend(board, position, ports, highlighted=marked), board)
 
 
 def _save_svg(path: str, picture, notes: list[str], board: Board) -> None:
