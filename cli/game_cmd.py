@@ -372,15 +372,18 @@ def status(
 
 
 def round_facts(game: Game) -> dict[str, Any]:
-    """The round's scoring tile (None once the game is over or without scoring tiles), the
-    port tile at each corner with its effect, and what a contract gives (+) or costs (-)."""
+    """For the round being played (the next one during preparation): its scoring tile (None
+    once the game is over or without scoring tiles) and what taking a contract gives (+) or
+    costs (-); and the port tile at each corner with its effect."""
     state = game.state
+    number = state.round + 1 if state.phase == "preparation" else max(1, state.round)
+    over = state.phase == "over"
     tile = None
-    if state.setup.scoring_tiles and state.phase != "over":
-        tile_id = state.setup.scoring_tiles[max(1, state.round) - 1]
+    if state.setup.scoring_tiles and not over:
+        tile_id = state.setup.scoring_tiles[number - 1]
         found = next(t for t in state.parts.scoring_tiles if t.id == tile_id)
         tile = {
-            "round": max(1, state.round),
+            "round": number,
             "tile": found.id,
             "scores": found.scores,
             "glory": found.glory,
@@ -389,11 +392,13 @@ def round_facts(game: Game) -> dict[str, Any]:
     effects = {t.id: t for t in state.parts.port_tiles}
     return {
         "scoring_tile": tile,
+        "contract_cost": None
+        if over
+        else {"round": number, "money": state.parts.economy.contract_cost_by_round[number]},
         "port_tiles": {
             corner: {"tile": tile_id, "effect": _port_effect(game, effects[tile_id])}
             for corner, tile_id in sorted(state.setup.ports.items())
         },
-        "contract_cost": None if state.phase == "over" else state.round_cost(),
     }
 
 
@@ -407,9 +412,9 @@ def _port_effect(game: Game, tile: Any) -> str:
 
 
 def _tile_words(tile: dict[str, Any]) -> str:
-    pairs = "pair" if "pairs" in tile["scores"].lower() else "item"
+    each = "per pair" if "pairs" in tile["scores"].lower() else "each"
     field = tile["glory_per_field"]
-    each = f"{tile['glory']} glory per {pairs}" + (f", {field} per field" if field else "")
+    each = f"{tile['glory']} glory {each}" + (f", {field} per field" if field else "")
     return f"Scoring tile {tile['tile']} (round {tile['round']}): {tile['scores']}; {each}."
 
 
@@ -495,6 +500,41 @@ def _player_blocks(players: list[dict[str, Any]], width: int) -> list[str]:
     return lines
 
 
+def _status_lines(game: Game, data: dict[str, Any], width: int, game_file: str | None):
+    """The lines above the players: round, turn order, the round's scoring tile and contract
+    cost, market, export board, port tiles; each wrapped to `width`."""
+    from caledonia.rules.game.state import phase_words
+
+    from .map_view import fit
+
+    facts = round_facts(game)
+    state = game.state
+    yield from fit(
+        [f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}."], width
+    )
+    if state.phase == "over":
+        yield from fit(
+            [f"The game is over: final scores with 'caledonia score {game_file or 'GAME'}'."], width
+        )
+    if data["turn_order"]:
+        yield from _items("Turn order:", data["turn_order"], width)
+    if facts["scoring_tile"]:
+        yield from fit([_tile_words(facts["scoring_tile"])], width)
+    elif not state.setup.scoring_tiles:
+        yield "No scoring tiles in this game."
+    cost = facts["contract_cost"]
+    if cost is not None:
+        yield from fit([f"Contracts in round {cost['round']}: {_money(cost['money'])}."], width)
+    yield from _items("Market:", [f"{g} £{p}" for g, p in data["prices"].items()], width)
+    board = [str(c) if c is not None else "-" for c in data["export_board"]]
+    pile = f"{data['pile']} contracts in the pile" if data["pile"] is not None else "your own pile"
+    yield from _items("Export board:", board, width, tail=f"({pile})")
+    if facts["port_tiles"]:
+        yield "Port tiles:"
+        for corner, port in facts["port_tiles"].items():
+            yield from fit([f"  corner {corner}: tile {port['tile']}: {port['effect']}"], width)
+
+
 def print_status(
     game: Game,
     show_map: bool = False,
@@ -505,49 +545,18 @@ def print_status(
 ) -> None:
     """The status (and the board, with `highlight` spaces marked), as `status` prints it,
     fitted to `width` columns (the console's when None): nothing in it is ever cut."""
-    from caledonia.rules.game.state import phase_words
-
-    from .map_view import fit
-
     width = width or console().width
     data = summary(game)
-    facts = round_facts(game)
-    state = game.state
-    lines = fit(
-        [f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}."], width
-    )
-    if state.phase == "over":
-        lines += fit(
-            [f"The game is over: final scores with 'caledonia score {game_file or 'GAME'}'."], width
-        )
-    if data["turn_order"]:
-        lines += _items("Turn order:", data["turn_order"], width)
-    if facts["scoring_tile"]:
-        lines += fit([_tile_words(facts["scoring_tile"])], width)
-    elif not state.setup.scoring_tiles:
-        lines.append("No scoring tiles in this game.")
-    if facts["contract_cost"] is not None:
-        lines += fit(
-            [f"Contracts in round {max(1, state.round)}: {_money(facts['contract_cost'])}."], width
-        )
-    lines += _items("Market:", [f"{g} £{p}" for g, p in data["prices"].items()], width)
-    board = [str(c) if c is not None else "-" for c in data["export_board"]]
-    pile = f"{data['pile']} contracts in the pile" if data["pile"] is not None else "your own pile"
-    lines += _items(
-        "Export board:", [*board[:-1], f"{board[-1]} ({pile})"] if board else [pile], width
-    )
-    if facts["port_tiles"]:
-        lines.append("Port tiles:")
-        for corner, port in facts["port_tiles"].items():
-            lines += fit([f"  corner {corner}: tile {port['tile']}: {port['effect']}"], width)
-    for line in lines:
+    for line in _status_lines(game, data, width, game_file):
         emit(line)
     table = _players_table(data["players"])
     if _table_width(table) <= width:
-        console().print(table)
+        console().print(table, width=width)
     else:
         for line in _player_blocks(data["players"], width):
             emit(line)
+    from .map_view import fit
+
     for line in fit(_cellars(game), width):
         emit(line)
     for line in _powers_not_enforced(game):
@@ -557,6 +566,7 @@ def print_status(
 
         from .map_view import draw_board, legend
 
+        state = game.state
         position = position_of(state)
         console().print(
             draw_board(state.board, position, highlight, state.setup.ports, width=width),
