@@ -337,6 +337,7 @@ def fit(lines: list[str], width: int | None) -> list[str]:
                 line,
                 width=max(width, 10),
                 subsequent_indent=indent + "  ",
+                break_long_words=False,  # a file name or a command stays whole
                 break_on_hyphens=False,
             )
             or [""]
