@@ -495,9 +495,17 @@ def _player_blocks(players: list[dict[str, Any]], width: int) -> list[str]:
     lines = ["Players"]
     for p in players:
         lines.extend(_items("", _who(p), width))
-        for label, items in _player_rows(p):
+        rows = _player_rows(p)
+        numbers = [f"{label}: {items[0]}" for label, items in rows if label in _ONE_LINE]
+        if len("  " + "  ".join(numbers)) <= width:  # money, glory and units share a line
+            lines.append("  " + "  ".join(numbers))
+            rows = [row for row in rows if row[0] not in _ONE_LINE]
+        for label, items in rows:
             lines.extend(_items(f"  {label}:", items, width))
     return lines
+
+
+_ONE_LINE = ("Money", "Glory", "Units")
 
 
 def _status_lines(game: Game, data: dict[str, Any], width: int, game_file: str | None):
@@ -573,7 +581,10 @@ def print_status(
             soft_wrap=True,
             crop=False,
         )
-        for line in legend(state.board, position, state.setup.ports, width=width):
+        marked = len(highlight) if highlight else None
+        for line in legend(
+            state.board, position, state.setup.ports, width=width, highlighted=marked
+        ):
             emit(line)
 
 

@@ -14,7 +14,8 @@ Without a width the full layout is drawn (a picture saved to a file).
 Colour carries meaning twice, so that NO_COLOR and a pipe lose nothing: `≈` is a
 river edge, lower-case terrain is mist, `*` a highlighted space, `[ N ]`/`[N]` a
 neutral worker, `[###]`/`[##]` a covered space, `P` a space touching a port slot
-in use (full layout; the legend lists them in every layout). Players are numbered
+in use (full layout; the legend lists them in every layout). A marked space that is
+taken shows its `*` after the id (full) or in it (compact: `A*07`). Players are numbered
 by seat, `1:shp` (compact `1shp`) is player 1's sheep: a digit cannot be mistaken
 for a module letter (A-07) or a terrain letter.
 """
@@ -128,6 +129,13 @@ class _Scene:
     def river(self, a: int, b: int | None) -> bool:
         return b is not None and frozenset((a, b)) in self.board.rivers
 
+    def shows_terrain(self, index: int) -> bool:
+        """True when the second line shows land and cost (room there for a `*`)."""
+        held = self.position.occupant(index) if self.position else None
+        return (
+            held is None and index not in self.board.blocked and not self.board.spaces[index].loch
+        )
+
     def label_style(self, index: int) -> str:
         if index in self.highlight:
             return MARKED_STYLE
@@ -184,8 +192,12 @@ def _full(scene: _Scene, columns: range) -> Text:
             style = edge_style(index, scene.neighbour(space, direction))
             for line in (y + 1, y + 2):
                 canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else "│", style)
-        port = "P" if index in scene.port_spaces else " "
-        canvas.put(x + 1, y + 1, space.id + port, scene.label_style(index))
+        after = " "  # after the id: P for a port slot's space, or * when a taken space is marked
+        if index in scene.port_spaces:
+            after = "P"
+        elif index in scene.highlight and not scene.shows_terrain(index):
+            after = "*"
+        canvas.put(x + 1, y + 1, space.id + after, scene.label_style(index))
         offset = x + 1
         for piece, style in scene.contents(index, 5, ":"):
             canvas.put(offset, y + 2, piece, style)

@@ -211,6 +211,8 @@ def test_highlighted_spaces_are_marked_without_colour(width):
         cells = read_cells(lines)
         for index in free:
             assert cells[board.spaces[index].id][0].startswith("*")
+        _, line, start = cells[board.spaces[taken].id]
+        assert lines[line][start + 4] == "*"  # a taken space: after its id
     assert text.count("*") >= len(free)
 
 
