@@ -33,7 +33,7 @@ from rich.text import Text
 
 FULL_CELL = 6  # columns per hex in the full layout: one edge character and five of content
 BRICK_CELL = 5  # in the compact layout: one edge character and four of content
-CELL = FULL_CELL  # the name other modules knew
+CELL = FULL_CELL  # the name this had before there were layouts
 LAND_LETTERS = (
     ("G", "grassland", "green"),
     ("F", "forest", "dark_green"),
@@ -115,13 +115,12 @@ def _terrain(board: Board, index: int, prefix: str, room: int) -> list[tuple[str
 class _Scene:
     """What every layout needs to know about the board it draws."""
 
-    def __init__(self, board, position, highlight, ports):
+    def __init__(self, board: Board, position: Position | None, highlight: Collection[int]):
         self.board = board
         self.position = position
         self.highlight = set(highlight)
         self.marks = player_marks(position)
         self.port_spaces = {i for slot in board.port_slots for i in slot.touches}
-        self.ports = ports
 
     def neighbour(self, space, direction: str) -> int | None:
         return self.board.at.get(step(space.column, space.row, direction))
@@ -325,7 +324,7 @@ def draw_board(
     """The board as rich Text, in the richest layout that fits `width` columns (full when
     None). `highlight` marks spaces (reach, legal targets). Too narrow for any layout: a
     line that says so and suggests `svg_hint`."""
-    scene = _Scene(board, position, highlight, ports)
+    scene = _Scene(board, position, highlight)  # `ports` is for the legend
     layout = layout_for(board, width)
     if layout == "full":
         return _full(scene, range(_columns(board)))
