@@ -25,6 +25,8 @@ from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position
 from caledonia.rules.settlements import SettlementCount
 
+from .unit_codes import UNIT_CODES
+
 RADIUS = 30.0  # centre to corner of a hex, in px
 WIDTH = math.sqrt(3) * RADIUS  # one hex across, flat side to flat side
 ROW_STEP = 1.5 * RADIUS
@@ -51,17 +53,6 @@ PLAYER_FILLS = {
 }
 LIGHT_PLAYERS = {"yellow", "white", "orange"}  # dark letters on these
 SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "pentagon")  # by seat
-UNIT_CODES = {
-    "sheep": "shp",
-    "cow": "cow",
-    "cheese_dairy": "dry",
-    "bakery": "bak",
-    "field": "fld",
-    "distillery": "dst",
-    "woodcutter": "wdc",
-    "miner": "min",
-    "fisherman": "fsh",
-}
 OVERLAY_STYLES = {  # stroke colour, dash pattern, what the legend says
     "legal": ("#000000", "", "may expand here, for the cost shown"),
     "reach": ("#000000", "5 3", "within shipping reach, free"),

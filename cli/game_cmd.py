@@ -361,7 +361,8 @@ def status(
     svg: SvgOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Where the game stands: phase, whose turn, players, market, export board.
+    """Where the game stands: phase, whose turn, the round's scoring tile and contract cost,
+    port tiles, players, market, export board.
 
     The SVG picture outlines every space where the player to act may expand, with the cost.
 
@@ -369,9 +370,9 @@ def status(
     """
     game = load(game_file)
     if as_json:
-        print_json(summary(game))
+        print_json({**summary(game), **round_facts(game)})
     else:
-        print_status(game, show_map)
+        print_status(game, show_map, game_file=game_file)
     if svg:
         from .map_cmd import save_picture
         from .map_source import source_of_game, to_act_overlay
@@ -381,59 +382,201 @@ def status(
         save_picture(svg, source.board, source, [overlay] if overlay else [])
 
 
-def print_status(game: Game, show_map: bool = False, highlight: Collection[int] = ()) -> None:
-    """The status tables (and the board, with `highlight` spaces marked), as `status`
-    prints them."""
-    from caledonia.rules.game.state import phase_words
+def round_facts(game: Game) -> dict[str, Any]:
+    """For the round being played (the next one during preparation): its scoring tile (None
+    once the game is over or without scoring tiles) and what taking a contract gives (+) or
+    costs (-); and the port tile at each corner with its effect."""
+    state = game.state
+    number = state.round + 1 if state.phase == "preparation" else max(1, state.round)
+    over = state.phase == "over"
+    tile = None
+    if state.setup.scoring_tiles and not over:
+        tile_id = state.setup.scoring_tiles[number - 1]
+        found = next(t for t in state.parts.scoring_tiles if t.id == tile_id)
+        tile = {
+            "round": number,
+            "tile": found.id,
+            "scores": found.scores,
+            "glory": found.glory,
+            "glory_per_field": found.glory_per_field,
+        }
+    effects = {t.id: t for t in state.parts.port_tiles}
+    return {
+        "scoring_tile": tile,
+        "contract_cost": None
+        if over
+        else {"round": number, "money": state.parts.economy.contract_cost_by_round[number]},
+        "port_tiles": {
+            corner: {"tile": tile_id, "effect": _port_effect(game, effects[tile_id])}
+            for corner, tile_id in sorted(state.setup.ports.items())
+        },
+    }
+
+
+def _port_effect(game: Game, tile: Any) -> str:
+    """A port tile's words, with the erratum the game plays by (port 7)."""
+    if not tile.erratum:
+        return tile.effect
+    original = game.setup.variants.get("port7_original")
+    erratum = tile.erratum.get("original_2017_text" if original else "default")
+    return f"{tile.effect} {erratum}" if erratum else tile.effect
+
+
+def _tile_words(tile: dict[str, Any]) -> str:
+    each = "per pair" if "pairs" in tile["scores"].lower() else "each"
+    field = tile["glory_per_field"]
+    each = f"{tile['glory']} glory {each}" + (f", {field} per field" if field else "")
+    return f"Scoring tile {tile['tile']} (round {tile['round']}): {tile['scores']}; {each}."
+
+
+def _money(amount: int) -> str:
+    if amount > 0:
+        return f"taking a contract gives £{amount}"
+    return f"taking a contract costs £{-amount}" if amount else "taking a contract is free"
+
+
+def _items(label: str, items: list[str], width: int, tail: str = "") -> list[str]:
+    """`label`, the items separated by commas, then `tail`, wrapped to `width` between
+    items (and between the words of the tail) only: an item is never broken."""
+    pieces = [item + ("," if n < len(items) - 1 else "") for n, item in enumerate(items)]
+    lines: list[str] = []
+    line = label
+    for piece in pieces + tail.split():
+        if line.strip() and line != label and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = "  " + piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return lines
+
+
+def _player_rows(p: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """One player's values as (label, items): each item a value that stays whole."""
+    contracts = [f"open {c}" for c in p["open_contracts"]] + [f"done {c}" for c in p["fulfilled"]]
+    return [
+        ("Money", [f"£{p['money']}"]),
+        ("Glory", [str(p["glory"])]),
+        ("Goods", [f"{n} {g}" for g, n in p["goods"].items() if n] or ["-"]),
+        (
+            "Merchants",
+            [f"{p['merchants']['ready']} ready", f"{p['merchants']['on_market']} out"],
+        ),
+        ("Shipping", [p["shipping"].replace("_", "-")]),
+        ("Technology", list(p["technology"]) or ["-"]),
+        ("Units", [str(len(p["units"]))]),
+        ("Contracts", contracts or ["-"]),
+    ]
+
+
+def _who(p: dict[str, Any]) -> list[str]:
+    return (
+        [f"{p['name']} ({p['colour']})"]
+        + ([p["clan"]] if p["clan"] else [])
+        + (["passed"] if p["passed"] else [])
+    )
+
+
+def _players_table(players: list[dict[str, Any]]) -> Any:
+    """The players as a table, every value on a line of its own so none is wrapped."""
     from rich.table import Table
 
-    data = summary(game)
-    state = game.state
-    emit(f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}.")
-    if data["turn_order"]:
-        emit("Turn order: " + ", ".join(data["turn_order"]))
-    emit("Market: " + ", ".join(f"{g} £{p}" for g, p in data["prices"].items()))
-    board = ", ".join(str(c) if c is not None else "-" for c in data["export_board"])
-    pile = f"{data['pile']} contracts in the pile" if data["pile"] is not None else "your own pile"
-    emit(f"Export board: {board} ({pile})")
     table = Table(title="Players", title_justify="left")
-    for column in (
-        "Player",
-        "£",
-        "Glory",
-        "Goods",
-        "Merchants",
-        "Shipping",
-        "Tech",
-        "Units",
-        "Contracts",
-    ):
-        table.add_column(column)
-    for p in data["players"]:
-        goods = ", ".join(f"{n} {g}" for g, n in p["goods"].items() if n) or "-"
-        merchants = f"{p['merchants']['ready']} ready, {p['merchants']['on_market']} out"
-        contracts = (
-            f"open {', '.join(map(str, p['open_contracts'])) or '-'}; "
-            f"done {', '.join(map(str, p['fulfilled'])) or '-'}"
+    table.add_column("Player", no_wrap=True)
+    for label, _ in _player_rows(players[0]) if players else ():
+        table.add_column(label, no_wrap=True)
+    for p in players:
+        table.add_row("\n".join(_who(p)), *("\n".join(items) for _, items in _player_rows(p)))
+    return table
+
+
+def _table_width(table: Any) -> int:
+    """Columns the table takes when nothing in it is squeezed."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    wide = Console(width=1000, file=StringIO(), color_system=None)
+    wide.print(table)
+    return max(len(line) for line in wide.file.getvalue().splitlines())
+
+
+def _player_blocks(players: list[dict[str, Any]], width: int) -> list[str]:
+    """The players one under the other, a `label: value` line each, for narrow terminals."""
+    lines = ["Players"]
+    for p in players:
+        lines.extend(_items("", _who(p), width))
+        rows = _player_rows(p)
+        numbers = [f"{label}: {items[0]}" for label, items in rows if label in _ONE_LINE]
+        if len("  " + "  ".join(numbers)) <= width:  # money, glory and units share a line
+            lines.append("  " + "  ".join(numbers))
+            rows = [row for row in rows if row[0] not in _ONE_LINE]
+        for label, items in rows:
+            lines.extend(_items(f"  {label}:", items, width))
+    return lines
+
+
+_ONE_LINE = ("Money", "Glory", "Units")
+
+
+def _status_lines(game: Game, data: dict[str, Any], width: int, game_file: str | None):
+    """The lines above the players: round, turn order, the round's scoring tile and contract
+    cost, market, export board, port tiles; each wrapped to `width`."""
+    from caledonia.rules.game.state import phase_words
+
+    from .map_view import fit
+
+    facts = round_facts(game)
+    state = game.state
+    yield from fit(
+        [f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}."], width
+    )
+    if state.phase == "over":
+        yield from fit(
+            [f"The game is over: final scores with 'caledonia score {game_file or 'GAME'}'."], width
         )
-        who = (
-            f"{p['name']} ({p['colour']})"
-            + (f"\n{p['clan']}" if p["clan"] else "")
-            + ("\npassed" if p["passed"] else "")
-        )
-        table.add_row(
-            who,
-            str(p["money"]),
-            str(p["glory"]),
-            goods,
-            merchants,
-            p["shipping"].replace("_", "-"),
-            ", ".join(p["technology"]) or "-",
-            str(len(p["units"])),
-            contracts,
-        )
-    console().print(table)
-    for line in _cellars(game):
+    if data["turn_order"]:
+        yield from _items("Turn order:", data["turn_order"], width)
+    if facts["scoring_tile"]:
+        yield from fit([_tile_words(facts["scoring_tile"])], width)
+    elif not state.setup.scoring_tiles:
+        yield "No scoring tiles in this game."
+    cost = facts["contract_cost"]
+    if cost is not None:
+        yield from fit([f"Contracts in round {cost['round']}: {_money(cost['money'])}."], width)
+    yield from _items("Market:", [f"{g} £{p}" for g, p in data["prices"].items()], width)
+    board = [str(c) if c is not None else "-" for c in data["export_board"]]
+    pile = f"{data['pile']} contracts in the pile" if data["pile"] is not None else "your own pile"
+    yield from _items("Export board:", board, width, tail=f"({pile})")
+    if facts["port_tiles"]:
+        yield "Port tiles:"
+        for corner, port in facts["port_tiles"].items():
+            yield from fit([f"  corner {corner}: tile {port['tile']}: {port['effect']}"], width)
+
+
+def print_status(
+    game: Game,
+    show_map: bool = False,
+    highlight: Collection[int] = (),
+    *,
+    game_file: str | None = None,
+    width: int | None = None,
+) -> None:
+    """The status (and the board, with `highlight` spaces marked), as `status` prints it,
+    fitted to `width` columns (the console's when None): nothing in it is ever cut."""
+    width = width or console().width
+    data = summary(game)
+    for line in _status_lines(game, data, width, game_file):
+        emit(line)
+    table = _players_table(data["players"])
+    if _table_width(table) <= width:
+        console().print(table, width=width)
+    else:
+        for line in _player_blocks(data["players"], width):
+            emit(line)
+    from .map_view import fit
+
+    for line in fit(_cellars(game), width):
         emit(line)
     for line in _powers_not_enforced(game):
         message(line, style="yellow")
@@ -442,13 +585,17 @@ def print_status(game: Game, show_map: bool = False, highlight: Collection[int] 
 
         from .map_view import draw_board, legend
 
+        state = game.state
         position = position_of(state)
         console().print(
-            draw_board(state.board, position, highlight, state.setup.ports),
+            draw_board(state.board, position, highlight, state.setup.ports, width=width),
             soft_wrap=True,
             crop=False,
         )
-        for line in legend(state.board, position, state.setup.ports):
+        marked = len(highlight) if highlight else None
+        for line in legend(
+            state.board, position, state.setup.ports, width=width, highlighted=marked
+        ):
             emit(line)
 
 

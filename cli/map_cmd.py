@@ -202,11 +202,12 @@ def show(
     else:
         position = source.position if source else None
         ports = source.ports if source else None
-        console().print(draw_board(board, position, highlight, ports), soft_wrap=True, crop=False)
-        notes = legend(board, position, ports)
-        if overlays:
-            notes.append(f"* highlighted: {_count(highlight, 'space')}")
-        for line in notes:
+        width = console().width
+        marked = len(highlight) if overlays else None
+        console().print(
+            draw_board(board, position, highlight, ports, width=width), soft_wrap=True, crop=False
+        )
+        for line in legend(board, position, ports, width=width, highlighted=marked):
             emit(line)
     if svg:
         title = None

@@ -1,16 +1,29 @@
 """Drawing the assembled board in a terminal, with rich styles and a plain-text form.
 
-Each hex is two text lines between its edges: the space id, then what is on
-it. Rows alternate half a hex to the right, as on the table. Edges are drawn
-once each, so a river edge can be marked: `≈` in blue. The same glyphs carry
-the meaning when colour is off (NO_COLOR, a pipe): lower-case terrain is
-mist, `[ N ]` a neutral worker, `[###]` a covered space, `*` a highlighted
-space, `P` a space touching a port slot in use.
+Three layouts, the richest that fits the width the caller gives (the console's):
+
+- full: each hex two text lines between slanted edges, rows half a hex apart as
+  on the table (FULL_CELL columns a hex);
+- compact: the same rows as bricks, four columns a hex, edges between rows drawn
+  as a line of `─` (the river `≈` sits where the two hexes meet);
+- split: the full drawing in two halves, west then east, one under the other.
+
+Below the narrowest, one line says which width is needed and suggests `--svg FILE`.
+Without a width the full layout is drawn (a picture saved to a file).
+
+Colour carries meaning twice, so that NO_COLOR and a pipe lose nothing: `≈` is a
+river edge, lower-case terrain is mist, `*` a highlighted space, `[ N ]`/`[N]` a
+neutral worker, `[###]`/`[##]` a covered space, `P` a space touching a port slot
+in use (full layout; the legend lists them in every layout). A marked space that is
+taken shows its `*` after the id (full) or in it (compact: `A*07`). Players are numbered
+by seat, `1:shp` (compact `1shp`) is player 1's sheep: a digit cannot be mistaken
+for a module letter (A-07) or a terrain letter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import textwrap
+from collections.abc import Collection, Iterator, Mapping
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
@@ -18,24 +31,17 @@ from caledonia.rules.position import Position
 from caledonia.rules.reach import shipping_words
 from rich.text import Text
 
-CELL = 6  # columns per hex: one edge character and five of content
+from .unit_codes import UNIT_CODES as SHARED_CODES
+
+FULL_CELL = 6  # columns per hex in the full layout: one edge character and five of content
+BRICK_CELL = 5  # in the compact layout: one edge character and four of content
+CELL = FULL_CELL  # the name this had before there were layouts
 LAND_LETTERS = (
     ("G", "grassland", "green"),
     ("F", "forest", "dark_green"),
     ("M", "mountain", "grey70"),
 )
-UNIT_CODES = {
-    "sheep": "shp",
-    "cow": "cow",
-    "cheese_dairy": "dry",
-    "bakery": "bak",
-    "field": "fld",
-    "distillery": "dst",
-    "woodcutter": "wdc",
-    "miner": "min",
-    "fisherman": "fsh",
-    None: "---",
-}
+UNIT_CODES = {**SHARED_CODES, None: "---"}  # None: a worker of no known kind
 PLAYER_STYLES = {
     "red": "bold red",
     "blue": "bold blue",
@@ -47,17 +53,19 @@ PLAYER_STYLES = {
     "orange": "bold dark_orange",
 }
 EDGE_STYLE, RIVER_STYLE = "grey42", "bold bright_blue"
+MARKED_STYLE, BLOCKED_STYLE = "bold reverse yellow", "bold white on grey30"
+SVG_HINT = "--svg FILE"
+LAYOUTS = ("full", "compact", "split")  # richest first
+
+
+def unit_code(kind: str | None) -> str:
+    return UNIT_CODES.get(kind, (kind or "---")[:3])
 
 
 def player_marks(position: Position | None) -> dict[str, str]:
-    """One distinct character per player for the plain-text map: an initial where possible."""
-    marks: dict[str, str] = {}
-    for player in position.players if position else ():
-        for letter in player.name.upper() + "1234":
-            if letter.isalnum() and letter not in marks.values():
-                marks[player.name] = letter
-                break
-    return marks
+    """Each player's tag: the seat number, 1 to 4 (never a letter, which would read as a
+    module letter or terrain)."""
+    return {p.name: str(seat) for seat, p in enumerate(position.players if position else (), 1)}
 
 
 class _Canvas:
@@ -80,47 +88,87 @@ class _Canvas:
         return result
 
 
-def _terrain(board: Board, index: int, marked: bool) -> list[tuple[str, str]]:
-    """What a free space shows: land letters and cost, as (text, style) pieces."""
+def _terrain(board: Board, index: int, prefix: str, room: int) -> list[tuple[str, str]]:
+    """What a free space shows in `room` columns: land letters and cost, as (text, style)."""
     space = board.spaces[index]
     if space.loch:
-        return [("~~~~~", "blue")]
+        return [("~" * room, "blue")]
     inactive = index not in board.active
-    pieces = [("*", "")] if marked else []
+    pieces = [(prefix, "")] if prefix else []
     for letter, kind, style in LAND_LETTERS:
         if kind in space.land:
             pieces.append((letter.lower() if inactive else letter, "dim" if inactive else style))
     used = sum(len(text) for text, _ in pieces)
-    cost = f"£{space.cost}" if used + 2 <= 5 else str(space.cost)
+    cost = f"£{space.cost}" if used + 1 + len(str(space.cost)) <= room else str(space.cost)
     return pieces + [(cost, "dim" if inactive else "")]
 
 
-def draw_board(
-    board: Board,
-    position: Position | None = None,
-    highlight: Collection[int] = (),
-    ports: Mapping[str, str] | None = None,
-) -> Text:
-    """The board as rich Text. `highlight` marks spaces (reach, legal targets)."""
-    columns = max(s.column for s in board.spaces) + 1
+class _Scene:
+    """What every layout needs to know about the board it draws."""
+
+    def __init__(self, board: Board, position: Position | None, highlight: Collection[int]):
+        self.board = board
+        self.position = position
+        self.highlight = set(highlight)
+        self.marks = player_marks(position)
+        self.port_spaces = {i for slot in board.port_slots for i in slot.touches}
+
+    def neighbour(self, space, direction: str) -> int | None:
+        return self.board.at.get(step(space.column, space.row, direction))
+
+    def river(self, a: int, b: int | None) -> bool:
+        return b is not None and frozenset((a, b)) in self.board.rivers
+
+    def shows_terrain(self, index: int) -> bool:
+        """True when the second line shows land and cost (room there for a `*`)."""
+        held = self.position.occupant(index) if self.position else None
+        return (
+            held is None and index not in self.board.blocked and not self.board.spaces[index].loch
+        )
+
+    def label_style(self, index: int) -> str:
+        if index in self.highlight:
+            return MARKED_STYLE
+        return "dim" if index not in self.board.active else ""
+
+    def contents(self, index: int, room: int, joiner: str) -> list[tuple[str, str]]:
+        """The second line of a hex: a unit, a block, or the terrain."""
+        held = self.position.occupant(index) if self.position else None
+        if held is not None:
+            owner, kind = held
+            return [
+                (
+                    f"{self.marks[owner.name]}{joiner}{unit_code(kind)}",
+                    PLAYER_STYLES.get(owner.colour, "bold"),
+                )
+            ]
+        if index in self.board.blocked:
+            solo = "neutral" in self.board.blocked[index]
+            if room >= 5:
+                return [("[ N ]" if solo else "[###]", BLOCKED_STYLE)]
+            return [("[N]" if solo else "[##]", BLOCKED_STYLE)]
+        marked = index in self.highlight
+        prefix = "*" if marked and room >= 5 else ""  # compact marks the id line instead
+        pieces = _terrain(self.board, index, prefix, room)
+        return [(text, MARKED_STYLE if marked else style) for text, style in pieces]
+
+
+def _full(scene: _Scene, columns: range) -> Text:
+    """The full layout of the spaces in `columns` (all of them, or one half)."""
+    board = scene.board
+    spaces = [s for s in board.spaces if s.column in columns]
     rows = max(s.row for s in board.spaces) + 1
-    canvas = _Canvas(columns * CELL + CELL // 2 + 2, rows * 3 + 1)
-    marks = player_marks(position)
-    port_spaces = {i for slot in board.port_slots for i in slot.touches}
+    canvas = _Canvas(len(columns) * FULL_CELL + FULL_CELL // 2 + 2, rows * 3 + 1)
 
     def x_of(column: int, row: int) -> int:
-        return column * CELL + (CELL // 2 if row % 2 else 0)
+        return (column - columns.start) * FULL_CELL + (FULL_CELL // 2 if row % 2 else 0)
 
     def edge_style(a: int, b: int | None) -> str:
-        return RIVER_STYLE if b is not None and frozenset((a, b)) in board.rivers else EDGE_STYLE
+        return RIVER_STYLE if scene.river(a, b) else EDGE_STYLE
 
-    for space in board.spaces:
+    for space in spaces:
         x, y = x_of(space.column, space.row), space.row * 3
         index = space.index
-        neighbour = {
-            d: board.at.get(step(space.column, space.row, d))
-            for d in ("E", "W", "NE", "NW", "SE", "SW")
-        }
         for direction, column_offset, line in (
             ("NW", 1, y),
             ("NE", 4, y),
@@ -128,81 +176,246 @@ def draw_board(
             ("SE", 4, y + 3),
         ):
             glyph = "╱" if direction in ("NW", "SE") else "╲"
-            style = edge_style(index, neighbour[direction])
+            style = edge_style(index, scene.neighbour(space, direction))
             canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else glyph, style)
-        for direction, column_offset in (("W", 0), ("E", CELL)):
-            style = edge_style(index, neighbour[direction])
+        for direction, column_offset in (("W", 0), ("E", FULL_CELL)):
+            style = edge_style(index, scene.neighbour(space, direction))
             for line in (y + 1, y + 2):
                 canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else "│", style)
-
-        marked = index in highlight
-        label_style = (
-            "bold reverse yellow" if marked else ("dim" if index not in board.active else "")
-        )
-        canvas.put(x + 1, y + 1, space.id + ("P" if index in port_spaces else " "), label_style)
-        held = position.occupant(index) if position else None
-        if held is not None:
-            owner, kind = held
-            canvas.put(
-                x + 1,
-                y + 2,
-                f"{marks[owner.name]}:{UNIT_CODES.get(kind, '---')}",
-                PLAYER_STYLES.get(owner.colour, "bold"),
-            )
-        elif index in board.blocked:
-            solo = "neutral" in board.blocked[index]
-            canvas.put(x + 1, y + 2, "[ N ]" if solo else "[###]", "bold white on grey30")
-        else:
-            offset = x + 1
-            for piece, style in _terrain(board, index, marked):
-                canvas.put(offset, y + 2, piece, "bold reverse yellow" if marked else style)
-                offset += len(piece)
+        after = " "  # after the id: P for a port slot's space, or * when a taken space is marked
+        if index in scene.port_spaces:
+            after = "P"
+        elif index in scene.highlight and not scene.shows_terrain(index):
+            after = "*"
+        canvas.put(x + 1, y + 1, space.id + after, scene.label_style(index))
+        offset = x + 1
+        for piece, style in scene.contents(index, 5, ":"):
+            canvas.put(offset, y + 2, piece, style)
+            offset += len(piece)
     return canvas.text()
 
 
-def legend(board: Board, position: Position | None, ports: Mapping[str, str] | None) -> list[str]:
-    """Lines that explain the glyphs, the players and the port slots."""
-    lines = [
-        "G grassland, F forest, M mountain, £ land cost; ~~~~~ loch; ≈ river; "
-        "P touches a port slot in use",
+def _compact(scene: _Scene) -> Text:
+    """Bricks: every hex four columns wide, rows half a brick apart, the edges between rows
+    on a line of their own where the two hexes' columns overlap."""
+    board = scene.board
+    rows = max(s.row for s in board.spaces) + 1
+    half = BRICK_CELL // 2
+    canvas = _Canvas(_columns(board) * BRICK_CELL + half + 2, rows * 3 + 1)
+
+    def x_of(index: int) -> int:
+        space = board.spaces[index]
+        return space.column * BRICK_CELL + (half if space.row % 2 else 0)
+
+    for space in board.spaces:  # the lines between rows first, rivers painted over them
+        x, y = x_of(space.index), space.row * 3
+        for line in (y, y + 3):
+            canvas.put(x, line, "─" * (BRICK_CELL + 1), EDGE_STYLE)
+    for space in board.spaces:
+        index = space.index
+        x, y = x_of(index), space.row * 3
+        for direction, column_offset in (("W", 0), ("E", BRICK_CELL)):
+            river = scene.river(index, scene.neighbour(space, direction))
+            for line in (y + 1, y + 2):
+                glyph, style = ("≈", RIVER_STYLE) if river else ("│", EDGE_STYLE)
+                canvas.put(x + column_offset, line, glyph, style)
+        for direction, line in (("NW", y), ("NE", y), ("SW", y + 3), ("SE", y + 3)):
+            other = scene.neighbour(space, direction)
+            if scene.river(index, other):
+                start = max(x, x_of(other)) + 1
+                end = min(x, x_of(other)) + BRICK_CELL
+                canvas.put(start, line, "≈" * (end - start), RIVER_STYLE)
+        label = space.id
+        if index in scene.highlight and len(label) > 2:
+            label = label[0] + "*" + label[2:]
+        canvas.put(x + 1, y + 1, label[: BRICK_CELL - 1], scene.label_style(index))
+        offset = x + 1
+        for piece, style in scene.contents(index, BRICK_CELL - 1, ""):
+            canvas.put(offset, y + 2, piece, style)
+            offset += len(piece)
+    return canvas.text()
+
+
+def _columns(board: Board) -> int:
+    return max(s.column for s in board.spaces) + 1
+
+
+def _halves(board: Board) -> tuple[range, range]:
+    middle = (_columns(board) + 1) // 2
+    return range(0, middle), range(middle, _columns(board))
+
+
+def _modules(board: Board, columns: range) -> list[str]:
+    letters: list[str] = []
+    for space in sorted(board.spaces, key=lambda s: (s.row, s.column)):
+        letter = space.id.split("-")[0]
+        if space.column in columns and letter not in letters:
+            letters.append(letter)
+    return letters
+
+
+def _split(scene: _Scene) -> Text:
+    result = Text()
+    for number, (title, columns) in enumerate(_split_titles(scene.board)):
+        if number:
+            result.append("\n\n")
+        result.append(title + "\n", "bold")
+        result.append_text(_full(scene, columns))
+    return result
+
+
+def _split_titles(board: Board) -> list[tuple[str, range]]:
+    west, east = _halves(board)
+    return [
+        (
+            f"{name} half, modules {' and '.join(_modules(board, columns))}{after}:",
+            columns,
+        )
+        for name, columns, after in (("west", west, " (east half below)"), ("east", east, ""))
     ]
+
+
+def needed_width(board: Board, layout: str) -> int:
+    """Columns the layout's drawing of this board takes."""
+    columns = _columns(board)
+    if layout == "full":
+        return columns * FULL_CELL + FULL_CELL // 2 + 1
+    if layout == "compact":
+        return columns * BRICK_CELL + BRICK_CELL // 2 + 1
+    half = max(len(c) for c in _halves(board))
+    return max(
+        half * FULL_CELL + FULL_CELL // 2 + 1, len("west half, modules A and D (east half below):")
+    )
+
+
+def layout_for(board: Board, width: int | None) -> str | None:
+    """The richest layout that fits `width` (the full one when no width is given), or None."""
+    if width is None:
+        return "full"
+    return next((name for name in LAYOUTS if needed_width(board, name) <= width), None)
+
+
+def too_narrow(board: Board, width: int, svg_hint: str = SVG_HINT) -> str:
+    least = min(needed_width(board, name) for name in LAYOUTS)
+    return (
+        f"The board needs a terminal {least} columns wide and this one has {width}: "
+        f"widen it, or save the picture with {svg_hint}."
+    )
+
+
+def draw_board(
+    board: Board,
+    position: Position | None = None,
+    highlight: Collection[int] = (),
+    ports: Mapping[str, str] | None = None,
+    *,
+    width: int | None = None,
+    svg_hint: str = SVG_HINT,
+) -> Text:
+    """The board as rich Text, in the richest layout that fits `width` columns (full when
+    None). `highlight` marks spaces (reach, legal targets). Too narrow for any layout: a
+    line that says so and suggests `svg_hint`."""
+    scene = _Scene(board, position, highlight)  # `ports` is for the legend
+    layout = layout_for(board, width)
+    if layout == "full":
+        return _full(scene, range(_columns(board)))
+    if layout == "compact":
+        return _compact(scene)
+    if layout == "split":
+        return _split(scene)
+    assert width is not None
+    return Text("\n".join(fit([too_narrow(board, width, svg_hint)], width)), "yellow")
+
+
+def fit(lines: list[str], width: int | None) -> list[str]:
+    """Lines wrapped to `width` (continuations indented two spaces); unchanged when None."""
+    if width is None:
+        return list(lines)
+    fitted: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        fitted.extend(
+            textwrap.wrap(
+                line,
+                width=max(width, 10),
+                subsequent_indent=indent + "  ",
+                break_long_words=False,  # a file name or a command stays whole
+                break_on_hyphens=False,
+            )
+            or [""]
+        )
+    return fitted
+
+
+def _unit_words(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | None):
+    full = layout != "compact"
+    yield (
+        "G grassland, F forest, M mountain, £ land cost; "
+        + ("~~~~~" if full else "~~~~")
+        + " loch; ≈ river"
+        + ("; P touches a port slot in use" if full else "")
+    )
     if board.players <= 2:
-        lines.append(f"lower case: mist, not part of a {board.players}-player map")
+        yield f"lower case: mist, not part of a {board.players}-player map"
     if board.players == 1:
-        lines.append("[ N ] neutral worker on every active £1 space (solo)")
+        yield ("[ N ]" if full else "[N]") + " neutral worker on every active £1 space (solo)"
     if any("covered" in reason for reason in board.blocked.values()):
-        lines.append("[###] covered by a spare port tile (tighter map)")
-    marks = player_marks(position)
-    kinds = {
-        kind
-        for p in (position.players if position else ())
-        for kind in (*p.units.values(), *p.ports.values())
-    }
+        yield ("[###]" if full else "[##]") + " covered by a spare port tile (tighter map)"
+    if kinds:
+        example = "1:shp" if full else "1shp"
+        codes = ", ".join(f"{unit_code(k)} {_unit_words(k)}" for k in sorted(kinds, key=unit_code))
+        yield f"units: player number and unit, {example} is player 1's sheep; {codes}"
     if "fisherman" in kinds:
-        lines.append("fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)")
-    for player in position.players if position else ():
+        yield "fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)"
+    if highlighted is not None:
+        shown = "" if full else " (the * in place of the dash: A*07)"
+        yield f"* highlighted: {highlighted} spaces{shown}"
+
+
+def legend(
+    board: Board,
+    position: Position | None,
+    ports: Mapping[str, str] | None,
+    *,
+    width: int | None = None,
+    highlighted: int | None = None,
+) -> list[str]:
+    """Lines that explain the glyphs of the layout `width` draws, the players and the port
+    slots, wrapped to `width` (not wrapped when None). `highlighted`: how many spaces are
+    marked, when something was asked to be marked."""
+    layout = layout_for(board, width)
+    players = position.players if position else ()
+    kinds = {kind for p in players for kind in (*p.units.values(), *p.ports.values())}
+    lines = list(_glyph_lines(board, layout, kinds, highlighted)) if layout else []
+    marks = player_marks(position)
+    for player in players:
         lines.append(
-            f"{marks[player.name]}: {player.name} ({player.colour}, "
+            f"{marks[player.name]} = {player.name} ({player.colour}, "
             f"{shipping_words(player.shipping)}, {len(player.units) + len(player.ports)} units)"
         )
-    on_ports = {
-        letter: (player, unit)
-        for player in (position.players if position else ())
-        for letter, unit in player.ports.items()
-    }
+    lines.extend(_port_lines(board, players, ports, marks, layout))
+    return fit(lines, width)
+
+
+def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
+    on_ports = {letter: (p, unit) for p in players for letter, unit in p.ports.items()}
+    joiner = "" if layout == "compact" else ":"
     for slot in board.port_slots:
         tile = (ports or {}).get(slot.module)
         what = f"port tile {tile}" if tile else "port slot"
         touches = ", ".join(board.spaces[i].id for i in slot.touches)
-        lines.append(
+        yield (
             f"{what} at corner {slot.module} "
             f"({slot.slot.replace('players_', '').replace('_', '-')} "
             f"players) touches {touches}"
         )
         if slot.module in on_ports:
             player, unit = on_ports[slot.module]
-            lines.append(
-                f"  {marks[player.name]}:{UNIT_CODES.get(unit, unit[:3])} on port:{slot.module}: "
-                f"{player.name}'s {unit.replace('_', ' ')} stands on {what}"
+            yield (
+                f"  {marks[player.name]}{joiner}{unit_code(unit)} on port:{slot.module} "
+                f"({player.name}'s {_unit_words(unit)} stands on {what})"
             )
-    return lines

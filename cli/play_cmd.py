@@ -319,7 +319,7 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
     elif escape == FIX:
         _fix(asker, path, game)
     elif escape == STATUS:
-        print_status(game)
+        print_status(game, game_file=path)
         for contract in (c for c in game.state.export_board if c is not None):
             emit(f"  contract {contract}: {game.state.parts.contracts[contract].summary()}")
     elif escape == BOARD:
@@ -329,7 +329,7 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
             for e in choice.events.get(kind, [])
             if not str(e["space"]).startswith("port:")
         }
-        print_status(game, show_map=True, highlight=spaces)
+        print_status(game, show_map=True, highlight=spaces, game_file=path)
         if spaces:
             emit(f"Marked: the {len(spaces)} spaces {choice.player} may build on now.")
     elif escape == LOG:

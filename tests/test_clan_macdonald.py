@@ -355,7 +355,7 @@ def test_status_draws_fishermen_with_a_code_the_legend_explains(tmp_path):
     assert done.returncode == 0 and "Ailsa places a fisherman on A-18 for £6" in done.stdout
     shown = run_cli("status", str(path), "--map")
     assert shown.returncode == 0, shown.stderr
-    assert "A:fsh" in shown.stdout
+    assert "1fsh" in shown.stdout  # player 1 (Ailsa), in the compact drawing of 80 columns
     assert "fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)" in shown.stdout
     assert "Not yet enforced for Ailsa" not in shown.stdout + shown.stderr  # all of them are
 
@@ -373,7 +373,7 @@ def test_map_show_and_reach_read_a_fisherman_from_a_position_file(tmp_path):
     )
     shown = run_cli("map", "show", str(path))
     assert shown.returncode == 0, shown.stderr
-    assert "A:fsh" in shown.stdout and "fsh: a fisherman on a loch" in shown.stdout
+    assert "1fsh" in shown.stdout and "fsh: a fisherman on a loch" in shown.stdout
     reach = run_cli("map", "reach", str(path), "Ailsa")
     assert reach.returncode == 0, reach.stderr
     assert "A-10  neighbouring A-18" in reach.stdout
@@ -711,7 +711,7 @@ def test_status_and_the_game_file_show_a_fisherman_on_a_port_tile(tmp_path):
     assert "space: 'port:D'" in path.read_text()  # the canonical words, replayed from the file
     shown = run_cli("status", str(path), "--map")
     assert shown.returncode == 0, shown.stderr
-    assert "  A:fsh on port:D: Ailsa's fisherman stands on port tile" in shown.stdout
+    assert "  1fsh on port:D (Ailsa's fisherman stands on port tile" in shown.stdout
     assert "fsh: a fisherman on a loch or a port tile" in shown.stdout
     as_json = run_cli("status", str(path), "--json")
     assert '"port:D": "fisherman"' in as_json.stdout

@@ -26,14 +26,16 @@ def test_show_draws_every_space_and_says_the_modules_are_examples():
 
 
 def test_show_solo_marks_the_neutral_workers():
-    out = run_cli("map", "show", "--players", "1").stdout
-    assert "[ N ]" in out and "neutral worker" in out
+    out = run_cli("map", "show", "--players", "1").stdout  # 80 columns: the compact drawing
+    assert "[N]" in out and "[N] neutral worker" in out
+    wide = run_cli("map", "show", "--players", "1", env={"COLUMNS": "120"}).stdout
+    assert "[ N ]" in wide and "[ N ] neutral worker" in wide
 
 
 def test_show_position_with_reach_and_legal_highlights():
     reach = run_cli("map", "show", POSITION, "--reach", "Ailsa")
     assert reach.returncode == 0, reach.stderr
-    assert "A:shp" in reach.stdout and "* highlighted: 29 spaces" in reach.stdout
+    assert "1shp" in reach.stdout and "* highlighted: 29 spaces" in reach.stdout
     legal = run_cli("map", "show", POSITION, "--legal", "red", "cow")
     assert "* highlighted: 18 spaces" in legal.stdout
 
