@@ -505,6 +505,8 @@ def print_log(game: Game, last: int | None = None) -> None:
     from caledonia.rules.game.history import history
 
     entries = history(game)
+    if not entries:
+        emit("No events yet.")
     heading = None
     for entry in entries[-last:] if last else entries:
         if _heading(entry.round, entry.phase) != heading:
@@ -518,7 +520,7 @@ def print_log(game: Game, last: int | None = None) -> None:
                 emit(f"        {note}")
         if entry.scoring:
             emit(f"        {_scoring_words(entry.scoring)}")
-    if game.state.phase == "over" and not game.undone:
+    if game.state.phase == "over":
         emit("The game is over: 'caledonia score' gives the final score.")
 
 
