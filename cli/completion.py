@@ -468,8 +468,6 @@ def _fix_words(path: str, what: str, typed: list[str], incomplete: str) -> list[
         return []
     fields = correction.fields
     if len(typed) >= len(fields):
-        if what == "contract" and len(typed) == 2:  # contract ID open|fulfilled PLAYER
-            return kind_words(path, "player", incomplete)
         return []
     name = fields[len(typed)]
     if name in ("player", "good", "space", "unit", "contract"):

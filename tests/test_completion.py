@@ -199,3 +199,9 @@ def test_the_box_words_complete_in_every_command():
     assert bash("caledonia solo prepare s.yaml --price br") == ["bread="]
     assert "12,33" in bash("caledonia solo new s.yaml --contracts 12,3")
     assert bash(f"caledonia options {GAME} --player ") == ["Fiona", "Hamish", "Morag"]
+
+
+def test_fix_contract_completes_where_then_who():
+    assert bash(f"caledonia fix {GAME} contract 12 ") == ["open", "fulfilled", "board", "out"]
+    assert bash(f"caledonia fix {GAME} contract 12 open ") == ["Fiona", "Hamish", "Morag"]
+    assert bash(f"caledonia fix {GAME} technology Fiona ") == ["woodcutter", "miner"]
