@@ -600,34 +600,93 @@ def print_status(
 
 
 def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
-    """Every event of the game, in words; a preparation with its dice and price changes.
+    """Every event of the game in words, by round and phase, with the money, glory and goods
+    it moved; the dice and price changes of a preparation, the round scoring, and
+    corrections marked.
 
     Example: [cyan]caledonia log sample_games/game-3p.yaml[/cyan]
     """
     from caledonia.rules.game.events import describe
+    from caledonia.rules.game.history import history
 
     game = load(game_file)
     if as_json:
         print_json(
             [
-                {"number": i, "event": e, "words": describe(e), "notes": notes}
-                for i, (e, notes) in enumerate(zip(game.events, game.notes, strict=True), 1)
+                {
+                    "number": entry.number,
+                    "round": entry.round,
+                    "phase": entry.phase,
+                    "event": entry.event,
+                    "words": describe(entry.event),
+                    "correction": entry.correction,
+                    "changes": {name: c.as_data() for name, c in entry.changes.items()},
+                    "notes": entry.notes,
+                    "scoring": entry.scoring.as_data() if entry.scoring else None,
+                }
+                for entry in history(game)
             ]
         )
         return
     print_log(game)
 
 
-def print_log(game: Game, last: int | None = None) -> None:
-    """Every event in words (the `last` ones only, when given), as `log` prints them."""
-    from caledonia.rules.game.events import describe
+def _signed(number: int, unit: str = "") -> str:
+    return f"{'-' if number < 0 else '+'}{unit}{abs(number)}"
 
-    numbered = list(enumerate(zip(game.events, game.notes, strict=True), 1))
-    for number, (event, notes) in numbered[-last:] if last else numbered:
-        emit(f"{number:4d}. {describe(event)}")
-        if event["type"] == "prepare":  # the round's start: dice, prices, refill, turn order
-            for note in notes:
+
+def change_words(changes: dict[str, Any]) -> str:
+    """What an event moved, player by player: `Iain -£14; Kirsty +£12, +1 wool, +2 glory`."""
+    parts = []
+    for name, change in changes.items():
+        moved = [_signed(change.money, "£")] if change.money else []
+        moved += [f"{_signed(n)} {good}" for good, n in change.goods.items()]
+        moved += [f"{_signed(change.glory)} glory"] if change.glory else []
+        parts.append(f"{name} {', '.join(moved)}")
+    return "; ".join(parts)
+
+
+def _heading(round_number: int, phase: str) -> str:
+    from caledonia.rules.game.history import SETUP_PHASES
+    from caledonia.rules.game.state import phase_words
+
+    if phase in SETUP_PHASES:
+        return f"Setup: {phase_words(phase)}"
+    return f"Round {round_number}: {phase_words(phase)}"
+
+
+def print_log(game: Game, last: int | None = None) -> None:
+    """Every event in words (the `last` ones only, when given), as `log` prints them: a
+    heading at each round and phase, each event with what it moved, the notes of a
+    preparation (dice, prices, refill) and of a correction, and each round's scoring."""
+    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.history import history
+
+    entries = history(game)
+    if not entries:
+        emit("No events yet.")
+    heading = None
+    for entry in entries[-last:] if last else entries:
+        if _heading(entry.round, entry.phase) != heading:
+            heading = _heading(entry.round, entry.phase)
+            emit(heading)
+        words = describe(entry.event)
+        line = f"{entry.number:4d}. {'correction: ' if entry.correction else ''}{words}"
+        emit(line + (f"  ({change_words(entry.changes)})" if entry.changes else ""))
+        if entry.event["type"] in ("prepare", "fix"):  # the dice, prices, refill; the fix
+            for note in entry.notes:
                 emit(f"        {note}")
+        if entry.scoring:
+            emit(f"        {_scoring_words(entry.scoring)}")
+    if game.state.phase == "over":
+        emit("The game is over: 'caledonia score' gives the final score.")
+
+
+def _scoring_words(scoring: Any) -> str:
+    if scoring.tile is None:
+        return f"round {scoring.round} scoring: no scoring tiles"
+    got = ", ".join(f"{name} {glory}" for name, glory in scoring.glory.items())
+    return f"round {scoring.round} scoring, tile {scoring.tile}: {got} glory"
 
 
 CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help="How many events.")]

@@ -41,8 +41,15 @@ def build_app(only: str | None = None) -> typer.Typer:
     """The Typer app with every command, or with just `only`."""
     from importlib import import_module
 
+    from typer.completion import completion_init
+
+    from .completion import CompletingGroup, WordsCommand
+
+    completion_init()  # Typer's completion classes, as its own completion options would
     app = typer.Typer(
         name="caledonia",
+        cls=CompletingGroup,
+        add_completion=False,  # ours take the shell's name: see _root
         help=(
             "A referee and scoring assistant for [bold]Clans of Caledonia[/bold] at a physical "
             "table.\n\nExample: [cyan]caledonia score sample_games/final-4p.yaml[/cyan]"
@@ -61,7 +68,7 @@ def build_app(only: str | None = None) -> typer.Typer:
             app.add_typer(target, name=name)
         elif name in FREE_WORDS:
             settings = {"allow_extra_args": True, "ignore_unknown_options": True}
-            app.command(name, context_settings=settings)(target)
+            app.command(name, context_settings=settings, cls=WordsCommand)(target)
         else:
             app.command(name)(target)
     return app
@@ -78,21 +85,64 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion_script(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> None:
+    from .completion import show_completion
+
+    show_completion(ctx, param, value)
+
+
+def _completion_install(ctx: typer.Context, param: typer.CallbackParam, value: str | None) -> None:
+    from .completion import install_completion
+
+    install_completion(ctx, param, value)
+
+
 def _root(
     show_version: Annotated[
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
     ] = False,
+    install_completion: Annotated[
+        str | None,
+        typer.Option(
+            "--install-completion",
+            metavar="SHELL",
+            callback=_completion_install,
+            is_eager=True,
+            expose_value=False,
+            show_default=False,
+            help="Install completion for bash, zsh, fish or powershell (left out: this shell).",
+        ),
+    ] = None,
+    show_completion: Annotated[
+        str | None,
+        typer.Option(
+            "--show-completion",
+            metavar="SHELL",
+            callback=_completion_script,
+            is_eager=True,
+            expose_value=False,
+            show_default=False,
+            help="Print the completion script for bash, zsh, fish or powershell "
+            "(left out: this shell).",
+        ),
+    ] = None,
 ) -> None:
     """A referee and scoring assistant for Clans of Caledonia at a physical table."""
 
 
 def main() -> None:
     """Console-script entry point: run the app; known problems exit 1, never a traceback."""
+    from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
+
+    arguments = with_shell_named(sys.argv[1:])
     words = [word for word in sys.argv[1:] if not word.startswith("-")]
     chosen = words[0] if words and words[0] in COMMANDS else None
+    completing = command_being_completed(os.environ)
+    if completing is not None:  # the shell asks for completions: build only that command
+        chosen = completing if completing in COMMANDS else None
     try:
-        build_app(chosen)()
+        build_app(chosen)(args=arguments, prog_name="caledonia", complete_var=COMPLETE_VAR)
     except UsageProblem as problem:
         message(f"Error: {problem}", style="red")
         message(f"Try 'caledonia {problem.command} --help' for help.")

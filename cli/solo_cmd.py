@@ -343,6 +343,11 @@ def new_command(
     except ValueError as reason:
         raise CaledoniaError(f"--contracts: {reason}") from None
     _save_state(state_file, state)
+    emit("Prices: " + ", ".join(f"{g} £{p}" for g, p in state.prices.items()))
+    emit("Contracts dealt to the export board:")
+    for slot, held in enumerate(state.board, start=1):
+        what = f"{held}: {parts.contracts[held].summary()}" if held is not None else "(empty)"
+        emit(f"  slot {slot}  {what}")
     pile = (
         "the tool deals from its own shuffled pile"
         if state.pile is not None
@@ -379,7 +384,7 @@ def prepare_command(
 ) -> None:
     """Run a round's preparation (rounds 2-5): dice market, refill, removal; save the file.
 
-    Example: [cyan]caledonia solo prepare my-solo.yaml --taken 12 --virtual-dice[/cyan]
+    Example: [cyan]caledonia solo prepare my-solo.yaml --taken 14 --virtual-dice[/cyan]
     """
     from caledonia.rules.solo_state import apply_table_changes, prepare
 

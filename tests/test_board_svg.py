@@ -360,18 +360,18 @@ def test_golden_pictures_of_the_shipped_sides(sides, players):
 
 
 def test_the_readme_picture_is_the_midway_game_as_status_draws_it(parts, tmp_path):
-    """sample_games/game-4p-midway.yaml is the first half of game-4p.yaml, and the README's
+    """sample_games/midway-4p.yaml is the first half of game-4p.yaml, and the README's
     picture is what `status --svg` draws of it now (regenerated with the golden files)."""
     whole = read_yaml(ROOT / GAME_4P)["events"]
-    midway = read_yaml(ROOT / "sample_games" / "game-4p-midway.yaml")["events"]
+    midway = read_yaml(ROOT / "sample_games" / "midway-4p.yaml")["events"]
     assert 0 < len(midway) < len(whole) and whole[: len(midway)] == midway
-    shipped = ROOT / "sample_games" / "game-4p-midway.svg"
+    shipped = ROOT / "sample_games" / "midway-4p.svg"
     if os.environ.get("CALEDONIA_UPDATE_GOLDEN"):
         shipped.unlink(missing_ok=True)
         target = shipped
     else:
         target = tmp_path / "midway.svg"
-    result = run_cli("status", "sample_games/game-4p-midway.yaml", "--svg", str(target))
+    result = run_cli("status", "sample_games/midway-4p.yaml", "--svg", str(target))
     assert result.returncode == 0, result.stderr
     assert target.read_text() == shipped.read_text(), (
         "the README picture is stale: CALEDONIA_UPDATE_GOLDEN=1 pytest tests/test_board_svg.py"

@@ -1,0 +1,114 @@
+"""A game's events as the log reads them back: the round and phase of each, the money,
+glory and goods it moved for each player, and the round's scoring when it ended a round.
+
+What an event moved is measured, not described: the game is replayed from its
+setup and every player's holdings are compared before and after each event.
+The round scoring is an engine step inside the event that ends production; its
+glory is taken out of the event's changes and kept apart, as its own line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game
+from .state import GameState
+
+# The phases before round 1's actions: the log heads them "Setup".
+SETUP_PHASES = ("clans", "workers")
+
+
+@dataclass
+class Change:
+    """What one event moved for one player: money and glory, and goods by kind."""
+
+    money: int = 0
+    glory: int = 0
+    goods: dict[str, int] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.money or self.glory or self.goods)
+
+    def as_data(self) -> dict[str, Any]:
+        return {"money": self.money, "glory": self.glory, "goods": dict(self.goods)}
+
+
+@dataclass
+class Scoring:
+    """A round's scoring: the tile (None without scoring tiles) and each player's glory."""
+
+    round: int
+    tile: str | None
+    glory: dict[str, int]
+
+    def as_data(self) -> dict[str, Any]:
+        return {"round": self.round, "tile": self.tile, "glory": dict(self.glory)}
+
+
+@dataclass
+class Entry:
+    number: int
+    event: dict[str, Any]
+    notes: list[str]
+    round: int  # the round the event belongs to (a preparation opens the next round)
+    phase: str  # the phase it was recorded in (state.PHASES)
+    changes: dict[str, Change]  # by player name; players it did not touch are left out
+    scoring: Scoring | None = None  # when the event ended a round
+
+    @property
+    def correction(self) -> bool:
+        return self.event["type"] == "fix"
+
+
+def _holdings(state: GameState) -> dict[str, tuple[int, int, dict[str, int]]]:
+    return {p.name: (p.money, p.glory, dict(p.goods)) for p in state.players}
+
+
+def _difference(before: tuple, after: tuple) -> Change:
+    (money0, glory0, goods0), (money1, glory1, goods1) = before, after
+    goods = {
+        good: goods1.get(good, 0) - goods0.get(good, 0)
+        for good in {**goods0, **goods1}
+        if goods1.get(good, 0) != goods0.get(good, 0)
+    }
+    ordered = {good: goods[good] for good in (*goods0, *goods1) if good in goods}
+    return Change(money1 - money0, glory1 - glory0, ordered)
+
+
+def start_holdings(game: Game) -> dict[str, tuple[int, int, dict[str, int]]]:
+    """Every player's money, glory and goods before the first event."""
+    return _holdings(Game(game.setup, game.parts).state)
+
+
+def history(game: Game) -> list[Entry]:
+    """Every event of `game` with its round, phase, changes and scoring, by a replay."""
+    replay = Game(game.setup, game.parts)
+    entries = []
+    for number, event in enumerate(game.events, 1):
+        state = replay.state
+        round_number = state.round + (1 if state.phase == "preparation" else 0)
+        phase, scored, before = state.phase, len(state.round_scores), _holdings(state)
+        notes = replay.apply(event)
+        state = replay.state
+        after = _holdings(state)
+        changes = {name: _difference(before[name], after[name]) for name in after}
+        scoring = None
+        if len(state.round_scores) > scored:
+            tiles = state.setup.scoring_tiles
+            glory = dict(state.round_scores[-1])
+            scoring = Scoring(state.round, tiles[state.round - 1] if tiles else None, glory)
+            for name, gained in glory.items():
+                changes[name].glory -= gained
+        entries.append(
+            Entry(
+                number,
+                event,
+                notes,
+                round_number,
+                phase,
+                {name: change for name, change in changes.items() if change},
+                scoring,
+            )
+        )
+    return entries

@@ -1,0 +1,192 @@
+"""Every command the README shows runs as written, with the exit code the README implies.
+
+The convention (README.md, "Testing the README"):
+
+- The commands are the lines of ```sh and ```console blocks that start with
+  `caledonia ` or `$ caledonia ` (a line ending in `\\` continues on the next);
+  text after an unquoted `#` is a comment. Other lines (pip, pytest, python)
+  are not run.
+- They run in order, as a reader would type them, in one temporary folder
+  holding copies of sample_games/ and maps/, with stdin not a terminal and
+  HOME inside that folder.
+- A command exits 0, unless the HTML comment on the line above its block says
+  otherwise, for the whole block:
+  `<!-- interactive -->`: each needs a terminal; without one it exits 2 and says
+  what to give instead (a --flag, an ARGUMENT or another caledonia command);
+  `<!-- exit N -->`: the block shows an error on purpose, each command exits N.
+
+Nothing here names a command, so the test stays right when commands or flags change:
+only the README does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from conftest import ROOT
+
+README = ROOT / "README.md"
+RUN_BLOCKS = ("sh", "console")
+MARK = re.compile(r"^<!--\s*(interactive|exit \d+)\s*-->$")
+
+
+class Command(NamedTuple):
+    line: int  # in README.md, for the failure message
+    words: list[str]  # after `caledonia`
+    mark: str | None  # the block's mark: None, "interactive" or "exit N"
+
+
+def readme_commands(text: str) -> list[Command]:
+    """The README's commands in order, each with its block's mark."""
+    commands: list[Command] = []
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        fence = lines[index].strip()
+        if not fence.startswith("```"):
+            index += 1
+            continue
+        info = fence[3:].strip()
+        above = lines[index - 1].strip() if index else ""
+        found = MARK.match(above)
+        mark = found.group(1) if found else None
+        index += 1
+        pending, start = "", 0
+        while index < len(lines) and lines[index].strip() != "```":
+            line = lines[index]
+            if info in RUN_BLOCKS:
+                if pending:
+                    pending += " " + line.strip()
+                elif line.startswith(("caledonia ", "$ caledonia ")) or line == "caledonia":
+                    pending, start = line.removeprefix("$ "), index + 1
+                if pending and pending.endswith("\\"):
+                    pending = pending[:-1].rstrip()
+                elif pending:
+                    words = shlex.split(pending, comments=True)
+                    commands.append(Command(start, words[1:], mark))
+                    pending = ""
+            index += 1
+        index += 1
+    return commands
+
+
+def _run(words: list[str], folder: Path) -> subprocess.CompletedProcess:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("CALEDONIA_") or k == "CALEDONIA_CACHE_DIR"
+    }
+    env["NO_COLOR"] = "1"
+    home = folder / "home"  # what a command installs in the reader's home lands here
+    home.mkdir(exist_ok=True)
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
+    return subprocess.run(
+        [sys.executable, "-m", "caledonia.cli.main", *words],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=folder,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def _says_what_to_give(stderr: str) -> bool:
+    """A message naming a way to go on without a terminal: a flag, an ARGUMENT, a command."""
+    return bool(re.search(r"--[a-z]|\b[A-Z]{3,}\b|caledonia [a-z]", stderr))
+
+
+def test_the_readme_convention_is_read_as_documented():
+    text = """
+```sh
+caledonia one two   # a comment
+pip install . && caledonia not-run
+$ caledonia three 'four five' \\
+    --six
+```
+<!-- interactive -->
+```console
+caledonia seven
+```
+<!-- exit 1 -->
+```sh
+caledonia eight
+```
+```yaml
+caledonia: not a command
+```
+"""
+    commands = readme_commands(text)
+    assert [(c.words, c.mark) for c in commands] == [
+        (["one", "two"], None),
+        (["three", "four five", "--six"], None),
+        (["seven"], "interactive"),
+        (["eight"], "exit 1"),
+    ]
+
+
+def test_every_readme_command_runs_as_written(tmp_path):
+    for folder in ("sample_games", "maps"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    commands = readme_commands(README.read_text())
+    assert len(commands) >= 40  # the README's examples are found
+    problems = []
+    for command in commands:
+        result = _run(command.words, tmp_path)
+        shown = f"README.md:{command.line}: caledonia {shlex.join(command.words)}"
+        said = (result.stderr or result.stdout).strip().splitlines()[-3:]
+        if "Traceback" in result.stderr or "Internal error" in result.stderr:
+            problems.append(f"{shown}: crashed: {said}")
+        elif command.mark == "interactive":
+            if result.returncode != 2 or not _says_what_to_give(result.stderr):
+                problems.append(f"{shown}: expected exit 2 naming a flag, got {result.returncode}")
+        else:
+            wanted = int(command.mark.split()[1]) if command.mark else 0
+            if result.returncode != wanted:
+                problems.append(f"{shown}: exit {result.returncode}, expected {wanted}: {said}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_solo_prepare_help_example_works_on_the_readmes_own_file(tmp_path):
+    """`solo prepare -h` shows an example; after the README's `solo new`, it runs."""
+    help_text = _run(["solo", "prepare", "-h"], tmp_path).stdout
+    example = re.search(r"Example: (caledonia solo prepare [^\n]+)", help_text)
+    assert example, help_text
+    solo_new = next(
+        c for c in readme_commands(README.read_text()) if c.words[:2] == ["solo", "new"]
+    )
+    assert _run(solo_new.words, tmp_path).returncode == 0
+    words = shlex.split(example.group(1))[1:]
+    assert words[2] == solo_new.words[2]  # the same file
+    result = _run(words, tmp_path)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("sentence", ["`caledonia act --help` lists every action"])
+def test_the_readme_says_a_thing_once(sentence):
+    assert README.read_text().replace("\n", " ").count(sentence) == 1
+
+
+def test_solo_new_prints_the_prices_and_the_contracts_it_dealt(tmp_path):
+    """The README: `solo new` gives the starting prices and the five contracts dealt."""
+    result = _run(["solo", "new", "my-solo.yaml", "--seed", "7"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    state = json.loads(_run(["solo", "show", "my-solo.yaml", "--json"], tmp_path).stdout)
+    prices = ", ".join(f"{good} £{price}" for good, price in state["prices"].items())
+    assert f"Prices: {prices}\n" in result.stdout
+    dealt = [c for c in state["board"] if c is not None]
+    assert len(dealt) == 5
+    for slot, contract in enumerate(state["board"], start=1):
+        if contract is not None:
+            assert re.search(rf"^  slot {slot}  {contract}: .+ → .+$", result.stdout, re.M)
+    own = _run(["solo", "new", "own.yaml", "--contracts", "12,33,7,45,21"], tmp_path)
+    assert "  slot 3  7: " in own.stdout and "  slot 6  (empty)" in own.stdout
