@@ -9,7 +9,6 @@ was. The words `act` and `fix` read come from the event specs.
 from __future__ import annotations
 
 from collections.abc import Collection
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -38,6 +37,7 @@ from .output import (
     message,
     print_json,
 )
+from .writing import check_output, check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -149,8 +149,7 @@ def new(
 
     from .game_setup import create_game, random_seed
 
-    if Path(game_file).exists() and not force:
-        raise CaledoniaError(f"{game_file} exists: pass --force to replace it")
+    check_output(game_file, force=force)
     try:
         players = default_players(player)
     except ValueError as reason:
@@ -299,6 +298,7 @@ def act(
     else:
         data = _words_event(action, words, "act")
     game = load(game_file)
+    check_writable(game_file)  # before the dice are asked
     if isinstance(data, dict):
         data = _with_dice(game, data, virtual_dice)
     event, notes = record(game_file, game, data, "--event" if event_json else "the command line")
@@ -484,6 +484,7 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     from caledonia.rules.game.events import describe
 
     game = load(game_file)
+    check_writable(game_file)
     try:
         dropped = game.undo(count)
     except ValueError as problem:
@@ -505,6 +506,7 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     from caledonia.rules.game.events import describe
 
     game = load(game_file)
+    check_writable(game_file)
     if not game.undone:
         raise CaledoniaError(
             f"nothing to redo in {game_file}: undo keeps events only until a new one is recorded"
@@ -548,6 +550,7 @@ def fix(
     """
     event = _words_event("fix", [what, *ctx.args], "fix")
     game = load(game_file)
+    check_writable(game_file)
     recorded, notes = record(game_file, game, event)
     if as_json:
         print_recorded(game, [recorded], notes)

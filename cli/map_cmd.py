@@ -11,6 +11,7 @@ from caledonia.rules.errors import CaledoniaError
 
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, console, emit, message, print_json
+from .writing import ForceOption, check_output, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -124,12 +125,15 @@ def show(
     svg: Annotated[
         str | None, typer.Option(metavar="FILE", help="Also save the picture as SVG.")
     ] = None,
+    force: ForceOption = False,
     maps: MapsOption = None,
 ) -> None:
     """Draw the assembled board: terrain, costs, lochs, rivers, units, mist, port slots.
 
     Example: [cyan]caledonia map show sample_games/position-3p.yaml --reach Ailsa[/cyan]
     """
+    if svg:
+        check_output(svg, force=force, ask=person_at_terminal())
     from caledonia.rules.board import assemble
     from caledonia.rules.expansion import legal_spaces
     from caledonia.rules.reach import reachable

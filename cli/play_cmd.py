@@ -91,6 +91,9 @@ def play(
 
 def run(asker: Asker, path: str, **files: Any) -> Game:
     """The whole walk-through on any asker (tests script one). Returns the game as saved."""
+    from .writing import check_writable
+
+    check_writable(path)  # every answer is saved at once: refuse now, not at the first save
     if Path(path).exists():
         game = load(path)
     else:

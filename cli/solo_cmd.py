@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -12,6 +11,7 @@ from caledonia.rules.errors import CaledoniaError
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import UsageProblem
 from .output import JsonOption, emit, is_interactive, message, print_json
+from .writing import check_output, check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
@@ -332,8 +332,7 @@ def new_command(
 
     from caledonia.rules.solo_state import new_state
 
-    if Path(state_file).exists() and not force:
-        raise CaledoniaError(f"{state_file} exists: pass --force to replace it")
+    check_output(state_file, force=force)
     parts = components()
     market = _market(market_file)
     dealt = parse_ids(contracts, "--contracts", "solo new") or None
@@ -386,6 +385,7 @@ def prepare_command(
     parts = components()
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
+    check_writable(state_file)  # before the questions: an answer is never typed for nothing
     if price is None and taken is None and roll is None and is_interactive():
         price, taken = ask_round_changes(state, market)
     try:
