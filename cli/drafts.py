@@ -120,7 +120,7 @@ class Draft:
         if self.answers:
             when = f", kept {self.saved_at.replace('T', ' ')}" if self.saved_at else ""
             go_on = inner.confirm(
-                f"Go on with {what} you were entering ({len(self.answers)} answers{when})?",
+                f"Go on with {what} you were entering ({_answers(len(self.answers))}{when})?",
                 default=True,
             )
             if go_on:
@@ -133,10 +133,14 @@ class Draft:
         """What to tell the person who stopped: what was kept, and how to go on."""
         if self.kept and self.answers:
             return (
-                f"Stopped: your {len(self.answers)} answers are kept in a draft; "
+                f"Stopped: {_answers(len(self.answers))} kept in a draft; "
                 f"run '{command}' again to go on from there. Nothing else was saved."
             )
         return "Stopped: nothing was saved."
+
+
+def _answers(count: int) -> str:
+    return f"{count} answer" + ("" if count == 1 else "s")
 
 
 class DraftAsker:
@@ -172,7 +176,7 @@ class DraftAsker:
             del self.draft.answers[self.replayed :]
             self.draft.write()
         if self.replayed:
-            self.inner.say(f"Went on from the draft: {self.replayed} answers kept.")
+            self.inner.say(f"Went on from the draft: {_answers(self.replayed)} kept.")
 
     def _record(self, kind: str, question: str, answer: Any, **extra: Any) -> Any:
         self.draft.record({"kind": kind, "question": question, "answer": answer, **extra})

@@ -182,6 +182,8 @@ def file_check(key: str, players: int) -> Validator:
     """A data file is accepted once it loads; else the loader's reason (file and line)."""
 
     def check(typed: str) -> bool | str:
+        if not typed.strip().isprintable():
+            return "A file name without control characters, please."
         path = own_path(typed)
         if path is None:
             return True
@@ -189,6 +191,8 @@ def file_check(key: str, players: int) -> Validator:
             load_table_data(players, **{key: path})
         except CaledoniaError as problem:
             return str(problem)
+        except OSError as problem:  # a place the system refuses to look at
+            return f"Cannot read {path}: {problem.strerror or problem}."
         return True
 
     return check

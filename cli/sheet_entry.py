@@ -36,7 +36,7 @@ def _contract_choices(parts: Components) -> list[str]:
 
 def _leading_id(typed: str) -> int | None:
     head = typed.strip().split(":", 1)[0].strip()
-    return int(head) if head.isdigit() else None
+    return int(head) if head.isascii() and head.isdigit() and len(head) < 6 else None
 
 
 def _name_validator(taken: set[str]) -> Validator:
