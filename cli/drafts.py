@@ -82,6 +82,7 @@ class Draft:
             if isinstance(answers, list) and all(isinstance(a, dict) for a in answers):
                 self.answers = answers
                 self.saved_at = str(data.get("saved", "")) or None
+                self.kept = bool(answers)  # on disk, until discarded
 
     def record(self, entry: dict[str, Any]) -> None:
         """Add one answer and write the draft now; a failure is kept in `broken`."""
@@ -123,9 +124,7 @@ class Draft:
                 f"Go on with {what} you were entering ({_answers(len(self.answers))}{when})?",
                 default=True,
             )
-            if go_on:
-                self.kept = True
-            else:
+            if not go_on:
                 self.discard()
         return DraftAsker(inner, self)
 

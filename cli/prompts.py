@@ -191,7 +191,15 @@ def _stop_on_ctrl_d(prompt: Any) -> None:
     def stop(event: Any) -> None:
         event.app.exit(exception=EOFError(), style="class:aborting")
 
-    prompt.application.key_bindings.add("c-d", eager=True)(stop)
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    extra = KeyBindings()
+    extra.add("c-d", eager=True)(stop)
+    application = prompt.application
+    if application.key_bindings is None:
+        application.key_bindings = extra
+    else:
+        application.key_bindings = merge_key_bindings([application.key_bindings, extra])
 
 
 def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
