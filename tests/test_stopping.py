@@ -138,12 +138,34 @@ def test_solo_prepare_taken_twice_by_flag_says_so(solo_state, monkeypatch, capsy
 
 
 @pytest.mark.parametrize("stop", STOPS, ids=STOP_IDS)
-def test_play_stopped_in_the_setup_writes_nothing(stop, terminal, monkeypatch, capsys, tmp_path):
-    terminal(["Ailsa", stop])
+def test_play_stopped_at_the_first_setup_question_writes_nothing(
+    stop, terminal, monkeypatch, capsys, tmp_path
+):
+    terminal([stop])
     code, _, err = run_main(monkeypatch, capsys, "play", str(tmp_path / "g.yaml"))
     assert code == 130
     assert last_line(err) == "Stopped before the game was created: nothing was written."
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("stop", STOPS, ids=STOP_IDS)
+def test_play_setup_stopped_midway_goes_on_from_there(
+    stop, terminal, monkeypatch, capsys, tmp_path
+):
+    game = tmp_path / "g.yaml"
+    two_players = ["Ailsa", "", "Bruce", "", ""]  # red, blue, then "that's everyone"
+    first = terminal([*two_players, "e", stop])
+    code, _, err = run_main(monkeypatch, capsys, "play", str(game))
+    assert code == 130 and list(tmp_path.iterdir()) == []
+    assert last_line(err) == (
+        f"Stopped: 6 answers kept in a draft; run 'caledonia play {game}' again to go on "
+        "from there. Nothing else was saved."
+    )
+    again = terminal([True, "d", "s", "7", "q"])  # go on; plain game, seed 7; then quit
+    code, _, err = run_main(monkeypatch, capsys, "play", str(game))
+    assert code == 0, err
+    assert again.questions[1] == first.questions[-1]
+    assert game.is_file() and "seed: 7" in game.read_text()
 
 
 @pytest.mark.parametrize("stop", STOPS, ids=STOP_IDS)
