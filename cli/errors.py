@@ -15,6 +15,19 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130  # Ctrl-C
 
 
+STOPPED_NOTHING_SAVED = "Stopped: nothing was saved."
+
+
+class Interrupted(Exception):
+    """Ctrl-C or Ctrl-D inside a command (at a prompt or not). Raised instead of
+    KeyboardInterrupt/EOFError so that Typer does not swallow it: `main` prints `said`
+    (what was saved) and exits 130."""
+
+    def __init__(self, said: str = STOPPED_NOTHING_SAVED):
+        super().__init__(said)
+        self.said = said
+
+
 class UsageProblem(CaledoniaError):
     """The command line cannot work as given; `command` is shown in the hint."""
 

@@ -9,7 +9,6 @@ was. The words `act` and `fix` read come from the event specs.
 from __future__ import annotations
 
 from collections.abc import Collection
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -39,6 +38,7 @@ from .output import (
     message,
     print_json,
 )
+from .writing import ForceOption, check_output, check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -150,8 +150,7 @@ def new(
 
     from .game_setup import create_game, random_seed
 
-    if Path(game_file).exists() and not force:
-        raise CaledoniaError(f"{game_file} exists: pass --force to replace it")
+    check_output(game_file, force=force)
     try:
         players = default_players(player)
     except ValueError as reason:
@@ -300,6 +299,7 @@ def act(
     else:
         data = _words_event(action, words, "act")
     game = load(game_file)
+    check_writable(game_file)  # before the dice are asked
     if isinstance(data, dict):
         data = _with_dice(game, data, virtual_dice)
     event, notes = record(game_file, game, data, "--event" if event_json else "the command line")
@@ -359,6 +359,7 @@ def status(
         bool, typer.Option("--map", help="Draw the board with everyone's units.")
     ] = False,
     svg: SvgOption = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Where the game stands: phase, whose turn, the round's scoring tile and contract cost,
@@ -368,6 +369,9 @@ def status(
 
     Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
     """
+    from .map_cmd import check_picture
+
+    check_picture(svg, force)
     game = load(game_file)
     if as_json:
         print_json({**summary(game), **round_facts(game)})
@@ -701,6 +705,7 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     from caledonia.rules.game.events import describe
 
     game = load(game_file)
+    check_writable(game_file)
     try:
         dropped = game.undo(count)
     except ValueError as problem:
@@ -722,6 +727,7 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     from caledonia.rules.game.events import describe
 
     game = load(game_file)
+    check_writable(game_file)
     if not game.undone:
         raise CaledoniaError(
             f"nothing to redo in {game_file}: undo keeps events only until a new one is recorded"
@@ -765,6 +771,7 @@ def fix(
     """
     event = _words_event("fix", [what, *ctx.args], "fix")
     game = load(game_file)
+    check_writable(game_file)
     recorded, notes = record(game_file, game, event)
     if as_json:
         print_recorded(game, [recorded], notes)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
 
-from .errors import ExitCode, UsageProblem
+from .errors import STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem
 from .output import message
 
 # Command name -> (module in this package, attribute): a function for a command,
@@ -65,13 +66,32 @@ def build_app(only: str | None = None) -> typer.Typer:
             continue
         target = getattr(import_module(f"{__package__}.{module}"), attribute)
         if isinstance(target, typer.Typer):
+            for command in target.registered_commands:
+                command.callback = stoppable(command.callback)
             app.add_typer(target, name=name)
         elif name in FREE_WORDS:
             settings = {"allow_extra_args": True, "ignore_unknown_options": True}
-            app.command(name, context_settings=settings, cls=WordsCommand)(target)
+            app.command(name, context_settings=settings, cls=WordsCommand)(stoppable(target))
         else:
-            app.command(name)(target)
+            app.command(name)(stoppable(target))
     return app
+
+
+def stoppable(command: Any) -> Any:
+    """`command` with Ctrl-C and Ctrl-D turned into Interrupted, which Typer lets through to
+    `main` (Typer itself would exit on them without a word, or with "Aborted!" and 1)."""
+    if command is None or getattr(command, "stoppable", False):
+        return command
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (KeyboardInterrupt, EOFError):
+            raise Interrupted() from None
+
+    run.stoppable = True  # type: ignore[attr-defined]
+    return run
 
 
 def _show_version(value: bool) -> None:
@@ -150,8 +170,11 @@ def main() -> None:
     except CaledoniaError as problem:
         message(f"Error: {problem}", style="red")
         sys.exit(ExitCode.USER_ERROR)
-    except KeyboardInterrupt:
-        message("Interrupted: nothing was saved.")
+    except Interrupted as stop:
+        message(stop.said)
+        sys.exit(ExitCode.INTERRUPTED)
+    except (KeyboardInterrupt, EOFError):  # before a command started: nothing to save yet
+        message(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except Exception as problem:  # a bug: say so briefly; the trace only on request
         if os.environ.get("CALEDONIA_DEBUG"):

@@ -11,6 +11,7 @@ from caledonia.rules.errors import CaledoniaError
 
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
+from .writing import ForceOption, check_output, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -75,6 +76,13 @@ def _no_money_for_game(source: MapSource, money: int | None, command: str) -> No
         raise UsageProblem(
             "--money is for a position file: a game file knows each player's money", command
         )
+
+
+def check_picture(svg: str | None, force: bool) -> None:
+    """Before any work: the picture's file can be written, and an old one is replaced only
+    when the person says so (or --force)."""
+    if svg:
+        check_output(svg, force=force, ask=person_at_terminal())
 
 
 def save_picture(
@@ -143,6 +151,7 @@ def show(
         bool, typer.Option("--deltas", help="Highlight the river deltas (Robertson).")
     ] = False,
     svg: SvgOption = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
@@ -150,6 +159,7 @@ def show(
 
     Example: [cyan]caledonia map show sample_games/game-4p.yaml --legal Ailsa cow --svg board.svg[/cyan]
     """
+    check_picture(svg, force)
     from caledonia.rules.board import assemble
 
     from .board_svg import Overlay
@@ -230,6 +240,7 @@ def reach_command(
     source_file: SourceArgument,
     player: Annotated[str, typer.Argument(help="Player name or colour.")],
     svg: SvgOption = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
@@ -237,6 +248,7 @@ def reach_command(
 
     Example: [cyan]caledonia map reach sample_games/position-3p.yaml Ailsa[/cyan]
     """
+    check_picture(svg, force)
     from caledonia.rules.reach import port_route, reachable, shipping_words
 
     from .board_svg import Overlay
@@ -311,6 +323,7 @@ def legal_command(
         typer.Option(min=0, help="The player's money, to check the cost (position files only)."),
     ] = None,
     svg: SvgOption = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
@@ -320,6 +333,7 @@ def legal_command(
 
     Example: [cyan]caledonia map legal sample_games/position-3p.yaml Ailsa cow B-19[/cyan]
     """
+    check_picture(svg, force)
     from .board_svg import Overlay
 
     source = open_source(source_file, maps)
@@ -394,6 +408,7 @@ def legal_command(
 def settlements_command(
     source_file: SourceArgument,
     svg: SvgOption = None,
+    force: ForceOption = False,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
@@ -401,6 +416,7 @@ def settlements_command(
 
     Example: [cyan]caledonia map settlements sample_games/position-3p.yaml --svg settlements.svg[/cyan]
     """
+    check_picture(svg, force)
     from caledonia.rules.reach import shipping_words
     from caledonia.rules.settlements import count_settlements
 

@@ -91,16 +91,26 @@ def play(
 
 def run(asker: Asker, path: str, **files: Any) -> Game:
     """The whole walk-through on any asker (tests script one). Returns the game as saved."""
+    from .writing import check_writable
+
+    check_writable(path)  # every answer is saved at once: refuse now, not at the first save
     if Path(path).exists():
         game = load(path)
     else:
+        from .drafts import Draft
         from .play_setup import ask_new_game
 
+        # the setup's answers are kept as they are given: a stop goes on from there next time
+        draft = Draft.named("play-setup", str(Path(path).resolve()))
         try:
-            game = ask_new_game(asker, path, **files)
+            game = ask_new_game(draft.asker(asker, f"the setup of {path}"), path, **files)
         except (KeyboardInterrupt, EOFError):
-            message("Stopped before the game was created: nothing was written.")
+            if draft.kept:
+                message(draft.stopped_words(f"caledonia play {path}"))
+            else:
+                message("Stopped before the game was created: nothing was written.")
             raise typer.Exit(130) from None
+        draft.discard()
     try:
         while step(asker, path, game):
             pass

@@ -28,6 +28,7 @@ from .game_setup import (
     words,
 )
 from .prompts import Asker, Choice, Validator, whole_number
+from .writing import check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -67,6 +68,7 @@ def ask_new_game(
     """Ask the table for the game, create the file (atomic save) and return the Game."""
     if Path(path).exists():  # never replace a game: `play` resumes it
         raise CaledoniaError(f"{path} exists: 'caledonia play {path}' resumes it")
+    check_writable(path)  # before the first question, not after the last
     players = ask_players(asker)
     files = ask_box_files(
         asker,
@@ -180,6 +182,8 @@ def file_check(key: str, players: int) -> Validator:
     """A data file is accepted once it loads; else the loader's reason (file and line)."""
 
     def check(typed: str) -> bool | str:
+        if not typed.strip().isprintable():
+            return "A file name without control characters, please."
         path = own_path(typed)
         if path is None:
             return True
@@ -187,6 +191,8 @@ def file_check(key: str, players: int) -> Validator:
             load_table_data(players, **{key: path})
         except CaledoniaError as problem:
             return str(problem)
+        except OSError as problem:  # a place the system refuses to look at
+            return f"Cannot read {path}: {problem.strerror or problem}."
         return True
 
     return check
@@ -287,7 +293,7 @@ def ask_layout(
 
 
 def seed_check(typed: str) -> bool | str:
-    return True if not typed.strip() else whole_number(0)(typed)
+    return True if not typed.strip() else whole_number(0, None)(typed)
 
 
 def ask_table_layout(

@@ -4,6 +4,13 @@ Commands ask through an `Asker`. `QuestionaryAsker` asks a person in a
 terminal (questionary is imported only then: it is slow to import); tests
 drive the same flows with a scripted asker. A validator returns True or the
 reason a value is refused, and the prompt asks again showing that reason.
+
+At a terminal an answer is checked when Enter is pressed: a refused one is
+followed by its reason on the next line and the same question again, holding
+what was typed so that it can be corrected rather than typed anew. A number
+question shows its default greyed in the empty answer (Enter takes it; typing
+replaces it, so a typed 1 is 1, never 01). Ctrl-C and Ctrl-D stop every
+question alike (KeyboardInterrupt / EOFError; `cli.main` exits 130).
 """
 
 from __future__ import annotations
@@ -17,6 +24,38 @@ from .output import message
 
 Validator = Callable[[str], "bool | str"]
 SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, without 0
+# The largest number any question takes unless it says otherwise: far above anything at
+# the table (money, goods, glory), far below what would be a mistake (10^23).
+LARGEST_NUMBER = 9999
+SHOWN_CHARACTERS = 40  # of a refused answer, in its reason
+
+
+def shown(typed: str) -> str:
+    """A typed answer as a reason quotes it: control characters escaped, cut when long."""
+    text = typed.strip()
+    cut = text[:SHOWN_CHARACTERS] + ("…" if len(text) > SHOWN_CHARACTERS else "")
+    return repr(cut)
+
+
+def verdict_of(validate: Validator | None, typed: str) -> bool | str:
+    """What `validate` says of `typed`: True, or the reason. A place the system refuses
+    (OSError: a name too long, a folder that cannot be read) is a reason, never a trace."""
+    if validate is None:
+        return True
+    try:
+        verdict = validate(typed)
+    except OSError as error:
+        from caledonia.rules.yamlfile import os_reason
+
+        return f"That cannot be used: {os_reason(error)}."
+    if verdict is True:
+        return True
+    return verdict if isinstance(verdict, str) and verdict else "That answer is not accepted."
+
+
+def is_number_question(default: str, validate: Validator | None) -> bool:
+    """A question for a number: its default is a number, or its validator wants one."""
+    return bool(getattr(validate, "expects_number", False)) or default.strip().isdecimal()
 
 
 class Choice(NamedTuple):
@@ -67,12 +106,35 @@ class QuestionaryAsker:
         self._q = questionary
 
     def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
-        return self._q.text(
-            question, default=default, validate=validate, validate_while_typing=False
-        ).unsafe_ask()
+        def ask_once(prefill: str, placeholder: str) -> str:
+            return self._q.text(
+                question, default=prefill, placeholder=_greyed(placeholder)
+            ).unsafe_ask()
+
+        return self._until_accepted(ask_once, default, validate)
+
+    def _until_accepted(
+        self, ask_once: Callable[[str, str], str], default: str, validate: Validator | None
+    ) -> str:
+        """Ask until `validate` accepts; each refusal's reason is said before the question
+        comes again, with what was typed in it (a number question starts empty instead)."""
+        number = is_number_question(default, validate)
+        prefill, placeholder = ("", default) if number else (default, "")
+        while True:
+            typed = ask_once(prefill, placeholder)
+            if number and not typed.strip() and default:
+                typed = default
+            verdict = verdict_of(validate, typed)
+            if verdict is True:
+                return typed
+            message(f"  ✗ {verdict}", style="red")
+            if not number:
+                prefill = typed
 
     def select(self, question: str, choices: Sequence[str]) -> str:
-        return self._q.select(question, choices=list(choices)).unsafe_ask()
+        prompt = self._q.select(question, choices=list(choices))
+        _stop_on_ctrl_d(prompt)
+        return prompt.unsafe_ask()
 
     def choose(self, question: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         keyed = with_keys(choices)
@@ -96,24 +158,48 @@ class QuestionaryAsker:
         )
         if shortcuts:
             _answer_on_key(prompt, [c.key for c in keyed])
+        _stop_on_ctrl_d(prompt)
         return keyed[prompt.unsafe_ask()].value
 
     def confirm(self, question: str, *, default: bool) -> bool:
-        return self._q.confirm(question, default=default).unsafe_ask()
+        prompt = self._q.confirm(question, default=default)
+        _stop_on_ctrl_d(prompt)
+        return prompt.unsafe_ask()
 
     def complete(
         self, question: str, choices: Sequence[str], *, validate: Validator | None = None
     ) -> str:
-        return self._q.autocomplete(
-            question,
-            choices=list(choices),
-            validate=validate,
-            match_middle=True,
-            validate_while_typing=False,  # typing a good's name to search is not an error
-        ).unsafe_ask()
+        def ask_once(prefill: str, placeholder: str) -> str:
+            return self._q.autocomplete(
+                question, choices=list(choices), default=prefill, match_middle=True
+            ).unsafe_ask()
+
+        return self._until_accepted(ask_once, "", validate)
 
     def say(self, text: str) -> None:
         message(text)
+
+
+def _greyed(placeholder: str) -> Any:
+    """A default shown in an empty answer, greyed, as prompt_toolkit's placeholder takes it."""
+    return [("fg:ansibrightblack", placeholder)] if placeholder else None
+
+
+def _stop_on_ctrl_d(prompt: Any) -> None:
+    """Ctrl-D stops a menu or a yes/no question as it stops a typed one (EOFError)."""
+
+    def stop(event: Any) -> None:
+        event.app.exit(exception=EOFError(), style="class:aborting")
+
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    extra = KeyBindings()
+    extra.add("c-d", eager=True)(stop)
+    application = prompt.application
+    if application.key_bindings is None:
+        application.key_bindings = extra
+    else:
+        application.key_bindings = merge_key_bindings([application.key_bindings, extra])
 
 
 def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
@@ -137,17 +223,20 @@ def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
         bindings.add(key, eager=True)(answer)
 
 
-def whole_number(minimum: int = 0, maximum: int | None = None) -> Validator:
-    """A validator for a typed whole number within bounds."""
+def whole_number(minimum: int = 0, maximum: int | None = LARGEST_NUMBER) -> Validator:
+    """A validator for a typed whole number (ASCII digits, an optional minus) within bounds;
+    the maximum is LARGEST_NUMBER unless given (None: no maximum)."""
     expected = whole_number_phrase(minimum, maximum)
 
     def check(typed: str) -> bool | str:
-        try:
-            value = int(typed.strip())
-        except ValueError:
-            return f"Expected {expected}, got {typed.strip()!r}."
+        text = typed.strip()
+        digits = text[1:] if text.startswith("-") else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+            return f"Expected {expected}, got {shown(typed)}."
+        value = int(text)
         if value < minimum or (maximum is not None and value > maximum):
             return f"Expected {expected}, got {value}."
         return True
 
+    check.expects_number = True  # type: ignore[attr-defined]
     return check

@@ -3,6 +3,8 @@
 The flow asks for what the paper scoresheet asks for, checks each answer as
 it is typed (re-asking with the reason), builds the same data a sheet file
 holds and hands it to the same checks and scorer as `caledonia score SHEET`.
+Every answer is kept in a draft (cli/drafts.py) as it is given, so Ctrl-C,
+Ctrl-D or a crash loses nothing: the next `caledonia score` goes on from there.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ import typer
 from caledonia.rules.components import IMPORT_GOODS, Components, word
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
-from caledonia.rules.yamlfile import write_text_atomic
+from caledonia.rules.yamlfile import WriteError, check_writable, write_text_atomic
 
+from .drafts import Draft
 from .errors import ExitCode
 from .output import message, print_json
-from .prompts import Asker, QuestionaryAsker, Validator, whole_number
+from .prompts import LARGEST_NUMBER, Asker, QuestionaryAsker, Validator, shown, whole_number
 from .score_view import render_score
 
 BY_ID = "By contract id (hops and imports follow from the ids)"
@@ -33,7 +36,7 @@ def _contract_choices(parts: Components) -> list[str]:
 
 def _leading_id(typed: str) -> int | None:
     head = typed.strip().split(":", 1)[0].strip()
-    return int(head) if head.isdigit() else None
+    return int(head) if head.isascii() and head.isdigit() and len(head) < 6 else None
 
 
 def _name_validator(taken: set[str]) -> Validator:
@@ -41,6 +44,10 @@ def _name_validator(taken: set[str]) -> Validator:
         name = typed.strip()
         if not name:
             return "A player needs a name."
+        if len(name) > MAX_NAME:
+            return f"A name of at most {MAX_NAME} characters, please."
+        if not name.isprintable():
+            return f"A name without control characters, please (got {shown(name)})."
         if name.casefold() in taken:
             return f"{name} is already at this table: give each player a different name."
         return True
@@ -54,9 +61,7 @@ def _clan_validator(parts: Components, taken: set[str]) -> Validator:
             return True
         clan = parts.clan(typed)
         if clan is None:
-            return (
-                f"No clan {typed.strip()!r}: choose from {', '.join(parts.clans)}, or leave empty."
-            )
+            return f"No clan {shown(typed)}: choose from {', '.join(parts.clans)}, or leave empty."
         if clan.name in taken:
             return f"{clan.name} is already taken by another player."
         return True
@@ -82,7 +87,11 @@ def _contract_validator(parts: Components, taken: dict[int, str], mine: list[int
     return check
 
 
-def _ask_number(ask: Asker, question: str, maximum: int | None = None, default: str = "") -> int:
+DRAFT = "score-sheet"
+MAX_NAME = 40  # characters of a player's name: it has to fit the score table
+
+
+def _ask_number(ask: Asker, question: str, maximum: int = LARGEST_NUMBER, default: str = "") -> int:
     return int(ask.text(question, default=default, validate=whole_number(0, maximum)).strip())
 
 
@@ -171,18 +180,24 @@ def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
 
 
 def _path_validator(typed: str) -> bool | str:
-    path = Path(os.path.expanduser(typed.strip()))
+    """A file the sheet can be saved to; a folder the person names is made. Anything the
+    system refuses (a name too long, a folder that cannot be read) is a reason to ask again."""
     if not typed.strip():
         return "Give a file name, such as final-scores.yaml."
-    if path.is_dir():
-        return f"{path} is a folder: give a file name."
-    if not path.parent.exists():
-        return f"The folder {path.parent} does not exist."
+    if not typed.strip().isprintable():
+        return f"A file name without control characters, please (got {shown(typed)})."
+    try:
+        check_writable(Path(os.path.expanduser(typed.strip())))
+    except WriteError as problem:
+        return f"Cannot save there: {problem.reason}."
+    except OSError as problem:  # a home folder that cannot be looked up, and the like
+        return f"Cannot save there: {problem.strerror or problem}."
     return True
 
 
 def offer_save(ask: Asker, sheet: ScoreSheet) -> Path | None:
-    """Offer to save the sheet as YAML; return where it went, or None."""
+    """Offer to save the sheet as YAML; return where it went, or None. A file that exists is
+    replaced only when the person says so; a write that fails asks for another name."""
     if not ask.confirm("Save this sheet as YAML, to score it again or correct it?", default=True):
         return None
     default = f"score-sheet-{datetime.date.today().isoformat()}.yaml"
@@ -192,29 +207,36 @@ def offer_save(ask: Asker, sheet: ScoreSheet) -> Path | None:
                 ask.text("Save to", default=default, validate=_path_validator).strip()
             )
         )
-        if not path.exists() or ask.confirm(f"{path} exists. Replace it?", default=False):
-            break
-    header = (
-        f"# Final score sheet entered with caledonia on {datetime.date.today().isoformat()}.\n"
-        f"# Score it again with: caledonia score {path}\n"
-    )
-    write_text_atomic(path, header + sheet_as_yaml(sheet))
-    return path
+        if path.exists() and not ask.confirm(f"{path} exists. Replace it?", default=False):
+            continue
+        header = (
+            f"# Final score sheet entered with caledonia on {datetime.date.today().isoformat()}."
+            f"\n# Score it again with: caledonia score {path}\n"
+        )
+        try:
+            write_text_atomic(path, header + sheet_as_yaml(sheet))
+        except WriteError as problem:
+            ask.say(f"{problem}. Give another name.")
+            continue
+        return path
 
 
 def enter_sheet_and_score(parts: Components, as_json: bool, ask: Asker | None = None) -> None:
-    """The interactive `caledonia score`: ask, score, show, offer to save."""
-    ask = ask or QuestionaryAsker()
+    """The interactive `caledonia score`: ask, score, show, offer to save. The answers are
+    kept in a draft until the sheet is saved (or not wanted), so a stop loses nothing."""
+    draft = Draft.named(DRAFT)
     try:
-        sheet = parse_sheet(enter_sheet(ask, parts), "the entered sheet", parts)
+        asker = draft.asker(ask or QuestionaryAsker(), "the score sheet")
+        sheet = parse_sheet(enter_sheet(asker, parts), "the entered sheet", parts)
         result = score_sheet(sheet, parts)
         if as_json:
             print_json(result.as_json())
         else:
             render_score(result, sheet)
-        saved = offer_save(ask, sheet)
-    except KeyboardInterrupt:
-        message("Cancelled: nothing was saved.")
+        saved = offer_save(asker, sheet)
+    except (KeyboardInterrupt, EOFError):
+        message(draft.stopped_words("caledonia score"))
         raise typer.Exit(ExitCode.INTERRUPTED) from None
+    draft.discard()
     if saved is not None:
         message(f"Saved to {saved}. Score it again with: caledonia score {saved}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -12,12 +11,16 @@ from caledonia.rules.errors import CaledoniaError
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import UsageProblem
 from .output import JsonOption, emit, is_interactive, message, print_json
+from .prompts import shown
+from .writing import check_output, check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
     from caledonia.rules.market import Market
     from caledonia.rules.solo import RemovalGrid, Roll
     from caledonia.rules.solo_state import Preparation, SoloState
+
+    from .prompts import Asker, Validator
 
 app = typer.Typer(
     help="Solo game: the dice market, the contract refill and removal, the solo score.",
@@ -169,56 +172,89 @@ def _save_state(path: str, state: SoloState) -> None:
 # -- asking the table ----------------------------------------------------------
 
 
-def ask_round_changes(state: SoloState, market: Market) -> tuple[list[str], str]:
-    """What the player changed during the round: contracts taken, prices moved by trading."""
+def taken_check(state: SoloState) -> Validator:
+    """The contracts taken this round, as typed: each on the board, none twice."""
+    on_board = [str(c) for c in state.board if c is not None]
+    holds = ", ".join(on_board) or "nothing"
+
+    def check(typed: str) -> bool | str:
+        parts = typed.replace(",", " ").split()
+        wrong = [part for part in parts if part not in on_board]
+        if wrong:
+            listed = ", ".join(shown(part) if not part.isdigit() else part for part in wrong[:6])
+            return f"Not on the board: {listed} (it holds {holds})."
+        twice = sorted({part for part in parts if parts.count(part) > 1}, key=parts.index)
+        if twice:
+            return f"Contract {', '.join(twice)} is listed twice: each is taken once."
+        return True
+
+    return check
+
+
+def price_check(market: Market, good: str) -> Validator:
+    """A typed price that is on the good's track."""
+    track = market.tracks[good]
+    expected = f"Expected a price on the {good} track: {', '.join(map(str, track.prices))}"
+
+    def check(typed: str) -> bool | str:
+        text = typed.strip().lstrip("£")
+        if text.isascii() and text.isdigit() and len(text) < 6 and int(text) in track.prices:
+            return True
+        return f"{expected}; got {shown(typed)}."
+
+    check.expects_number = True  # type: ignore[attr-defined]
+    return check
+
+
+def ask_round_changes(
+    state: SoloState, market: Market, ask: Asker | None = None
+) -> tuple[list[str], str]:
+    """What the player changed during the round: contracts taken, prices moved by trading.
+    Each answer is checked when it is given (the same checks as the flags get)."""
     from .prompts import QuestionaryAsker
 
-    ask = QuestionaryAsker()
+    ask = ask or QuestionaryAsker()
     on_board = [str(c) for c in state.board if c is not None]
-
-    def check_taken(typed: str) -> bool | str:
-        wrong = [part for part in typed.replace(",", " ").split() if part not in on_board]
-        return (
-            f"Not on the board: {', '.join(wrong)} (it holds {', '.join(on_board)})."
-            if wrong
-            else True
-        )
-
     taken = ask.text(
         f"Contracts you took from the board this round (of {', '.join(on_board)}; Enter for none)",
-        validate=check_taken,
+        validate=taken_check(state),
     )
     prices = []
     for good, now in state.prices.items():
-        track = market.tracks[good]
-
-        def check_price(typed: str, track=track) -> bool | str:
-            if typed.strip().isdigit() and int(typed) in track.prices:
-                return True
-            return (
-                f"Expected a price on the {track.good} track: {', '.join(map(str, track.prices))}."
-            )
-
-        typed = ask.text(f"{good} price now (£)", default=str(now), validate=check_price)
-        if int(typed) != now:
-            prices.append(f"{good}={typed}")
+        typed = ask.text(
+            f"{good} price now (£)", default=str(now), validate=price_check(market, good)
+        )
+        if int(typed.strip().lstrip("£")) != now:
+            prices.append(f"{good}={typed.strip().lstrip('£')}")
     return prices, ",".join(taken.replace(",", " ").split())
 
 
-def ask_draws(count: int, parts: Components, in_use: set[int]) -> list[int]:
-    from .prompts import QuestionaryAsker
-
-    ask = QuestionaryAsker()
+def draw_check(parts: Components, in_use: set[int], drawn: list[int]) -> Validator:
+    """A contract drawn for an empty slot: a real id, not in use, not drawn already."""
+    lowest, highest = min(parts.contracts), max(parts.contracts)
 
     def check(typed: str) -> bool | str:
         text = typed.strip()
-        if not text.isdigit() or int(text) not in parts.contracts:
-            return "Expected a contract id from 1 to 50 (see 'caledonia contracts')."
+        if not (text.isascii() and text.isdigit() and len(text) < 6):
+            return f"Expected a contract id from {lowest} to {highest}, got {shown(typed)}."
+        if int(text) not in parts.contracts:
+            return f"Expected a contract id from {lowest} to {highest} (see 'caledonia contracts')."
         if int(text) in in_use or int(text) in drawn:
             return f"Contract {text} is already on the board or out of the game."
         return True
 
+    check.expects_number = True  # type: ignore[attr-defined]
+    return check
+
+
+def ask_draws(
+    count: int, parts: Components, in_use: set[int], ask: Asker | None = None
+) -> list[int]:
+    from .prompts import QuestionaryAsker
+
+    ask = ask or QuestionaryAsker()
     drawn: list[int] = []
+    check = draw_check(parts, in_use, drawn)
     for number in range(1, count + 1):
         drawn.append(
             int(ask.text(f"Contract drawn for empty slot {number} of {count} (id)", validate=check))
@@ -332,8 +368,7 @@ def new_command(
 
     from caledonia.rules.solo_state import new_state
 
-    if Path(state_file).exists() and not force:
-        raise CaledoniaError(f"{state_file} exists: pass --force to replace it")
+    check_output(state_file, force=force)
     parts = components()
     market = _market(market_file)
     dealt = parse_ids(contracts, "--contracts", "solo new") or None
@@ -391,14 +426,18 @@ def prepare_command(
     parts = components()
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
+    check_writable(state_file)  # before the questions: an answer is never typed for nothing
     if price is None and taken is None and roll is None and is_interactive():
         price, taken = ask_round_changes(state, market)
+    taken_ids = [i for i in parse_ids(taken, "--taken", "solo prepare") if i]
+    twice = sorted({i for i in taken_ids if taken_ids.count(i) > 1})
+    if twice:
+        raise CaledoniaError(
+            f"--taken: contract {', '.join(map(str, twice))} is listed twice: each is taken once"
+        )
     try:
         state = apply_table_changes(
-            state,
-            market,
-            parse_prices(price or [], "solo prepare"),
-            [i for i in parse_ids(taken, "--taken", "solo prepare") if i],
+            state, market, parse_prices(price or [], "solo prepare"), taken_ids
         )
     except ValueError as reason:
         raise CaledoniaError(str(reason)) from None

@@ -11,13 +11,15 @@ replaced atomically: a crash never leaves a half-written file behind.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import DataError
+from .errors import CaledoniaError, DataError
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -242,13 +244,49 @@ def _mode_for(target: Path) -> int:
 
 
 STALE_SECONDS = 60
+# A temporary file is named after its target; its name keeps only this many bytes of the
+# target's so that a target whose name is near the system's limit (255 bytes) can be saved.
+TEMPORARY_NAME_BYTES = 100
+
+
+class WriteError(CaledoniaError, OSError):
+    """A file cannot be written: the message is "cannot write FILE: reason". It is an
+    OSError too, so code that already tolerates a failed write (the data cache) still does."""
+
+    def __init__(self, path: str | os.PathLike[str], reason: str):
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(f"cannot write {self.path}: {reason}")
+
+
+def os_reason(error: OSError) -> str:
+    """An OSError in a few words a person can act on (no errno numbers)."""
+    words = {
+        errno.ENOENT: "the folder does not exist",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+        errno.EISDIR: "it is a folder",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.EROFS: "the disk is read-only",
+        errno.ENAMETOOLONG: "the name is too long for the system",
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is full",
+        errno.ELOOP: "too many symbolic links",
+    }
+    return words.get(error.errno or 0) or (error.strerror or str(error)).lower()
+
+
+def _temporary_prefix(name: str) -> str:
+    short = name.encode("utf-8", "surrogateescape")[:TEMPORARY_NAME_BYTES]
+    return "." + short.decode("utf-8", "ignore") + "."
 
 
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
     """Temporary files left by a writer that was killed mid-write (older than a minute)."""
+    import glob
     import time
 
-    for leftover in folder.glob(f".{name}.*.tmp"):
+    for leftover in folder.glob(glob.escape(_temporary_prefix(name)) + "*.tmp"):
         try:
             if time.time() - leftover.stat().st_mtime > STALE_SECONDS:
                 leftover.unlink()
@@ -256,18 +294,70 @@ def _remove_stale_temporaries(folder: Path, name: str) -> None:
             pass
 
 
+def _folder_of(target: Path) -> Path:
+    return target.parent if str(target.parent) else Path(".")
+
+
+def _refuse_folder(target: Path) -> None:
+    """A WriteError when `target` is a folder or a name the system refuses to look up."""
+    try:
+        is_folder = stat.S_ISDIR(target.stat().st_mode)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        if error.errno == errno.ENOTDIR:  # a file is used as a folder: say so at the write
+            return
+        raise WriteError(target, os_reason(error)) from None
+    if is_folder:
+        raise WriteError(target, "it is a folder: give a file name")
+
+
+def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) -> None:
+    """Raise WriteError unless `path` can be saved with write_text_atomic, without touching it.
+
+    Checks what saving needs: a name the system accepts, a target that is not a folder, and
+    a folder where a file can be created (tried for real with a temporary file that is
+    removed at once, so it holds for root and for read-only disks too). A missing folder is
+    created first when `make_folder` (the person named it), else refused.
+    """
+    import tempfile
+
+    target = Path(path)
+    if not str(path).strip():
+        raise WriteError(path, "no file name given")
+    _refuse_folder(target)
+    folder = _folder_of(target)
+    try:
+        if make_folder and not folder.exists():
+            folder.mkdir(parents=True)
+        fd, probe = tempfile.mkstemp(
+            prefix=_temporary_prefix(target.name), suffix=".tmp", dir=folder
+        )
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise WriteError(path, os_reason(error)) from None
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Replace `path` with `text` so that readers see the old or the new file, never a mix.
 
     The text goes to a temporary file in the same folder, is flushed to disk,
     then renamed over the target; the folder is synced so the rename survives
-    a power cut.
+    a power cut. A file that cannot be written raises WriteError ("cannot write
+    FILE: reason") and leaves the old file, if any, as it was.
     """
     import tempfile  # only needed when saving; keeps start-up lean
 
     target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    folder = _folder_of(target)
+    _refuse_folder(target)
+    try:
+        fd, temporary = tempfile.mkstemp(
+            prefix=_temporary_prefix(target.name), suffix=".tmp", dir=folder
+        )
+    except OSError as error:
+        raise WriteError(path, os_reason(error)) from None
     try:
         os.fchmod(fd, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -275,11 +365,15 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(temporary)
         except FileNotFoundError:
             pass
+        if isinstance(error, OSError):
+            raise WriteError(path, os_reason(error)) from None
+        if isinstance(error, UnicodeEncodeError):
+            raise WriteError(path, "the text holds characters that cannot be saved") from None
         raise
     _remove_stale_temporaries(folder, target.name)
     try:

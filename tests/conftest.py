@@ -21,6 +21,12 @@ def _private_data_cache(tmp_path_factory):
     os.environ["CALEDONIA_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
 
 
+@pytest.fixture(autouse=True)
+def _private_drafts(tmp_path_factory, monkeypatch):
+    """Each test keeps its drafts of long entries (cli/drafts.py) to itself."""
+    monkeypatch.setenv("CALEDONIA_DRAFTS_DIR", str(tmp_path_factory.mktemp("drafts")))
+
+
 @pytest.fixture(scope="session")
 def parts():
     return load_components()

@@ -376,3 +376,23 @@ def test_the_readme_picture_is_the_midway_game_as_status_draws_it(parts, tmp_pat
     assert target.read_text() == shipped.read_text(), (
         "the README picture is stale: CALEDONIA_UPDATE_GOLDEN=1 pytest tests/test_board_svg.py"
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("map", "reach", "sample_games/position-3p.yaml", "Bruce"),
+        ("map", "legal", "sample_games/position-3p.yaml", "Ailsa", "cow"),
+        ("map", "settlements", "sample_games/position-3p.yaml"),
+        ("status", "sample_games/midway-4p.yaml"),
+    ],
+)
+def test_no_picture_overwrites_a_file_silently(command, tmp_path):
+    picture = tmp_path / "mine.svg"
+    picture.write_text("mine")
+    refused = run_cli(*command, "--svg", str(picture))
+    assert refused.returncode == 1 and "--force" in refused.stderr
+    assert picture.read_text() == "mine" and refused.stdout == ""  # refused before any work
+    replaced = run_cli(*command, "--svg", str(picture), "--force")
+    assert replaced.returncode == 0, replaced.stderr
+    assert "<svg" in picture.read_text()

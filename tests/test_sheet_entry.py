@@ -87,8 +87,8 @@ def test_bad_answers_are_asked_again_with_the_reason(parts):
     reasons = [reason for _, _, reason in ask.refusals]
     assert reasons == [
         "A player needs a name.",
-        "Expected a whole number, 0 or more, got 'lots'.",
-        "Expected a whole number, 0 or more, got -4.",
+        "Expected a whole number from 0 to 9999, got 'lots'.",
+        "Expected a whole number from 0 to 9999, got -4.",
         "Expected a contract id from 1 to 50, or Enter to finish.",
         "Contract 1 is already on this player's list.",
         "ailsa is already at this table: give each player a different name.",

@@ -1,0 +1,72 @@
+"""Before a command asks or computes anything it will save: can the file be written, and may
+it be replaced?
+
+Every command that writes a file the person named calls `check_output` first, so a folder
+that is missing (made here), a name that is a folder, or a place without permission is
+refused at once (exit 1, "cannot write FILE: reason") instead of after the last question.
+A write that still fails raises the same WriteError from `write_text_atomic`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.yamlfile import WriteError, check_writable
+
+if TYPE_CHECKING:
+    from .prompts import Asker
+
+__all__ = [
+    "FORCE_FLAG",
+    "ForceOption",
+    "WriteError",
+    "check_output",
+    "check_writable",
+    "person_at_terminal",
+    "refuse_overwrite",
+]
+
+FORCE_FLAG = "--force"  # the one flag, in every command, that lets a file be replaced
+ForceOption = Annotated[
+    bool, typer.Option(FORCE_FLAG, help="Replace the file if it exists, without asking.")
+]
+
+
+def person_at_terminal() -> Asker | None:
+    """The prompts when a person can answer them (to ask "Replace FILE?"), else None."""
+    from .output import is_interactive
+
+    if not is_interactive():
+        return None
+    from .prompts import QuestionaryAsker
+
+    return QuestionaryAsker()
+
+
+def refuse_overwrite(path: str | os.PathLike[str], *, force: bool, ask: Asker | None) -> None:
+    """Raise CaledoniaError when `path` exists and may not be replaced.
+
+    With `force` it may. Else, with `ask` (a person at a terminal) the question "Replace
+    FILE?" is asked now, before any other; without, the refusal names FORCE_FLAG.
+    """
+    if force or not os.path.lexists(path):
+        return
+    if ask is None:
+        raise CaledoniaError(f"{path} exists: pass {FORCE_FLAG} to replace it")
+    if not ask.confirm(f"{path} exists. Replace it?", default=False):
+        raise CaledoniaError(
+            f"{path} exists and was kept: nothing was written (pass {FORCE_FLAG} to replace it)"
+        )
+
+
+def check_output(
+    path: str | os.PathLike[str], *, force: bool = False, ask: Asker | None = None
+) -> None:
+    """What a command does with a FILE it will write, before its first question:
+    `check_writable` (which makes a missing folder), then the replace question (or refusal)
+    of `refuse_overwrite`. Raises CaledoniaError / WriteError: exit 1 with a one-line reason."""
+    check_writable(path)
+    refuse_overwrite(path, force=force, ask=ask)
