@@ -80,6 +80,9 @@ def draw_side(
                 put(x + 3, y + 2, ".", "dim")
                 continue
             if not is_hex(here):
+                if code is None:  # not typed yet: its outline, so the shape shows
+                    put(x, y + 1, "│     │", "dim")
+                    put(x, y + 2, "│     │", "dim")
                 continue
             for direction, dx, line, glyph in (
                 ("NW", 1, y, "╱"),

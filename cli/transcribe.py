@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,9 @@ from .transcribe_draft import Draft, check_writable
 
 BACK = "<"
 _POINTED_ID = re.compile(r"^([A-Da-d])?-?(\d{1,3})$")
-CODE_HELP = "G3, GF2, M5*, ~ loch, . no hex; * = mist; a whole row at once is fine; < = back"
+CODE_HELP = (
+    "Codes: G3 grassland £3, GF2 mixed, M5* mist, ~ loch, . no hex; a whole row is fine; < back"
+)
 SLOT_LABELS = {"players_1_2": "1-2 player", "players_3_4": "3-4 player"}
 
 Position = tuple[int, int]
@@ -74,7 +77,7 @@ def _row_validator(positions_left: int):
         if typed.strip() == BACK:
             return True
         if not words:
-            return f"Type a code ({CODE_HELP})."
+            return "Type a code such as G3, GF2, M5*, ~ or . (no hex)."
         if len(words) > positions_left:
             return (
                 f"{len(words)} codes, but this row has {positions_left} position"
@@ -214,8 +217,9 @@ class Transcription:
             row, column = divmod(at, columns)
             self.show((column, row))
             next_id = f"{self.module}-{len(space_ids(self.module, _before(cells, at))) + 1:02d}"
+            message(CODE_HELP, style="dim")
             typed = self.ask.text(
-                f"{next_id}: row {row + 1}, position {column + 1} of {columns} ({CODE_HELP})",
+                f"{next_id} (row {row + 1}, position {column + 1} of {columns})",
                 default=cells[row][column] or "",
                 validate=_row_validator(columns - column),
             ).strip()
@@ -285,8 +289,8 @@ class Transcription:
         while True:
             self.show()
             typed = self.ask.text(
-                f"River edge {len(rivers) + 1}: two ids such as 17 24, several split by commas "
-                "(Enter: no more rivers; < removes the last)",
+                f"River edge {len(rivers) + 1} (two ids such as 17 24, more after a comma; "
+                "Enter: done; < undo)",
                 validate=check,
             ).strip()
             if not typed:
@@ -418,7 +422,10 @@ def transcribe(
             else:
                 message(f"Starting over: {draft.path} is replaced by your new answers.")
         if not state:
-            ask.say(orientation(name[0]))
+            width = min(console(stderr=True).width, 100)
+            ask.say(
+                "\n".join(textwrap.fill(part, width) for part in orientation(name[0]).split("\n"))
+            )
         work = Transcription(name, ask, draft, state)
         work.ask_size()
         work.ask_grid()

@@ -50,7 +50,8 @@ def test_a_full_side_into_a_folder_that_does_not_exist(tmp_path):
     assert same_layout(side, EXAMPLE_A1)
     assert not (tmp_path / "my-maps" / "A1.yaml.draft").exists()
     # the person was told which way up the tile goes before the first question
-    assert "bottom right" in ask.said[0] and "top left" in ask.said[0]
+    told = " ".join(ask.said[0].split())
+    assert "letter A at the bottom right corner" in told and "top left" in told
 
 
 def test_ctrl_c_keeps_the_draft_and_the_same_command_carries_on(tmp_path, capsys):
