@@ -410,7 +410,7 @@ def transcribe(
     state: dict[str, Any] = {}
     try:
         if not check_writable(path, ask, replace):
-            message(f"Kept {path}; nothing was asked. Give another --out for a new file.")
+            message(f"Kept {path} as it is. Give another --out to transcribe into a new file.")
             return None
         if saved is not None:
             if ask.confirm(
