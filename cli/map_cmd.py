@@ -418,12 +418,13 @@ def check_command(
 ) -> None:
     """Check module-side files: codes, costs, lochs, rivers, port slots, mist, overlaps.
 
-    A folder must hold all eight sides A1 ... D2 (a missing one is an error) and every
-    combination of them must fit together. One file is checked and drawn alone, so a
-    side can be checked as soon as it is typed.
+    A folder must hold all eight sides, A1 ... D2, and every combination must fit together.
 
-    Examples: [cyan]caledonia map check my-maps/A1.yaml[/cyan] (check and draw one side);
-    [cyan]caledonia map check my-maps/[/cyan]; [cyan]caledonia map check my-maps --json[/cyan]
+    One FILE is checked and drawn alone with its space ids, as soon as it is typed.
+
+    Examples: [cyan]caledonia map check my-maps/A1.yaml[/cyan] (check and draw one side)
+
+    [cyan]caledonia map check my-maps/ --json[/cyan] (a folder, for other programs)
     """
     if draw is None:
         draw = len(paths) == 1 and not Path(paths[0]).is_dir()
@@ -604,8 +605,9 @@ def transcribe_command(
 ) -> None:
     """Enter a printed module side hex by hex, seeing the side drawn with its ids as you go.
 
-    The out file is checked before the first question (a missing folder is created), and
-    every answer is kept in FILE.draft: after Ctrl-C the same command carries on.
+    FILE is checked before the first question; a missing folder is created.
+
+    Every answer is kept in FILE.draft at once: after Ctrl-C, the same command carries on.
 
     Example: [cyan]caledonia map transcribe A1 --out my-maps/A1.yaml[/cyan]
     """

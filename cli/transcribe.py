@@ -441,9 +441,17 @@ def transcribe(
         else:
             message("Stopped before the first answer: nothing to keep.")
         raise typer.Exit(ExitCode.INTERRUPTED) from None
-    text = work.text()
-    side = parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
-    write_text_atomic(path, text)
+    except Exception:  # a bug or a failed save: what was typed is still in the draft
+        if state:
+            message(f"Your answers so far are kept in {draft.path}: '{command}' carries on.")
+        raise
+    try:
+        text = work.text()
+        side = parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
+        write_text_atomic(path, text)
+    except Exception:
+        message(f"Your answers are kept in {draft.path}: '{command}' carries on.")
+        raise
     draft.discard()
     for warning in side_warnings(side):
         message(f"Warning: {warning}", style="yellow")

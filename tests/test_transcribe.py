@@ -239,3 +239,13 @@ def test_port_slots_apart_or_only_on_mist_are_warned_about_in_a_file():
     warnings = side_warnings(parse_module(parse_yaml(text, "A1.yaml"), "A1.yaml", DEFAULT_ORIGINS))
     assert "A1: port_slots.players_1_2: the 1-2 player port slot touches only mist" in warnings[0]
     assert "A-01 and A-40 are not side by side" in warnings[1]
+
+
+def test_a_crash_keeps_the_draft_too(tmp_path, capsys):
+    answers = example_answers()
+    target = tmp_path / "A1.yaml"
+    with pytest.raises(RuntimeError):
+        transcribe("A1", target, ScriptedAsker([*answers[:30], RuntimeError("a bug")]))
+    assert "kept in" in capsys.readouterr().err
+    assert transcribe("A1", target, ScriptedAsker([True, *answers[30:]])) == target
+    assert same_layout(loaded(target), EXAMPLE_A1)
