@@ -25,6 +25,7 @@ from caledonia.rules.map_modules import (
     OPPOSITE,
     PORT_SLOTS,
     HexSpec,
+    ModuleSide,
     parse_code,
     parse_module,
     port_slot_problem,
@@ -262,6 +263,29 @@ class Transcription:
                 cells[spec.row][spec.column] += "*"
             self.state["cells"] = cells
         self.remember(mist_checked=True)
+        self.warn_if_turned()
+
+    def warn_if_turned(self) -> None:
+        """Mist towards the middle of the map: say so before the rivers are typed."""
+        specs = _specs(self.module, self._typed())
+        side = ModuleSide(
+            self.module,
+            self.side,
+            False,
+            (0, 0),
+            self.state["columns"],
+            tuple(sorted(specs.values())),
+            (),
+            {},
+            "draft",
+        )
+        for warning in side_warnings(side):
+            if "towards the middle" in warning:
+                message(
+                    f"Warning: {warning}. If so, stop (Ctrl-C), and start over with the tile "
+                    "turned; otherwise go on.",
+                    style="yellow",
+                )
 
     def ask_rivers(self) -> None:
         if self.state.get("rivers_done"):

@@ -40,7 +40,7 @@ def same_layout(side, other):
     )
 
 
-def test_a_full_side_into_a_folder_that_does_not_exist(tmp_path):
+def test_a_full_side_into_a_folder_that_does_not_exist(tmp_path, capsys):
     target = tmp_path / "my-maps" / "A1.yaml"
     ask = ScriptedAsker(example_answers())
     assert transcribe("A1", target, ask) == target
@@ -52,6 +52,7 @@ def test_a_full_side_into_a_folder_that_does_not_exist(tmp_path):
     # the person was told which way up the tile goes before the first question
     told = " ".join(ask.said[0].split())
     assert "letter A at the bottom right corner" in told and "top left" in told
+    assert "Warning" not in capsys.readouterr().err
 
 
 def test_ctrl_c_keeps_the_draft_and_the_same_command_carries_on(tmp_path, capsys):
@@ -249,3 +250,14 @@ def test_a_crash_keeps_the_draft_too(tmp_path, capsys):
     assert "kept in" in capsys.readouterr().err
     assert transcribe("A1", target, ScriptedAsker([True, *answers[30:]])) == target
     assert same_layout(loaded(target), EXAMPLE_A1)
+
+
+def test_a_tile_typed_the_other_way_up_is_warned_about_before_the_rivers(tmp_path, capsys):
+    answers = example_answers(turned(EXAMPLE_A1))
+    rivers_at = 2 + 42 - 6  # the sizes, a row at once, then one code per position
+    ask = ScriptedAsker([*answers[:rivers_at], KeyboardInterrupt()])
+    with pytest.raises(typer.Exit):
+        transcribe("A1", tmp_path / "A1.yaml", ask)
+    told = " ".join(capsys.readouterr().err.split())
+    assert "the mist spaces lie towards the middle of the map: is the tile turned?" in told
+    assert ask.questions[-1].startswith("River edge 1")
