@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.components import components
@@ -41,11 +42,19 @@ SourceArgument = Annotated[
 ]
 
 
-def load_sides(maps: str | None) -> dict[str, ModuleSide]:
+def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[str, ModuleSide]:
+    """The module sides of --maps (or the examples). A folder must hold every side in
+    `needed` (default: all eight); a missing one is named by the file expected."""
     from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.map_modules import load_module_set, maps_folder
+    from caledonia.rules.map_modules import SIDE_NAMES, load_module_set, maps_folder
 
-    return load_module_set(maps_folder(maps), DEFAULT_ORIGINS)
+    folder = maps_folder(maps)
+    sides = load_module_set(folder, DEFAULT_ORIGINS)
+    wanted = SIDE_NAMES if needed is None else [n.strip().upper() for n in needed]
+    missing = [name for name in wanted if name in SIDE_NAMES and name not in sides]
+    if missing:
+        raise CaledoniaError(_missing_sides(folder, missing))
+    return sides
 
 
 def _notice(board: Board) -> None:
@@ -173,7 +182,7 @@ def show(
                 "map show",
             )
         try:
-            board = assemble(load_sides(maps), modules.split(","), players)
+            board = assemble(load_sides(maps, modules.split(",")), modules.split(","), players)
         except ValueError as reason:
             raise UsageProblem(f"--modules: {reason}", "map show") from None
         _notice(board)
@@ -459,62 +468,192 @@ def check_command(
     paths: Annotated[
         list[str], typer.Argument(metavar="FILE|DIR...", help="Module-side files or folders.")
     ],
+    draw: Annotated[
+        bool | None,
+        typer.Option(
+            "--draw/--no-draw",
+            help="Draw each side with its space ids, rivers and port slots "
+            "(default: when checking a single file).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Check module-side files: codes, costs, lochs, rivers, port slots, overlaps.
+    """Check module-side files: codes, costs, lochs, rivers, port slots, mist, overlaps.
 
-    Example: [cyan]caledonia map check my-maps/[/cyan]
+    A folder must hold all eight sides, A1 ... D2, and every combination must fit together.
+
+    One FILE is checked and drawn alone with its space ids, as soon as it is typed.
+
+    Examples: [cyan]caledonia map check my-maps/A1.yaml[/cyan] (check and draw one side)
+
+    [cyan]caledonia map check my-maps/ --json[/cyan] (a folder, for other programs)
     """
-    problems = 0
-    for path in paths:
-        problems += _check_path(Path(path))
+    if draw is None:
+        draw = len(paths) == 1 and not Path(paths[0]).is_dir()
+    reports = [_check_folder(Path(p)) if Path(p).is_dir() else _check_file(Path(p)) for p in paths]
+    problems = sum(_count_problems(report) for report in reports)
+    if as_json:
+        print_json({"ok": not problems, "paths": [_without_sides(r) for r in reports]})
+    else:
+        for report in reports:
+            _say_report(report, draw)
     if problems:
-        raise CaledoniaError(f"{problems} file(s) with problems")
+        if not as_json:
+            message(f"{problems} problem{'' if problems == 1 else 's'} found.", style="red")
+        raise typer.Exit(1)
 
 
-def _check_path(path: Path) -> int:
+def _missing_sides(folder: Path, missing: list[str]) -> str:
+    files = ", ".join(str(folder / f"{name}.yaml") for name in missing)
+    first = missing[0]
+    how = "it" if len(missing) == 1 else "each"
+    return (
+        f"{folder}: no file for side{'' if len(missing) == 1 else 's'} {', '.join(missing)} "
+        f"(expected {files}); transcribe {how} with 'caledonia map transcribe {first} "
+        f"--out {folder / (first + '.yaml')}'"
+    )
+
+
+def _check_file(path: Path) -> dict[str, Any]:
+    """One side file's report: ok, problems, warnings and what it holds."""
     from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.map_modules import load_module, load_module_set
+    from caledonia.rules.map_modules import load_module, side_warnings
 
-    if path.is_dir():
-        files = sorted(path.glob("*.yaml"))
-        if not files:
-            message(f"Error: {path}: no *.yaml module files in this folder", style="red")
-            return 1
-        problems = sum(_check_path(file) for file in files)
-        if problems:
-            return problems
-        try:
-            sides = load_module_set(path, DEFAULT_ORIGINS)
-            _check_assemblies(sides)
-        except (CaledoniaError, ValueError) as problem:
-            message(f"Error: {problem}", style="red")
-            return 1
-        emit(f"{path}: {len(sides)} sides fit together")
-        return 0
+    report: dict[str, Any] = {"file": str(path), "ok": False, "problems": [], "warnings": []}
     try:
         side = load_module(path, DEFAULT_ORIGINS)
     except CaledoniaError as problem:
-        message(f"Error: {problem}", style="red")
-        return 1
-    label = " (example layout)" if side.example else ""
-    emit(
-        f"{path}: module {side.name}{label}, {len(side.hexes)} spaces, "
-        f"{len(side.rivers)} river edges: ok",
+        report["problems"].append(str(problem))
+        return report
+    warnings = side_warnings(side)
+    if path.stem.upper() in _side_names() and path.stem.upper() != side.name:
+        warnings.append(f"{path} holds side {side.name}: name it {side.name}.yaml")
+    report.update(
+        ok=True,
+        warnings=warnings,
+        side=side.name,
+        module=side.module,
+        example=side.example,
+        spaces=len(side.hexes),
+        lochs=sum(spec.loch for spec in side.hexes),
+        mist=sum(spec.mist for spec in side.hexes),
+        river_edges=len(side.rivers),
+        port_slots={
+            slot: [side.space_id(n) for n in touched] for slot, touched in side.port_slots.items()
+        },
     )
-    return 0
+    report["_side"] = side  # for the drawing; not part of the JSON
+    return report
 
 
-def _check_assemblies(sides: dict[str, ModuleSide]) -> None:
+def _side_names() -> tuple[str, ...]:
+    from caledonia.rules.map_modules import SIDE_NAMES
+
+    return SIDE_NAMES
+
+
+def _check_folder(folder: Path) -> dict[str, Any]:
+    """A folder's report: each file, the sides missing or doubled, and the assembly."""
+    files = [_check_file(path) for path in sorted(folder.glob("*.yaml"))]
+    report: dict[str, Any] = {"folder": str(folder), "files": files, "problems": []}
+    if not files:
+        report["problems"].append(f"{folder}: no *.yaml module files in this folder")
+    found: dict[str, str] = {}
+    for entry in files:
+        name = entry.get("side")
+        if name in found:
+            report["problems"].append(
+                f"{folder}: side {name} is in both {found[name]} and {entry['file']}"
+            )
+        elif name:
+            found[name] = entry["file"]
+    # a broken file named like a side is that side's file: it is reported, not "missing"
+    named = {Path(entry["file"]).stem.upper() for entry in files if not entry["ok"]}
+    report["missing"] = [name for name in _side_names() if name not in found and name not in named]
+    if files and report["missing"]:
+        report["problems"].append(_missing_sides(folder, report["missing"]))
+    report["assembly"] = _check_assemblies(
+        {entry["side"]: entry["_side"] for entry in files if entry["ok"]},
+        all(entry["ok"] for entry in files),
+    )
+    if report["assembly"]["ok"] is False:
+        report["problems"].append(f"{folder}: {report['assembly']['problem']}")
+    report["ok"] = not report["problems"] and all(entry["ok"] for entry in files)
+    return report
+
+
+def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str, Any]:
     """Every combination of the sides present must assemble without overlaps."""
     from itertools import product
 
     from caledonia.rules.board import Board
 
+    if not files_ok:
+        return {"ok": None, "combinations": 0, "problem": "not checked: fix the files first"}
     by_letter = {letter: [s for s in sides.values() if s.module == letter] for letter in "ABCD"}
-    if not all(by_letter.values()):
-        return
+    absent = [letter for letter, found in by_letter.items() if not found]
+    if absent:
+        return {
+            "ok": None,
+            "combinations": 0,
+            "problem": f"not checked: no side of module {', '.join(absent)}",
+        }
+    combinations = 0
     for combination in product(*by_letter.values()):
-        Board(list(combination), 4)
+        try:
+            Board(list(combination), 4)
+        except (CaledoniaError, ValueError) as problem:
+            names = "+".join(side.name for side in combination)
+            return {"ok": False, "combinations": combinations, "problem": f"{names}: {problem}"}
+        combinations += 1
+    return {"ok": True, "combinations": combinations, "problem": None}
+
+
+def _without_sides(report: dict[str, Any]) -> dict[str, Any]:
+    """The report as JSON data: the loaded sides kept for drawing are left out."""
+    data = {key: value for key, value in report.items() if key != "_side"}
+    if "files" in data:
+        data["files"] = [_without_sides(entry) for entry in data["files"]]
+    return data
+
+
+def _count_problems(report: dict[str, Any]) -> int:
+    own = len(report["problems"])
+    return own + sum(_count_problems(entry) for entry in report.get("files", []))
+
+
+def _say_report(report: dict[str, Any], draw: bool) -> None:
+    """A report as lines: results on stdout, problems and warnings on stderr."""
+    for entry in report.get("files", [report]) if "folder" in report else [report]:
+        for problem in entry["problems"]:
+            message(f"Error: {problem}", style="red")
+        if entry["ok"]:
+            label = " (example layout)" if entry["example"] else ""
+            emit(
+                f"{entry['file']}: module side {entry['side']}{label}, {entry['spaces']} spaces, "
+                f"{entry['mist']} mist, {entry['river_edges']} river edges: ok",
+            )
+            if draw:
+                from .side_view import LEGEND, draw_loaded_side
+
+                console().print(draw_loaded_side(entry["_side"]), soft_wrap=True, crop=False)
+                emit(LEGEND)
+        for warning in entry["warnings"]:
+            message(f"Warning: {warning}", style="yellow")
+    if "folder" not in report:
+        return
+    for problem in report["problems"]:
+        message(f"Error: {problem}", style="red")
+    assembly = report["assembly"]
+    if assembly["ok"]:
+        sides = len([entry for entry in report["files"] if entry["ok"]])
+        emit(
+            f"{report['folder']}: {sides} sides fit together "
+            f"({assembly['combinations']} combinations)"
+        )
+    elif assembly["ok"] is None and report["files"]:
+        message(f"{report['folder']}: assembly {assembly['problem']}")
 
 
 @app.command("transcribe")
@@ -523,8 +662,15 @@ def transcribe_command(
     out: Annotated[
         str | None, typer.Option(metavar="FILE", help="Where to write it (default SIDE.yaml).")
     ] = None,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Replace FILE if it exists, without asking.")
+    ] = False,
 ) -> None:
-    """Enter a printed module side hex by hex, seeing the map redrawn as you go.
+    """Enter a printed module side hex by hex, seeing the side drawn with its ids as you go.
+
+    FILE is checked before the first question; a missing folder is created.
+
+    Every answer is kept in FILE.draft at once: after Ctrl-C, the same command carries on.
 
     Example: [cyan]caledonia map transcribe A1 --out my-maps/A1.yaml[/cyan]
     """
@@ -541,4 +687,4 @@ def transcribe_command(
         )
     from .transcribe import transcribe
 
-    transcribe(name, Path(out or f"{name}.yaml"))
+    transcribe(name, Path(out or f"{name}.yaml"), replace=replace)

@@ -173,7 +173,11 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     from caledonia.rules.position import parse_position
 
     position = parse_position(
-        data, path, load_sides(maps), parts.economy, tuple(tile.id for tile in parts.port_tiles)
+        data,
+        path,
+        load_sides(maps, needed=()),
+        parts.economy,
+        tuple(tile.id for tile in parts.port_tiles),
     )
     notice = EXAMPLE_NOTICE if position.board.example else None
     return MapSource(path, position, dict(position.ports)), notice

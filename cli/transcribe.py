@@ -1,138 +1,399 @@
 """`caledonia map transcribe`: enter a printed module side at the prompts.
 
-The person types one short code per hex position, row by row, and sees the
-side redrawn after each answer; then the river edges and the spaces each
-port slot touches. The result is checked like any module file and saved
-atomically. Typing `<` at a hex goes back one position.
+Before the first question the out file is checked (`transcribe_draft`). The
+person then types one code per hex position, row by row (or a whole row at
+once), seeing the side drawn with its space ids and the next position framed;
+then the river edges and the port slots, by pointing at the ids drawn. Every
+answer goes to a draft at once, so a stop loses nothing: the same command
+carries on. The result is checked like any module file and saved atomically.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
+import textwrap
 from pathlib import Path
+from typing import Any
 
 import typer
 from caledonia.rules.board import DEFAULT_ORIGINS
-from caledonia.rules.hexgrid import are_adjacent
-from caledonia.rules.map_modules import NO_HEX, PORT_SLOTS, parse_code, parse_module
+from caledonia.rules.hexgrid import are_adjacent, around
+from caledonia.rules.map_modules import (
+    LETTER_CORNER,
+    NO_HEX,
+    OPPOSITE,
+    PORT_SLOTS,
+    HexSpec,
+    ModuleSide,
+    parse_code,
+    parse_module,
+    port_slot_problem,
+    side_warnings,
+)
 from caledonia.rules.yamlfile import parse_yaml, write_text_atomic
-from rich.text import Text
 
 from .errors import ExitCode
 from .output import console, message
 from .prompts import Asker, QuestionaryAsker, whole_number
+from .side_view import LEGEND, draw_side, space_ids
+from .transcribe_draft import Draft, check_writable
 
 BACK = "<"
-CODE_HELP = "G3, GF2, M5*, ~ (loch), . (no hex); * marks mist; < goes back"
-STYLES = {"G": "green", "F": "dark_green", "M": "grey70", "~": "blue", ".": "dim"}
+_POINTED_ID = re.compile(r"^([A-Da-d])?-?(\d{1,3})$")
+CODE_HELP = (
+    "Codes: G3 grassland £3, GF2 mixed, M5* mist, ~ loch, . no hex; a whole row is fine; < back"
+)
+SLOT_LABELS = {"players_1_2": "1-2 player", "players_3_4": "3-4 player"}
+
+Position = tuple[int, int]
 
 
-def draw_codes(codes: list[list[str | None]], current: tuple[int, int] | None) -> Text:
-    """The side as typed so far: one code per position, odd rows half a step right."""
-    picture = Text()
-    for row, cells in enumerate(codes):
-        picture.append("   " if row % 2 else "")
-        for column, code in enumerate(cells):
-            shown = (code or "?").ljust(5)
-            style = (
-                "bold reverse yellow"
-                if (column, row) == current
-                else STYLES.get((code or "?")[0], "")
-            )
-            picture.append(shown, style)
-            picture.append(" ")
-        picture.append("\n")
-    return picture
-
-
-def _code_validator(typed: str) -> bool | str:
-    if typed.strip() == BACK:
-        return True
-    try:
-        parse_code(typed)
-    except ValueError as reason:
-        return str(reason).capitalize() + "."
-    return True
-
-
-def _ask_grid(ask: Asker, module: str, columns: int, rows: int) -> list[list[str]]:
-    codes: list[list[str | None]] = [[None] * columns for _ in range(rows)]
-    positions = [(c, r) for r in range(rows) for c in range(columns)]
-    at = 0
-    while at < len(positions):
-        column, row = positions[at]
-        console(stderr=True).print(draw_codes(codes, (column, row)))
-        typed = ask.text(
-            f"Row {row + 1}, position {column + 1} ({CODE_HELP})",
-            default=codes[row][column] or "",
-            validate=_code_validator,
-        ).strip()
-        if typed == BACK:
-            at = max(0, at - 1)
-            continue
-        codes[row][column] = (
-            "~"
-            if typed.startswith("~")
-            else typed.upper().replace("*", "") + ("*" if typed.endswith("*") else "")
-        )
-        at += 1
-    return [[code or NO_HEX for code in row] for row in codes]
-
-
-def _numbering(module: str, codes: list[list[str]]) -> dict[str, tuple[int, int, bool]]:
-    """Space id -> (column, row, is loch) for the hexes typed."""
-    ids = {}
-    for row, cells in enumerate(codes):
-        for column, code in enumerate(cells):
-            if code != NO_HEX:
-                ids[f"{module}-{len(ids) + 1:02d}"] = (column, row, code.startswith("~"))
-    return ids
-
-
-def _normalise(typed: str) -> str:
-    letter, _, number = typed.strip().upper().partition("-")
-    return f"{letter}-{int(number):02d}" if number.isdigit() else typed.strip().upper()
-
-
-def _ask_rivers(ask: Asker, ids: dict[str, tuple[int, int, bool]]) -> list[list[str]]:
-    rivers: list[list[str]] = []
-
-    def check(typed: str) -> bool | str:
-        if not typed.strip():
-            return True
-        ends = [_normalise(part) for part in typed.replace(",", " ").split()]
-        if len(ends) != 2 or any(end not in ids for end in ends):
-            return "Give two adjacent spaces of this side, such as A-03 A-04, or Enter when done."
-        (c1, r1, loch1), (c2, r2, loch2) = ids[ends[0]], ids[ends[1]]
-        if loch1 or loch2:
-            return "Rivers run between land spaces, not along a loch."
-        if not are_adjacent((c1, r1), (c2, r2)):
-            return f"{ends[0]} and {ends[1]} are not adjacent."
-        if sorted(ends) in rivers:
-            return "That river edge is already listed."
-        return True
-
-    while True:
-        typed = ask.text(
-            "River edge: the two spaces it runs between (Enter when done)", validate=check
-        )
-        if not typed.strip():
-            return rivers
-        rivers.append(sorted(_normalise(part) for part in typed.replace(",", " ").split()))
-
-
-def _ask_slot(ask: Asker, ids: dict, label: str, module: str) -> list[str]:
-    def check(typed: str) -> bool | str:
-        names = [_normalise(part) for part in typed.replace(",", " ").split()]
-        if not names:
-            return "A port slot touches at least one space."
-        unknown = [name for name in names if name not in ids]
-        return f"No space {unknown[0]} on this side." if unknown else True
-
-    typed = ask.text(
-        f"Spaces the {label} port slot touches (such as {module}-01 {module}-08)", validate=check
+def orientation(module: str) -> str:
+    """Which edge of the physical tile is the top, in terms of what a person sees."""
+    vertical, horizontal = LETTER_CORNER[module]
+    return (
+        f"Lay module {module} down as it lies in the assembled map: the rock showing the letter "
+        f"{module} at the {vertical} {horizontal} corner, where the four letters meet in the "
+        f"middle of the map (rulebook setup: A top left, then B, C, D clockwise). Its factory "
+        f"corner is then at the {OPPOSITE[vertical]} {OPPOSITE[horizontal]}. The top row is the "
+        "edge farthest from you; type each row from left to right.\n"
+        "The printed layouts are not public, so the questions follow the example sides: 7 "
+        "positions a row, 6 rows, every 2nd row half a hex to the right. If your tile differs, "
+        "give its own counts. A side typed the other way up shows its mist or port slots "
+        "towards the middle: this command and 'caledonia map check' warn about that."
     )
-    return [_normalise(part) for part in typed.replace(",", " ").split()]
+
+
+def _normal_code(typed: str) -> str:
+    typed = typed.strip()
+    if typed.startswith("~"):
+        return "~"
+    return typed.upper().replace("*", "") + ("*" if typed.endswith("*") else "")
+
+
+def _row_validator(positions_left: int):
+    def check(typed: str) -> bool | str:
+        words = typed.split()
+        if typed.strip() == BACK:
+            return True
+        if not words:
+            return "Type a code such as G3, GF2, M5*, ~ or . (no hex)."
+        if len(words) > positions_left:
+            return (
+                f"{len(words)} codes, but this row has {positions_left} position"
+                f"{'' if positions_left == 1 else 's'} left."
+            )
+        for word in words:
+            try:
+                parse_code(word)
+            except ValueError as reason:
+                prefix = f"{word}: " if len(words) > 1 else ""
+                return prefix + str(reason).capitalize() + "."
+        return True
+
+    return check
+
+
+def _specs(module: str, codes: list[list[str]]) -> dict[str, HexSpec]:
+    """Space id -> the hex typed there."""
+    specs = {}
+    for (column, row), name in space_ids(module, codes).items():
+        parsed = parse_code(codes[row][column])
+        land, cost, mist = parsed if parsed else (frozenset(), None, False)
+        specs[name] = HexSpec(int(name[2:]), column, row, land, cost, mist)
+    return specs
+
+
+def _read_ids(typed: str, module: str, specs: dict[str, HexSpec]) -> list[str]:
+    """Space ids as pointed at: 7, 07, A-07 or a7. ValueError with the reason."""
+    names = []
+    for word in typed.replace(",", " ").split():
+        match = _POINTED_ID.match(word)
+        if not match or (match.group(1) or module).upper() != module:
+            raise ValueError(
+                f"{word!r} is not a space id of this side: give the numbers drawn, "
+                f"such as 07 or {module}-07"
+            )
+        digits = match.group(2)
+        name = f"{module}-{int(digits):02d}"
+        if name not in specs:
+            raise ValueError(f"No space {name} on this side: it has {module}-01 to {max(specs)}.")
+        names.append(name)
+    return names
+
+
+def _touching(name: str, specs: dict[str, HexSpec]) -> str:
+    at = {(s.column, s.row): other for other, s in specs.items()}
+    here = specs[name]
+    near = sorted(at[p] for _, p in around(here.column, here.row) if p in at)
+    return ", ".join(near)
+
+
+def _river_problem(pair: list[str], specs: dict[str, HexSpec], rivers: list[list[str]]) -> str:
+    if len(pair) != 2:
+        return "Give two space ids for a river edge, such as 17 24 (the numbers drawn)."
+    first, second = pair
+    if first == second:
+        return "Give two different spaces: the river runs along the edge between them."
+    for name in pair:
+        if specs[name].loch:
+            return (
+                f"{name} is a loch: a river edge lies between two land spaces; it flows into "
+                "the loch where its last edge meets it."
+            )
+    a, b = specs[first], specs[second]
+    if not are_adjacent((a.column, a.row), (b.column, b.row)):
+        return f"{first} and {second} are not adjacent: {first} touches {_touching(first, specs)}."
+    if sorted(pair) in rivers:
+        return f"The river between {first} and {second} is already listed."
+    return ""
+
+
+class Transcription:
+    """One side being typed: the answers so far, saved to the draft after each."""
+
+    def __init__(self, name: str, ask: Asker, draft: Draft, state: dict[str, Any]):
+        self.module, self.side = name[0], int(name[1])
+        self.ask = ask
+        self.draft = draft
+        self.state = state
+
+    def remember(self, **answers: Any) -> None:
+        self.state.update(answers)
+        self.draft.save(self.state)
+
+    def show(self, current: Position | None = None) -> None:
+        codes = self.state["cells"]
+        specs = _specs(self.module, self._typed()) if current is None else {}
+        where = {name: (spec.column, spec.row) for name, spec in specs.items()}
+        rivers = {frozenset((where[a], where[b])) for a, b in self.state.get("rivers", [])}
+        slots = {
+            slot: [where[n] for n in touched]
+            for slot, touched in self.state.get("port_slots", {}).items()
+        }
+        picture = draw_side(self.module, codes, rivers, slots, current)
+        console(stderr=True).print(picture, soft_wrap=True, crop=False)
+
+    def _typed(self) -> list[list[str]]:
+        return [[code or NO_HEX for code in row] for row in self.state["cells"]]
+
+    # -- the questions, each skipped when the draft already has its answer --
+    def ask_size(self) -> None:
+        if "columns" not in self.state:
+            columns = self.ask.text(
+                "Hex positions per row (count the widest row)",
+                default="7",
+                validate=whole_number(1, 30),
+            )
+            self.remember(columns=int(columns))
+        if "rows" not in self.state:
+            rows = int(self.ask.text("Rows", default="6", validate=whole_number(1, 30)))
+            self.remember(rows=rows)
+        size = (self.state["columns"], self.state["rows"])
+        if "origin" not in self.state:
+            origin = None
+            if size != (7, 6):
+                default_column, default_row = DEFAULT_ORIGINS[self.module]
+                column = self.ask.text(
+                    "Board column of this side's first position (0 = left edge)",
+                    default=str(default_column),
+                    validate=whole_number(0, 60),
+                )
+                row = self.ask.text(
+                    "Board row of this side's first row (0 = top edge; even)",
+                    default=str(default_row),
+                    validate=_even_row,
+                )
+                origin = [int(column), int(row)]
+            self.remember(origin=origin)
+        if "cells" not in self.state:
+            self.remember(cells=[[None] * size[0] for _ in range(size[1])], at=0)
+
+    def ask_grid(self) -> None:
+        columns, rows = self.state["columns"], self.state["rows"]
+        cells = self.state["cells"]
+        at = self.state["at"]
+        while at < columns * rows:
+            row, column = divmod(at, columns)
+            self.show((column, row))
+            next_id = f"{self.module}-{len(space_ids(self.module, _before(cells, at))) + 1:02d}"
+            message(CODE_HELP, style="dim")
+            typed = self.ask.text(
+                f"{next_id} (row {row + 1}, position {column + 1} of {columns})",
+                default=cells[row][column] or "",
+                validate=_row_validator(columns - column),
+            ).strip()
+            if typed == BACK:
+                at = max(0, at - 1)
+            else:
+                for word in typed.split():
+                    cells[row][column] = _normal_code(word)
+                    column += 1
+                    at += 1
+            self.remember(cells=cells, at=at)
+
+    def ask_mist(self) -> None:
+        """A side without any mist is most likely a side whose `*` were forgotten."""
+        if self.state.get("mist_checked"):
+            return
+        specs = _specs(self.module, self._typed())
+        if not any(spec.mist for spec in specs.values()):
+            self.show()
+            message(
+                "No space is marked as mist (*). On the 2-player map the shaded spaces at the "
+                "board's edge are left out, and every example side has some."
+            )
+
+            def check(typed: str) -> bool | str:
+                try:
+                    names = _read_ids(typed, self.module, specs)
+                except ValueError as reason:
+                    return str(reason)
+                lochs = [name for name in names if specs[name].loch]
+                return f"{lochs[0]} is a loch: lochs are never mist." if lochs else True
+
+            typed = self.ask.text(
+                "Ids of the mist spaces, such as 01 02 08 (Enter: this side has none)",
+                validate=check,
+            )
+            cells = self.state["cells"]
+            for name in _read_ids(typed, self.module, specs):
+                spec = specs[name]
+                cells[spec.row][spec.column] += "*"
+            self.state["cells"] = cells
+        self.remember(mist_checked=True)
+        self.warn_if_turned()
+
+    def warn_if_turned(self) -> None:
+        """Mist towards the middle of the map: say so before the rivers are typed."""
+        specs = _specs(self.module, self._typed())
+        side = ModuleSide(
+            self.module,
+            self.side,
+            False,
+            (0, 0),
+            self.state["columns"],
+            tuple(sorted(specs.values())),
+            (),
+            {},
+            "draft",
+        )
+        for warning in side_warnings(side):
+            if "towards the middle" in warning:
+                message(
+                    f"Warning: {warning}. If so, stop (Ctrl-C), and start over with the tile "
+                    "turned; otherwise go on.",
+                    style="yellow",
+                )
+
+    def ask_rivers(self) -> None:
+        if self.state.get("rivers_done"):
+            return
+        specs = _specs(self.module, self._typed())
+        rivers: list[list[str]] = self.state.setdefault("rivers", [])
+
+        def pairs(typed: str) -> list[list[str]]:
+            return [_read_ids(part, self.module, specs) for part in typed.split(",") if part]
+
+        def check(typed: str) -> bool | str:
+            if typed.strip() in ("", BACK):
+                return True
+            try:
+                edges = pairs(typed)
+            except ValueError as reason:
+                return str(reason)
+            for index, pair in enumerate(edges):
+                problem = _river_problem(pair, specs, rivers + edges[:index])
+                if problem:
+                    return problem
+            return True
+
+        message("Rivers: give each river edge by the two spaces it runs between, as drawn.")
+        while True:
+            self.show()
+            typed = self.ask.text(
+                f"River edge {len(rivers) + 1} (two ids such as 17 24, more after a comma; "
+                "Enter: done; < undo)",
+                validate=check,
+            ).strip()
+            if not typed:
+                break
+            if typed == BACK:
+                if rivers:
+                    rivers.pop()
+            else:
+                rivers.extend(sorted(pair) for pair in pairs(typed))
+            self.remember(rivers=rivers)
+        self.remember(rivers_done=True)
+
+    def ask_port_slots(self) -> None:
+        specs = _specs(self.module, self._typed())
+        slots: dict[str, list[str]] = self.state.setdefault("port_slots", {})
+        vertical, horizontal = LETTER_CORNER[self.module]
+        corner = f"{OPPOSITE[vertical]} {OPPOSITE[horizontal]}"
+        for slot in PORT_SLOTS:
+            if slot in slots:
+                continue
+
+            def check(typed: str, slot: str = slot) -> bool | str:
+                try:
+                    names = _read_ids(typed, self.module, specs)
+                except ValueError as reason:
+                    return str(reason)
+                problem = port_slot_problem(slot, [specs[n] for n in names], self.module)
+                return problem[0].upper() + problem[1:] + "." if problem else True
+
+            self.show()
+            slots[slot] = sorted(
+                _read_ids(
+                    self.ask.text(
+                        f"The {SLOT_LABELS[slot]} port slot beside the factory ({corner} corner):"
+                        " ids of the spaces it touches, such as 01 02",
+                        validate=check,
+                    ),
+                    self.module,
+                    specs,
+                )
+            )
+            self.remember(port_slots=slots)
+
+    def text(self) -> str:
+        origin = self.state.get("origin")
+        return side_yaml(
+            self.module,
+            self.side,
+            self._typed(),
+            self.state["rivers"],
+            self.state["port_slots"],
+            tuple(origin) if origin else None,
+        )
+
+
+def _before(cells: list[list[str | None]], at: int) -> list[list[str | None]]:
+    """The positions answered before position `at`, for numbering the next one."""
+    columns = len(cells[0])
+    return [
+        [code if row * columns + column < at else None for column, code in enumerate(cells_row)]
+        for row, cells_row in enumerate(cells)
+    ]
+
+
+def _even_row(typed: str) -> bool | str:
+    verdict = whole_number(0, 60)(typed)
+    if verdict is True and int(typed) % 2:
+        return "Expected an even row, so that the side's odd rows stay the shifted ones."
+    return verdict
+
+
+def _progress(state: dict[str, Any]) -> str:
+    if "cells" not in state:
+        return "the size given"
+    total = state["columns"] * state["rows"]
+    if state.get("at", 0) < total:
+        return f"{state.get('at', 0)} of {total} positions typed"
+    rivers = len(state.get("rivers", []))
+    return f"all {total} positions and {rivers} river edge{'' if rivers == 1 else 's'} typed"
 
 
 def side_yaml(
@@ -161,55 +422,67 @@ def side_yaml(
     return "\n".join(lines) + "\n"
 
 
-def transcribe(name: str, path: Path, ask: Asker | None = None) -> Path | None:
-    """Ask for a whole side and save it; return the file, or None if the person stopped."""
+def transcribe(
+    name: str, path: Path, ask: Asker | None = None, *, replace: bool = False
+) -> Path | None:
+    """Ask for a whole side and save it; return the file, or None if the person kept an
+    existing file. A stop (Ctrl-C, Ctrl-D) exits 130 and keeps the draft."""
     ask = ask or QuestionaryAsker()
-    module, side = name[0], int(name[1])
+    draft = Draft(path, name)
+    saved = draft.load()
+    command = f"caledonia map transcribe {name} --out {path}"
+    state: dict[str, Any] = {}
     try:
-        columns = int(
-            ask.text(
-                "Hex positions per row (count the widest row)",
-                default="7",
-                validate=whole_number(1, 30),
-            )
-        )
-        rows = int(ask.text("Rows", default="6", validate=whole_number(1, 30)))
-        origin = None
-        if (columns, rows) != (7, 6):
-            column = int(
-                ask.text(
-                    "Board column of this side's first position (0 = left edge)",
-                    default=str(DEFAULT_ORIGINS[module][0]),
-                    validate=whole_number(0, 60),
-                )
-            )
-            row = int(
-                ask.text(
-                    "Board row of this side's first row (0 = top edge; even)",
-                    default=str(DEFAULT_ORIGINS[module][1]),
-                    validate=whole_number(0, 60),
-                )
-            )
-            origin = (column, row)
-        codes = _ask_grid(ask, module, columns, rows)
-        ids = _numbering(module, codes)
-        console(stderr=True).print(draw_codes(codes, None))
-        rivers = _ask_rivers(ask, ids)
-        slots = {
-            "players_1_2": _ask_slot(ask, ids, "1-2 player", module),
-            "players_3_4": _ask_slot(ask, ids, "3-4 player", module),
-        }
-        text = side_yaml(module, side, codes, rivers, slots, origin)
-        parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
-        if path.exists() and not ask.confirm(f"{path} exists. Replace it?", default=False):
-            message("Nothing was saved.")
+        if not check_writable(path, ask, replace):
+            message(f"Kept {path} as it is. Give another --out to transcribe into a new file.")
             return None
-    except KeyboardInterrupt:
-        message("Cancelled: nothing was saved.")
+        if saved is not None:
+            if ask.confirm(
+                f"Carry on with the draft in {draft.path} ({_progress(saved)})?", default=True
+            ):
+                state = saved
+                state.pop("saved", None)
+                state.pop("side", None)
+            else:
+                message(f"Starting over: {draft.path} is replaced by your new answers.")
+        if not state:
+            width = min(console(stderr=True).width, 100)
+            ask.say(
+                "\n".join(textwrap.fill(part, width) for part in orientation(name[0]).split("\n"))
+            )
+        work = Transcription(name, ask, draft, state)
+        work.ask_size()
+        work.ask_grid()
+        work.ask_mist()
+        work.ask_rivers()
+        work.ask_port_slots()
+    except (KeyboardInterrupt, EOFError):
+        if state:
+            message(
+                f"Stopped. Your answers so far are kept in {draft.path}: run '{command}' again "
+                "to carry on where you stopped."
+            )
+        else:
+            message("Stopped before the first answer: nothing to keep.")
         raise typer.Exit(ExitCode.INTERRUPTED) from None
-    write_text_atomic(path, text)
+    except Exception:  # a bug or a failed save: what was typed is still in the draft
+        if state:
+            message(f"Your answers so far are kept in {draft.path}: '{command}' carries on.")
+        raise
+    try:
+        text = work.text()
+        side = parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
+        write_text_atomic(path, text)
+    except Exception:
+        message(f"Your answers are kept in {draft.path}: '{command}' carries on.")
+        raise
+    draft.discard()
+    for warning in side_warnings(side):
+        message(f"Warning: {warning}", style="yellow")
+    work.show()
+    message(LEGEND)
     message(
         f"Saved {path}. Check it with 'caledonia map check {path}'; use your folder with "
-        f"--maps {path.parent} (or CALEDONIA_MAPS)."
+        f"--maps {path.parent} (or CALEDONIA_MAPS) once it holds all eight sides."
     )
     return path

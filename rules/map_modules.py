@@ -30,6 +30,17 @@ SIDES = (1, 2)
 LAND_CODES = {"G": "grassland", "F": "forest", "M": "mountain"}
 LOCH, NO_HEX, MIST = "~", ".", "*"
 PORT_SLOTS = ("players_1_2", "players_3_4")
+SIDE_NAMES = tuple(f"{letter}{side}" for letter in MODULE_LETTERS for side in SIDES)
+# Rulebook setup: the rocks showing the module letters meet in the middle of the map,
+# A top left, then clockwise. So each tile's letter sits at its corner towards the
+# middle, and the factory with the port slots at the opposite, outer corner.
+LETTER_CORNER = {
+    "A": ("bottom", "right"),
+    "B": ("bottom", "left"),
+    "C": ("top", "left"),
+    "D": ("top", "right"),
+}
+OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 _LAND = re.compile(r"^([A-Za-z]+)(\d+)(\*?)$")
 _SPACE_ID = re.compile(r"^([A-D])-(\d{1,3})$")
 
@@ -208,6 +219,106 @@ def parse_module(
         port_slots=slots,
         source=source,
     )
+
+
+def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> str | None:
+    """Why the spaces a port slot touches are unlikely to be right, or None.
+
+    A slot is one place beside the map, so its spaces sit side by side; the 1-2
+    player slot must touch the 1-2 player map, which leaves the mist out.
+    `map transcribe` refuses these; in a file they are warnings, since the
+    printed layouts are not public.
+    """
+    if not touched:
+        return "a port slot must touch at least one space"
+    names = [f"{module}-{spec.number:02d}" for spec in touched]
+    for name in names:
+        if names.count(name) > 1:
+            return f"{name} is listed twice"
+    reached, frontier = {0}, [0]
+    while frontier:
+        here = touched[frontier.pop()]
+        for index, other in enumerate(touched):
+            if index not in reached and are_adjacent(
+                (here.column, here.row), (other.column, other.row)
+            ):
+                reached.add(index)
+                frontier.append(index)
+    if len(reached) < len(touched):
+        apart = next(i for i in range(len(touched)) if i not in reached)
+        return (
+            f"{names[0]} and {names[apart]} are not side by side: a port slot is one place "
+            "beside the map and touches neighbouring spaces"
+        )
+    if slot == "players_1_2" and all(spec.mist for spec in touched):
+        return (
+            "the 1-2 player port slot touches only mist spaces, which are not on the 1-2 "
+            "player map: list the active spaces it touches"
+        )
+    return None
+
+
+def _centre(specs: list[HexSpec]) -> tuple[float, float]:
+    return (
+        sum(spec.column + (0.5 if spec.row % 2 else 0) for spec in specs) / len(specs),
+        sum(spec.row for spec in specs) / len(specs),
+    )
+
+
+def _nearer_the_letter(side: ModuleSide, specs: list[HexSpec]) -> bool:
+    """Do these spaces lie, on average, nearer the letter corner than the outer corner?"""
+    rows = max(spec.row for spec in side.hexes) + 1
+    column, row = _centre(specs)
+    vertical, horizontal = LETTER_CORNER[side.module]
+    letter = (
+        side.columns - 0.5 if horizontal == "right" else 0,
+        rows - 1 if vertical == "bottom" else 0,
+    )
+    outer = (side.columns - 0.5 - letter[0], rows - 1 - letter[1])
+    to_letter = (column - letter[0]) ** 2 + (row - letter[1]) ** 2
+    to_outer = (column - outer[0]) ** 2 + (row - outer[1]) ** 2
+    return to_letter < to_outer
+
+
+def side_warnings(side: ModuleSide) -> list[str]:
+    """Things that are legal in a file but unlike a printed side: likely slips.
+
+    The printed layouts are not public, so these are warnings, never errors.
+    They catch a side typed the other way up: the letter corner goes to the
+    middle of the map, the mist and the port slots belong at the outer edge.
+    """
+    warnings = []
+    vertical, horizontal = LETTER_CORNER[side.module]
+    letter_corner = f"{vertical} {horizontal}"
+    outer_corner = f"{OPPOSITE[vertical]} {OPPOSITE[horizontal]}"
+    turned = (
+        f"is the tile turned? Module {side.module}'s letter rock goes at the {letter_corner} "
+        f"(the middle of the map), its factory corner at the {outer_corner}"
+    )
+    mist = [spec for spec in side.hexes if spec.mist]
+    if not mist:
+        warnings.append(
+            f"{side.name} has no mist spaces (codes ending in *): the 2-player map leaves out "
+            "the shaded spaces at the board's edge, and every example side has some"
+        )
+    elif _nearer_the_letter(side, mist):
+        warnings.append(f"{side.name}: the mist spaces lie towards the middle of the map: {turned}")
+    by_number = {spec.number: spec for spec in side.hexes}
+    slot_spaces = [by_number[n] for touched in side.port_slots.values() for n in touched]
+    if slot_spaces and _nearer_the_letter(side, slot_spaces):
+        warnings.append(f"{side.name}: the port slots lie towards the middle of the map: {turned}")
+    for slot, touched in side.port_slots.items():
+        problem = port_slot_problem(slot, [by_number[n] for n in touched], side.module)
+        if problem:
+            warnings.append(f"{side.name}: port_slots.{slot}: {problem}")
+    one_two = side.port_slots.get("players_1_2", ())
+    on_mist = [side.space_id(n) for n in one_two if by_number[n].mist]
+    if on_mist and not all(by_number[n].mist for n in one_two):
+        warnings.append(
+            f"{side.name}: the 1-2 player port slot touches mist ({', '.join(on_mist)}), "
+            "which is not on the 1-2 player map"
+        )
+    return warnings
 
 
 def load_module(path: Path, default_origins: Mapping[str, tuple[int, int]]) -> ModuleSide:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from caledonia.rules.components import components
@@ -199,59 +200,89 @@ def test_units_without_a_map_are_refused():
         parse_sheet(data, "s.yaml", components())
 
 
-def test_transcribe_a_small_side(tmp_path):
-    from caledonia.cli.transcribe import transcribe
-    from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.map_modules import load_module
-    from scripted import ScriptedAsker
-
-    answers = [
-        "3",
-        "2",  # positions per row, rows (not 7 x 6: so the origin is asked)
-        "",
-        "",  # origin: the defaults for module B
-        "g3",
-        "GF7",
-        "GF2",
-        "<",
-        "gf2",
-        "~",  # a bad cost, then back one hex to fix the second
-        "m5*",
-        ".",
-        "F1",
-        "B-01 B-05",
-        "B-01 B-03",
-        "B-01 B-02",
-        "B-02 B-04",
-        "",  # not adjacent, a loch, fine, fine
-        "B-09",
-        "B-01",  # 1-2 player slot: unknown, then fine
-        "B-04 B-05",
-    ]
-    ask = ScriptedAsker(answers)
-    target = tmp_path / "B1.yaml"
-    assert transcribe("B1", target, ask) == target
-    side = load_module(target, DEFAULT_ORIGINS)
-    assert (side.module, side.side, side.example, side.origin) == ("B", 1, False, (7, 0))
-    assert [h.cost for h in side.hexes] == [3, 2, None, 5, 1]
-    assert side.rivers == ((1, 2), (2, 4))
-    assert side.port_slots == {"players_1_2": (1,), "players_3_4": (4, 5)}
-    reasons = [reason for _, _, reason in ask.refusals]
-    assert reasons[0] == "Land cost must be £1 to £6, got £7."
-    assert "B-01 and B-05 are not adjacent." in reasons
-    assert "Rivers run between land spaces, not along a loch." in reasons
-    assert "No space B-09 on this side." in reasons
+# -- your own module sides: check, draw, and a folder with a side missing -----
 
 
-def test_transcribe_keeps_an_existing_file_unless_told(tmp_path):
-    from caledonia.cli.transcribe import transcribe
-    from scripted import ScriptedAsker
+def own_maps(tmp_path, leave_out=(), change=None):
+    """A copy of the example sides as a table's own folder, some sides left out or changed."""
+    own = tmp_path / "own"
+    own.mkdir(parents=True)
+    for path in sorted((ROOT / "maps").glob("*.yaml")):
+        if path.stem in leave_out:
+            continue
+        text = path.read_text().replace("example: true", "example: false")
+        if change and path.stem in change:
+            text = change[path.stem](text)
+        (own / path.name).write_text(text)
+    return own
 
-    target = tmp_path / "A1.yaml"
-    target.write_text("keep")
-    ask = ScriptedAsker(["1", "1", "", "", "G2", "", "A-01", "A-01", False])
-    assert transcribe("A1", target, ask) is None
-    assert target.read_text() == "keep"
+
+def no_mist(text):
+    head, _, rest = text.partition("rows:")
+    rows, _, tail = rest.partition("rivers:")
+    return head + "rows:" + rows.replace("*", "") + "rivers:" + tail
+
+
+def test_check_a_folder_names_the_missing_side(tmp_path):
+    own = own_maps(tmp_path, leave_out=("B2",))
+    result = run_cli("map", "check", str(own))
+    assert result.returncode == 1
+    assert f"no file for side B2 (expected {own / 'B2.yaml'})" in result.stderr
+    assert f"caledonia map transcribe B2 --out {own / 'B2.yaml'}" in result.stderr
+    assert run_cli("map", "check", str(own_maps(tmp_path / "all"))).returncode == 0
+
+
+def test_check_warns_about_a_side_without_mist(tmp_path):
+    own = own_maps(tmp_path, change={"C1": no_mist})
+    result = run_cli("map", "check", str(own))
+    assert result.returncode == 0, result.stderr
+    assert "Warning: C1 has no mist spaces" in result.stderr
+    assert "Warning" not in run_cli("map", "check", "maps").stderr
+
+
+def test_show_with_a_missing_side_names_the_file(tmp_path):
+    own = own_maps(tmp_path, leave_out=("B1",))
+    result = run_cli("map", "show", "--maps", str(own))
+    assert result.returncode == 1, result.stderr
+    assert f"no file for side B1 (expected {own / 'B1.yaml'})" in result.stderr
+    assert "--modules" not in result.stderr
+
+
+def test_check_one_file_draws_it(tmp_path):
+    result = run_cli("map", "check", "maps/A1.yaml")
+    assert result.returncode == 0, result.stderr
+    assert "A-01⁴" in result.stdout and "A-09²" in result.stdout  # the port slots
+    assert "≈A-24" in result.stdout and "~~~~~" in result.stdout  # a river, a loch
+    assert "A-" not in run_cli("map", "check", "maps/A1.yaml", "--no-draw").stdout.split(":")[1]
+
+
+def test_check_json_reports_each_file_and_the_folder(tmp_path):
+    own = own_maps(tmp_path, leave_out=("D2",))
+    broken = own / "A2.yaml"
+    broken.write_text(broken.read_text().replace("GFM6", "GFM9", 1))
+    result = run_cli("map", "check", str(own), "--json")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    folder = data["paths"][0]
+    assert folder["folder"] == str(own) and folder["ok"] is False and folder["missing"] == ["D2"]
+    files = {Path(entry["file"]).stem: entry for entry in folder["files"]}
+    assert files["A2"]["ok"] is False and "land cost must be £1 to £6" in files["A2"]["problems"][0]
+    a1 = files["A1"]
+    assert (a1["ok"], a1["side"], a1["module"], a1["spaces"], a1["river_edges"]) == (
+        True,
+        "A1",
+        "A",
+        42,
+        8,
+    )
+    assert folder["assembly"] == {
+        "ok": None,
+        "combinations": 0,
+        "problem": "not checked: fix the files first",
+    }
+    examples = json.loads(run_cli("map", "check", "maps", "--json").stdout)
+    assert examples["ok"] and examples["paths"][0]["assembly"]["combinations"] == 16
 
 
 def test_port_slot_words_never_turn_into_emoji():
