@@ -662,9 +662,7 @@ def transcribe_command(
     out: Annotated[
         str | None, typer.Option(metavar="FILE", help="Where to write it (default SIDE.yaml).")
     ] = None,
-    replace: Annotated[
-        bool, typer.Option("--replace", help="Replace FILE if it exists, without asking.")
-    ] = False,
+    force: ForceOption = False,
 ) -> None:
     """Enter a printed module side hex by hex, seeing the side drawn with its ids as you go.
 
@@ -687,4 +685,4 @@ def transcribe_command(
         )
     from .transcribe import transcribe
 
-    transcribe(name, Path(out or f"{name}.yaml"), replace=replace)
+    transcribe(name, Path(out or f"{name}.yaml"), replace=force)

@@ -11,51 +11,29 @@ the next `map transcribe` of the same side and file to carry on from.
 from __future__ import annotations
 
 import datetime
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.yamlfile import parse_yaml, plain, to_yaml, write_text_atomic
 
-from .output import message
 from .prompts import Asker
 
 DRAFT_SUFFIX = ".draft"
 
 
-def cannot_write(path: Path, reason: str) -> CaledoniaError:
-    return CaledoniaError(f"cannot write {path}: {reason}")
-
-
 def check_writable(path: Path, ask: Asker | None, replace: bool) -> bool:
-    """Make sure `path` can be saved, before anything is asked: create a missing folder,
-    try writing beside it, and settle an existing file. False if the person keeps the
-    existing file; raises `cannot write FILE: reason` otherwise."""
-    if path.is_dir():
-        raise cannot_write(path, f"it is a folder; give a file name such as {path / 'A1.yaml'}")
-    folder = path.parent
-    if not folder.exists():
-        try:
-            folder.mkdir(parents=True)
-        except OSError as error:
-            raise cannot_write(
-                path, f"cannot create the folder {folder}: {error.strerror}"
-            ) from None
-        message(f"Created the folder {folder}.")
-    elif not folder.is_dir():
-        raise cannot_write(path, f"{folder} is not a folder")
-    try:
-        handle, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
-        os.close(handle)
-        os.unlink(probe)
-    except OSError as error:
-        raise cannot_write(path, f"{folder}: {error.strerror}") from None
+    """Make sure `path` can be saved, before anything is asked (the shared check: a missing
+    folder is created, a file is really tried beside it), then settle an existing file.
+    False if the person keeps the existing file; raises `cannot write FILE: reason`."""
+    from .writing import FORCE_FLAG
+    from .writing import check_writable as can_write
+
+    can_write(path)
     if not path.exists() or replace:
         return True
     if ask is None:
-        raise cannot_write(path, "it exists; add --replace to replace it")
+        raise CaledoniaError(f"cannot write {path}: it exists; add {FORCE_FLAG} to replace it")
     return ask.confirm(f"{path} exists. Replace it when the new side is saved?", default=False)
 
 

@@ -188,7 +188,7 @@ def test_an_existing_file_is_asked_about_first_and_kept_when_declined(tmp_path):
     assert transcribe("A1", target, ask) is None
     assert ask.questions == [f"{target} exists. Replace it when the new side is saved?"]
     assert target.read_text() == "keep"
-    with pytest.raises(CaledoniaError, match="it exists; add --replace"):
+    with pytest.raises(CaledoniaError, match="it exists; add --force"):
         check_writable(target, None, replace=False)
     assert check_writable(target, None, replace=True)
     replaced = ScriptedAsker(example_answers())
