@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
+from ...words import Unmatched, match_word
 from ..pieces import port_letter, port_word
 from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
 
@@ -87,7 +88,7 @@ class Unit(Correction):
             return [] if holder is player else [f"{space_id} holds no unit of {player.name}'s"]
         economy = state.parts.economy
         if unit not in economy.units:
-            return [f"no unit {e['unit']!r}: {', '.join(economy.units)} or none"]
+            return [f"{match_word(e['unit'], (*economy.units, 'none'), 'unit').reason}"]
         reasons = [
             r
             for r in (
@@ -257,10 +258,10 @@ class Fix(EventSpec):
             raise WordsError(f"unknown option --{next(iter(options))} for fix")
         if not words:
             raise WordsError(f"say what to fix: {self.usage}")
-        what, rest = words[0].lower(), words[1:]
-        correction = CORRECTIONS.get(what)
-        if correction is None:
-            raise WordsError(f"cannot fix {what!r}: {', '.join(CORRECTIONS)}")
+        what, rest = match_word(words[0], tuple(CORRECTIONS), "correction"), words[1:]
+        if isinstance(what, Unmatched):
+            raise WordsError(f"cannot fix that: {what.reason}")
+        correction = CORRECTIONS[what]
         names = correction.fields
         least = len([n for n in names if (what, n) not in OPTIONAL])
         if not least <= len(rest) <= len(names):
@@ -287,6 +288,17 @@ class Fix(EventSpec):
 
     def normalise(self, state, e):
         e = super().normalise(state, e)
+        # the words as typed, in the data's spelling when they say one thing (else check says why)
+        vocabularies = {
+            "what": (tuple(CORRECTIONS), "correction"),
+            "unit": ((*state.parts.economy.units, "none"), "unit"),
+            "to": (PLACES, "place"),
+            "level": (SHIPPING_LEVELS, "shipping level"),
+        }
+        for name, (names, what) in vocabularies.items():
+            if isinstance(e.get(name), str):
+                found = match_word(e[name], names, what)
+                e[name] = e[name] if isinstance(found, Unmatched) else found
         if "space" in e:
             letter = port_letter(e["space"])
             e["space"] = port_word(letter) if letter else canonical_space(state, e["space"])
