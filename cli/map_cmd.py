@@ -78,11 +78,12 @@ def _space(board: Board, space_id: str) -> int:
 
 
 def _unit(unit: str, command: str) -> str:
-    units = components().economy.units
-    name = unit.strip().lower().replace(" ", "_").replace("-", "_")
-    if name not in units:
-        raise UsageProblem(f"unknown unit {unit!r}; expected one of: {', '.join(units)}", command)
-    return name
+    from caledonia.rules.words import Unmatched, match_word
+
+    found = match_word(unit, tuple(components().economy.units), "unit")
+    if isinstance(found, Unmatched):
+        raise UsageProblem(found.reason, command)
+    return found
 
 
 @app.command("show")

@@ -229,3 +229,38 @@ def test_act_in_a_shell_reads_the_tables_words_and_echoes_the_engines(tmp_path):
     assert "{type: trade, player: Ailsa, side: buy, good: whisky, quantity: 1}" in (
         path.read_text()
     )
+
+
+def test_new_reads_setup_words_in_any_case(tmp_path):
+    from conftest import run_cli
+
+    path = tmp_path / "game.yaml"
+    result = run_cli(
+        "new", str(path), "-p", "Ailsa:RED", "-p", "Bruce:Blue", "--seed", "2", "--kickstarter",
+        "--start-player", "BLUE", "--ports", "5,2,8,ks", "--scoring-tiles", "1,2,3,4,Ks",
+        "--clans", "BUCHANAN,stewart,Campbell",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    text = path.read_text()
+    assert "start_player: Bruce" in text and "colour: blue" in text
+    assert "D: KS" in text and "scoring_tiles: ['1', '2', '3', '4', KS]" in text
+    assert "clans: [Buchanan, Stewart, Campbell]" in text
+
+
+def test_new_refuses_a_start_player_who_is_not_playing(tmp_path):
+    from conftest import run_cli
+
+    result = run_cli("new", str(tmp_path / "g.yaml"), "-p", "Ailsa", "--start-player", "Zed")
+    assert result.returncode == 1 and "no player 'Zed' to start" in result.stderr
+
+
+def test_map_legal_reads_a_unit_as_typed():
+    from conftest import SAMPLES, run_cli
+
+    position = str(SAMPLES / "position-3p.yaml")
+    typed = run_cli("map", "legal", position, "AILSA", "Cheese-Dairy", "--json")
+    assert typed.returncode == 0, typed.stderr
+    plain = run_cli("map", "legal", position, "Ailsa", "cheese_dairy", "--json")
+    assert typed.stdout == plain.stdout
+    ambiguous = run_cli("map", "legal", position, "Ailsa", "c")
+    assert ambiguous.returncode == 2 and "'c' could be cow or cheese dairy" in ambiguous.stderr

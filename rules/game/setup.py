@@ -27,7 +27,7 @@ from ..components import Components, PortTile, ScoringTile
 from ..errors import DataError
 from ..map_modules import MODULE_LETTERS, ModuleSide, hex_code, parse_module
 from ..market import Market, parse_track
-from ..position import COLOURS, DEFAULT_COLOURS
+from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node, describe
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 
@@ -154,7 +154,7 @@ def draw_setup(
     ports: dict[str, str] = {}
     if chosen["port_tiles"]:
         if table.ports:
-            ports = {k.upper(): str(v) for k, v in table.ports.items()}
+            ports = {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
             if (
                 sorted(ports) != list(MODULE_LETTERS)
                 or len(set(ports.values())) != 4
@@ -171,7 +171,7 @@ def draw_setup(
     scoring: list[str] = []
     if chosen["scoring_tiles"]:
         scoring = (
-            [str(t) for t in table.scoring_tiles]
+            [str(t).strip().upper() for t in table.scoring_tiles]
             if table.scoring_tiles
             else rng.sample(tile_ids, 5)
         )
@@ -224,8 +224,10 @@ def draw_setup(
     board_slots = tuple(dealt) + (None,) * (boxes - faceup)
 
     start = table.start_player or rng.choice([p.name for p in players])
-    if start not in [p.name for p in players]:
-        raise ValueError(f"no player {start!r} to start")
+    try:  # by name or colour, in any letter case
+        start = find_player(players, start).name
+    except ValueError:
+        raise ValueError(f"no player {start!r} to start") from None
 
     example = []
     if any(s.example for s in sides):
