@@ -146,7 +146,7 @@ def test_rating_is_null_with_several_players(parts):
 
 def test_json_shape_is_exact(parts):
     data = score(parts, player("Ailsa", glory=3), player("Bruce")).as_json()
-    assert list(data) == ["players", "import_values", "rating"]
+    assert list(data) == ["players", "import_values", "rating", "final"]
     assert list(data["players"][0]) == ["name", "total", "rank", "money", "breakdown"]
     assert list(data["players"][0]["breakdown"]) == [
         "glory",

@@ -1,0 +1,44 @@
+"""Honest results and messages: provisional scores, hidden piles, plurals, read errors, usage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from caledonia.rules.game.gamefile import save_game
+from conftest import SAMPLES, run_cli
+from gametools import start
+
+
+@pytest.fixture
+def unfinished(tmp_path):
+    path = tmp_path / "game.yaml"
+    save_game(str(path), start(3))
+    return path
+
+
+# -- score ------------------------------------------------------------------------------
+
+
+def test_score_of_an_unfinished_game_is_provisional(unfinished):
+    shown = run_cli("score", str(unfinished))
+    assert shown.returncode == 0, shown.stderr
+    assert "Provisional score after round 0" in shown.stdout
+    assert "Final score" not in shown.stdout
+    assert " wins " not in shown.stdout and " leads " in shown.stdout
+    data = json.loads(run_cli("score", str(unfinished), "--json").stdout)
+    assert data["final"] is False and data["after_round"] == 0
+
+
+def test_score_of_a_finished_game_is_final():
+    finished = str(SAMPLES / "game-3p.yaml")
+    shown = run_cli("score", finished)
+    assert "Final score" in shown.stdout and "Provisional" not in shown.stdout
+    assert " wins " in shown.stdout or "share the win" in shown.stdout
+    data = json.loads(run_cli("score", finished, "--json").stdout)
+    assert data["final"] is True and "after_round" not in data
+
+
+def test_a_score_sheet_is_final():
+    data = json.loads(run_cli("score", str(SAMPLES / "final-4p.yaml"), "--json").stdout)
+    assert data["final"] is True
