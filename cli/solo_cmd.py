@@ -584,7 +584,10 @@ def show_command(
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
     if as_json:
-        print_json(state_as_data(state))
+        # the pile's order is hidden information: its size only (null: the table's own pile)
+        data = state_as_data(state)
+        data["pile"] = len(state.pile) if state.pile is not None else None
+        print_json(data)
         return
     nxt = f"round {state.round}" if state.round <= 5 else "none (all rounds prepared)"
     emit(f"Next preparation: {nxt}. Seed {state.seed}.")

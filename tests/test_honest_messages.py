@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 from caledonia.rules.game.gamefile import save_game
 from conftest import SAMPLES, run_cli
 from gametools import start
@@ -42,3 +43,17 @@ def test_score_of_a_finished_game_is_final():
 def test_a_score_sheet_is_final():
     data = json.loads(run_cli("score", str(SAMPLES / "final-4p.yaml"), "--json").stdout)
     assert data["final"] is True
+
+
+# -- solo show -------------------------------------------------------------------------
+
+
+def test_solo_show_json_gives_the_piles_size_not_its_order(tmp_path):
+    state = tmp_path / "solo.yaml"
+    assert run_cli("solo", "new", str(state), "--seed", "4").returncode == 0
+    kept = yaml.safe_load(state.read_text())["pile"]  # the file keeps the order, to deal from
+    assert len(kept) > 1
+    data = json.loads(run_cli("solo", "show", str(state), "--json").stdout)
+    assert data["pile"] == len(kept)
+    shown = run_cli("solo", "show", str(state), "--json").stdout
+    assert ", ".join(map(str, kept[:3])) not in " ".join(shown.split()).replace("[", "")
