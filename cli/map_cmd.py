@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import counted
 
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, console, emit, message, print_json
@@ -176,7 +177,7 @@ def show(
     console().print(picture, soft_wrap=True, crop=False)
     notes = legend(board, position, ports)
     if highlight or reach or legal or border or deltas:
-        notes.append(f"* highlighted: {len(highlight)} spaces")
+        notes.append(f"* highlighted: {counted(len(highlight), 'space')}")
     for line in notes:
         emit(line)
     if svg:
@@ -250,7 +251,7 @@ def reach_command(
         return
     emit(
         f"{who.name} ({who.colour}, {shipping_words(who.shipping)}) reaches "
-        f"{len(spaces)} free spaces:",
+        f"{counted(len(spaces), 'free space')}:",
     )
     for entry in data["spaces"]:
         emit(f"  {entry['space']}  {entry['route']}")
@@ -307,7 +308,7 @@ def legal_command(
             )
             return
         emit(
-            f"{who.name} may expand a {kind.replace('_', ' ')} onto {len(checks)} spaces:",
+            f"{who.name} may expand a {kind.replace('_', ' ')} onto {counted(len(checks), 'space')}:",
         )
         for check in checks:
             emit(f"  {check.space}  £{check.cost}  {check.route}")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import counted
 
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import UsageProblem
@@ -264,7 +265,7 @@ def show_preparation(
         f"({grid.position(result.removed_slot)}), so {gone}.",
     )
     remaining = sum(1 for c in result.state.board if c is not None)
-    emit(f"The action phase starts with {remaining} contracts.")
+    emit(f"The action phase starts with {counted(remaining, 'contract')}.")
 
 
 def preparation_json(result: Preparation) -> dict:
@@ -404,7 +405,8 @@ def prepare_command(
         if not is_interactive():
             raise UsageProblem(
                 "this game draws from your own pile: pass --draw IDS with the "
-                f"{empty} contracts you drew for the empty slots",
+                f"{counted(empty, 'contract')} you drew for the empty "
+                f"{'slot' if empty == 1 else 'slots'}",
                 "solo prepare",
             )
         in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
@@ -542,7 +544,8 @@ def refill_command(
             raise CaledoniaError(f"contract {contract_id} is listed twice")
     if len(drawn) != empty:
         raise CaledoniaError(
-            f"the board has {empty} empty slots: --draw needs {empty} contracts, got {len(drawn)}"
+            f"the board has {counted(empty, 'empty slot')}: "
+            f"--draw needs {counted(empty, 'contract')}, got {len(drawn)}"
         )
     result = refill(slots, drawn, last_roll, grid)
     if as_json:

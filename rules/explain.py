@@ -7,6 +7,7 @@ from typing import Protocol
 
 from .awards import Placing
 from .components import RatingBand, Threshold, word
+from .words import counted
 
 _MOST = {1: "the most", 2: "the second-most", 3: "the third-most", 4: "the fourth-most"}
 
@@ -62,7 +63,7 @@ def placings(
     lines = []
     for rank_among_counts, group in enumerate(groups):
         who = join_names([names[i] for i in group.members])
-        counted = f"{group.count} {what}"
+        amount = counted(group.count, what.removesuffix("s"))  # what: "contracts", "settlements"
         if group.awarded(awards):
             place = _MOST.get(group.first_place, f"place {group.first_place} for")
             if group.tied:
@@ -79,8 +80,7 @@ def placings(
         elif rank_among_counts < len(awards):
             verb = "gets" if len(group.members) == 1 else "get"
             lines.append(
-                f"{who} ({counted}) {verb} no award: "
-                "the tied players above fill the awarded places."
+                f"{who} ({amount}) {verb} no award: the tied players above fill the awarded places."
             )
     return lines
 

@@ -8,7 +8,7 @@ import pytest
 import yaml
 from caledonia.rules.game.gamefile import save_game
 from conftest import SAMPLES, run_cli
-from gametools import start
+from gametools import act, refuse, start
 
 
 @pytest.fixture
@@ -57,3 +57,46 @@ def test_solo_show_json_gives_the_piles_size_not_its_order(tmp_path):
     assert data["pile"] == len(kept)
     shown = run_cli("solo", "show", str(state), "--json").stdout
     assert ", ".join(map(str, kept[:3])) not in " ".join(shown.split()).replace("[", "")
+
+
+# -- plurals -------------------------------------------------------------------------------
+
+
+def _passes(game):
+    while game.state.phase == "action":
+        state = game.state
+        name = state.next_player() if state.turn.main_done else state.turn.player
+        act(game, type="pass", player=name)
+
+
+def test_production_counts_buildings_in_plain_english():
+    game = start(2)
+    _passes(game)
+    reasons = refuse(game, type="produce", player="Ailsa", cheese=1)
+    assert reasons[0].startswith("Ailsa has 0 cheese dairies: at most 0 cheese")
+
+
+def test_one_hop_is_one_hop():
+    game = start(3)
+    act(game, type="fix", what="contract", contract=1, to="open", player="Ailsa")
+    act(game, type="fix", what="goods", player="Ailsa", good="wool", value=4)
+    notes = act(game, type="fulfil", player="Ailsa", contract=1)
+    assert any("imports 2 cotton, 1 hop" in note and "hops" not in note for note in notes)
+
+
+def test_one_free_merchant():
+    game = start(3)
+    act(game, type="fix", what="merchants", player="Ailsa", value=1)
+    reasons = refuse(game, type="trade", player="Ailsa", side="buy", good="wool", quantity=2)
+    assert "Ailsa has 1 free merchant, 2 needed" in reasons
+
+
+def test_a_fixed_contract_says_where_it_is():
+    game = start(3)
+    notes = act(game, type="fix", what="contract", contract=33, to="open", player="Ailsa")
+    assert notes == ["fix: contract 33 is open in Ailsa's export box"]
+    from caledonia.rules.game.events import describe
+
+    assert describe(game.events[-1]) == "fix: contract 33 is open in Ailsa's export box"
+    notes = act(game, type="fix", what="contract", contract=33, to="fulfilled", player="Ailsa")
+    assert notes == ["fix: contract 33 is among Ailsa's fulfilled contracts"]

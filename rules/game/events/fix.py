@@ -21,6 +21,16 @@ NO = ("no", "false", "not", "0")
 PLACES = ("open", "fulfilled", "board", "out")
 
 
+def contract_place(to: str, player: str | None) -> str:
+    """Where a fix puts a contract, in words: 'is open in Ailsa's export box'."""
+    return {
+        "open": f"is open in {player}'s export box",
+        "fulfilled": f"is among {player}'s fulfilled contracts",
+        "board": "is back on the export board",
+        "out": "is out of the game",
+    }[to]
+
+
 class Correction:
     """One kind of fix: the fields it takes (in `fix`'s word order), its check and change."""
 
@@ -171,14 +181,13 @@ class Contract(Correction):
                     held.remove(contract)
         if to == "board":
             state.export_board[state.export_board.index(None)] = contract
-            return [f"fix: contract {contract} is back on the export board"]
+            return [f"fix: contract {contract} {contract_place(to, None)}"]
         if to == "out":
             state.removed.append(contract)
-            return [f"fix: contract {contract} is out of the game"]
+            return [f"fix: contract {contract} {contract_place(to, None)}"]
         player = state.player(e["player"])
         (player.open_contracts if to == "open" else player.fulfilled).append(contract)
-        where = "export box" if to == "open" else "fulfilled contracts"
-        return [f"fix: contract {contract} is now on {player.name}'s {where}"]
+        return [f"fix: contract {contract} {contract_place(to, player.name)}"]
 
 
 class Shipping(Correction):
@@ -323,6 +332,8 @@ class Fix(EventSpec):
         return CORRECTIONS[e["what"]].apply(state, e)
 
     def describe(self, e):
+        if e["what"] == "contract" and e.get("to") in PLACES:
+            return f"fix: contract {e['contract']} {contract_place(e['to'], e.get('player'))}"
         target = " ".join(
             str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
         )
