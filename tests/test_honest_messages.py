@@ -100,3 +100,34 @@ def test_a_fixed_contract_says_where_it_is():
     assert describe(game.events[-1]) == "fix: contract 33 is open in Ailsa's export box"
     notes = act(game, type="fix", what="contract", contract=33, to="fulfilled", player="Ailsa")
     assert notes == ["fix: contract 33 is among Ailsa's fulfilled contracts"]
+
+
+# -- read errors ------------------------------------------------------------------------
+
+
+def test_a_nul_byte_is_one_line_with_its_line_number(tmp_path):
+    sheet = tmp_path / "sheet.yaml"
+    sheet.write_bytes(b"players:\n  - name: Ailsa\n    glory: 1\x00\n")
+    result = run_cli("score", str(sheet))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines == [f"Error: {sheet}:3: a NUL byte at column 13: a YAML file holds text only "
+                     "(was it saved as text?)"]  # fmt: skip
+
+
+@pytest.mark.parametrize("lines_before", [0, 5000])
+def test_a_control_character_is_placed_by_line_and_column(lines_before):
+    from caledonia.rules.errors import DataError
+    from caledonia.rules.yamlfile import parse_yaml
+
+    text = "a: 1\n" * lines_before + "key: va\x01lue\n"
+    with pytest.raises(DataError) as caught:
+        parse_yaml(text, "f.yaml")
+    assert caught.value.line == lines_before + 1
+    assert caught.value.reason.startswith("the control character U+0001 at column 8")
+
+
+def test_clean_yaml_still_reads():
+    from caledonia.rules.yamlfile import parse_yaml
+
+    assert parse_yaml("key: value\n", "f.yaml") == {"key": "value"}
