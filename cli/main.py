@@ -89,13 +89,28 @@ def _root(
 
 def main() -> None:
     """Console-script entry point: run the app; known problems exit 1, never a traceback."""
+    from typer.core import _click
+
     words = [word for word in sys.argv[1:] if not word.startswith("-")]
     chosen = words[0] if words and words[0] in COMMANDS else None
     try:
-        build_app(chosen)()
+        # not standalone: Typer's own usage errors come here, to be shown in our style
+        code = build_app(chosen)(prog_name="caledonia", standalone_mode=False)
+    except _click.exceptions.UsageError as problem:
+        if type(problem).__name__ != "NoArgsIsHelpError":  # that one has shown the help
+            command = problem.ctx.command_path if problem.ctx else "caledonia"
+            message(f"Error: {_one_line(problem.format_message())}", style="red")
+            message(f"Try '{command} -h' for help.")
+        sys.exit(ExitCode.USAGE)
+    except _click.exceptions.ClickException as problem:
+        message(f"Error: {_one_line(problem.format_message())}", style="red")
+        sys.exit(problem.exit_code)
+    except typer.Abort:
+        message("Aborted.")
+        sys.exit(ExitCode.USER_ERROR)
     except UsageProblem as problem:
         message(f"Error: {problem}", style="red")
-        message(f"Try 'caledonia {problem.command} --help' for help.")
+        message(f"Try 'caledonia {problem.command} -h' for help.")
         sys.exit(ExitCode.USAGE)
     except CaledoniaError as problem:
         message(f"Error: {problem}", style="red")
@@ -112,6 +127,14 @@ def main() -> None:
             style="red",
         )
         sys.exit(ExitCode.INTERNAL)
+    # a command's typer.Exit(code) comes back as its code; a finished command as None
+    sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
+
+
+def _one_line(text: str) -> str:
+    """Click's message in our style: one line, lower-case start, no full stop."""
+    text = " ".join(text.split()).rstrip(".")
+    return text[:1].lower() + text[1:]
 
 
 if __name__ == "__main__":

@@ -131,3 +131,40 @@ def test_clean_yaml_still_reads():
     from caledonia.rules.yamlfile import parse_yaml
 
     assert parse_yaml("key: value\n", "f.yaml") == {"key": "value"}
+
+
+# -- usage errors ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, error, command",
+    [
+        (["score", "--bogus"], "no such option: --bogus", "caledonia score"),
+        (["act"], "missing argument 'GAME'", "caledonia act"),
+        (["contracts", "abc"], "invalid value for 'ID': 'abc' is not a valid int", "caledonia contracts"),
+        (["map", "legal"], "missing argument 'POSITION'", "caledonia map legal"),
+        (["nosuch"], "no such command 'nosuch'", "caledonia"),
+    ],
+)  # fmt: skip
+def test_typer_usage_errors_are_one_error_line_and_a_hint(args, error, command):
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"Error: {error}", f"Try '{command} -h' for help."]
+    assert "╭" not in result.stderr and result.stdout == ""
+
+
+def test_our_usage_problems_take_the_same_shape(tmp_path):
+    result = run_cli("act", str(tmp_path / "game.yaml"))
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "Error: say what happens: ACTION and its words, or --event JSON",
+        "Try 'caledonia act -h' for help.",
+    ]
+
+
+def test_help_and_version_still_exit_0_and_no_arguments_shows_the_help():
+    assert run_cli("score", "-h").returncode == 0
+    assert run_cli("--version").returncode == 0
+    bare = run_cli()
+    assert bare.returncode == 2 and "Usage: caledonia" in bare.stdout + bare.stderr
+    assert "Error" not in bare.stderr
