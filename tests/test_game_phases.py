@@ -403,7 +403,7 @@ def test_port_one_takes_one_animal_off_a_meat_contract():
     for space in cows:
         act(game, type="fix", what="unit", player="Ailsa", space=space, unit="cow")
     assert any(
-        "needs 2 cow" in r
+        "needs 2 cows" in r
         for r in refuse(game, type="fulfil", player="Ailsa", contract=3, slaughter=cows[:1])
     )
     act(game, type="port", player="Ailsa", tile="1")

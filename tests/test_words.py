@@ -264,3 +264,25 @@ def test_map_legal_reads_a_unit_as_typed():
     assert typed.stdout == plain.stdout
     ambiguous = run_cli("map", "legal", position, "Ailsa", "c")
     assert ambiguous.returncode == 2 and "'c' could be cow or cheese dairy" in ambiguous.stderr
+
+
+def test_fix_words_are_read_as_typed():
+    from gametools import free_spaces
+
+    game = start(3)
+    space = free_spaces(game, "grassland")[0]
+    event = checked_event(event_from_words("FIX", ["Unit", "RED", space, "Cows"]), PARTS)
+    game.apply(event)
+    assert game.events[-1] == {
+        "type": "fix",
+        "what": "unit",
+        "player": "Ailsa",
+        "space": space,
+        "unit": "cow",
+    }
+    with pytest.raises(WordsError, match="'m' could be money or merchants"):
+        event_from_words("fix", ["m", "Ailsa", "3"])
+    refused = game.check(
+        checked_event(event_from_words("fix", ["unit", "Ailsa", space, "c"]), PARTS)
+    )
+    assert refused == ["'c' could be cow or cheese dairy: give more of the unit"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
-from ...words import Unmatched, match_word
+from ...words import Unmatched, counted, match_word
 from ..pieces import port_letter, port_word
 from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
 
@@ -146,7 +146,8 @@ class Merchants(Correction):
         total = state.parts.economy.merchants_per_colour
         board = total - e["value"] - player.merchants_out()
         player.merchants_stock, player.merchants_board = e["value"], board
-        return [f"fix: {player.name} has {e['value']} merchants ready, {board} not hired"]
+        ready = counted(e["value"], "merchant")
+        return [f"fix: {player.name} has {ready} ready, {board} not hired"]
 
 
 class Contract(Correction):

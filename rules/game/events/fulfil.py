@@ -118,8 +118,8 @@ class Fulfil(EventSpec):
             want = " and ".join(
                 x
                 for x in (
-                    f"{meat.beef} cow" if meat.beef else "",
-                    f"{meat.mutton} sheep" if meat.mutton else "",
+                    counted(meat.beef, "cow") if meat.beef else "",
+                    counted(meat.mutton, "sheep") if meat.mutton else "",
                 )
                 if x
             )
