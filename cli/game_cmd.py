@@ -8,6 +8,7 @@ was. The words `act` and `fix` read come from the event specs.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -287,6 +288,8 @@ def act(
 ) -> None:
     """Record what happens at the table; refused actions exit 1 with the reasons.
 
+    Words in any letter case; a unit, good or action may be shortened if only one fits (dairy).
+
     Example: [cyan]caledonia act game.yaml trade Ailsa buy whisky 2[/cyan]
     """
     words = list(ctx.args)
@@ -315,7 +318,7 @@ def _act_help() -> str:
     return act_help()
 
 
-act.__doc__ = (act.__doc__ or "") + "\n\n" + _act_help()
+act.__doc__ = inspect.cleandoc(act.__doc__ or "") + "\n\n" + _act_help()
 
 
 # -- status, log, undo, redo, fix ----------------------------------------------------------

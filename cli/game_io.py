@@ -59,12 +59,19 @@ def record(
 ) -> tuple[dict, list[str]]:
     """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
     Returns the event as recorded (canonical) and the notes of what happened."""
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.events import as_understood, describe
     from caledonia.rules.game.gamefile import checked_event
     from caledonia.rules.game.legal import normalise
+    from caledonia.rules.game.spec import canonical_player
     from caledonia.rules.game.state import Refused
 
-    what = describe(data) if isinstance(data, dict) else "this event"
+    what = "this event"
+    if isinstance(data, dict):  # a malformed event: the words that could be read, read
+        economy = components().economy
+        partly = as_understood(data, economy.goods, tuple(economy.units))
+        if "player" in partly:
+            partly = {**partly, "player": canonical_player(game.state, partly["player"])}
+        what = describe(partly)
     try:
         event = checked_event(data, components(), source)
         # in the words the engine understood, with nothing the state fills in (a hidden pile)

@@ -15,6 +15,7 @@ from caledonia.rules.components import (
     components,
 )
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import Unmatched, match_word
 from rich.table import Table
 
 from .errors import UsageProblem
@@ -49,13 +50,10 @@ def _contract_json(contract: Contract) -> dict:
 def _good_filter(value: str | None, allowed: tuple[str, ...], option: str) -> str | None:
     if value is None:
         return None
-    name = value.strip().lower().replace(" ", "_")
-    if name not in allowed:
-        raise UsageProblem(
-            f"{option} {value!r} is not a contract good; expected one of: {', '.join(allowed)}",
-            "contracts",
-        )
-    return name
+    found = match_word(value, allowed, "contract good")
+    if isinstance(found, Unmatched):
+        raise UsageProblem(f"{option}: {found.reason}", "contracts")
+    return found
 
 
 def contracts(
@@ -169,16 +167,10 @@ def scoring_tiles(as_json: JsonOption = False) -> None:
 
 
 def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
-    wanted = name.strip().lower()
-    exact = [clan for clan in known.values() if clan.name.lower() == wanted]
-    starts = [clan for clan in known.values() if clan.name.lower().startswith(wanted)]
-    if exact or len(starts) == 1:
-        return (exact or starts)[0]
-    if starts:
-        raise CaledoniaError(
-            f"{name!r} could be any of {', '.join(c.name for c in starts)}: give more of the name"
-        )
-    raise CaledoniaError(f"no clan {name!r}; the clans are {', '.join(known)}")
+    found = match_word(name, tuple(known), "clan")
+    if isinstance(found, Unmatched):
+        raise CaledoniaError(found.reason)
+    return known[found]
 
 
 def _engine_cell(unit) -> str:

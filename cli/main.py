@@ -153,6 +153,8 @@ def _root(
 
 def main() -> None:
     """Console-script entry point: run the app; known problems exit 1, never a traceback."""
+    from typer.core import _click
+
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
 
     arguments = with_shell_named(sys.argv[1:])
@@ -162,10 +164,25 @@ def main() -> None:
     if completing is not None:  # the shell asks for completions: build only that command
         chosen = completing if completing in COMMANDS else None
     try:
-        build_app(chosen)(args=arguments, prog_name="caledonia", complete_var=COMPLETE_VAR)
+        # not standalone: Typer's own usage errors come here, to be shown in our style
+        code = build_app(chosen)(
+            args=arguments, prog_name="caledonia", complete_var=COMPLETE_VAR, standalone_mode=False
+        )
+    except _click.exceptions.UsageError as problem:
+        if type(problem).__name__ != "NoArgsIsHelpError":  # that one has shown the help
+            command = problem.ctx.command_path if problem.ctx else "caledonia"
+            message(f"Error: {_one_line(problem.format_message())}", style="red")
+            message(f"Try '{command} -h' for help.")
+        sys.exit(ExitCode.USAGE)
+    except _click.exceptions.ClickException as problem:
+        message(f"Error: {_one_line(problem.format_message())}", style="red")
+        sys.exit(problem.exit_code)
+    except typer.Abort:  # click's word for Ctrl-C or Ctrl-D before a command started
+        message(STOPPED_NOTHING_SAVED)
+        sys.exit(ExitCode.INTERRUPTED)
     except UsageProblem as problem:
         message(f"Error: {problem}", style="red")
-        message(f"Try 'caledonia {problem.command} --help' for help.")
+        message(f"Try 'caledonia {problem.command} -h' for help.")
         sys.exit(ExitCode.USAGE)
     except CaledoniaError as problem:
         message(f"Error: {problem}", style="red")
@@ -185,6 +202,14 @@ def main() -> None:
             style="red",
         )
         sys.exit(ExitCode.INTERNAL)
+    # a command's typer.Exit(code) comes back as its code; a finished command as None
+    sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
+
+
+def _one_line(text: str) -> str:
+    """Click's message in our style: one line, lower-case start, no full stop."""
+    text = " ".join(text.split()).rstrip(".")
+    return text[:1].lower() + text[1:]
 
 
 if __name__ == "__main__":

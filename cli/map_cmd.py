@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import counted
 
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
@@ -73,11 +74,12 @@ def open_source(path: str, maps: str | None) -> MapSource:
 
 
 def _unit(unit: str, command: str) -> str:
-    units = components().economy.units
-    name = unit.strip().lower().replace(" ", "_").replace("-", "_")
-    if name not in units:
-        raise UsageProblem(f"unknown unit {unit!r}; expected one of: {', '.join(units)}", command)
-    return name
+    from caledonia.rules.words import Unmatched, match_word
+
+    found = match_word(unit, tuple(components().economy.units), "unit")
+    if isinstance(found, Unmatched):
+        raise UsageProblem(found.reason, command)
+    return found
 
 
 def _no_money_for_game(source: MapSource, money: int | None, command: str) -> None:
@@ -195,7 +197,9 @@ def show(
         spaces = source.reachable_free(name)
         overlays.append(
             Overlay(
-                "reach", dict.fromkeys(spaces, ""), f"{name} reaches {_count(spaces, 'free space')}"
+                "reach",
+                dict.fromkeys(spaces, ""),
+                f"{name} reaches {counted(len(spaces), 'free space')}",
             )
         )
     if legal and source:
@@ -206,7 +210,7 @@ def show(
             Overlay(
                 "legal",
                 {board.index[c.space]: f"£{c.cost}" for c in checks},
-                f"{name} may expand a {kind.replace('_', ' ')} here: {_count(checks, 'space')}",
+                f"{name} may expand a {kind.replace('_', ' ')} here: {counted(len(checks), 'space')}",
             )
         )
     if border:
@@ -237,11 +241,6 @@ def show(
                 + (" · example map modules, not the printed ones" if board.example else ""),
             )
         save_picture(svg, board, source, overlays, title=title)
-
-
-def _count(items, noun: str) -> str:
-    number = len(items)
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 @app.command("reach")
@@ -296,7 +295,7 @@ def reach_command(
     else:
         emit(
             f"{who.name} ({who.colour}, {shipping_words(who.shipping)}) reaches "
-            f"{_count(spaces, 'free space')}:",
+            f"{counted(len(spaces), 'free space')}:",
         )
         for entry in data["spaces"]:
             emit(f"  {entry['space']}  {entry['route']}")
@@ -306,7 +305,9 @@ def reach_command(
             emit(f"  {tile} at corner {entry['corner']}: {where}")
     if svg:
         marks = {i: "" for i, _ in spaces}
-        overlay = Overlay("reach", marks, f"{who.name} reaches {_count(spaces, 'free space')}")
+        overlay = Overlay(
+            "reach", marks, f"{who.name} reaches {counted(len(spaces), 'free space')}"
+        )
         save_picture(svg, board, source, [overlay])
 
 
@@ -364,14 +365,14 @@ def legal_command(
                 }
             )
         else:
-            emit(f"{who.name} may expand a {words} onto {_count(checks, 'space')}:")
+            emit(f"{who.name} may expand a {words} onto {counted(len(checks), 'space')}:")
             for check in checks:
                 emit(f"  {check.space}  £{check.cost}  {check.route}")
         if svg:
             overlay = Overlay(
                 "legal",
                 {board.index[c.space]: f"£{c.cost}" for c in checks},
-                f"{who.name} may expand a {words} here: {_count(checks, 'space')}",
+                f"{who.name} may expand a {words} here: {counted(len(checks), 'space')}",
             )
             save_picture(svg, board, source, [overlay])
         return
@@ -434,14 +435,14 @@ def settlements_command(
     results = []
     counts = {}
     for player in source.position.players:
-        counted = count_settlements(board, player.units, player.shipping)
-        counts[player.name] = counted
-        scored, left_out = counted.describe(board)
+        grouped = count_settlements(board, player.units, player.shipping)
+        counts[player.name] = grouped
+        scored, left_out = grouped.describe(board)
         results.append(
             {
                 "name": player.name,
                 "shipping": player.shipping,
-                "settlements": counted.count,
+                "settlements": grouped.count,
                 "counted": scored,
                 "left_out": left_out,
             }

@@ -98,7 +98,8 @@ def _print_words(game, legal, game_file: str) -> None:
         for kind, events in kinds.items():
             spec = EVENTS[kind]
             if isinstance(events, Family):
-                emit(f"  {spec.verb} ({len(events):,} ways): {events.summary}")
+                ways = f"{len(events):,} {'way' if len(events) == 1 else 'ways'}"
+                emit(f"  {spec.verb} ({ways}): {events.summary}")
                 emit(f"    caledonia act {game_file} {spec.verb} {spec.syntax}")
                 continue
             emit(f"  {spec.verb} ({len(events)}):")

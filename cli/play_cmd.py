@@ -341,7 +341,8 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
         }
         print_status(game, show_map=True, highlight=spaces, game_file=path)
         if spaces:
-            emit(f"Marked: the {len(spaces)} spaces {choice.player} may build on now.")
+            marked = "the space" if len(spaces) == 1 else f"the {len(spaces)} spaces"
+            emit(f"Marked: {marked} {choice.player} may build on now.")
     elif escape == LOG:
         print_log(game, last=20)
 

@@ -360,7 +360,11 @@ def layout_questions(
         tiles = f"The {len(sample.starting_tiles)} starting tiles drawn, in the clans' order"
     else:
         turn = ", ".join(sample.turn_order())
-        tiles = f"The {len(sample.starting_tiles)} starting tiles, in turn order ({turn})"
+        tiles = (
+            f"The {len(sample.starting_tiles)} starting tiles, in turn order ({turn})"
+            if len(sample.starting_tiles) > 1
+            else "The starting tile"
+        )
     questions.append(("starting_tiles", tiles + blank + ":", numbers))
     face_up = sum(1 for c in sample.export_board if c is not None)
     questions.append(

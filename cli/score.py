@@ -63,24 +63,36 @@ def score(
         # a game file: the engine loads only now, so sheets stay quick to score
         from caledonia.rules.game.final import final_score, sheet_of
         from caledonia.rules.game.gamefile import game_from_data
+        from caledonia.rules.game.state import phase_words
 
         from .game_io import example_notice
 
         game = game_from_data(data, sheet, parts)
         example_notice(game.setup)
-        if game.state.phase != "over":
+        state = game.state
+        over = state.phase == "over"
+        if not over:
             message(
-                f"Note: the game is not over (round {game.state.round}, {game.state.phase} "
-                "phase): this is the score if it ended now.",
+                f"Note: the game is not over (round {state.round}, {phase_words(state.phase)}): "
+                "this is the score if it ended now.",
                 style="yellow",
             )
-        checked, result = sheet_of(game.state), final_score(game.state)
+        checked, result = sheet_of(state), final_score(state)
         if as_json:
-            print_json(result.as_json())
+            data = result.as_json()
+            if not over:
+                data["after_round"] = len(state.round_scores)
+            print_json(data)
         else:
             from .score_view import render_score
 
-            render_score(result, checked)
+            # rounds scored so far: round 0 is the set-up, as `status` calls it
+            title = (
+                "Final score"
+                if over
+                else f"Provisional score after round {len(state.round_scores)}"
+            )
+            render_score(result, checked, title)
         return
     checked = parse_sheet(data, sheet, parts, _map_sides(maps))
     if checked.example_map:

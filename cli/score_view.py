@@ -25,9 +25,10 @@ def _ordinal(rank: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
 
 
-def render_score(result: FinalScore, sheet: ScoreSheet) -> None:
+def render_score(result: FinalScore, sheet: ScoreSheet, title: str = "Final score") -> None:
+    """The table; `title` says whether the score is final ("Provisional score after ...")."""
     out = console()
-    title = "Final score (solo)" if sheet.solo else "Final score"
+    title = f"{title} (solo)" if sheet.solo else title
     table = Table(title=title, title_justify="left", show_footer=False)
     table.add_column("", style="bold")
     for player, entered in zip(result.players, sheet.players, strict=True):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import counted
 
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import UsageProblem
@@ -300,7 +301,7 @@ def show_preparation(
         f"({grid.position(result.removed_slot)}), so {gone}.",
     )
     remaining = sum(1 for c in result.state.board if c is not None)
-    emit(f"The action phase starts with {remaining} contracts.")
+    emit(f"The action phase starts with {counted(remaining, 'contract')}.")
 
 
 def preparation_json(result: Preparation) -> dict:
@@ -448,7 +449,8 @@ def prepare_command(
         if not is_interactive():
             raise UsageProblem(
                 "this game draws from your own pile: pass --draw IDS with the "
-                f"{empty} contracts you drew for the empty slots",
+                f"{counted(empty, 'contract')} you drew for the empty "
+                f"{'slot' if empty == 1 else 'slots'}",
                 "solo prepare",
             )
         in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
@@ -586,7 +588,8 @@ def refill_command(
             raise CaledoniaError(f"contract {contract_id} is listed twice")
     if len(drawn) != empty:
         raise CaledoniaError(
-            f"the board has {empty} empty slots: --draw needs {empty} contracts, got {len(drawn)}"
+            f"the board has {counted(empty, 'empty slot')}: "
+            f"--draw needs {counted(empty, 'contract')}, got {len(drawn)}"
         )
     result = refill(slots, drawn, last_roll, grid)
     if as_json:
@@ -628,7 +631,10 @@ def show_command(
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
     if as_json:
-        print_json(state_as_data(state))
+        # the pile's order is hidden information: its size only (null: the table's own pile)
+        data = state_as_data(state)
+        data["pile"] = len(state.pile) if state.pile is not None else None
+        print_json(data)
         return
     nxt = f"round {state.round}" if state.round <= 5 else "none (all rounds prepared)"
     emit(f"Next preparation: {nxt}. Seed {state.seed}.")

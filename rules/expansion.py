@@ -18,17 +18,7 @@ from typing import NamedTuple
 from .components import Economy
 from .position import MapPlayer, Position, refuse_land, refuse_place, unit_words
 from .reach import Route, reachable, route_to, why_out_of_reach
-
-_PLURALS = {
-    "sheep": "sheep",
-    "cheese_dairy": "cheese dairies",
-    "bakery": "bakeries",
-    "distillery": "distilleries",
-}
-
-
-def plural(unit: str) -> str:
-    return _PLURALS.get(unit, unit_words(unit) + "s")
+from .words import plural
 
 
 class ExpansionCheck(NamedTuple):

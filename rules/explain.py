@@ -7,6 +7,7 @@ from typing import Protocol
 
 from .awards import Placing
 from .components import RatingBand, Threshold, word
+from .words import counted
 
 _MOST = {1: "the most", 2: "the second-most", 3: "the third-most", 4: "the fourth-most"}
 
@@ -62,7 +63,7 @@ def placings(
     lines = []
     for rank_among_counts, group in enumerate(groups):
         who = join_names([names[i] for i in group.members])
-        counted = f"{group.count} {what}"
+        amount = counted(group.count, what.removesuffix("s"))  # what: "contracts", "settlements"
         if group.awarded(awards):
             place = _MOST.get(group.first_place, f"place {group.first_place} for")
             if group.tied:
@@ -79,8 +80,7 @@ def placings(
         elif rank_among_counts < len(awards):
             verb = "gets" if len(group.members) == 1 else "get"
             lines.append(
-                f"{who} ({counted}) {verb} no award: "
-                "the tied players above fill the awarded places."
+                f"{who} ({amount}) {verb} no award: the tied players above fill the awarded places."
             )
     return lines
 
@@ -105,24 +105,27 @@ def auction(name: str, bid: int) -> str:
     return f"{name} bid {bid} VP in the clan auction: −{bid} VP."
 
 
-def rating(total: int, band: RatingBand) -> str:
+def rating(total: int, band: RatingBand, final: bool = True) -> str:
     span = f"{band.lowest}+" if band.highest is None else f"{band.lowest}–{band.highest}"
-    return f"Solo rating: {total} VP is {band.name} ({span} VP)."
+    sentence = f"{total} VP is {band.name} ({span} VP)."
+    return f"Solo rating: {sentence}" if final else f"Solo rating so far: {sentence}"
 
 
-def winner(results: Sequence[_Ranked]) -> str:
+def winner(results: Sequence[_Ranked], final: bool = True) -> str:
+    """Who won; with `final` False, who leads (the game is not over)."""
     first = [r for r in results if r.rank == 1]
     if len(first) > 1:
         return (
-            f"{join_names([r.name for r in first])} share the win: "
+            f"{join_names([r.name for r in first])} share the {'win' if final else 'lead'}: "
             f"{first[0].total} VP and £{first[0].money} each."
         )
     top = first[0]
+    wins = "wins" if final else "leads"
     level = [r for r in results if r is not top and r.total == top.total]
     if not level:
-        return f"{top.name} wins with {top.total} VP."
+        return f"{top.name} {wins} with {top.total} VP."
     others = ", ".join(f"£{r.money}" for r in level)
     return (
-        f"{top.name} wins on money: level with {join_names([r.name for r in level])} "
+        f"{top.name} {wins} on money: level with {join_names([r.name for r in level])} "
         f"on {top.total} VP, with £{top.money} left against {others}."
     )

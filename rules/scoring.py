@@ -57,6 +57,7 @@ class FinalScore(NamedTuple):
     import_values: Mapping[str, int]
     rating: RatingBand | None  # solo only
     explanations: tuple[str, ...]
+    final: bool = True  # False: a game not over yet, scored as if it ended now
 
     @property
     def winners(self) -> tuple[PlayerResult, ...]:
@@ -77,6 +78,7 @@ class FinalScore(NamedTuple):
             ],
             "import_values": dict(self.import_values),
             "rating": self.rating.name if self.rating else None,
+            "final": self.final,
         }
 
 
@@ -125,8 +127,9 @@ def competition_ranks(keys: Sequence[tuple[int, int]]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-def score_sheet(sheet: ScoreSheet, parts: Components) -> FinalScore:
-    """Score a checked sheet: every category, ranks, and a line of words per award."""
+def score_sheet(sheet: ScoreSheet, parts: Components, final: bool = True) -> FinalScore:
+    """Score a checked sheet: every category, ranks, and a line of words per award;
+    `final` False for a game not over yet, whose leader has not won."""
     rules = parts.final_scoring
     players = sheet.players
     count = len(players)
@@ -191,7 +194,7 @@ def score_sheet(sheet: ScoreSheet, parts: Components) -> FinalScore:
     )
     rating = rating_band(results[0].total, parts.solo.rating) if sheet.solo else None
     if rating is not None:
-        lines.append(explain.rating(results[0].total, rating))
+        lines.append(explain.rating(results[0].total, rating, final))
     else:
-        lines.append(explain.winner(results))
-    return FinalScore(results, totals, values, rating, tuple(lines))
+        lines.append(explain.winner(results, final))
+    return FinalScore(results, totals, values, rating, tuple(lines), final)

@@ -28,6 +28,7 @@ from .solo import (
     refill,
     roll_dice,
 )
+from .words import counted
 
 FORMAT = "caledonia-solo/1"
 FIRST_PREPARED_ROUND, LAST_ROUND = 2, 5
@@ -147,7 +148,9 @@ def prepare(
                 "were drawn for the empty slots"
             )
         if len(pile) < empty:
-            raise ValueError(f"the pile has {len(pile)} contracts for {empty} empty slots")
+            raise ValueError(
+                f"the pile has {counted(len(pile), 'contract')} for {counted(empty, 'empty slot')}"
+            )
         drawn = draw_from(pile, empty)
     else:
         in_use = [c for c in state.board if c is not None] + list(state.removed) + list(state.taken)
@@ -156,7 +159,8 @@ def prepare(
             raise ValueError(problem)
         if len(drawn) != empty:
             raise ValueError(
-                f"the board has {empty} empty slots: draw {empty} contracts, not {len(drawn)}"
+                f"the board has {counted(empty, 'empty slot')}: "
+                f"draw {counted(empty, 'contract')}, not {len(drawn)}"
             )
         if pile is not None:
             pile = [c for c in pile if c not in drawn]

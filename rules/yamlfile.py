@@ -103,6 +103,22 @@ def _yaml_error(source: str, error: yaml.YAMLError) -> DataError:
     return DataError(source, problem, line=line)
 
 
+def _character_error(source: str, text: str, error: yaml.reader.ReaderError) -> DataError:
+    """One line for a character the YAML reader refuses (a NUL byte, a control character),
+    with its line and column rather than the reader's position in its own buffer."""
+    position = error.position if isinstance(error.position, int) else 0
+    before = text[:position]
+    line = before.count("\n") + 1
+    column = position - (before.rfind("\n") + 1) + 1
+    code = error.character if isinstance(error.character, int) else ord(text[position])
+    what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
+    return DataError(
+        source,
+        f"{what} at column {column}: a YAML file holds text only (was it saved as text?)",
+        line=line,
+    )
+
+
 # Refuse alias bombs ("billion laughs"): the largest real file, a long game,
 # has a few thousand values, so this leaves a wide margin while a document at
 # the limit still takes well under a second to copy or check.
@@ -178,6 +194,8 @@ def parse_yaml(text: str, source: str) -> Any:
                 data = loader.construct_document(node)
         finally:
             loader.dispose()
+    except yaml.reader.ReaderError as error:  # a character YAML cannot hold: say where, plainly
+        raise _character_error(source, text, error) from None
     except yaml.YAMLError as error:
         raise _yaml_error(source, error) from None
     except RecursionError:

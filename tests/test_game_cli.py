@@ -69,7 +69,7 @@ def test_act_records_and_refuses(game_file):
     [
         (["trade", "Zed", "buy", "wool", "1"], "no player 'Zed'"),
         (["worker", "Ailsa", "woodcutter", "Z-99"], "no space 'Z-99'"),
-        (["trade", "Ailsa", "buy", "beer", "1"], "expected one of wool"),
+        (["trade", "Ailsa", "buy", "beer", "1"], "no good 'beer': the goods are wool"),
         (["contract", "Ailsa", "77"], "expected a whole number from 1 to 50"),
     ],
 )

@@ -419,7 +419,7 @@ CASES = [
         THREE,
         put(("market", "side"), "players_1_2"),
         "setup.market.side",
-        "expected players_3_4 with 3 player(s)",
+        "expected players_3_4 with 3 players",
     ),
     (
         "import-marks-falling",

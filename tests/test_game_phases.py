@@ -107,7 +107,7 @@ def test_starting_workers_pay_worker_and_land():
     reasons = refuse(
         game, type="worker", player="Bruce", unit="sheep", space=free_spaces(game, "grassland")[0]
     )
-    assert reasons == ["expected one of woodcutter, miner, got the text 'sheep'"]
+    assert reasons == ["no worker 'sheep': the workers are woodcutter, miner"]
 
 
 def test_without_clans_start_money_by_turn_order():
@@ -235,7 +235,7 @@ def test_the_tables_own_pile_needs_the_drawn_contracts():
     act(game, type="contract", player="Ailsa", contract=3)
     everyone_passes(game)
     everyone_produces(game)
-    assert "say which 1 contracts were drawn" in refuse(game, type="prepare")[0]
+    assert "say which 1 contract was drawn" in refuse(game, type="prepare")[0]
     assert "contract 4 is already on the board" in refuse(game, type="prepare", drawn=[4])[0]
     act(game, type="prepare", drawn=[40])
     assert game.state.export_board == [1, 2, 40, 4, 5, 6]
@@ -403,7 +403,7 @@ def test_port_one_takes_one_animal_off_a_meat_contract():
     for space in cows:
         act(game, type="fix", what="unit", player="Ailsa", space=space, unit="cow")
     assert any(
-        "needs 2 cow" in r
+        "needs 2 cows" in r
         for r in refuse(game, type="fulfil", player="Ailsa", contract=3, slaughter=cows[:1])
     )
     act(game, type="port", player="Ailsa", tile="1")

@@ -102,7 +102,7 @@ def test_bad_input_exits_1_without_a_traceback(args, message):
 
 def test_unknown_unit_is_a_usage_error():
     result = run_cli("map", "legal", POSITION, "Ailsa", "goat")
-    assert result.returncode == 2 and "unknown unit 'goat'" in result.stderr
+    assert result.returncode == 2 and "no unit 'goat': the units are sheep" in result.stderr
 
 
 def test_reach_needs_a_position():

@@ -94,7 +94,7 @@ def test_tied_awards_are_explained_with_the_pool(parts):
     assert "Ailsa and Bruce tie for the most contracts (2 each): (12+6)/2 = 9 VP each." in lines
     assert "Ailsa and Bruce tie for the most settlements (4 each): (18+12)/2 = 15 VP each." in lines
     assert "Cat has the third-most settlements (2): 6 VP." in lines
-    assert any(line.startswith("Cat (1 contracts) gets no award") for line in lines)
+    assert any(line.startswith("Cat (1 contract) gets no award") for line in lines)
 
 
 def test_zero_count_taking_an_award_is_flagged_as_our_reading(parts):
@@ -146,7 +146,7 @@ def test_rating_is_null_with_several_players(parts):
 
 def test_json_shape_is_exact(parts):
     data = score(parts, player("Ailsa", glory=3), player("Bruce")).as_json()
-    assert list(data) == ["players", "import_values", "rating"]
+    assert list(data) == ["players", "import_values", "rating", "final"]
     assert list(data["players"][0]) == ["name", "total", "rank", "money", "breakdown"]
     assert list(data["players"][0]["breakdown"]) == [
         "glory",

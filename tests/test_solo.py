@@ -193,7 +193,7 @@ def test_a_table_with_its_own_pile(parts, market):
     assert state.pile is None and state.board == (12, 33, 7, 45, 21, None)
     with pytest.raises(ValueError, match="draws from the table's own pile"):
         prepare(state, parts, market, GRID)
-    with pytest.raises(ValueError, match="the board has 1 empty slots: draw 1 contracts, not 2"):
+    with pytest.raises(ValueError, match="the board has 1 empty slot: draw 1 contract, not 2"):
         prepare(state, parts, market, GRID, drawn=[1, 2])
     with pytest.raises(ValueError, match="contract 12 is already on the board"):
         prepare(state, parts, market, GRID, drawn=[12])

@@ -8,6 +8,7 @@ contracts came up, and they must be contracts not yet in play.
 
 from __future__ import annotations
 
+from ..words import counted
 from .state import GameState, PlayerState
 
 
@@ -31,7 +32,7 @@ def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[
             )
         else:
             reasons.append(
-                f"{player.name} has {boxes - len(player.open_contracts)} empty export box "
+                f"{player.name} has {counted(boxes - len(player.open_contracts), 'empty export box')} "
                 f"({held} is open): room for one contract"
             )
     cost = state.rules.contract_cost(state, player)
@@ -107,7 +108,8 @@ def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[
     drawn = list(drawn or [])
     if len(drawn) != size:
         return [
-            f"this game uses the table's own pile: say which {size} contracts were drawn"
+            f"this game uses the table's own pile: say which {counted(size, 'contract')} "
+            f"{'was' if size == 1 else 'were'} drawn"
             + (" (--draw IDS)" if size else " (--draw none)")
             + (f", not {len(drawn)}" if drawn else "")
         ]

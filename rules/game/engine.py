@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..components import Components
+from ..words import counted
 from .events import EVENTS
 from .legal import LegalEvents, legal_events, normalise, refusal
 from .phases import clan_chooser, initial_state
@@ -54,7 +55,9 @@ class Game:
     def undo(self, count: int = 1) -> list[dict[str, Any]]:
         """Drop the last `count` events (replaying the rest); return them, oldest first."""
         if not 0 < count <= len(self.events):
-            raise ValueError(f"the game has {len(self.events)} events: cannot undo {count}")
+            raise ValueError(
+                f"the game has {counted(len(self.events), 'event')}: cannot undo {count}"
+            )
         kept, dropped = self.events[:-count], self.events[-count:]
         self._replay(kept)
         self.undone = dropped + self.undone
@@ -95,9 +98,9 @@ def next_step(state: GameState) -> str:
             if turn.building_bonus:
                 extras.append("take the building bonus")
             if turn.free_spaces:
-                extras.append(f"expand on {turn.free_spaces} free space(s)")
+                extras.append(f"expand on {counted(turn.free_spaces, 'free space')}")
             if turn.bonus_upgrades:
-                extras.append(f"take {turn.bonus_upgrades} bonus upgrade(s)")
+                extras.append(f"take {counted(turn.bonus_upgrades, 'bonus upgrade')}")
             upcoming = state.next_player()
             later = f"{upcoming}'s turn" if upcoming else "production"
             if extras:

@@ -43,4 +43,5 @@ def sheet_of(state: GameState) -> ScoreSheet:
 
 
 def final_score(state: GameState) -> FinalScore:
-    return score_sheet(sheet_of(state), state.parts)
+    """The score now: final when the game is over, else provisional (as if it ended now)."""
+    return score_sheet(sheet_of(state), state.parts, final=state.phase == "over")

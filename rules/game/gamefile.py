@@ -126,6 +126,8 @@ def save_game(path: str, game: Game) -> None:
 def checked_event(data: Any, parts: Components, source: str = "the command line") -> dict[str, Any]:
     """An event built by the command line or given as JSON, checked like one read from a file."""
     try:
-        return check_event(Node(data, source), parts.economy.goods, tuple(parts.economy.units))
+        return check_event(
+            Node(data, source), parts.economy.goods, tuple(parts.economy.units), typed=True
+        )
     except DataError as error:
         raise Refused(error.reason) from None

@@ -27,9 +27,10 @@ from ..components import Components, PortTile, ScoringTile
 from ..errors import DataError
 from ..map_modules import MODULE_LETTERS, ModuleSide, hex_code, parse_module
 from ..market import Market, parse_track
-from ..position import COLOURS, DEFAULT_COLOURS
+from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node, describe
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
+from ..words import counted, plural
 
 VARIANTS = {
     "static_imports": False,  # cotton, tobacco, sugar cane 4 VP each
@@ -154,7 +155,7 @@ def draw_setup(
     ports: dict[str, str] = {}
     if chosen["port_tiles"]:
         if table.ports:
-            ports = {k.upper(): str(v) for k, v in table.ports.items()}
+            ports = {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
             if (
                 sorted(ports) != list(MODULE_LETTERS)
                 or len(set(ports.values())) != 4
@@ -171,7 +172,7 @@ def draw_setup(
     scoring: list[str] = []
     if chosen["scoring_tiles"]:
         scoring = (
-            [str(t) for t in table.scoring_tiles]
+            [str(t).strip().upper() for t in table.scoring_tiles]
             if table.scoring_tiles
             else rng.sample(tile_ids, 5)
         )
@@ -224,8 +225,10 @@ def draw_setup(
     board_slots = tuple(dealt) + (None,) * (boxes - faceup)
 
     start = table.start_player or rng.choice([p.name for p in players])
-    if start not in [p.name for p in players]:
-        raise ValueError(f"no player {start!r} to start")
+    try:  # by name or colour, in any letter case
+        start = find_player(players, start).name
+    except ValueError:
+        raise ValueError(f"no player {start!r} to start") from None
 
     example = []
     if any(s.example for s in sides):
@@ -412,7 +415,7 @@ def _different(node: Node, read: Callable[[Node], Any], wanted: int | None, what
             raise item.fail(f"{what} {value} is given twice; expected different ones")
         items.append(value)
     if wanted is not None and len(items) != wanted:
-        raise node.fail(f"expected {wanted} different {what}s, got {len(items)}")
+        raise node.fail(f"expected {wanted} different {plural(what)}, got {len(items)}")
     return items
 
 
@@ -433,7 +436,7 @@ def _export_board(node: Node, parts: Components, players: int) -> tuple[int | No
     if players <= 2 and len(slots) != SLOTS:
         # the 1-2 player board always has SLOTS boxes; the 3-4 player count is box data
         raise node.fail(
-            f"expected {SLOTS} boxes with {players} player(s) (null for an empty box), "
+            f"expected {SLOTS} boxes with {counted(players, 'player')} (null for an empty box), "
             f"got {len(slots)}"
         )
     if not 1 <= len(slots) <= 12:
@@ -590,7 +593,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     }
     side = market_node["side"].choice(("players_1_2", "players_3_4"))
     if side != slot_for(count):
-        raise market_node["side"].expected(f"{slot_for(count)} with {count} player(s)")
+        raise market_node["side"].expected(f"{slot_for(count)} with {counted(count, 'player')}")
     market = Market(side, tracks, market_node["example"].boolean(), node.source)
     box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=OPTIONAL)
     contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)

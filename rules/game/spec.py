@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from ..schema import Node
+from ..words import Unmatched, match_word
 from .state import GameState, Refused
 
 Event = dict[str, Any]
@@ -43,18 +44,22 @@ class WordsError(ValueError):
     """`act` words that cannot make an event; the message says what was expected."""
 
 
-def shape_field(node: Node, kind: str, goods: tuple[str, ...], units: tuple[str, ...]) -> Any:
-    """One field of an event read from a file or JSON, checked for its kind."""
+def shape_field(
+    node: Node, kind: str, goods: tuple[str, ...], units: tuple[str, ...], typed: bool = False
+) -> Any:
+    """One field of an event read from a file or JSON, checked for its kind; `typed` (act's
+    words, --event) reads goods, units and choices as people type them."""
+    choose = typed_choice if typed else _file_choice
     if kind in ("text", "player", "space", "clan", "tile"):
         if isinstance(node.value, int) and not isinstance(node.value, bool):
             return str(node.value)
         return node.text()
     if kind in CHOICES:
-        return node.choice(CHOICES[kind])
+        return choose(node, CHOICES[kind], kind)
     if kind == "good":
-        return node.choice(goods)
+        return choose(node, goods, "good")
     if kind == "unit":
-        return node.choice(units)
+        return choose(node, units, "unit")
     if kind == "count":
         return node.whole(1)
     if kind == "amount":
@@ -70,20 +75,36 @@ def shape_field(node: Node, kind: str, goods: tuple[str, ...], units: tuple[str,
     if kind == "spaces":
         return [item.text() for item in node]
     if kind == "goods":
-        return [item.choice(goods) for item in node]
+        return [choose(item, goods, "good") for item in node]
     if kind == "rolls":
         rolls = []
         for item in node:
             entry = item.mapping(required=("good", "die"))
-            rolls.append({"good": entry["good"].choice(goods), "die": entry["die"].whole(-3, 3)})
+            good = choose(entry["good"], goods, "good")
+            rolls.append({"good": good, "die": entry["die"].whole(-3, 3)})
         return rolls
     if kind == "swaps":
         swaps = []
         for item in node:
             entry = item.mapping(required=("space", "unit"))
-            swaps.append({"space": entry["space"].text(), "unit": entry["unit"].choice(units)})
+            unit = choose(entry["unit"], units, "unit")
+            swaps.append({"space": entry["space"].text(), "unit": unit})
         return swaps
     raise ValueError(f"unknown field kind {kind}")  # a bug in a spec, not in the input
+
+
+def _file_choice(node: Node, names: tuple[str, ...], what: str) -> str:
+    return node.choice(names)
+
+
+def typed_choice(node: Node, names: tuple[str, ...], what: str) -> str:
+    """A name as typed: any case, spelling or unambiguous start (rules/words.py)."""
+    if not isinstance(node.value, str):
+        return node.choice(names)
+    found = match_word(node.value, names, what)
+    if isinstance(found, Unmatched):
+        raise node.fail(found.reason)
+    return found
 
 
 def whole_word(text: str, what: str) -> int:
@@ -124,14 +145,16 @@ class EventSpec:
         return self.type.replace("_", "-")
 
     # -- shape -----------------------------------------------------------------
-    def shape(self, node: Node, goods: tuple[str, ...], units: tuple[str, ...]) -> Event:
+    def shape(
+        self, node: Node, goods: tuple[str, ...], units: tuple[str, ...], typed: bool = False
+    ) -> Event:
         required = [name for name, f in self.fields.items() if f.required]
         optional = [name for name, f in self.fields.items() if not f.required]
         entries = node.mapping(required=("type", *required), optional=optional)
         event: Event = {"type": self.type}
         for name, f in self.fields.items():
             if name in entries and entries[name].value is not None:
-                event[name] = shape_field(entries[name], f.kind, goods, units)
+                event[name] = shape_field(entries[name], f.kind, goods, units, typed)
         return event
 
     # -- act's words -------------------------------------------------------------

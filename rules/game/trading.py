@@ -10,6 +10,7 @@ paid, so it can make one affordable.
 
 from __future__ import annotations
 
+from ..words import counted
 from .state import GameState, PlayerState
 
 
@@ -36,7 +37,8 @@ def trade_reasons(
     reasons = []
     if player.merchants_stock < quantity:
         reasons.append(
-            f"{player.name} has {player.merchants_stock} free merchants, {quantity} needed"
+            f"{player.name} has {counted(player.merchants_stock, 'free merchant')}, "
+            f"{quantity} needed"
         )
     other = "sell" if side == "buy" else "buy"
     if player.side_traded(good) == other:

@@ -233,7 +233,8 @@ class MacKenzie(Clan):
         moved = sorted(s + 1 for s in player.cellar if s != last)
         if moved:
             notes.append(
-                f"{player.name}'s cellar: barrels move right, now in spot(s) "
+                f"{player.name}'s cellar: {'barrels move' if len(moved) > 1 else 'the barrel moves'} "
+                f"right, now in {'spots' if len(moved) > 1 else 'spot'} "
                 + ", ".join(str(s + 1) for s in moved)
             )
         player.cellar = moved

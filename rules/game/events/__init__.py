@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ...schema import Node
-from ..spec import Event, EventSpec, WordsError
+from ...words import Unmatched, match_word
+from ..spec import Event, EventSpec, WordsError, shape_field, typed_choice
 from . import (
     auction,
     bonus,
@@ -90,14 +91,20 @@ EVENTS: Mapping[str, EventSpec] = _Table(_specs)
 VERBS: Mapping[str, EventSpec] = _Table(lambda: {spec.verb: spec for spec in EVENTS.values()})
 
 
-def check_event(node: Node, goods: tuple[str, ...], units: tuple[str, ...]) -> Event:
-    """An event's shape checked and its fields normalised by kind; DataError naming the bad one."""
+def check_event(
+    node: Node, goods: tuple[str, ...], units: tuple[str, ...], typed: bool = False
+) -> Event:
+    """An event's shape checked and its fields normalised by kind; DataError naming the bad one.
+    `typed`: words people typed (act, --event), read in any case and unambiguous abbreviation."""
     if not isinstance(node.value, dict):
         raise node.expected("an event: a mapping with a 'type' such as trade, expand or pass")
     if "type" not in node.value:
         raise node.fail("missing key 'type': say which event, such as trade, expand or pass")
-    kind = node.entries()["type"].choice(EVENTS)
-    return EVENTS[kind].shape(node, goods, units)
+    type_node = node.entries()["type"]
+    kind = (
+        typed_choice(type_node, tuple(EVENTS), "event type") if typed else type_node.choice(EVENTS)
+    )
+    return EVENTS[kind].shape(node, goods, units, typed)
 
 
 def describe(event: dict[str, Any]) -> str:
@@ -110,6 +117,27 @@ def describe(event: dict[str, Any]) -> str:
         return spec.describe(event)
     except (KeyError, TypeError, ValueError, AttributeError):  # fields missing or of a wrong kind
         return f"{'an' if spec.verb[0] in 'aeiou' else 'a'} {spec.verb} event"
+
+
+def as_understood(data: Any, goods: tuple[str, ...], units: tuple[str, ...]) -> Any:
+    """An event as given, each field read on its own as typed words are (a field that
+    cannot be read stays as given): what a refusal repeats when the event is malformed."""
+    from ...errors import DataError
+
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        return data
+    found = match_word(data["type"], tuple(EVENTS), "event type")
+    if isinstance(found, Unmatched):
+        return data
+    spec = EVENTS[found]
+    event = {**data, "type": found}
+    for name, f in spec.fields.items():
+        if event.get(name) is not None:
+            try:
+                event[name] = shape_field(Node(event[name], ""), f.kind, goods, units, typed=True)
+            except DataError:
+                pass
+    return event
 
 
 def split_words(tokens: list[str], switches: set[str]) -> tuple[list[str], dict[str, list[str]]]:
@@ -141,9 +169,10 @@ def split_words(tokens: list[str], switches: set[str]) -> tuple[list[str], dict[
 
 def event_from_words(verb: str, tokens: list[str]) -> Event:
     """`caledonia act GAME VERB WORDS...` as an event; WordsError when the words cannot be one."""
-    spec = VERBS.get(verb.lower().replace("_", "-"))
-    if spec is None:
-        raise WordsError(f"unknown action {verb!r}; actions: {', '.join(VERBS)}")
+    found = match_word(verb, tuple(VERBS), "action")
+    if isinstance(found, Unmatched):
+        raise WordsError(found.reason)
+    spec = VERBS[found]
     switches = {o for o, f in spec.flags.items() if spec.fields[f].kind == "bool"}
     words, options = split_words(tokens, switches)
     return spec.parse_words(words, options)

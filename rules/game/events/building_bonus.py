@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
+from ...words import counted
 from ..contracts import (
     and_words,
     available,
@@ -150,7 +151,7 @@ class BuildingBonus(EventSpec):
             comb(len(pool), size) * sum(comb(size, n) for n in range(most + 1)),
             iterate,
             contains,
-            f"name the {size} contracts drawn from your pile, then keep "
+            f"name the {counted(size, 'contract')} drawn from your pile, then keep "
             + ("one or none" if most <= 1 else f"up to {most}"),
             sample,
         )

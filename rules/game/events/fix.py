@@ -12,12 +12,23 @@ from __future__ import annotations
 
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
+from ...words import Unmatched, counted, match_word
 from ..pieces import port_letter, port_word
 from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
 
 YES = ("yes", "true", "upgraded", "1")
 NO = ("no", "false", "not", "0")
 PLACES = ("open", "fulfilled", "board", "out")
+
+
+def contract_place(to: str, player: str | None) -> str:
+    """Where a fix puts a contract, in words: 'is open in Ailsa's export box'."""
+    return {
+        "open": f"is open in {player}'s export box",
+        "fulfilled": f"is among {player}'s fulfilled contracts",
+        "board": "is back on the export board",
+        "out": "is out of the game",
+    }[to]
 
 
 class Correction:
@@ -87,7 +98,7 @@ class Unit(Correction):
             return [] if holder is player else [f"{space_id} holds no unit of {player.name}'s"]
         economy = state.parts.economy
         if unit not in economy.units:
-            return [f"no unit {e['unit']!r}: {', '.join(economy.units)} or none"]
+            return [f"{match_word(e['unit'], (*economy.units, 'none'), 'unit').reason}"]
         reasons = [
             r
             for r in (
@@ -135,7 +146,8 @@ class Merchants(Correction):
         total = state.parts.economy.merchants_per_colour
         board = total - e["value"] - player.merchants_out()
         player.merchants_stock, player.merchants_board = e["value"], board
-        return [f"fix: {player.name} has {e['value']} merchants ready, {board} not hired"]
+        ready = counted(e["value"], "merchant")
+        return [f"fix: {player.name} has {ready} ready, {board} not hired"]
 
 
 class Contract(Correction):
@@ -170,14 +182,13 @@ class Contract(Correction):
                     held.remove(contract)
         if to == "board":
             state.export_board[state.export_board.index(None)] = contract
-            return [f"fix: contract {contract} is back on the export board"]
+            return [f"fix: contract {contract} {contract_place(to, None)}"]
         if to == "out":
             state.removed.append(contract)
-            return [f"fix: contract {contract} is out of the game"]
+            return [f"fix: contract {contract} {contract_place(to, None)}"]
         player = state.player(e["player"])
         (player.open_contracts if to == "open" else player.fulfilled).append(contract)
-        where = "export box" if to == "open" else "fulfilled contracts"
-        return [f"fix: contract {contract} is now on {player.name}'s {where}"]
+        return [f"fix: contract {contract} {contract_place(to, player.name)}"]
 
 
 class Shipping(Correction):
@@ -257,10 +268,10 @@ class Fix(EventSpec):
             raise WordsError(f"unknown option --{next(iter(options))} for fix")
         if not words:
             raise WordsError(f"say what to fix: {self.usage}")
-        what, rest = words[0].lower(), words[1:]
-        correction = CORRECTIONS.get(what)
-        if correction is None:
-            raise WordsError(f"cannot fix {what!r}: {', '.join(CORRECTIONS)}")
+        what, rest = match_word(words[0], tuple(CORRECTIONS), "correction"), words[1:]
+        if isinstance(what, Unmatched):
+            raise WordsError(f"cannot fix that: {what.reason}")
+        correction = CORRECTIONS[what]
         names = correction.fields
         least = len([n for n in names if (what, n) not in OPTIONAL])
         if not least <= len(rest) <= len(names):
@@ -287,6 +298,17 @@ class Fix(EventSpec):
 
     def normalise(self, state, e):
         e = super().normalise(state, e)
+        # the words as typed, in the data's spelling when they say one thing (else check says why)
+        vocabularies = {
+            "what": (tuple(CORRECTIONS), "correction"),
+            "unit": ((*state.parts.economy.units, "none"), "unit"),
+            "to": (PLACES, "place"),
+            "level": (SHIPPING_LEVELS, "shipping level"),
+        }
+        for name, (names, what) in vocabularies.items():
+            if isinstance(e.get(name), str):
+                found = match_word(e[name], names, what)
+                e[name] = e[name] if isinstance(found, Unmatched) else found
         if "space" in e:
             letter = port_letter(e["space"])
             e["space"] = port_word(letter) if letter else canonical_space(state, e["space"])
@@ -311,6 +333,8 @@ class Fix(EventSpec):
         return CORRECTIONS[e["what"]].apply(state, e)
 
     def describe(self, e):
+        if e["what"] == "contract" and e.get("to") in PLACES:
+            return f"fix: contract {e['contract']} {contract_place(e['to'], e.get('player'))}"
         target = " ".join(
             str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
         )

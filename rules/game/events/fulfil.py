@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
+from ...words import counted
 from ..contracts import and_words, import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
@@ -117,8 +118,8 @@ class Fulfil(EventSpec):
             want = " and ".join(
                 x
                 for x in (
-                    f"{meat.beef} cow" if meat.beef else "",
-                    f"{meat.mutton} sheep" if meat.mutton else "",
+                    counted(meat.beef, "cow") if meat.beef else "",
+                    counted(meat.mutton, "sheep") if meat.mutton else "",
                 )
                 if x
             )
@@ -168,7 +169,7 @@ class Fulfil(EventSpec):
         if money:
             notes.append(f"{player.name} receives £{money}")
         imported = [f"{n} {g.replace('_', ' ')}" for g, n in contract.imports.items() if n]
-        imported += [f"{contract.hops} hops"] if contract.hops else []
+        imported += [counted(contract.hops, "hop")] if contract.hops else []
         if imported:
             notes.append(f"{player.name} imports {', '.join(imported)}")
         notes += import_goods(state, player, contract.imports)

@@ -13,6 +13,7 @@ from math import comb, perm
 
 from ...solo import Roll, check_rolls, market_phase, roll_dice
 from ...solo_state import dice_rng
+from ...words import counted
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now
 from ..families import Family, Listed
 from ..phases import begin_round
@@ -208,7 +209,7 @@ class Prepare(EventSpec):
         if dice is not None:
             words.append(f"the {dice.rolls} dice rolls")
         if pool is not None and size:
-            words.append(f"the {size} contracts drawn from your pile")
+            words.append(f"the {counted(size, 'contract')} drawn from your pile")
         return Family(n_draws * n_rolls, iterate, contains, "name " + " and ".join(words), sample)
 
     def describe(self, e):

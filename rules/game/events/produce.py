@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from ...words import counted
 from ..pieces import ALL_WORKERS, BUILDINGS
 from ..round_scoring import score_round
 from ..spec import EventSpec, Field
@@ -98,8 +99,8 @@ class Produce(EventSpec):
             count = e.get(output, 0)
             if count > player.count(building):
                 reasons.append(
-                    f"{player.name} has {player.count(building)} "
-                    f"{building.replace('_', ' ')}s: at most {player.count(building)} {output}"
+                    f"{player.name} has {counted(player.count(building), building)}: "
+                    f"at most {player.count(building)} {output}"
                 )
             need[source] = need.get(source, 0) + count
         for good, count in need.items():

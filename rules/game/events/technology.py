@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...expansion import plural
+from ...words import plural
 from ..pieces import WORKERS
 from ..spec import Field
 from ..upgrades import technology_reasons

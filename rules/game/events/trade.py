@@ -52,7 +52,7 @@ class Trade(EventSpec):
         return events
 
     def describe(self, e):
-        verb = "buys" if e["side"] == "buy" else "sells"
+        verb = {"buy": "buys", "sell": "sells"}.get(e["side"], f"trades ({e['side']})")
         return f"{e['player']} {verb} {e['quantity']} {e['good']}"
 
     def option_words(self, state, e):

@@ -1,0 +1,120 @@
+"""The table's words: a name as people type it, and counts in plain English.
+
+`match_word` reads a typed word against a vocabulary (the units, the goods, the
+verbs...): any letter case; spaces, hyphens or underscores alike (`cheese dairy`,
+`cheese-dairy`, `cheese_dairy`); the plural (`cows`); or the start of the name or
+of one of its words (`dist`, `dairy`) when only one name fits. A word that fits
+none or several is not guessed: the answer is an `Unmatched` listing the candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+# nouns whose plural is the word itself, or that are plural already
+_SAME_PLURAL = frozenset({"sheep", "hops", "fish", "goods", "glory"})
+
+
+def spoken(name: str) -> str:
+    """A data name as words: `cheese_dairy` -> `cheese dairy`."""
+    return name.replace("_", " ")
+
+
+def plural(noun: str) -> str:
+    """The plural of one of the table's nouns: cheese dairy -> cheese dairies, hops -> hops."""
+    words = spoken(noun)
+    head, _, last = words.rpartition(" ")
+    lower = last.lower()
+    if lower in _SAME_PLURAL:
+        many = last
+    elif re.search(r"[^aeiou]y$", lower):
+        many = last[:-1] + "ies"
+    elif re.search(r"(s|x|z|ch|sh)$", lower):
+        many = last + "es"
+    else:
+        many = last + "s"
+    return f"{head} {many}" if head else many
+
+
+def counted(count: int, noun: str, many: str | None = None) -> str:
+    """`1 contract`, `2 contracts`, `0 cheese dairies` (`many`: an irregular plural)."""
+    return f"{count} {spoken(noun) if count == 1 else (many or plural(noun))}"
+
+
+def one_of(names: Iterable[str], joiner: str = "or") -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
+
+
+class Unmatched(NamedTuple):
+    """A typed word that names nothing, or names several things: never guessed."""
+
+    typed: str
+    what: str  # what the vocabulary holds, singular: "unit", "good", "action"
+    candidates: tuple[str, ...]  # the names it could be (all of them when it fits none)
+    ambiguous: bool
+
+    @property
+    def reason(self) -> str:
+        words = [spoken(name) for name in self.candidates]
+        if self.ambiguous:
+            return f"{self.typed.strip()!r} could be {one_of(words)}: give more of the {self.what}"
+        return (
+            f"no {self.what} {self.typed.strip()!r}: the {plural(self.what)} are {', '.join(words)}"
+        )
+
+
+def _key(text: str) -> str:
+    return " ".join(re.split(r"[\s_\-]+", text.strip().casefold())).strip()
+
+
+def _forms(name: str) -> set[str]:
+    forms = {_key(name), _key(plural(name))}
+    return forms | {form.replace(" ", "") for form in forms}
+
+
+def match_word(typed: str, names: Iterable[str], what: str) -> str | Unmatched:
+    """The name in `names` that `typed` means, or an `Unmatched` with the candidates."""
+    names = tuple(dict.fromkeys(names))
+    key = _key(typed)
+    if key:
+        exact = [name for name in names if key in _forms(name)]
+        if len(exact) == 1:
+            return exact[0]
+        if exact:
+            return Unmatched(typed, what, tuple(exact), ambiguous=True)
+        starts = [name for name in names if _starts(key, _key(name))]
+        if len(starts) == 1:
+            return starts[0]
+        if starts:
+            return Unmatched(typed, what, tuple(starts), ambiguous=True)
+    return Unmatched(typed, what, names, ambiguous=False)
+
+
+def _starts(key: str, name: str) -> bool:
+    """Whether `key` is the start of the name, or of one of its words (`dairy`, `dist`)."""
+    if name.startswith(key) or name.replace(" ", "").startswith(key.replace(" ", "")):
+        return True
+    words = name.split(" ")
+    return any(" ".join(words[i:]).startswith(key) for i in range(1, len(words)))
+
+
+class WordNotKnown(ValueError):
+    """A typed word that `resolve_word` could not read; `unmatched` has the candidates."""
+
+    def __init__(self, unmatched: Unmatched):
+        self.unmatched = unmatched
+        super().__init__(unmatched.reason)
+
+
+def resolve_word(typed: str, names: Iterable[str], what: str) -> str:
+    """Like `match_word`, for callers that stop at the first bad word: WordNotKnown."""
+    found = match_word(typed, names, what)
+    if isinstance(found, Unmatched):
+        raise WordNotKnown(found)
+    return found
