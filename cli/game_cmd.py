@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import counted
 
 from .errors import UsageProblem
 from .game_io import (
@@ -553,7 +554,11 @@ def _status_lines(game: Game, data: dict[str, Any], width: int, game_file: str |
         yield from fit([f"Contracts in round {cost['round']}: {_money(cost['money'])}."], width)
     yield from _items("Market:", [f"{g} £{p}" for g, p in data["prices"].items()], width)
     board = [str(c) if c is not None else "-" for c in data["export_board"]]
-    pile = f"{data['pile']} contracts in the pile" if data["pile"] is not None else "your own pile"
+    pile = (
+        f"{counted(data['pile'], 'contract')} in the pile"
+        if data["pile"] is not None
+        else "your own pile"
+    )
     yield from _items("Export board:", board, width, tail=f"({pile})")
     if facts["port_tiles"]:
         yield "Port tiles:"

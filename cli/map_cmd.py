@@ -650,8 +650,8 @@ def _say_report(report: dict[str, Any], draw: bool) -> None:
     if assembly["ok"]:
         sides = len([entry for entry in report["files"] if entry["ok"]])
         emit(
-            f"{report['folder']}: {sides} sides fit together "
-            f"({assembly['combinations']} combinations)"
+            f"{report['folder']}: {counted(sides, 'side')} fit together "
+            f"({counted(assembly['combinations'], 'combination')})"
         )
     elif assembly["ok"] is None and report["files"]:
         message(f"{report['folder']}: assembly {assembly['problem']}")

@@ -29,6 +29,7 @@ from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position
 from caledonia.rules.reach import shipping_words
+from caledonia.rules.words import counted
 from rich.text import Text
 
 from .unit_codes import UNIT_CODES as SHARED_CODES
@@ -395,7 +396,7 @@ def legend(
     for player in players:
         lines.append(
             f"{marks[player.name]} = {player.name} ({player.colour}, "
-            f"{shipping_words(player.shipping)}, {len(player.units) + len(player.ports)} units)"
+            f"{shipping_words(player.shipping)}, {counted(len(player.units) + len(player.ports), 'unit')})"
         )
     lines.extend(_port_lines(board, players, ports, marks, layout))
     return fit(lines, width)
