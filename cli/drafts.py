@@ -186,15 +186,23 @@ class DraftAsker:
             )
         return answer
 
+    def _kept_text(self, kind: str, question: str, validate: Validator | None) -> str | None:
+        """The draft's typed answer to this question, if it still passes the validator."""
+        entry = self._kept(kind, question)
+        if entry is None:
+            return None
+        answer = entry.get("answer")
+        if isinstance(answer, str) and verdict_of(validate, answer) is True:
+            return self._use(entry)
+        self._end_replay()
+        return None
+
     # -- the Asker interface -------------------------------------------------------------
 
     def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
-        entry = self._kept("text", question)
-        if entry is not None:
-            answer = entry.get("answer")
-            if isinstance(answer, str) and verdict_of(validate, answer) is True:
-                return self._use(entry)
-            self._end_replay()
+        kept = self._kept_text("text", question, validate)
+        if kept is not None:
+            return kept
         return self._record(
             "text", question, self.inner.text(question, default=default, validate=validate)
         )
@@ -202,12 +210,9 @@ class DraftAsker:
     def complete(
         self, question: str, choices: Sequence[str], *, validate: Validator | None = None
     ) -> str:
-        entry = self._kept("complete", question)
-        if entry is not None:
-            answer = entry.get("answer")
-            if isinstance(answer, str) and verdict_of(validate, answer) is True:
-                return self._use(entry)
-            self._end_replay()
+        kept = self._kept_text("complete", question, validate)
+        if kept is not None:
+            return kept
         return self._record(
             "complete", question, self.inner.complete(question, choices, validate=validate)
         )
