@@ -168,12 +168,12 @@ class Board:
 
     # -- look-ups -----------------------------------------------------------
     def lookup(self, space_id: str) -> int:
-        """The index of a space id such as 'B-07' (any case); ValueError if there is none."""
-        key = space_id.strip().upper()
-        if "-" in key:
-            letter, number = key.split("-", 1)
-            if number.isdigit():
-                key = f"{letter}-{int(number):02d}"
+        """The index of a space id such as 'B-07' (any case, with or without the dash and the
+        leading zero: b7, B07, B-7); ValueError if there is none."""
+        key = space_id.strip().upper().replace(" ", "")
+        letter, number = key.split("-", 1) if "-" in key else (key[:1], key[1:])
+        if letter in MODULE_LETTERS and number.isdigit():  # A-7, a07 and A11 too
+            key = f"{letter}-{int(number):02d}"
         if key not in self.index:
             raise ValueError(f"no space {space_id!r} on this board: spaces are named like A-07")
         return self.index[key]

@@ -286,3 +286,37 @@ def test_fix_words_are_read_as_typed():
         checked_event(event_from_words("fix", ["unit", "Ailsa", space, "c"]), PARTS)
     )
     assert refused == ["'c' could be cow or cheese dairy: give more of the unit"]
+
+
+def test_two_words_for_one_unit_need_no_quotes():
+    """`act GAME expand Ailsa Cheese Dairy A-11` as a shell passes it: four words."""
+    game = start(3)
+    dairy = _first_legal(game, "expand", unit="cheese_dairy")
+    words = ["Ailsa", "Cheese", "Dairy", dairy["space"]]
+    game.apply(checked_event(event_from_words("expand", words), PARTS))
+    assert game.events[-1] == dairy
+    with pytest.raises(WordsError, match="usage"):  # a word too many is still refused
+        event_from_words("expand", ["Ailsa", "cheese", "dairy", "A-10", "now"])
+
+
+def test_a_number_before_its_good_is_read_in_the_order_play_shows():
+    """play's menu says 'buy 2 whisky'; act takes that order as well as 'buy whisky 2'."""
+    game = start(3)
+    trade = _first_legal(game, "trade", good="wool", side="buy", quantity=2)
+    game.apply(checked_event(event_from_words("trade", ["Ailsa", "buy", "2", "wool"]), PARTS))
+    assert game.events[-1] == trade
+    with pytest.raises(Refused, match="no good '2'"):  # two numbers are not a good and a count
+        checked_event(event_from_words("trade", ["Ailsa", "buy", "2", "3"]), PARTS)
+
+
+@pytest.mark.parametrize("typed", ["A-07", "a-07", "A-7", "a7", "A07", "a 07"])
+def test_a_space_in_any_spelling_of_its_id(typed):
+    game = start(3)
+    assert game.state.board.spaces[game.state.board.lookup(typed)].id == "A-07"
+
+
+@pytest.mark.parametrize("typed", ["7", "E-07", "A-99", "AA-07"])
+def test_a_space_that_is_not_on_the_board_is_refused(typed):
+    game = start(3)
+    with pytest.raises(ValueError, match="spaces are named like A-07"):
+        game.state.board.lookup(typed)

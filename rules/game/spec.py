@@ -160,6 +160,7 @@ class EventSpec:
     # -- act's words -------------------------------------------------------------
     def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         """The event `caledonia act GAME VERB WORDS...` means; WordsError when it cannot."""
+        words = self._in_field_order(words)
         need = [n for n in self.positional if self.fields[n].required]
         if not len(need) <= len(words) <= len(self.positional):
             raise WordsError(f"usage: caledonia act GAME {self.verb} {self.syntax}")
@@ -169,6 +170,28 @@ class EventSpec:
         for option, values in options.items():
             event.update(self.parse_option(option, values))
         return event
+
+    def _in_field_order(self, words: list[str]) -> list[str]:
+        """Words as a table types them: a unit or good of two words unquoted ('cheese dairy')
+        is one word when there are more words than fields, and a number typed before its
+        good or unit ('buy 2 whisky') goes after it."""
+        words = list(words)
+        for i, name in enumerate(self.positional[: len(words) - 1]):
+            kind = self.fields[name].kind
+            if kind not in ("unit", "good"):
+                continue
+            if len(words) > len(self.positional) and words[i + 1].replace("-", "").isalpha():
+                words[i : i + 2] = [f"{words[i]} {words[i + 1]}"]
+            after = self.positional[i + 1] if i + 1 < len(self.positional) else None
+            if (
+                after
+                and self.fields[after].kind in NUMBER_KINDS
+                and i + 1 < len(words)
+                and words[i].strip().lstrip("+").isdigit()
+                and not words[i + 1].strip().lstrip("+").isdigit()
+            ):
+                words[i], words[i + 1] = words[i + 1], words[i]
+        return words
 
     def parse_option(self, option: str, values: list[str]) -> Event:
         name = self.flags.get(option)
