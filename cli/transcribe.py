@@ -349,7 +349,7 @@ class Transcription:
                 _read_ids(
                     self.ask.text(
                         f"The {SLOT_LABELS[slot]} port slot beside the factory ({corner} corner):"
-                        " ids of the spaces it touches, such as 01 02",
+                        " the ids of the one or two spaces it touches, as drawn",
                         validate=check,
                     ),
                     self.module,
