@@ -209,9 +209,25 @@ LEVELS: dict[str, list[Level]] = {
     "neighbourhood": [Level("Which good?", _field("good"))],
     "auction": [Level("Which clan?", _field("clan"))],
     "produce": [Level("Whose production?", _field("player"))],
-    "contract": [Level("One contract or two?", lambda e: _how_many(e))],
-    "fulfil": [Level("One contract or two?", lambda e: _how_many(e))],
+    "contract": [
+        Level("One contract or two?", lambda e: _how_many(e)),
+        Level("Which contract first?", lambda e: _contract(e)),
+    ],
+    "fulfil": [
+        Level("One contract or two?", lambda e: _how_many(e)),
+        Level("Which contract first?", lambda e: _contract(e)),
+    ],
 }
+
+
+def _contract(e: Event) -> tuple[Any, str]:
+    """A contract by its number and its goods: the printed tiles carry no numbers."""
+    from caledonia.rules.components import components
+
+    number = e.get("contract")
+    found = components().contracts.get(number)
+    order = f"{number:03d}" if isinstance(number, int) else str(number)
+    return (order, f"{number}: {found.summary()}" if found else str(number))
 
 
 def _how_many(e: Event) -> tuple[Any, str]:

@@ -514,3 +514,21 @@ def test_buchanan_round_one_five_pounds_come_once_per_turn_across_port_and_obtai
     notes = act(game, type="contract", player="Ailsa", contract=third)
     assert ailsa(game).money == before + 5
     assert "receives nothing: the round's money comes once per turn" in notes[0]
+
+
+def test_buchanans_two_contract_menu_names_each_contract_by_its_goods():
+    """The printed tiles carry no numbers: play's menu for two contracts together asks for
+    the first one by its goods too, not by a bare number."""
+    from caledonia.cli.choosing import narrow
+    from caledonia.rules.game.legal import legal_events
+
+    game = clan_game("Buchanan")
+    board = game.state.export_board
+    board[board.index(None)] = game.state.pile.pop()  # six contracts out: 15 pairs to narrow
+    pairs = [e for e in legal_events(game.state) if e["type"] == "contract" and e.get("second")]
+    level, choices = narrow(game.state, "contract", pairs)
+    assert level.question == "Which contract first?"
+    for choice in choices:
+        first = choice.value[0]["contract"]
+        summary = game.state.parts.contracts[first].summary()
+        assert f"{first}: {summary}" in choice.label  # one pair left: shown whole
