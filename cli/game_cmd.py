@@ -40,7 +40,7 @@ from .output import (
     message,
     print_json,
 )
-from .writing import ForceOption, check_output, check_writable
+from .writing import ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -141,7 +141,7 @@ def new(
     market_file: MarketOption = None,
     box_file: BoxOption = None,
     export_board: ExportBoardOption = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game: players, variants, and the setup drawn (seeded) or as your table laid it.
@@ -152,7 +152,7 @@ def new(
 
     from .game_setup import create_game, random_seed
 
-    check_output(game_file, force=force)
+    check_output(game_file, force=force, ask=person_at_terminal())
     try:
         players = default_players(player)
     except ValueError as reason:

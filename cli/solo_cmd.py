@@ -13,7 +13,7 @@ from .dice import ask_rolls, tool_dice_wanted
 from .errors import UsageProblem
 from .output import JsonOption, emit, is_interactive, message, print_json
 from .prompts import shown
-from .writing import check_output, check_writable
+from .writing import ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
@@ -358,7 +358,7 @@ def new_command(
             "e.g. 12,33,7,45,21; leave out to let caledonia deal.",
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: ForceOption = False,
     market_file: MarketOption = None,
 ) -> None:
     """Start a solo helper file: starting prices and the five face-up contracts.
@@ -369,7 +369,7 @@ def new_command(
 
     from caledonia.rules.solo_state import new_state
 
-    check_output(state_file, force=force)
+    check_output(state_file, force=force, ask=person_at_terminal())
     parts = components()
     market = _market(market_file)
     dealt = parse_ids(contracts, "--contracts", "solo new") or None
