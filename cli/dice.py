@@ -42,11 +42,13 @@ def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
     return rolls
 
 
-def tool_dice_wanted(command: str) -> bool:
+def tool_dice_wanted(command: str, ask: Asker | None = None) -> bool:
     """With no dice given: True to let the tool roll, False to read the table's dice at the
-    prompts; without a terminal, a usage error naming the flags."""
+    prompts (one key, as the dice menus after it); without a terminal, a usage error naming
+    the flags."""
     if not is_interactive():
         raise UsageProblem(NO_DICE, command)
-    from .prompts import QuestionaryAsker
+    from .prompts import Choice, QuestionaryAsker
 
-    return QuestionaryAsker().select("Dice:", [PHYSICAL_DICE, TOOL_DICE]) == TOOL_DICE
+    ask = ask or QuestionaryAsker()
+    return ask.choose("Dice:", [Choice(PHYSICAL_DICE, False, "p"), Choice(TOOL_DICE, True, "t")])

@@ -40,7 +40,7 @@ from .output import (
     message,
     print_json,
 )
-from .writing import ForceOption, check_output, check_writable
+from .writing import FORCE_FLAG, ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -141,7 +141,7 @@ def new(
     market_file: MarketOption = None,
     box_file: BoxOption = None,
     export_board: ExportBoardOption = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game: players, variants, and the setup drawn (seeded) or as your table laid it.
@@ -152,7 +152,7 @@ def new(
 
     from .game_setup import create_game, random_seed
 
-    check_output(game_file, force=force)
+    check_output(game_file, force=force, ask=person_at_terminal())
     try:
         players = default_players(player)
     except ValueError as reason:
@@ -222,6 +222,13 @@ def _words_event(verb: str, tokens: list[str], command: str) -> dict[str, Any]:
     from caledonia.rules.game.events import event_from_words
     from caledonia.rules.game.spec import WordsError
 
+    if any(token == FORCE_FLAG or token.startswith(FORCE_FLAG + "=") for token in tokens):
+        # --force replaces a file a command creates; this one adds to GAME, never replaces it
+        raise UsageProblem(
+            f"{command} takes no {FORCE_FLAG}: it adds the event to GAME and saves it in place, "
+            "replacing nothing ('caledonia undo GAME' takes the last event back)",
+            command,
+        )
     try:
         return event_from_words(verb, tokens)
     except WordsError as problem:
@@ -290,6 +297,8 @@ def act(
     """Record what happens at the table; refused actions exit 1 with the reasons.
 
     Words in any letter case; a unit, good or action may be shortened if only one fits (dairy).
+    The event is added to GAME, saved in place: there is no --force (nothing is replaced), and
+    'caledonia undo GAME' takes an event back.
 
     Example: [cyan]caledonia act game.yaml trade Ailsa buy whisky 2[/cyan]
     """

@@ -90,8 +90,11 @@ def emit(text: str, style: str | None = None) -> None:
 
 
 def message(text: str, style: str | None = None) -> None:
-    """A note for the person at the table, on stderr."""
-    console(stderr=True).print(text, style=style, markup=False, soft_wrap=True)
+    """A note for the person at the table, on stderr. At a terminal a long one is wrapped
+    between words to its width (the terminal itself would cut a word in two); elsewhere (a
+    pipe, a log, the tests) each message stays on one line, to be searched and read whole."""
+    out = console(stderr=True)
+    out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
 
 
 def is_interactive() -> bool:

@@ -18,12 +18,21 @@ import typer
 from caledonia.rules.components import IMPORT_GOODS, Components, word
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
+from caledonia.rules.words import Unmatched, match_word
 from caledonia.rules.yamlfile import WriteError, check_writable, write_text_atomic
 
 from .drafts import Draft
 from .errors import ExitCode
 from .output import message, print_json
-from .prompts import LARGEST_NUMBER, Asker, QuestionaryAsker, Validator, shown, whole_number
+from .prompts import (
+    LARGEST_NUMBER,
+    Asker,
+    Choice,
+    QuestionaryAsker,
+    Validator,
+    shown,
+    whole_number,
+)
 from .score_view import render_score
 
 BY_ID = "By contract id (hops and imports follow from the ids)"
@@ -55,15 +64,23 @@ def _name_validator(taken: set[str]) -> Validator:
     return check
 
 
+def _clan_named(parts: Components, typed: str) -> str | Unmatched:
+    """The clan a typed word means, as the other commands read it (any case, or the start of
+    one clan's name: `buch` is Buchanan), or why it means none."""
+    return match_word(typed, tuple(parts.clans), "clan")
+
+
 def _clan_validator(parts: Components, taken: set[str]) -> Validator:
     def check(typed: str) -> bool | str:
         if not typed.strip():
             return True
-        clan = parts.clan(typed)
-        if clan is None:
+        clan = _clan_named(parts, typed)
+        if isinstance(clan, Unmatched):
+            if clan.ambiguous:
+                return f"{clan.reason}, or leave empty."
             return f"No clan {shown(typed)}: choose from {', '.join(parts.clans)}, or leave empty."
-        if clan.name in taken:
-            return f"{clan.name} is already taken by another player."
+        if clan in taken:
+            return f"{clan} is already taken by another player."
         return True
 
     return check
@@ -98,8 +115,9 @@ def _ask_number(ask: Asker, question: str, maximum: int = LARGEST_NUMBER, defaul
 def _ask_contracts(
     ask: Asker, parts: Components, who: str, taken: dict[int, str]
 ) -> dict[str, Any]:
-    mode = ask.select(
-        f"{who}: how do you want to enter the fulfilled contracts?", [BY_ID, BY_TOTALS]
+    mode = ask.choose(
+        f"{who}: how do you want to enter the fulfilled contracts?",
+        [Choice(BY_ID, BY_ID), Choice(BY_TOTALS, BY_TOTALS)],
     )
     if mode == BY_TOTALS:
         entry: dict[str, Any] = {
@@ -135,7 +153,10 @@ def _ask_contracts(
 
 def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
     """Ask for a whole score sheet; return it as sheet-file data."""
-    count = int(ask.select("How many players?", ["1 (solo)", "2", "3", "4"])[0])
+    count = ask.choose(
+        "How many players?",
+        [Choice("1 (solo)", 1, "1"), Choice("2", 2, "2"), Choice("3", 3, "3"), Choice("4", 4, "4")],
+    )
     static = ask.confirm(
         "Static imports variant (cotton, tobacco and sugar cane 4 VP each)?", default=False
     )
@@ -153,7 +174,7 @@ def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
             f"{name}: clan (Enter for none)", free_clans, validate=_clan_validator(parts, clans)
         )
         if typed_clan.strip():
-            entry["clan"] = parts.clan(typed_clan).name  # type: ignore[union-attr]
+            entry["clan"] = _clan_named(parts, typed_clan)
             clans.add(entry["clan"])
         entry["glory"] = _ask_number(ask, f"{name}: glory (steps on the glory track)")
         entry["money"] = _ask_number(ask, f"{name}: money left (£)")

@@ -10,10 +10,10 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import counted
 
 from .dice import ask_rolls, tool_dice_wanted
-from .errors import UsageProblem
+from .errors import Interrupted, UsageProblem
 from .output import JsonOption, emit, is_interactive, message, print_json
 from .prompts import shown
-from .writing import check_output, check_writable
+from .writing import ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
@@ -329,16 +329,46 @@ def preparation_json(result: Preparation) -> dict:
 
 
 def _dice(
-    rolls: list[str] | None, virtual: bool, command: str, parts: Components
+    rolls: list[str] | None,
+    virtual: bool,
+    command: str,
+    parts: Components,
+    ask: Asker | None = None,
 ) -> tuple[list[Roll] | None, str]:
     """The table's rolls (typed or asked), or None for the seeded dice; and how they came."""
     if rolls:
         if virtual:
             raise UsageProblem("give either --roll or --virtual-dice, not both", command)
         return parse_rolls(rolls, command), "your dice"
-    if virtual or tool_dice_wanted(command):
+    if virtual or tool_dice_wanted(command, ask):
         return None, "dice rolled by caledonia (seeded)"
-    return ask_rolls(parts), "your dice"
+    return ask_rolls(parts, ask), "your dice"
+
+
+class _DraftWhenAsked:
+    """The prompts of `solo prepare`, kept in a draft (cli/drafts.py) from the first question
+    on: a run that asks nothing (every answer given by flag) neither offers nor keeps one."""
+
+    def __init__(self, state_file: str):
+        from pathlib import Path
+
+        from .drafts import Draft
+
+        self.state_file = state_file
+        self.draft = Draft.named("solo-prepare", str(Path(state_file).resolve()))
+        self._asker: Asker | None = None
+
+    def __getattr__(self, name: str):
+        if self._asker is None:
+            from .prompts import QuestionaryAsker
+
+            self._asker = self.draft.asker(  # type: ignore[assignment]
+                QuestionaryAsker(), f"the preparation of {self.state_file}"
+            )
+        return getattr(self._asker, name)
+
+    def stopped_words(self) -> str:
+        return self.draft.stopped_words(f"caledonia solo prepare {self.state_file}")
 
 
 # -- commands ------------------------------------------------------------------
@@ -358,7 +388,7 @@ def new_command(
             "e.g. 12,33,7,45,21; leave out to let caledonia deal.",
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: ForceOption = False,
     market_file: MarketOption = None,
 ) -> None:
     """Start a solo helper file: starting prices and the five face-up contracts.
@@ -369,7 +399,7 @@ def new_command(
 
     from caledonia.rules.solo_state import new_state
 
-    check_output(state_file, force=force)
+    check_output(state_file, force=force, ask=person_at_terminal())
     parts = components()
     market = _market(market_file)
     dealt = parse_ids(contracts, "--contracts", "solo new") or None
@@ -393,6 +423,56 @@ def new_command(
         f"Started {state_file} (seed {chosen_seed}; {pile}). After round 1, run: "
         f"caledonia solo prepare {state_file}"
     )
+
+
+def _prepare_round(
+    state: SoloState,
+    parts: Components,
+    market: Market,
+    grid: RemovalGrid,
+    ask: Asker,
+    price: list[str] | None,
+    taken: str | None,
+    roll: list[str] | None,
+    virtual_dice: bool,
+    draw: str | None,
+) -> tuple[Preparation, str]:
+    """A round's preparation from the flags, asking (through `ask`) what they leave out;
+    and how the dice came."""
+    from caledonia.rules.solo_state import apply_table_changes, prepare
+
+    if price is None and taken is None and roll is None and is_interactive():
+        price, taken = ask_round_changes(state, market, ask)
+    taken_ids = [i for i in parse_ids(taken, "--taken", "solo prepare") if i]
+    twice = sorted({i for i in taken_ids if taken_ids.count(i) > 1})
+    if twice:
+        raise CaledoniaError(
+            f"--taken: contract {', '.join(map(str, twice))} is listed twice: each is taken once"
+        )
+    try:
+        state = apply_table_changes(
+            state, market, parse_prices(price or [], "solo prepare"), taken_ids
+        )
+    except ValueError as reason:
+        raise CaledoniaError(str(reason)) from None
+    rolls, source = _dice(roll, virtual_dice, "solo prepare", parts, ask)
+    drawn = [i for i in parse_ids(draw, "--draw", "solo prepare") if i is not None] or None
+    empty = sum(1 for held in state.board if held is None)
+    if drawn is None and state.pile is None and empty:
+        if not is_interactive():
+            raise UsageProblem(
+                "this game draws from your own pile: pass --draw IDS with the "
+                f"{counted(empty, 'contract')} you drew for the empty "
+                f"{'slot' if empty == 1 else 'slots'}",
+                "solo prepare",
+            )
+        in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
+        drawn = ask_draws(empty, parts, in_use, ask)
+    try:
+        result = prepare(state, parts, market, grid, rolls, drawn)
+    except ValueError as reason:
+        raise CaledoniaError(str(reason)) from None
+    return result, source
 
 
 @app.command("prepare")
@@ -422,44 +502,20 @@ def prepare_command(
 
     Example: [cyan]caledonia solo prepare my-solo.yaml --taken 14 --virtual-dice[/cyan]
     """
-    from caledonia.rules.solo_state import apply_table_changes, prepare
-
     parts = components()
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
     check_writable(state_file)  # before the questions: an answer is never typed for nothing
-    if price is None and taken is None and roll is None and is_interactive():
-        price, taken = ask_round_changes(state, market)
-    taken_ids = [i for i in parse_ids(taken, "--taken", "solo prepare") if i]
-    twice = sorted({i for i in taken_ids if taken_ids.count(i) > 1})
-    if twice:
-        raise CaledoniaError(
-            f"--taken: contract {', '.join(map(str, twice))} is listed twice: each is taken once"
-        )
+    # the answers are kept as they are given: a stop goes on from there next time
+    asking = _DraftWhenAsked(state_file)
     try:
-        state = apply_table_changes(
-            state, market, parse_prices(price or [], "solo prepare"), taken_ids
+        result, source = _prepare_round(
+            state, parts, market, grid, asking, price, taken, roll, virtual_dice, draw
         )
-    except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
-    rolls, source = _dice(roll, virtual_dice, "solo prepare", parts)
-    drawn = [i for i in parse_ids(draw, "--draw", "solo prepare") if i is not None] or None
-    empty = sum(1 for held in state.board if held is None)
-    if drawn is None and state.pile is None and empty:
-        if not is_interactive():
-            raise UsageProblem(
-                "this game draws from your own pile: pass --draw IDS with the "
-                f"{counted(empty, 'contract')} you drew for the empty "
-                f"{'slot' if empty == 1 else 'slots'}",
-                "solo prepare",
-            )
-        in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
-        drawn = ask_draws(empty, parts, in_use)
-    try:
-        result = prepare(state, parts, market, grid, rolls, drawn)
-    except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+    except (KeyboardInterrupt, EOFError):
+        raise Interrupted(asking.stopped_words()) from None
     _save_state(state_file, result.state)
+    asking.draft.discard()  # only once the round is saved
     if as_json:
         print_json(preparation_json(result))
     else:

@@ -178,3 +178,27 @@ def test_the_readme_opening_runs_as_written(tmp_path):
         assert result.returncode == 0, (line, result.stderr)
         ran += 1
     assert ran >= 15
+
+
+@pytest.mark.parametrize("where", ["end", "middle", "equals"])
+def test_act_with_force_says_it_replaces_nothing(game_file, where):
+    play_setup(game_file)
+    before = game_file.read_bytes()
+    words = {
+        "end": ["worker", "Ailsa", "woodcutter", "A-09", "--force"],
+        "middle": ["worker", "--force", "Ailsa", "woodcutter", "A-09"],
+        "equals": ["worker", "Ailsa", "woodcutter", "A-09", "--force=yes"],
+    }[where]
+    result = run_cli("act", str(game_file), *words)
+    assert result.returncode == 2, result.stderr
+    assert "act takes no --force: it adds the event to GAME and saves it in place" in (
+        " ".join(result.stderr.split())
+    )
+    assert "needs a value" not in result.stderr
+    assert game_file.read_bytes() == before
+
+
+def test_act_help_says_there_is_no_force():
+    result = run_cli("act", "--help")
+    assert result.returncode == 0
+    assert "there is no --force" in " ".join(result.stdout.split())

@@ -154,3 +154,55 @@ def test_ctrl_c_exits_130_and_saves_nothing(parts, tmp_path, monkeypatch):
 )
 def test_whole_number_validator(typed, verdict):
     assert (whole_number(0, 30)(typed) is True) == verdict
+
+
+@pytest.mark.parametrize("typed", ["buch", "BUCHANAN", "Buchanan", " buchanan "])
+def test_a_clan_is_read_as_every_command_reads_it(parts, typed):
+    script = two_player_script()
+    script[script.index("buchanan")] = typed
+    ask = ScriptedAsker(script)
+    data = sheet_entry.enter_sheet(ask, parts)
+    assert ask.refusals == []
+    assert data["players"][0]["clan"] == "Buchanan"
+
+
+def test_a_clan_start_that_fits_several_is_asked_again(parts):
+    script = two_player_script()
+    script[script.index("buchanan") : script.index("buchanan") + 1] = ["mac", "buch"]
+    ask = ScriptedAsker(script)
+    data = sheet_entry.enter_sheet(ask, parts)
+    assert [reason for _, _, reason in ask.refusals] == [
+        "'mac' could be MacDonald, MacKenzie or MacEwen: give more of the clan, or leave empty."
+    ]
+    assert data["players"][0]["clan"] == "Buchanan"
+
+
+def test_the_player_count_and_contract_menus_take_one_key(parts):
+    script = two_player_script()
+    script[script.index(sheet_entry.BY_TOTALS)] = "2"  # the key of the second way
+    script[script.index(sheet_entry.BY_ID)] = "1"
+    ask = ScriptedAsker(script)  # the count "2" is the key 2 as well as the label
+    data = sheet_entry.enter_sheet(ask, parts)
+    assert len(data["players"]) == 2
+    assert data["players"][1]["fulfilled_contracts"] == 4
+
+
+def test_the_player_count_is_a_one_key_choice(parts, monkeypatch):
+    """The menu goes through Asker.choose with a digit key per count (not an arrows menu)."""
+    seen = {}
+
+    class Recording(ScriptedAsker):
+        def choose(self, question, choices, *, default=None):
+            seen.setdefault(question, [(c.label, c.key, c.value) for c in choices])
+            return super().choose(question, choices, default=default)
+
+        def select(self, question, choices):
+            raise AssertionError(f"an arrows-only menu: {question}")
+
+    sheet_entry.enter_sheet(Recording(two_player_script()), parts)
+    assert seen["How many players?"] == [
+        ("1 (solo)", "1", 1),
+        ("2", "2", 2),
+        ("3", "3", 3),
+        ("4", "4", 4),
+    ]

@@ -96,17 +96,61 @@ def solo_state(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.parametrize("stop", STOPS, ids=STOP_IDS)
 @pytest.mark.parametrize("answered", [0, 1, 3, 7], ids=["taken", "price", "prices", "dice"])
-def test_solo_prepare_stopped_anywhere_saves_nothing_and_says_so(
+def test_solo_prepare_stopped_anywhere_keeps_the_file_and_the_answers(
     stop, answered, solo_state, terminal, monkeypatch, capsys
 ):
     before = solo_state.read_text()
     asker = terminal([""] * answered + [stop])  # Enter: none taken, each price as it was
     code, _, err = run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
     assert code == 130, err
-    assert last_line(err) == "Stopped: nothing was saved."
+    if answered:
+        assert last_line(err) == (
+            f"Stopped: {answered} answer{'s' if answered > 1 else ''} kept in a draft; run "
+            f"'caledonia solo prepare {solo_state}' again to go on from there. "
+            "Nothing else was saved."
+        )
+    else:
+        assert last_line(err) == "Stopped: nothing was saved."
     assert solo_state.read_text() == before
     if answered == 7:
         assert asker.questions[-1] == "Dice:"
+
+
+def test_solo_prepare_stopped_at_the_dice_goes_on_from_there(
+    solo_state, terminal, monkeypatch, capsys
+):
+    import yaml
+
+    board = [c for c in yaml.safe_load(solo_state.read_text())["board"] if c]
+    prices = ["5", "", "", "", "", ""]  # wool moved by trading; the rest as they were
+    first = terminal([str(board[0]), *prices, KeyboardInterrupt()])
+    code, _, err = run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
+    assert code == 130 and "7 answers kept in a draft" in last_line(err)
+    assert first.questions[-1] == "Dice:"
+    # the same command: "Go on ...?" Enter, then only the dice are asked
+    again = terminal([True, "t"])  # t: caledonia rolls
+    code, out, err = run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
+    assert code == 0, err
+    assert again.questions[0].startswith(
+        f"Go on with the preparation of {solo_state} you were entering (7 answers"
+    )
+    assert again.questions[1:] == ["Dice:"]
+    assert "Went on from the draft: 7 answers kept." in again.said
+    saved = yaml.safe_load(solo_state.read_text())
+    assert board[0] in saved["taken"]
+    # saved: the draft is gone, the next prepare asks afresh
+    fresh = terminal([KeyboardInterrupt()])
+    run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
+    assert fresh.questions[0].startswith("Contracts you took")
+
+
+def test_the_dice_menu_takes_a_key(solo_state, terminal, monkeypatch, capsys):
+    asker = terminal(["", *[""] * 6, "p", "1", "1", KeyboardInterrupt()])
+    run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
+    assert asker.questions[-3:-1] == [
+        "Roll 1: what does the goods die show?",
+        "Roll 1: what does the price die show?",
+    ]
 
 
 def test_solo_prepare_refuses_a_contract_taken_twice_when_it_is_typed(

@@ -137,6 +137,27 @@ def test_an_existing_file_is_kept_without_force_and_replaced_with_it(
     assert target.read_text() != "mine"
 
 
+@pytest.mark.parametrize("command", CREATING)
+@pytest.mark.parametrize("replace", [True, False], ids=["yes", "no"])
+def test_at_a_terminal_an_existing_file_is_replaced_only_after_asking_first(
+    command, replace, tmp_path, monkeypatch, capsys
+):
+    before, name, after = CREATING[command]
+    target = tmp_path / name
+    target.write_text("mine")
+    asker = ScriptedAsker([replace])
+    monkeypatch.setattr("caledonia.cli.output.is_interactive", lambda: True)
+    monkeypatch.setattr("caledonia.cli.prompts.QuestionaryAsker", lambda: asker)
+    code, _, err = run_main(monkeypatch, capsys, *before, str(target), *after)
+    assert asker.questions == [f"{target} exists. Replace it?"]
+    if replace:
+        assert code == 0, err
+        assert target.read_text() != "mine"
+    else:
+        assert code == 1 and "was kept" in err and "--force" in err
+        assert target.read_text() == "mine"
+
+
 def game_in(folder):
     path = folder / "game.yaml"
     shutil.copy(SAMPLES / "game-3p.yaml", path)
