@@ -320,3 +320,10 @@ def test_a_space_that_is_not_on_the_board_is_refused(typed):
     game = start(3)
     with pytest.raises(ValueError, match="spaces are named like A-07"):
         game.state.board.lookup(typed)
+
+
+@pytest.mark.parametrize("tokens", [["Ailsa", "cow", "A-10", "--fast"], ["--fast", "1", "Ailsa"]])
+def test_an_unknown_option_is_named_wherever_it_stands(tokens):
+    with pytest.raises(WordsError, match="unknown option --fast for expand"):
+        event_from_words("expand", tokens)
+    assert event_from_words("expand", ["Ailsa", "cow", "A-10", "--free"])["free"] is True

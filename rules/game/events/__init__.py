@@ -140,9 +140,11 @@ def as_understood(data: Any, goods: tuple[str, ...], units: tuple[str, ...]) -> 
     return event
 
 
-def split_words(tokens: list[str], switches: set[str]) -> tuple[list[str], dict[str, list[str]]]:
+def split_words(
+    tokens: list[str], switches: set[str], spec: EventSpec | None = None
+) -> tuple[list[str], dict[str, list[str]]]:
     """Positional words and options: `--name value`, `--name=value`, or `--name` alone for
-    a switch."""
+    a switch. An option `spec` does not take is refused by name, even with no value."""
     positional: list[str] = []
     options: dict[str, list[str]] = {}
     index = 0
@@ -156,6 +158,8 @@ def split_words(tokens: list[str], switches: set[str]) -> tuple[list[str], dict[
             elif name in switches:
                 options.setdefault(name, []).append("yes")
                 index += 1
+            elif spec is not None and name not in spec.flags:
+                raise WordsError(f"unknown option {token} for {spec.verb}")
             elif index + 1 >= len(tokens):
                 raise WordsError(f"{token} needs a value")
             else:
@@ -174,7 +178,7 @@ def event_from_words(verb: str, tokens: list[str]) -> Event:
         raise WordsError(found.reason)
     spec = VERBS[found]
     switches = {o for o, f in spec.flags.items() if spec.fields[f].kind == "bool"}
-    words, options = split_words(tokens, switches)
+    words, options = split_words(tokens, switches, spec)
     return spec.parse_words(words, options)
 
 
