@@ -174,6 +174,7 @@ def show(
     from caledonia.rules.board import assemble
 
     from .board_svg import Overlay
+    from .map_source import legal_overlay, reach_overlay
     from .map_view import draw_board, legend
 
     source = None
@@ -194,25 +195,11 @@ def show(
     overlays: list[Overlay] = []
     if reach and source:
         name = source.player(reach).name
-        spaces = source.reachable_free(name)
-        overlays.append(
-            Overlay(
-                "reach",
-                dict.fromkeys(spaces, ""),
-                f"{name} reaches {counted(len(spaces), 'free space')}",
-            )
-        )
+        overlays.append(reach_overlay(name, source.free_routes(name)))
     if legal and source:
         who, unit = legal
         name, kind = source.player(who).name, _unit(unit, "map show")
-        checks = source.legal(name, kind)
-        overlays.append(
-            Overlay(
-                "legal",
-                {board.index[c.space]: f"£{c.cost}" for c in checks},
-                f"{name} may expand a {kind.replace('_', ' ')} here: {counted(len(checks), 'space')}",
-            )
-        )
+        overlays.append(legal_overlay(board, name, kind, source.legal(name, kind)))
     if border:
         overlays.append(Overlay("border", dict.fromkeys(board.border, ""), "border space"))
     if deltas:
@@ -257,20 +244,14 @@ def reach_command(
     Example: [cyan]caledonia map reach sample_games/position-3p.yaml Ailsa[/cyan]
     """
     check_picture(svg, force)
-    from caledonia.rules.reach import port_route, reachable, shipping_words
+    from caledonia.rules.reach import port_route, shipping_words
 
-    from .board_svg import Overlay
+    from .map_source import reach_overlay
 
     source = open_source(source_file, maps)
-    position, board = source.position, source.board
+    board = source.board
     who = source.player(player)
-    occupied = {i for p in position.players for i in p.units}
-    routes = reachable(board, who.units, who.shipping, who.ports)
-    spaces = [
-        (i, route)
-        for i, route in sorted(routes.items())
-        if board.is_free_land(i) and i not in occupied
-    ]
+    spaces = list(source.free_routes(who.name).items())
     port_routes = [
         (slot, port_route(board, who.units, slot, who.shipping, who.ports))
         for slot in board.port_slots
@@ -304,11 +285,7 @@ def reach_command(
             where = entry["route"] or "out of reach"
             emit(f"  {tile} at corner {entry['corner']}: {where}")
     if svg:
-        marks = {i: "" for i, _ in spaces}
-        overlay = Overlay(
-            "reach", marks, f"{who.name} reaches {counted(len(spaces), 'free space')}"
-        )
-        save_picture(svg, board, source, [overlay])
+        save_picture(svg, board, source, [reach_overlay(who.name, (i for i, _ in spaces))])
 
 
 @app.command("legal")
@@ -345,6 +322,7 @@ def legal_command(
     """
     check_picture(svg, force)
     from .board_svg import Overlay
+    from .map_source import legal_overlay
 
     source = open_source(source_file, maps)
     _no_money_for_game(source, money, "map legal")
@@ -369,12 +347,7 @@ def legal_command(
             for check in checks:
                 emit(f"  {check.space}  £{check.cost}  {check.route}")
         if svg:
-            overlay = Overlay(
-                "legal",
-                {board.index[c.space]: f"£{c.cost}" for c in checks},
-                f"{who.name} may expand a {words} here: {counted(len(checks), 'space')}",
-            )
-            save_picture(svg, board, source, [overlay])
+            save_picture(svg, board, source, [legal_overlay(board, who.name, kind, checks)])
         return
     check = source.check(who.name, kind, source.space(space), free_land=free_land, money=money)
     if as_json:

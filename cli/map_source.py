@@ -7,12 +7,14 @@ the same questions of both through `MapSource`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import counted
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -87,14 +89,19 @@ class MapSource:
             money=money,
         )
 
-    def reachable_free(self, who: str) -> set[int]:
-        """Free land spaces within `who`'s shipping reach."""
+    def free_routes(self, who: str) -> dict[int, Any]:
+        """Free land spaces within `who`'s shipping reach, each with its route, in board
+        order."""
         from caledonia.rules.reach import reachable
 
         player = self.player(who)
         occupied = {i for p in self.position.players for i in p.units}
         routes = reachable(self.board, player.units, player.shipping, player.ports)
-        return {i for i in routes if self.board.is_free_land(i) and i not in occupied}
+        return {
+            i: route
+            for i, route in sorted(routes.items())
+            if self.board.is_free_land(i) and i not in occupied
+        }
 
     def to_act(self) -> str | None:
         """In a game's action phase, the player whose main action comes next: the player
@@ -121,6 +128,24 @@ class MapSource:
             else f"round {state.round}, {phase_words(state.phase)}"
         )
         return f"caledonia: {name}", f"{when} · next: {next_step(state)}{example}"
+
+
+def reach_overlay(name: str, spaces: Iterable[int]) -> Overlay:
+    from .board_svg import Overlay
+
+    marks = dict.fromkeys(spaces, "")
+    return Overlay("reach", marks, f"{name} reaches {counted(len(marks), 'free space')}")
+
+
+def legal_overlay(board: Board, name: str, unit: str, checks: list[ExpansionCheck]) -> Overlay:
+    """Each legal space marked with the expansion's cost."""
+    from .board_svg import Overlay
+
+    return Overlay(
+        "legal",
+        {board.index[c.space]: f"£{c.cost}" for c in checks},
+        f"{name} may expand a {unit.replace('_', ' ')} here: {counted(len(checks), 'space')}",
+    )
 
 
 def source_of_game(path: str, game: Game) -> MapSource:
