@@ -164,9 +164,26 @@ def _defs() -> str:
     )
 
 
+def _terrains(land: Iterable[str]) -> tuple[str, ...]:
+    return tuple(kind for kind in TERRAIN if kind in land)
+
+
+def _mixed_kinds(board: Board) -> list[tuple[str, ...]]:
+    """The terrain pairs (or triples) of the mixed spaces in play, in board order."""
+    return list(
+        dict.fromkeys(
+            _terrains(s.land) for s in board.spaces if len(s.land) > 1 and s.index in board.active
+        )
+    )
+
+
+def _mixed_id(kinds: tuple[str, ...]) -> str:
+    return "mixed-" + "-".join(kinds)
+
+
 def _mixed_pattern(kinds: tuple[str, ...]) -> str:
     """Diagonal stripes of each terrain of a mixed space, each with its own pattern drawn."""
-    name = "mixed-" + "-".join(kinds)
+    name = _mixed_id(kinds)
     stripes = "".join(
         f'<rect x="{i * 8}" width="8" height="{8 * len(kinds)}" fill="url(#{kind})"/>'
         for i, kind in enumerate(kinds)
@@ -184,10 +201,8 @@ def _fill(board: Board, index: int) -> str:
         return "url(#mist)"
     if space.loch:
         return "url(#loch)"
-    kinds = tuple(kind for kind in TERRAIN if kind in space.land)
-    if len(kinds) == 1:
-        return f"url(#{kinds[0]})"
-    return "url(#mixed-" + "-".join(kinds) + ")"
+    kinds = _terrains(space.land)
+    return f"url(#{kinds[0] if len(kinds) == 1 else _mixed_id(kinds)})"
 
 
 def _shape(shape: str, x: float, y: float, r: float, fill: str, stroke: str) -> str:
@@ -254,13 +269,7 @@ def render(picture: Picture) -> str:
     }
     body: list[str] = []
 
-    mixed = sorted(
-        {
-            tuple(kind for kind in TERRAIN if kind in s.land)
-            for s in board.spaces
-            if len(s.land) > 1 and s.index in board.active
-        }
-    )
+    mixed = sorted(_mixed_kinds(board))
     body.append(_defs().replace("</defs>", "".join(_mixed_pattern(m) for m in mixed) + "</defs>"))
     body.append(f'<rect width="100%" height="100%" fill="{PAPER}"/>')
 
@@ -269,7 +278,7 @@ def render(picture: Picture) -> str:
         x, y = _centre(space.column, space.row)
         active = space.index in board.active
         kind = "space" if active else "mist"
-        terrain = "loch" if space.loch else "+".join(k for k in TERRAIN if k in space.land)
+        terrain = "loch" if space.loch else "+".join(_terrains(space.land))
         body.append(
             f'<polygon class="{kind}"{_attrs(data_space=space.id, data_terrain=terrain)} '
             f'points="{_points(_corners(x, y))}" fill="{_fill(board, space.index)}" '
@@ -513,24 +522,9 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
 
     for kind, (_, words) in TERRAIN.items():
         items.append((hex_swatch(f"url(#{kind})"), words))
-    if any(len(s.land) > 1 for s in board.spaces if s.index in board.active):
-        items.append(
-            (
-                hex_swatch(
-                    "url(#"
-                    + "mixed-"
-                    + "-".join(
-                        next(
-                            tuple(k for k in TERRAIN if k in s.land)
-                            for s in board.spaces
-                            if len(s.land) > 1 and s.index in board.active
-                        )
-                    )
-                    + ")"
-                ),
-                "mixed: either terrain",
-            )
-        )
+    mixed = _mixed_kinds(board)
+    if mixed:
+        items.append((hex_swatch(f"url(#{_mixed_id(mixed[0])})"), "mixed: either terrain"))
     items.append((hex_swatch("url(#loch)"), "loch"))
     items.append(
         (
