@@ -20,7 +20,6 @@ from .choosing import (
     Decision,
     decision,
     event_choices,
-    events_of,
     forced,
     kind_choices,
     narrow,
@@ -175,7 +174,8 @@ def _question(game: Game, choice: Decision) -> str:
 
 
 def _first_menu(game: Game, choice: Decision) -> list[Choice]:
-    menu = kind_choices(game.state, choice.events)
+    listed = {kind: events for kind, events in choice.events.items() if kind != "end_turn"}
+    menu = kind_choices(game.state, listed)
     if choice.then is not None:
         menu.append(Choice(f"End {choice.player}'s turn: {choice.then} plays", END_TURN, "z"))
     menu.append(Choice("Undo the last event", UNDO, "u") if game.events else None)
@@ -308,14 +308,8 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
 
     if escape == QUIT:
         raise Stop
-    if escape == END_TURN:  # nothing to record: the next player's first event ends the turn
-        following = Decision(choice.then, events_of(game.legal(), choice.then))
-        _header(game, following)
-        picked = ask_event(asker, game, following)
-        if isinstance(picked, Escape):
-            _escape(asker, path, game, picked, choice)
-        else:
-            _record(path, game, picked)
+    if escape == END_TURN:  # an event of its own, saved at once: the file says whose turn
+        _record(path, game, {"type": "end_turn", "player": choice.player})
     elif escape == UNDO:
         for event in game.undo(1):
             emit(f"undone: {describe(event)}")

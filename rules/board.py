@@ -145,9 +145,11 @@ class Board:
             self.blocked[index] = "is covered by a port tile (tighter map)"
 
     def _border_spaces(self) -> frozenset[int]:
+        """Every active space adjacent to the mist (1-2 players) or to the map's edge, lochs
+        included: they are part of the active map (ruling 21, scoring tile 5)."""
         border = set()
         for space in self.spaces:
-            if space.loch or space.index not in self.active:
+            if space.index not in self.active:
                 continue
             if self.players <= 2:
                 touching_mist = any(self.spaces[j].mist for j in self.adjacent[space.index])

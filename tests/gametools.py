@@ -168,3 +168,24 @@ def neighbouring_grass(game: Game, count: int = 2) -> list[str]:
         ):
             return [board.spaces[i].id for i in chain]
     raise AssertionError("no chain of neighbouring grassland")
+
+
+def grass_star(game: Game, count: int = 3) -> tuple[str, list[str]]:
+    """A free grassland space and `count` free grassland spaces neighbouring it."""
+    state = game.state
+    board = state.board
+
+    def free(j: int) -> bool:
+        return (
+            "grassland" in board.spaces[j].land
+            and board.is_free_land(j)
+            and (state.occupant(j) is None)
+        )
+
+    for space in board.spaces:
+        if not free(space.index):
+            continue
+        around = [board.spaces[j].id for j in board.neighbouring[space.index] if free(j)]
+        if len(around) >= count:
+            return space.id, around[:count]
+    raise AssertionError(f"no grassland space with {count} free grassland neighbours")

@@ -230,7 +230,7 @@ def test_rowing_once_a_turn_before_the_main_action_to_an_adjacent_loch():
     state = game.state
     before = ailsa(game).money
     assert refuse(game, type="row", player="Ailsa", space="A-25", to="C-19") == [
-        "C-19 is not next to A-25: a fisherman rows to an adjacent loch"
+        "C-19 is not next to A-25: a fisherman rows to an adjacent loch or port tile"
     ]
     assert refuse(game, type="row", player="Ailsa", space="A-25", to="A-26") == [
         "A-26 is not a loch: Ailsa's fishermen go on lochs"
@@ -488,7 +488,10 @@ def test_border_only_starting_workers_never_go_on_a_port_tile():
     assert refuse(game, type="fisherman", player="Ailsa", space="port:A") == [
         "port A is not a border space: Ailsa's starting workers go on the border"
     ]
-    assert "fisherman" not in legal_events(state, "Ailsa").by_type  # no loch is border either
+    # a loch on the border is a border space (ruling 21): only those are offered
+    offered = legal_events(state, "Ailsa").by_type["fisherman"]
+    assert offered and all(state.space(e["space"]) in state.board.border for e in offered)
+    assert all(state.board.spaces[state.space(e["space"])].loch for e in offered)
     state.placements[0] = ("Ailsa", False)
     act(game, type="fisherman", player="Ailsa", space="port:A")
 
@@ -552,7 +555,7 @@ def test_a_fisherman_rows_from_a_port_tile_to_a_loch_its_slot_touches(port_on_lo
     state = game.state
     before = ailsa(game).money
     assert refuse(game, type="row", player="Ailsa", space="port:A", to="A-25") == [
-        "A-25 is not next to port A: a fisherman rows to an adjacent loch"
+        "A-25 is not next to port A: a fisherman rows to an adjacent loch or port tile"
     ]
     assert refuse(game, type="row", player="Ailsa", space="port:A", to="A-10") == [
         "A-10 is not a loch: Ailsa's fishermen go on lochs"
@@ -572,17 +575,31 @@ def test_a_fisherman_rows_from_a_port_tile_to_a_loch_its_slot_touches(port_on_lo
     ]
 
 
-def test_no_fisherman_rows_onto_a_port_tile(port_on_loch):
+def test_a_fisherman_rows_onto_an_empty_port_tile(port_on_loch):
+    """Ruling 24: fishermen "can be placed on or moved to all empty loch spaces and Port
+    bonus tiles": rowing onto a port tile touching the loch is allowed, like onto a loch."""
     game = macdonald_game()
     place(game, [("fisherman", "A-18"), ("woodcutter", "A-32")])
     to_ailsas_turn(game)
-    assert refuse(game, type="row", player="Ailsa", space="A-18", to="port:A") == [
-        "Ailsa may not row onto port A: a fisherman rows to an adjacent loch, and goes on "
-        "a port tile only when deployed"
+    before = ailsa(game).money, ailsa(game).glory
+    row = {"type": "row", "player": "Ailsa", "space": "A-18", "to": "port:A"}
+    assert row in legal_events(game.state, "Ailsa")
+    notes = act(game, type="row", player="Ailsa", space="A-18", to="port:a")
+    assert notes == ["Ailsa rows a fisherman from A-18 to port A"]
+    assert ailsa(game).port_units == {"A": "fisherman"}
+    assert index(game, "A-18") not in ailsa(game).units
+    assert (ailsa(game).money, ailsa(game).glory) == before  # rowing is free
+
+
+def test_no_fisherman_rows_onto_a_port_tile_away_from_its_loch(port_on_loch):
+    game = macdonald_game()
+    place(game, [("fisherman", "A-18"), ("woodcutter", "A-32")])
+    to_ailsas_turn(game)
+    assert refuse(game, type="row", player="Ailsa", space="A-18", to="port:B") == [
+        "port B is not next to A-18: a fisherman rows to an adjacent loch or port tile"
     ]
     rows = legal_events(game.state, "Ailsa").by_type["row"]
-    assert rows and all(not e["to"].startswith("port:") for e in rows)
-    act(game, type="row", player="Ailsa", space="A-18", to="A-25")  # to a loch it may
+    assert [e["to"] for e in rows if e["to"].startswith("port:")] == ["port:A"]
 
 
 # -- reach and port use -----------------------------------------------------------------------------

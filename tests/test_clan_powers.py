@@ -5,7 +5,16 @@ from rules/data/clans.yaml and components-facts (the rulebook's clan appendix)."
 from __future__ import annotations
 
 from caledonia.rules.game.legal import legal_events
-from gametools import PARTS, act, free_spaces, neighbouring_grass, refuse, start, to_turn_of
+from gametools import (
+    PARTS,
+    act,
+    free_spaces,
+    grass_star,
+    neighbouring_grass,
+    refuse,
+    start,
+    to_turn_of,
+)
 
 THREE = ("Campbell", "Robertson", "Stewart", "Buchanan")
 
@@ -225,10 +234,11 @@ def test_without_stewart_a_pound_short_is_refused():
 
 def test_stewart_neighbourhood_bonus_pays_one_pound_per_kind_of_good():
     game = clan_game("Stewart")
-    a, b, c, d = neighbouring_grass(game, 4)
+    c, (a, b, d, e) = grass_star(game, 4)  # c: the new space
     act(game, type="fix", what="unit", player="Ailsa", space=a, unit="sheep")
     act(game, type="fix", what="unit", player="Bruce", space=b, unit="distillery")
     act(game, type="fix", what="unit", player="Cat", space=d, unit="cow")
+    act(game, type="fix", what="unit", player="Cat", space=e, unit="cow")  # two milk purchases
     act(game, type="fix", what="merchants", player="Ailsa", value=6)
     act(game, type="expand", player="Ailsa", unit="bakery", space=c)
     goods = sorted(
@@ -513,7 +523,7 @@ def test_buchanan_round_one_five_pounds_come_once_per_turn_across_port_and_obtai
     third = on_board(game, 1)[0]
     notes = act(game, type="contract", player="Ailsa", contract=third)
     assert ailsa(game).money == before + 5
-    assert "receives nothing: the round's money comes once per turn" in notes[0]
+    assert "receives nothing: Buchanan's round money comes once per turn" in notes[0]
 
 
 def test_buchanans_two_contract_menu_names_each_contract_by_its_goods():

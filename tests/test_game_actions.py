@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gametools import act, free_spaces, neighbouring_grass, refuse, start
+from gametools import act, free_spaces, grass_star, neighbouring_grass, refuse, start
 
 
 @pytest.fixture
@@ -174,14 +174,54 @@ def test_rulebook_neighbourhood_whisky_at_ten_costs_seven_each(game):
     assert "£7 each" in notes[0] and game.state.prices["whisky"] == 13
 
 
+def two_distilleries_scene(game):
+    """Ailsa's sheep beside the free space b, and two opponents' distilleries beside b."""
+    b, (a, c, d) = grass_star(game, 3)
+    act(game, type="fix", what="unit", player="Ailsa", space=a, unit="sheep")
+    act(game, type="fix", what="unit", player="Bruce", space=c, unit="distillery")
+    act(game, type="fix", what="unit", player="Cat", space=d, unit="distillery")
+    act(game, type="fix", what="price", good="whisky", value=8)
+    act(game, type="fix", what="merchants", player="Ailsa", value=4)
+    act(game, type="fix", what="money", player="Ailsa", value=100)
+    return b
+
+
 def test_neighbourhood_cap_is_three_per_good_per_turn(game):
-    _, b, _ = expansion_scene(game)
+    b = two_distilleries_scene(game)  # two purchases of whisky, three at most in all
     act(game, type="expand", player="Ailsa", unit="cow", space=b)
     act(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=2)
     assert (
         "at most 3 whisky per turn"
         in refuse(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=2)[0]
     )
+
+
+def test_one_neighbourhood_purchase_for_each_neighbouring_unit(game):
+    """Ruling 26 (R l.136): "you may use the Neighbourhood bonus for each of these units".
+    One distillery beside the new space: one purchase of whisky, not a second."""
+    _, b, _ = expansion_scene(game, whisky_price=8)
+    act(game, type="expand", player="Ailsa", unit="cow", space=b)
+    money = player(game, "Ailsa").money
+    act(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=1)
+    assert player(game, "Ailsa").money == money - 5  # £8 less the £3 processed discount
+    assert refuse(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=1) == [
+        "the neighbourhood bonus is one purchase for each opponent's unit next to the new "
+        "space: Ailsa has bought whisky from the whisky producer already"
+    ]
+    assert "neighbourhood" not in game.legal("Ailsa").by_type
+    assert player(game, "Ailsa").goods["whisky"] == 1
+
+
+def test_two_neighbouring_distilleries_give_two_purchases(game):
+    b = two_distilleries_scene(game)
+    act(game, type="expand", player="Ailsa", unit="cow", space=b)
+    money = player(game, "Ailsa").money
+    act(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=1)  # £8 - £3
+    price = game.state.prices["whisky"]  # one step up
+    act(game, type="neighbourhood", player="Ailsa", good="whisky", quantity=1)
+    assert player(game, "Ailsa").money == money - 5 - (price - 3)
+    assert player(game, "Ailsa").goods["whisky"] == 2
+    assert "neighbourhood" not in game.legal("Ailsa").by_type
 
 
 def test_neighbourhood_cap_is_four_with_two_players():

@@ -2,7 +2,9 @@
 
 The first four are worked out by hand (the reasoning is beside each); the
 rest are positions of the sample games, recorded as regression counts. A
-change to the move generator that changes a count must say why.
+change to the move generator that changes a count must say why: the explicit end of
+a turn (ruling 18) added one `end_turn` wherever the turn's main action is done, and
+port 7's new units must differ from both old ones (ruling 20: 16 swaps became 9).
 """
 
 from __future__ import annotations
@@ -81,9 +83,10 @@ def test_by_hand_buchanan_takes_one_or_two_of_six_contracts():
 def test_by_hand_port_seven_swaps():
     """Port 7 at corner A (touching A-09 and A-10). Ailsa keeps her woodcutter on A-09
     (forest only: nothing else stands there), and has a sheep on A-10 and a cow on A-11,
-    both grassland only. Only the sheep and the cow can change, each into one of the four
-    other non-field grassland units: sheep → cow, cheese dairy, bakery, distillery; cow →
-    sheep, cheese dairy, bakery, distillery: 4 x 4 = 16."""
+    both grassland only. Only the sheep and the cow can change, each into a grassland unit
+    that is neither of the two old ones (ruling 20: "The two new units must be different
+    from the two old units"), and not a field: cheese dairy, bakery or distillery for
+    each: 3 x 3 = 9 (a sheep-for-cow swap in place is no exchange)."""
     game = start(2, ports={"A": "7", "B": "2", "C": "8", "D": "4"})
     board = game.state.board
     assert board.spaces[board.lookup("A-09")].land == {"forest"}
@@ -92,7 +95,7 @@ def test_by_hand_port_seven_swaps():
         assert board.spaces[board.lookup(space)].land == {"grassland"}
         act(game, type="fix", what="unit", player="Ailsa", space=space, unit=unit)
     ports = [e for e in legal_events(game.state).by_type["port"] if e["player"] == "Ailsa"]
-    assert len(ports) == 16
+    assert len(ports) == 9
     assert {e["tile"] for e in ports} == {"7"}
 
 
@@ -114,6 +117,7 @@ def test_by_hand_port_seven_swaps():
                 "pass": 1,
                 "fisherman": 13,
                 "row": 2,
+                "end_turn": 1,  # Iain ends his turn (ruling 18), or Kirsty's event does
             },
         ),
         (
@@ -127,10 +131,15 @@ def test_by_hand_port_seven_swaps():
                 "technology": 2,
                 "merchant": 1,
                 "pass": 1,
+                "end_turn": 1,
             },
         ),
         # Hamish (Buchanan, two empty boxes) with 4 face-up contracts: 4 + 6 pairs
-        ("game-3p.yaml", 16, {"trade": 8, "contract": 10, "shipping": 1, "merchant": 1, "pass": 1}),
+        (
+            "game-3p.yaml",
+            16,
+            {"trade": 8, "contract": 10, "shipping": 1, "merchant": 1, "pass": 1, "end_turn": 1},
+        ),
         ("game-3p.yaml", 76, {"age": 2}),  # Morag (MacKenzie) ages 0 or 1 whisky
         ("game-4p.yaml", 98, {"milk": 2}),  # Bruce (Cunningham) sells 0 or 1 milk
         (
@@ -144,9 +153,14 @@ def test_by_hand_port_seven_swaps():
                 "fisherman": 18,
                 "row": 2,
                 "brew": 2,
+                "end_turn": 1,
             },
         ),
-        ("game-4p.yaml", 60, {"expand": 63, "shipping": 1, "merchant": 1, "pass": 1}),
+        (
+            "game-4p.yaml",
+            60,
+            {"expand": 63, "shipping": 1, "merchant": 1, "pass": 1, "end_turn": 1},
+        ),
     ],
 )
 def test_sample_positions(name, played, expected):

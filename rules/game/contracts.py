@@ -47,14 +47,15 @@ def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[
 def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
     """Take contracts together (in the turn that `state.turn` now is): the round's cost is
     paid once for them all, and contracts taken in separate events of one turn pay it
-    separately; a round's receipt (round 1's £5) comes once per turn."""
+    separately; round 1's £5 comes for each contract (ruling 22), once per turn for a
+    clan whose text says so (Buchanan)."""
     cost = due(state, player, state.turn.contracts_obtained)
     player.money += cost
     player.open_contracts.extend(contract_ids)
     state.turn.contracts_obtained += len(contract_ids)
     money = f"receives £{cost}" if cost > 0 else (f"pays £{-cost}" if cost else "pays nothing")
     if cost == 0 and state.rules.contract_cost(state, player) > 0:
-        money = "receives nothing: the round's money comes once per turn"
+        money = f"receives nothing: {player.clan}'s round money comes once per turn"
     if len(contract_ids) > 1:
         once = " once" if cost else ""
         return f"{player.name} takes contracts {and_words(contract_ids)} and {money}{once}"
@@ -62,10 +63,12 @@ def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
 
 
 def due(state: GameState, player: PlayerState, taken_this_turn: int) -> int:
-    """The money a take brings (+) or costs (−): the round's cost, except that a receipt
-    comes once per turn (clan text: "+£5 only once if 2 taken in one turn")."""
+    """The money a take brings (+) or costs (−): the round's cost for each contract (R l.104,
+    ruling 22), except that Buchanan's receipt comes once per turn (clan text: "+£5 only
+    once if 2 taken in one turn")."""
     cost = state.rules.contract_cost(state, player)
-    return 0 if cost > 0 and taken_this_turn else cost
+    once = cost > 0 and taken_this_turn and state.rules.receipt_once_per_turn(state, player)
+    return 0 if once else cost
 
 
 def and_words(ids) -> str:

@@ -70,13 +70,27 @@ def neighbourhood_goods(
 ) -> set[str]:
     """Goods that opponents' units neighbouring `spaces` produce (a port slot, by its module
     letter, neighbours the spaces it touches)."""
-    goods = set()
-    for space in spaces:
-        for near in site_neighbours(state, space):
-            owner = state.occupant(near)
-            if owner is not None and owner is not player and owner.units[near] in PRODUCES:
-                goods.add(PRODUCES[owner.units[near]])
-    return goods
+    return set(neighbourhood_sources(state, player, spaces))
+
+
+def neighbourhood_sources(
+    state: GameState, player: PlayerState, spaces: Iterable[int | str]
+) -> dict[str, int]:
+    """How many opponents' units neighbouring `spaces` produce each good: one purchase each
+    (ruling 26, "you may use the Neighbourhood bonus for each of these units")."""
+    units = {
+        near
+        for space in spaces
+        for near in site_neighbours(state, space)
+        if (owner := state.occupant(near)) is not None
+        and owner is not player
+        and owner.units[near] in PRODUCES
+    }
+    sources: dict[str, int] = {}
+    for near in sorted(units):
+        good = PRODUCES[state.occupant(near).units[near]]
+        sources[good] = sources.get(good, 0) + 1
+    return sources
 
 
 def after_building(

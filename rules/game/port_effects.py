@@ -10,17 +10,20 @@ publisher's erratum (the neighbourhood bonus may follow); the variant for the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from .pieces import after_building, has_empty_box, unit_words
 from .state import GameState, PlayerState
 from .trading import move_price
+from .turns import PORT_ONE_RULE, PORT_SIX_RULE, before_main, gate
 from .upgrades import bonus_apply, bonus_cost, bonus_options, bonus_reasons, bonus_words
 
 Fields = dict[str, Any]
 PRICE_STEPS = 3
 GLORY_PORT_4 = 3
+KS_COST = 3  # the Kickstarter port's price (events/port.py)
 
 
 class PortEffect:
@@ -51,12 +54,45 @@ class PortEffect:
         return self.summary
 
 
+def money_left(player: PlayerState, e: Fields) -> int:
+    """The player's money once the use is paid for (the Kickstarter port costs £3)."""
+    return player.money - (KS_COST if e.get("tile") == "KS" else 0)
+
+
+def before_the_action(state: GameState, player: PlayerState) -> bool:
+    return before_main(state, gate(state, player.name, main=False))
+
+
 class Meat(PortEffect):
-    summary = "one animal fewer for a meat contract this turn"
+    """Ruling 27: "Use this bonus in a turn when you fulfil an Export contract requiring
+    Meat." Reading: it is used before that fulfil (it spares an animal of it), only when
+    such a fulfil can follow, and then binds the main action to it (turns.py `binding`)."""
+
+    summary = "one animal fewer for a meat contract fulfilled next"
+
+    def reasons(self, state, player, e):
+        if not before_the_action(state, player):
+            return [f"{PORT_ONE_RULE}, before fulfilling it: {player.name} has taken the action"]
+        if not self.follows(state, player):
+            return [f"{PORT_ONE_RULE}: {player.name} cannot fulfil one now"]
+        return []
+
+    @staticmethod
+    def follows(state, player) -> bool:
+        from .events.fulfil import ways_to_fulfil
+
+        return next(ways_to_fulfil(state, player, port_one=True, meat_only=True), None) is not None
 
     def apply(self, state, player, e):
         state.turn.port_one = True
-        return [f"{player.name}'s next meat contract this turn needs one animal fewer"]
+        return [
+            f"{player.name}'s meat contract needs one animal fewer: "
+            f"{player.name} fulfils a meat contract now"
+        ]
+
+    def options(self, state, player, money):
+        if before_the_action(state, player) and self.follows(state, player):
+            yield {}
 
 
 class SwapGoods(PortEffect):
@@ -147,30 +183,63 @@ class Money(PortEffect):
 
 
 class Price(PortEffect):
+    """Ruling 19: "Manipulate the price of one Good by three steps on the Market before
+    trading this Good": used just before a trade of that good, which must be possible at
+    the moved price, and then binds the main action to it (turns.py `binding`)."""
+
     fields = ("good", "direction")
-    summary = f"move one price {PRICE_STEPS} steps"
+    summary = f"move one price {PRICE_STEPS} steps, then trade that good"
 
     def reasons(self, state, player, e):
-        if e.get("good") not in state.prices or e.get("direction") not in ("up", "down"):
+        good, direction = e.get("good"), e.get("direction")
+        if good not in state.prices or direction not in ("up", "down"):
             return ["port tile 6 moves one good's price: give the good and up or down"]
+        if not before_the_action(state, player):
+            return [f"{PORT_SIX_RULE}: {player.name} has taken this turn's action"]
+        if not self.tradable(state, player, good, direction, money_left(player, e)):
+            return [f"{PORT_SIX_RULE}: {player.name} could not trade {good} at the moved price"]
         return []
+
+    @staticmethod
+    def tradable(state, player, good, direction, money) -> bool:
+        """A trade of one `good` is legal once the price moved (trading.py `trade_reasons`)."""
+        if player.merchants_stock < 1:
+            return False
+        side = player.side_traded(good)
+        if side != "buy" and player.goods[good] >= 1:
+            return True  # a sale does not depend on the price
+        steps = PRICE_STEPS if direction == "up" else -PRICE_STEPS
+        price = max(0, state.market.tracks[good].move(state.prices[good], steps))
+        bonus = state.rules.trade_money(state, player, "market")
+        return side != "sell" and money + bonus >= price
 
     def apply(self, state, player, e):
         steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
         before, after = move_price(state, e["good"], steps)
-        return [f"{e['good']} £{before} → £{after}"]
+        state.turn.price_moved = e["good"]
+        return [f"{e['good']} £{before} → £{after}: {player.name} trades {e['good']} now"]
 
     def options(self, state, player, money):
+        if not before_the_action(state, player):
+            return
         for good in state.prices:
             for direction in ("up", "down"):
-                yield {"good": good, "direction": direction}
+                if self.tradable(state, player, good, direction, money):
+                    yield {"good": good, "direction": direction}
 
     def words(self, e):
         return f"{e['good']} {PRICE_STEPS} steps {e['direction']}"
 
 
 class Exchange(PortEffect):
-    """Swap two of your units on the map (not fields) for two other units from your board."""
+    """Swap two of your units on the map (not fields) for two other units from your board.
+
+    Ruling 20: "Take any two of your units from your Player board … The two new units must
+    be different from the two old units." Each new unit is taken from the board before the
+    old ones go back, so a kind with none left there cannot be taken (a swap in place of a
+    distillery and a sheep is no exchange at all), and neither new unit is of an old kind.
+    How many are left is the rules' `units_left` (MacDonald: any mix of the eight workers).
+    """
 
     fields = ("swaps",)
     summary = "exchange two units on the map"
@@ -190,24 +259,40 @@ class Exchange(PortEffect):
             return ["port tile 7 exchanges two different units"]
         economy = state.parts.economy
         reasons = []
-        after = dict(player.units)
-        for swap, space in zip(swaps, spaces, strict=True):
-            old, new = player.units.get(space), swap["unit"]
+        olds = [player.units.get(space) for space in spaces]
+        for swap, space, old in zip(swaps, spaces, olds, strict=True):
+            new = swap["unit"]
             space_id = state.board.spaces[space].id
             if old is None:
                 reasons.append(f"{space_id} holds no unit of {player.name}'s")
                 continue
             if "field" in (old, new):
                 reasons.append("fields are never exchanged with port tile 7")
-            if old == new:
-                reasons.append(f"the new unit on {space_id} must differ from the {unit_words(old)}")
+            if new in olds:
+                reasons.append(
+                    f"the new unit on {space_id} must differ from both old units: port tile 7 "
+                    f"takes two units other than the {' and the '.join(map(unit_words, olds))}"
+                )
             if not set(economy.units[new].land) & state.board.spaces[space].land:
                 reasons.append(f"a {unit_words(new)} cannot stand on {space_id}")
-            after[space] = new
-        for unit, kind in economy.units.items():
-            if sum(1 for k in after.values() if k == unit) > kind.count:
-                reasons.append(f"{player.name} has no {unit_words(unit)} left on the board")
+        if not reasons:
+            short = self.short_of(state, player, [s["unit"] for s in swaps])
+            if short:
+                reasons.append(
+                    f"{player.name} has no {unit_words(short)} left on the player board: "
+                    "port tile 7 takes the new units from it"
+                )
         return reasons
+
+    @staticmethod
+    def short_of(state, player, news) -> str | None:
+        """The first new unit the player's board cannot give, taken one after the other."""
+        taken = player
+        for number, unit in enumerate(news):
+            if state.rules.units_left(state, taken, unit) < 1:
+                return unit
+            taken = replace(taken, port_units={**taken.port_units, f"taking {number}": unit})
+        return None
 
     def apply(self, state, player, e):
         spaces = [state.board.lookup(s["space"]) for s in e["swaps"]]
@@ -219,24 +304,25 @@ class Exchange(PortEffect):
     def options(self, state, player, money):
         economy = state.parts.economy
         board = state.board
-        counts = {unit: player.count(unit) for unit in economy.units}
         swappable = sorted(  # never a field, nor a clan's own kind (a fisherman on a loch)
             s for s, unit in player.units.items() if unit != "field" and unit in economy.units
         )
         kinds = [u for u in economy.units if u != "field"]
+        shortage: dict[tuple[str, str], bool] = {}
         for first, second in combinations(swappable, 2):
             olds = (player.units[first], player.units[second])
             fits = [
-                [u for u in kinds if u != old and set(economy.units[u].land) & board.spaces[s].land]
-                for s, old in zip((first, second), olds, strict=True)
+                [
+                    u
+                    for u in kinds
+                    if u not in olds and set(economy.units[u].land) & board.spaces[s].land
+                ]
+                for s in (first, second)
             ]
             for new in product(*fits):
-                after = dict(counts)
-                for old in olds:
-                    after[old] -= 1
-                for unit in new:
-                    after[unit] += 1
-                if all(after[u] <= economy.units[u].count for u in new):
+                if new not in shortage:
+                    shortage[new] = self.short_of(state, player, list(new)) is not None
+                if not shortage[new]:
                     yield {
                         "swaps": [
                             {"space": board.spaces[first].id, "unit": new[0]},

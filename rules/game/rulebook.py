@@ -81,6 +81,10 @@ class RulesUnit:
     def contract_cost(self, state: GameState, player: PlayerState, cost: int) -> int:
         return cost
 
+    def receipt_once_per_turn(self, state: GameState, player: PlayerState, once: bool) -> bool:
+        """Whether a round's receipt (round 1's £5) comes once per turn, not per contract."""
+        return once
+
     # -- limits -------------------------------------------------------------------------
     def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
         return boxes
@@ -212,6 +216,9 @@ class Rulebook:
 
     def contract_cost(self, state: GameState, player: PlayerState) -> int:
         return self._fold(self.units(player), "contract_cost", state.round_cost(), state, player)
+
+    def receipt_once_per_turn(self, state: GameState, player: PlayerState) -> bool:
+        return self._fold(self.units(player), "receipt_once_per_turn", False, state, player)
 
     # -- limits
     def contract_boxes(self, state: GameState, player: PlayerState) -> int:

@@ -105,7 +105,9 @@ class TurnState:
     free_spaces: int = 0
     bonus_upgrades: int = 0
     building_bonus: bool = False  # may take the building bonus now
-    port_one: bool = False  # port tile 1 used this turn
+    port_one: bool = False  # port tile 1 used this turn: the main action fulfils meat
+    price_moved: str | None = None  # the good port tile 6 moved: the main action trades it
+    neighbourhood_uses: dict[str, int] = field(default_factory=dict)  # purchases by good
     contracts_obtained: int = 0
     brewing: int = 0  # beer that may be brewed now, from the hops just imported
     rowed: bool = False  # a clan's once-a-turn move before the main action (rowing)

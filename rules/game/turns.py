@@ -2,8 +2,10 @@
 
 A turn is one main action with free port uses before and after it, and the
 follow-ups the action earns (neighbourhood purchases, the building bonus,
-free-space expansions and bonus upgrades). The next player's first event ends
-the turn; follow-ups not taken by then are gone.
+free-space expansions and bonus upgrades). The player ends it (the end_turn
+event, ruling 18) or passes; in files without that event the next player's
+first event ends it. Follow-ups not taken by then are gone. Port 6 and port 1
+bind the turn's main action (`binding`).
 
 `gate` and `follow_up` only look (they raise Refused with the reason);
 `open_turn` and `close_window` are the changes, made by `apply`.
@@ -21,8 +23,41 @@ class Gate(NamedTuple):
     new_turn: bool  # the event starts the player's next turn
 
 
-def gate(state: GameState, who: str, main: bool) -> Gate:
-    """Check that `who` may act now; `main` for one of the eight actions. Changes nothing."""
+PORT_SIX_RULE = "port 6 moves a price only just before you trade that good"
+PORT_ONE_RULE = "port 1 is used in a turn when you fulfil an export contract requiring meat"
+MEAT = "meat"  # what a fulfil of a meat contract serves
+
+
+def binding(turn: TurnState) -> str | None:
+    """What the turn's main action must be, when a port use bound it: `trade:GOOD` after
+    port 6 (ruling 19), `meat` after port 1 (ruling 27)."""
+    if turn.main_done:
+        return None
+    if turn.price_moved:
+        return f"trade:{turn.price_moved}"
+    return MEAT if turn.port_one else None
+
+
+def bound_reason(state: GameState, player: PlayerState, serves: str | None = None) -> str | None:
+    """Why `player` may do nothing but the bound main action now (None when free or `serves`
+    is that action)."""
+    need = binding(state.turn)
+    if state.turn.player != player.name or need is None or need == serves:
+        return None
+    if need == MEAT:
+        return f"{PORT_ONE_RULE}: {player.name} used port 1 and must now fulfil a meat contract"
+    good = state.turn.price_moved
+    return f"{PORT_SIX_RULE}: {player.name} moved the {good} price and must now trade {good}"
+
+
+def before_main(state: GameState, passage: Gate) -> bool:
+    """The event comes before the main action of its turn (a new turn, or none taken yet)."""
+    return passage.new_turn or not state.turn.main_done
+
+
+def gate(state: GameState, who: str, main: bool, serves: str | None = None) -> Gate:
+    """Check that `who` may act now; `main` for one of the eight actions, `serves` the
+    binding it meets (a trade of the good port 6 moved, a meat fulfil). Changes nothing."""
     player = state.player(who)
     if state.phase != "action":
         raise Refused(f"it is {phase_words(state.phase)}, not the action phase")
@@ -35,6 +70,9 @@ def gate(state: GameState, who: str, main: bool) -> Gate:
             if upcoming == player.name:  # the only player still in the round: a new turn
                 return Gate(player, True)
             raise Refused(f"{player.name} has taken this turn's action already")
+        bound = bound_reason(state, player, serves) if main else None
+        if bound:
+            raise Refused(bound)
         return Gate(player, False)
     if turn.main_done and upcoming == player.name:
         return Gate(player, True)
@@ -57,15 +95,15 @@ def follow_up(state: GameState, who: str, rule: str) -> PlayerState:
     return player
 
 
-def may_act(state: GameState, main: bool) -> list[Gate]:
-    """Everyone who may take a main action (`main`) or use a port now: the current player
-    and the next one are the only candidates; `gate` decides."""
+def may_act(state: GameState, main: bool, serves: str | None = None) -> list[Gate]:
+    """Everyone who may take a main action (`main`, meeting `serves`) or use a port now: the
+    current player and the next one are the only candidates; `gate` decides."""
     if state.phase != "action":
         return []
     gates = []
     for name in dict.fromkeys(n for n in (state.turn.player, state.next_player()) if n):
         try:
-            gates.append(gate(state, name, main))
+            gates.append(gate(state, name, main, serves))
         except Refused:
             continue
     return gates
@@ -80,12 +118,14 @@ def open_turn(state: GameState, passage: Gate) -> None:
 def close_window(state: GameState) -> None:
     """Another event came: the neighbourhood bonus, building bonus and brewing are gone."""
     state.turn.expanded = ()
+    state.turn.neighbourhood_uses = {}
     state.turn.building_bonus = False
     state.turn.brewing = 0
 
 
 def finish_main(state: GameState, passage: Gate) -> None:
-    """A main action happened: its turn starts if new, the windows close."""
+    """A main action happened: its turn starts if new, the windows close, a binding is met."""
     open_turn(state, passage)
     close_window(state)
     state.turn.main_done = True
+    state.turn.price_moved = None

@@ -86,11 +86,17 @@ class ClanAuction(RulesUnit):
 
 
 class StaticImports(RulesUnit):
+    """Ruling 25: "There is no need to track Imported goods on the Export board": no import
+    token moves, so no marked step pays its £1."""
+
     name = "static_imports"
     summary = "cotton, tobacco and sugar cane score 4 VP each at the end"
 
     def applies(self, setup):
         return setup.variants["static_imports"]
+
+    def tracks_imports(self, state):
+        return False
 
 
 class TighterMap(RulesUnit):

@@ -6,8 +6,8 @@ Contracts taken together in one event pay the round's cost once (round 5: £15, 
 Contracts taken in separate events of one turn (a port tile's building bonus and the
 obtain action) are charged separately (S_GUIDE). Round 1's £5 comes once per turn in
 which contracts are obtained, however they came (the clan text: "+£5 only once if 2
-taken in one turn"); that part is the engine's (rules/game/contracts.py `due`), since no
-other clan can take two contracts in one turn.
+taken in one turn"); only Buchanan's text says so: every other clan receives £5 for each
+contract obtained in round 1 (ruling 22, rules/game/contracts.py `due`).
 """
 
 from .base import Clan
@@ -32,3 +32,6 @@ class Buchanan(Clan):
 
     def building_bonus_draw(self, state, player, draw):
         return BONUS_DRAW
+
+    def receipt_once_per_turn(self, state, player, once):
+        return True

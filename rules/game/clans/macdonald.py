@@ -43,11 +43,12 @@ Readings and rulings (not printed separately):
   bonus possible when deploying a fisherman"); never the building bonus.
 - Reading: at set-up, when the starting workers must go on the border, a port tile is
   not a border space and is refused.
-- Reading: the clan text has a fisherman row "to an adjacent loch": one on a port tile
-  may row to a loch its slot touches, but none rows onto a port tile (a port tile is not
-  a loch); a port tile takes a fisherman only when it is deployed.
-- Port tile 7 never exchanges a fisherman (nothing else stands on a loch), and counts
-  MacDonald's woodcutters and miners against the box's four of each.
+- Ruling 24: fishermen "can be placed on or moved to all empty loch spaces and Port
+  bonus tiles": a fisherman rows to an adjacent loch or onto an adjacent empty port tile
+  (one whose slot touches its loch), and from a port tile to a loch its slot touches.
+- Ruling 23: "Use all of your Workers either as Woodcutters, Miners or as Fishermen":
+  any mix of the eight, everywhere (set-up, expand and port tile 7, through `units_left`).
+  Port tile 7 never exchanges a fisherman (nothing else stands on a loch).
 - `fix unit PLAYER port:A none` takes a fisherman off a port tile, as `fix unit PLAYER
   SPACE none` does from a loch.
 """
@@ -323,8 +324,8 @@ class DeployFisherman(EventSpec):
 
 
 class RowFisherman(EventSpec):
-    """Once per turn, before the main action: one fisherman to an adjacent loch (from a loch,
-    or from a port tile to a loch its slot touches; never onto a port tile)."""
+    """Once per turn, before the main action: one fisherman to an adjacent loch or port tile
+    (ruling 24: from a loch, or from a port tile to a loch its slot touches)."""
 
     type = "row"
     syntax = "PLAYER FROM TO"
@@ -358,17 +359,12 @@ class RowFisherman(EventSpec):
         source, target = site_of(state, e["space"]), site_of(state, e["to"])
         if not owns_fisherman(player, source):
             return [f"{site_name(state, source)} holds no fisherman of {player.name}'s"]
-        if isinstance(target, str):
-            return [
-                f"{player.name} may not row onto port {target}: a fisherman rows to an "
-                "adjacent loch, and goes on a port tile only when deployed"
-            ]
         if target not in adjacent_sites(state, source):
             return [
                 f"{site_name(state, target)} is not next to {site_name(state, source)}: "
-                "a fisherman rows to an adjacent loch"
+                "a fisherman rows to an adjacent loch or port tile"
             ]
-        return fisherman_place_reasons(state, player, target, moving_from=source)
+        return site_reasons(state, player, target, moving_from=source)
 
     def apply(self, state, e):
         passage = gate(state, e["player"], main=True)
@@ -379,7 +375,10 @@ class RowFisherman(EventSpec):
             del player.port_units[source]
         else:
             del player.units[source]
-        player.units[target] = FISHERMAN
+        if isinstance(target, str):
+            player.port_units[target] = FISHERMAN
+        else:
+            player.units[target] = FISHERMAN
         state.turn.rowed = True
         return [
             f"{player.name} rows a fisherman from {site_name(state, source)} to "
@@ -397,15 +396,14 @@ class RowFisherman(EventSpec):
             for source in sources:
                 word = port_word(source) if isinstance(source, str) else None
                 for target in adjacent_sites(state, source):
-                    if isinstance(target, str):
-                        continue  # never onto a port tile
-                    if not fisherman_place_reasons(state, player, target, moving_from=source):
+                    if not site_reasons(state, player, target, moving_from=source):
+                        to = port_word(target) if isinstance(target, str) else None
                         events.append(
                             {
                                 "type": self.type,
                                 "player": player.name,
                                 "space": word or state.board.spaces[source].id,
-                                "to": state.board.spaces[target].id,
+                                "to": to or state.board.spaces[target].id,
                             }
                         )
         return events

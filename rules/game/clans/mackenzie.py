@@ -32,8 +32,9 @@ Readings (the most literal):
   at most, and only if whisky was produced this round ("freshly produced").
 - "at any time" means whenever it is this player's moment to act: in their turn in the
   action phase (before or after the main action, like a port; it ends no follow-up) and
-  at any moment of the production phase until the round is scored. Not during another
-  player's turn, the preparation, or after the game is over.
+  at any moment of the production phase until the round is scored, and once the game is
+  over, before the final score is taken (ruling 28: a barrel left after the last
+  production may still come out). Not during another player's turn or the preparation.
 - a barrel taken out pays the money of the spot it is in when taken out.
 - cellar whisky counts for scoring tile 2 (processed goods pairs) only: it is not in
   stock, so it is not a processed good at final scoring, nor for trading or contracts.
@@ -139,12 +140,12 @@ def _out_refusal(state, player) -> str | None:
     """Why `player` cannot take a barrel out of the cellar now (any barrel); None if they can."""
     if player.clan != NAME:
         return f"{player.name} has no whisky cellar: only the {NAME} clan has"
-    if state.phase == "production":
+    if state.phase in ("production", "over"):
         return None
     if state.phase != "action":
         return (
-            f"{player.name} takes a barrel out in their turn or in production; "
-            f"it is {phase_words(state.phase)}"
+            f"{player.name} takes a barrel out in their turn, in production or before the "
+            f"final score; it is {phase_words(state.phase)}"
         )
     try:
         gate(state, player.name, main=False)
@@ -157,7 +158,8 @@ class CellarOut(EventSpec):
     type = "cellar_out"
     syntax = "PLAYER SPOT"
     help = (
-        f"Clan {NAME}, in their turn or in production: take the whisky barrel in cellar SPOT "
+        f"Clan {NAME}, in their turn, in production or before the final score: take the "
+        "whisky barrel in cellar SPOT "
         "(1 = leftmost) to stock, for that spot's money"
     )
     fields = {"player": Field("player"), "spot": Field("count")}
@@ -191,7 +193,7 @@ class CellarOut(EventSpec):
         ]
 
     def options(self, state):
-        if state.phase == "production":
+        if state.phase in ("production", "over"):
             players = state.players
         else:
             players = [g.player for g in may_act(state, main=False)]

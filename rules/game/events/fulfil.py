@@ -12,7 +12,7 @@ from ...words import counted
 from ..contracts import and_words, import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
-from ..turns import finish_main, gate, may_act, turn_of
+from ..turns import MEAT, binding, finish_main, gate, may_act, turn_of
 
 
 class Meat(NamedTuple):
@@ -29,6 +29,12 @@ def meat_of(contracts, port_one: bool) -> Meat:
     mutton = sum(c.pay.get("mutton", 0) for c in contracts)
     meat = sum(c.meat for c in contracts)
     return Meat(beef, mutton, meat - (1 if port_one and meat else 0))
+
+
+def serves(state, e) -> str | None:
+    """The binding a fulfil meets: a contract requiring meat meets port 1's (ruling 27)."""
+    contracts = [state.parts.contracts.get(c) for c in named(e)]
+    return MEAT if any(c is not None and c.meat for c in contracts) else None
 
 
 def goods_owed(contracts) -> dict[str, int]:
@@ -63,7 +69,7 @@ class Fulfil(EventSpec):
         return e
 
     def check(self, state, e):
-        passage = gate(state, e["player"], main=True)
+        passage = gate(state, e["player"], main=True, serves=serves(state, e))
         player = passage.player
         ids = named(e)
         if len(ids) > state.rules.contracts_per_action(state, player):
@@ -133,7 +139,7 @@ class Fulfil(EventSpec):
         return reasons
 
     def apply(self, state, e):
-        passage = gate(state, e["player"], main=True)
+        passage = gate(state, e["player"], main=True, serves=serves(state, e))
         player = passage.player
         finish_main(state, passage)
         contracts = [state.parts.contracts[c] for c in named(e)]
@@ -179,39 +185,19 @@ class Fulfil(EventSpec):
 
     def options(self, state):
         events = []
-        for passage in may_act(state, main=True):
+        bound = binding(state.turn) == MEAT
+        for passage in may_act(state, main=True, serves=MEAT if bound else None):
             player = passage.player
             port_one = turn_of(state, passage).port_one
-            most = state.rules.contracts_per_action(state, player)
-            held = sorted(player.open_contracts)
-            for count in range(1, min(most, len(held)) + 1):
-                for ids in combinations(held, count):
-                    contracts = [state.parts.contracts[c] for c in ids]
-                    if any(player.goods[g] < n for g, n in goods_owed(contracts).items()):
-                        continue
-                    for spaces in self._slaughters(player, meat_of(contracts, port_one)):
-                        event = {"type": self.type, "player": player.name, "contract": ids[0]}
-                        if count > 1:
-                            event["second"] = ids[1]
-                        if spaces:
-                            event["slaughter"] = [state.board.spaces[s].id for s in sorted(spaces)]
-                        events.append(event)
+            meat_only = bound and not passage.new_turn
+            for ids, spaces in ways_to_fulfil(state, player, port_one, meat_only):
+                event = {"type": self.type, "player": player.name, "contract": ids[0]}
+                if len(ids) > 1:
+                    event["second"] = ids[1]
+                if spaces:
+                    event["slaughter"] = [state.board.spaces[s].id for s in sorted(spaces)]
+                events.append(event)
         return events
-
-    @staticmethod
-    def _slaughters(player, meat):
-        """Every set of the player's animals that pays the meat."""
-        herds = {
-            meat_kind: sorted(s for s, u in player.units.items() if u == animal)
-            for meat_kind, animal in ANIMALS.items()
-        }
-        for cows in range(min(meat.beef, meat.needed) + 1):
-            sheep = meat.needed - cows
-            if sheep > meat.mutton:
-                continue
-            for some_cows in combinations(herds["beef"], cows):
-                for some_sheep in combinations(herds["mutton"], sheep):
-                    yield some_cows + some_sheep
 
     def describe(self, e):
         slaughter = e.get("slaughter")
@@ -226,6 +212,37 @@ class Fulfil(EventSpec):
         )
         slaughter = e.get("slaughter")
         return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")
+
+
+def ways_to_fulfil(state, player, port_one: bool, meat_only: bool = False):
+    """Every (contract ids, spaces slaughtered) `player` may fulfil in one action, as far as
+    goods and animals go; `meat_only`: only those with a contract requiring meat."""
+    most = state.rules.contracts_per_action(state, player)
+    held = sorted(player.open_contracts)
+    for count in range(1, min(most, len(held)) + 1):
+        for ids in combinations(held, count):
+            contracts = [state.parts.contracts[c] for c in ids]
+            if meat_only and not any(c.meat for c in contracts):
+                continue
+            if any(player.goods[g] < n for g, n in goods_owed(contracts).items()):
+                continue
+            for spaces in slaughters(player, meat_of(contracts, port_one)):
+                yield ids, spaces
+
+
+def slaughters(player, meat):
+    """Every set of the player's animals that pays the meat."""
+    herds = {
+        meat_kind: sorted(s for s, u in player.units.items() if u == animal)
+        for meat_kind, animal in ANIMALS.items()
+    }
+    for cows in range(min(meat.beef, meat.needed) + 1):
+        sheep = meat.needed - cows
+        if sheep > meat.mutton:
+            continue
+        for some_cows in combinations(herds["beef"], cows):
+            for some_sheep in combinations(herds["mutton"], sheep):
+                yield some_cows + some_sheep
 
 
 SPEC = Fulfil()

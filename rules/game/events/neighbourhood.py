@@ -1,9 +1,10 @@
 """The neighbourhood bonus: right after an expansion next to opponents' units, buy the
-goods they produce at a discount, a few of each per turn (ruling 14)."""
+goods they produce at a discount, one purchase for each such unit (ruling 26) and a few
+of each good per turn (ruling 14)."""
 
 from __future__ import annotations
 
-from ..pieces import neighbourhood_goods, site_name
+from ..pieces import neighbourhood_goods, neighbourhood_sources, site_name
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
 from ..turns import follow_up
@@ -46,6 +47,15 @@ class Neighbourhood(EventSpec):
                 f"no opponent's unit neighbouring {where} produces {good}"
                 + (f" (only {', '.join(sorted(allowed))})" if allowed else "")
             ]
+        sources = neighbourhood_sources(state, player, state.turn.expanded)[good]
+        uses = state.turn.neighbourhood_uses.get(good, 0)
+        if uses >= sources:
+            return [
+                f"the neighbourhood bonus is one purchase for each opponent's unit next to the "
+                f"new space: {player.name} has bought {good} from "
+                f"{'the' if sources == 1 else f'all {sources}'} {good} producer"
+                f"{'s' if sources > 1 else ''} already"
+            ]
         cap = state.rules.neighbourhood_cap(state)
         bought = state.turn.neighbourhood_bought.get(good, 0)
         if bought + quantity > cap:
@@ -63,6 +73,7 @@ class Neighbourhood(EventSpec):
         state.turn.neighbourhood_bought[good] = (
             state.turn.neighbourhood_bought.get(good, 0) + quantity
         )
+        state.turn.neighbourhood_uses[good] = state.turn.neighbourhood_uses.get(good, 0) + 1
         return do_trade(state, player, good, "buy", quantity, discount(state, good), bonus)
 
     def options(self, state):
@@ -73,7 +84,10 @@ class Neighbourhood(EventSpec):
         player = state.by_name(state.turn.player)
         cap = state.rules.neighbourhood_cap(state)
         events = []
-        for good in sorted(neighbourhood_goods(state, player, state.turn.expanded)):
+        sources = neighbourhood_sources(state, player, state.turn.expanded)
+        for good in sorted(sources):
+            if state.turn.neighbourhood_uses.get(good, 0) >= sources[good]:
+                continue
             left = cap - state.turn.neighbourhood_bought.get(good, 0)
             bonus = kind_money(state, player, good)
             most = min(

@@ -8,12 +8,11 @@ The tile's own fields and rules are its effect (port_effects.py); the Kickstarte
 from __future__ import annotations
 
 from ...reach import port_route
-from ..port_effects import PortEffect
+from ..port_effects import KS_COST, PortEffect
 from ..spec import EventSpec, Field, WordsError, choice_word
-from ..turns import close_window, gate, may_act, open_turn
+from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
 
-KS_COST = 3
 EFFECT_FIELDS = ("use", "give", "take", "choice", "worker", "from", "good", "direction", "swaps")
 
 
@@ -149,7 +148,7 @@ class UsePort(EventSpec):
 
     def check(self, state, e):
         player = gate(state, e["player"], main=False).player
-        refusal = state.rules.port_refusal(state)
+        refusal = state.rules.port_refusal(state) or bound_reason(state, player)
         if refusal:
             return [refusal]
         tile = e["tile"]
@@ -203,6 +202,8 @@ class UsePort(EventSpec):
         events = []
         for passage in may_act(state, main=False):
             player = passage.player
+            if bound_reason(state, player):
+                continue
             for corner, tile in state.setup.ports.items():
                 if tile in player.ports_used or tile not in effects:
                     continue

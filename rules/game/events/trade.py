@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
-from ..turns import finish_main, gate, may_act
+from ..turns import binding, finish_main, gate, may_act
+
+
+def serves(good: str) -> str:
+    """The binding a trade of `good` meets (after port 6 on it)."""
+    return f"trade:{good}"
 
 
 class Trade(EventSpec):
@@ -20,12 +25,12 @@ class Trade(EventSpec):
     positional = ("player", "side", "good", "quantity")
 
     def check(self, state, e):
-        player = gate(state, e["player"], main=True).player
+        player = gate(state, e["player"], main=True, serves=serves(e["good"])).player
         bonus = state.rules.trade_money(state, player, "market")
         return trade_reasons(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
     def apply(self, state, e):
-        passage = gate(state, e["player"], main=True)
+        passage = gate(state, e["player"], main=True, serves=serves(e["good"]))
         finish_main(state, passage)
         player = passage.player
         bonus = state.rules.trade_money(state, player, "market")
@@ -33,10 +38,14 @@ class Trade(EventSpec):
 
     def options(self, state):
         events = []
-        for passage in may_act(state, main=True):
+        bound = binding(state.turn)
+        bound = bound if bound and bound.startswith(serves("")) else None
+        for passage in may_act(state, main=True, serves=bound):
             player = passage.player
             bonus = state.rules.trade_money(state, player, "market")
             for good in state.prices:
+                if bound and not passage.new_turn and serves(good) != bound:
+                    continue
                 for side in ("buy", "sell"):
                     most = most_tradable(state, player, good, side, bonus=bonus)
                     for quantity in range(1, most + 1):

@@ -1,0 +1,64 @@
+"""The end of a turn (ruling 18): the player says their turn is over, after the main action.
+
+The event is what makes the file alone say whose turn it is: the next player's turn
+begins with it, and what the ended turn still allowed (port tiles, the neighbourhood
+and building bonuses, free spaces, bonus upgrades) is given up. A pass ends the turn by
+itself. A file without the event reads as before: the next player's first event ends
+the turn (turns.py `gate`).
+"""
+
+from __future__ import annotations
+
+from ..spec import EventSpec, Field
+from ..state import Refused, TurnState, phase_words
+
+RULE = "a turn ends after its main action, when its player says so"
+
+
+def end_reasons(state, who) -> list[str]:
+    player = state.player(who)
+    turn = state.turn
+    if state.phase != "action":
+        return [f"{RULE}: it is {phase_words(state.phase)}"]
+    if turn.player != player.name:
+        return [f"{RULE}: it is {turn.player}'s turn, not {player.name}'s"]
+    if player.passed:
+        return [f"{player.name} has passed: the turn ended with the pass"]
+    if not turn.main_done:
+        return [f"{RULE}: {player.name} has not taken this turn's main action yet"]
+    return []
+
+
+class EndTurn(EventSpec):
+    type = "end_turn"
+    syntax = "PLAYER"
+    help = "end your turn after the main action (what it still allowed is given up)"
+    fields = {"player": Field("player")}
+    positional = ("player",)
+
+    def check(self, state, e):
+        try:
+            return end_reasons(state, e["player"])
+        except Refused as refused:
+            return refused.reasons
+
+    def apply(self, state, e):
+        player = state.player(e["player"])
+        upcoming = state.next_player()
+        state.turn = TurnState(player=upcoming)
+        return [f"{player.name}'s turn is over: {upcoming} plays"]
+
+    def options(self, state):
+        name = state.turn.player
+        if state.phase != "action" or name is None or end_reasons(state, name):
+            return []
+        return [{"type": self.type, "player": name}]
+
+    def describe(self, e):
+        return f"{e['player']} ends the turn"
+
+    def option_words(self, state, e):
+        return f"end {e['player']}'s turn: {state.next_player()} plays"
+
+
+SPEC = EndTurn()
