@@ -97,6 +97,7 @@ def ports_in_reach(game: Game, rng: random.Random) -> None:
                         PARTS,
                     )
                 )
+        fill_a_kind(game, player, rng)
         for good in rng.sample(PARTS.economy.goods, 3):
             game.apply(
                 checked_event(
@@ -112,11 +113,37 @@ def ports_in_reach(game: Game, rng: random.Random) -> None:
             )
 
 
+def fill_a_kind(game: Game, player, rng: random.Random) -> None:
+    """Often, all of one kind of a player's units on the map (the box's count): port 7 must
+    then refuse taking that kind from the player's board (ruling 20)."""
+    state = game.state
+    kinds = [k for k, u in PARTS.economy.units.items() if k != "field" and u.count <= 4]
+    if not kinds or rng.random() < 0.5:
+        return
+    kind = rng.choice(kinds)
+    land = set(PARTS.economy.units[kind].land)
+    room = [
+        s.id
+        for s in state.board.spaces
+        if land & s.land and state.board.is_free_land(s.index) and state.occupant(s.index) is None
+    ]
+    for space in rng.sample(room, min(len(room), 6)):
+        if state.rules.units_left(state, player, kind) < 1:
+            break
+        event = {"type": "fix", "what": "unit", "player": player.name, "space": space}
+        game.apply(checked_event({**event, "unit": kind}, PARTS))
+
+
 def check_state(game: Game, rng: random.Random, seen: Counter) -> None:
     """Listed events are accepted; random well-formed events are accepted exactly when listed;
     neither check nor normalise changes anything."""
     state = game.state
     legal = legal_events(state)
+    for event in legal.by_type.get("port", []):
+        seen[f"port {event.get('use') or event['tile']}"] += 1  # the tiles' choices came up
+    seen["bound"] += state.turn.price_moved is not None or (
+        state.turn.port_one and not state.turn.main_done
+    )
     for event in some_legal(legal, rng, 3):
         assert normalise(state, event) == event, event  # listed events are canonical
         assert refusal(state, event) == [], (event, refusal(state, event))
@@ -155,6 +182,7 @@ def test_legal_events_are_exactly_what_the_rules_accept():
             assert play_one(game, rng) is not None
 
     prop()
+    assert seen["port 6"] and seen["port 7"], seen  # port 6 and port 7 choices were checked
     assert seen["random"] >= 10_000, seen
     assert seen["accepted"] >= 1_000, seen  # enough legal ones among them to mean something
 

@@ -70,7 +70,8 @@ def play_recorded(name, tmp_path):
     save_game(str(path), game)
     asker = ReplayAsker(recorded.events)
     while step(asker, str(path), game):
-        asker.wanted.remove(game.events[-1])  # what was recorded was one still to play
+        if game.events[-1]["type"] != "end_turn":  # 'z' records the end of a turn
+            asker.wanted.remove(game.events[-1])  # what was recorded was one still to play
     assert asker.wanted == []
     return recorded, path, asker
 
@@ -106,6 +107,24 @@ def scripted_game(tmp_path, answers, name="game-2p.yaml", upto=12):
         game.apply(event)
     save_game(str(path), game)
     return path, ScriptedAsker(answers), recorded
+
+
+def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tmp_path):
+    """Iain (MacDonald) has taken his action; 'z' ends his turn: the event is in the file,
+    and a resumed play, status and options all go on with Kirsty."""
+    path, asker, recorded = scripted_game(tmp_path, ["z", "q"], upto=7)
+    run(asker, str(path))
+    assert asker.questions[0] == "Iain: anything more this turn?"
+    assert asker.questions[1] == "Kirsty, what now?"
+    game = load_game(str(path), PARTS)
+    assert game.events[-1] == {"type": "end_turn", "player": "Iain"}
+    again = ScriptedAsker(["q"])
+    run(again, str(path))
+    assert again.questions == ["Kirsty, what now?"]  # never Iain's question again
+    status = run_cli("status", str(path))
+    assert "Kirsty's turn" in status.stdout, status.stdout
+    options = run_cli("options", str(path), "--json")
+    assert "Iain" not in options.stdout
 
 
 def test_quit_keeps_every_event_and_play_resumes_at_the_same_question(tmp_path):
