@@ -23,7 +23,7 @@ from typing import NamedTuple
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position
-from caledonia.rules.settlements import SettlementCount
+from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
 
 from .unit_codes import UNIT_CODES
 
@@ -605,6 +605,9 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
                 "settlement in the group that scores (dashed: left out); Name: N, the count",
             )
         )
+        players = picture.position.players if picture.position else ()
+        if any(has_fishermen(p.units, p.ports) for p in players):
+            items.append(("", f"settlements read {FISHERMEN_READING}"))
 
     parts, x, y = [], MARGIN / 3, 0.0
     for swatch, words in items:

@@ -401,7 +401,7 @@ def settlements_command(
     """
     check_picture(svg, force)
     from caledonia.rules.reach import shipping_words
-    from caledonia.rules.settlements import count_settlements
+    from caledonia.rules.settlements import FISHERMEN_READING, count_settlements, has_fishermen
 
     source = open_source(source_file, maps)
     board = source.board
@@ -420,8 +420,9 @@ def settlements_command(
                 "left_out": left_out,
             }
         )
+    fishermen = any(has_fishermen(p.units, p.ports) for p in source.position.players)
     if as_json:
-        print_json({"players": results})
+        print_json({"players": results, **({"fishermen": FISHERMEN_READING} if fishermen else {})})
     else:
         for entry in results:
             count = entry["settlements"]
@@ -433,6 +434,8 @@ def settlements_command(
                 emit(f"  counted   {name}")
             for name in entry["left_out"]:
                 emit(f"  left out  {name}")
+        if fishermen:
+            emit(f"Reading: {FISHERMEN_READING}.")
     if svg:
         save_picture(svg, board, source, settlements=counts)
 

@@ -29,6 +29,7 @@ from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position
 from caledonia.rules.reach import shipping_words
+from caledonia.rules.settlements import FISHERMEN_READING
 from caledonia.rules.words import counted
 from rich.text import Text
 
@@ -372,6 +373,7 @@ def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | 
         yield f"units: player number and unit, {example} is player 1's sheep; {codes}"
     if "fisherman" in kinds:
         yield "fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)"
+        yield f"settlements read {FISHERMEN_READING}"
     if highlighted is not None:
         shown = "" if full else " (the * in place of the dash: A*07)"
         yield f"* highlighted: {highlighted} spaces{shown}"

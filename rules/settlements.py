@@ -16,6 +16,17 @@ from typing import NamedTuple
 from .board import Board
 from .reach import crosses_rivers, lochs_allowed
 
+# How fishermen (Clan MacDonald) are read for settlements, said wherever they are counted.
+FISHERMEN_READING = (
+    "fishermen: one on a loch joins the settlements next to it, shipping reach is measured "
+    "between land spaces, and one on a port tile is no settlement"
+)
+
+
+def has_fishermen(units: dict, port_units: dict | None = None) -> bool:
+    """Whether a player's units (and those on port tiles) include a fisherman."""
+    return "fisherman" in (*units.values(), *(port_units or {}).values())
+
 
 class SettlementCount(NamedTuple):
     settlements: tuple[tuple[int, ...], ...]  # each: its spaces, sorted; in board order

@@ -220,7 +220,7 @@ def _settlements_from_map(
     """Count the settlements of the players who gave units, from the board named in `map`."""
     from .position import build_board, check_players_apart, parse_map_player
     from .reach import shipping_words
-    from .settlements import count_settlements
+    from .settlements import FISHERMEN_READING, count_settlements, has_fishermen
 
     top = map_node.mapping(required=("modules",), optional=("tighter_map",))
     if load_sides is None:
@@ -243,6 +243,8 @@ def _settlements_from_map(
         )
         if left:
             note += f"; left out: {', '.join(left)}"
+        if has_fishermen(map_player.units, map_player.ports):
+            note += f". ({FISHERMEN_READING})"
         given = {key: node.entries()[key].value for key in MAP_KEYS if key in node.entries()}
         result[seat] = result[seat]._replace(
             settlements=counted.count, on_map=given, settlement_note=note + "."

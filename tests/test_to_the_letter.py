@@ -38,7 +38,9 @@ def test_ending_the_turn_is_recorded_and_gives_up_the_ports_left():
     assert game.events[-1] == {"type": "end_turn", "player": "Ailsa"}
     assert game.state.turn.player == "Bruce" and not game.state.turn.main_done
     assert next_step(game.state) == "round 1, Bruce's turn"
-    assert refuse(game, type="port", player="Ailsa", tile="5") == ["it is Bruce's turn, not Ailsa's"]
+    assert refuse(game, type="port", player="Ailsa", tile="5") == [
+        "it is Bruce's turn, not Ailsa's"
+    ]
     assert purse(game) == before
     assert {e["player"] for e in legal_events(game.state)} == {"Bruce"}
 
@@ -129,8 +131,7 @@ def test_port_seven_takes_no_kind_the_board_has_none_of():
         game, type="port", player="Ailsa", tile="7", swaps=swaps("bakery", "distillery")
     )
     assert reasons == [
-        "Ailsa has no distillery left on the player board: port tile 7 takes the new units "
-        "from it"
+        "Ailsa has no distillery left on the player board: port tile 7 takes the new units from it"
     ]
     ports = legal_events(game.state, "Ailsa").by_type["port"]
     assert all(s["unit"] != "distillery" for e in ports for s in e["swaps"])
@@ -341,9 +342,9 @@ def test_tracked_imports_pay_the_marked_step():
 
 
 def over_with_a_barrel() -> Game:
-    from caledonia.rules.game.moves import play_to_end
-
     import random
+
+    from caledonia.rules.game.moves import play_to_end
 
     game = start(2, clans=("MacKenzie", "Campbell", "Cunningham"))
     play_to_end(game, random.Random(4))

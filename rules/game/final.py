@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..components import IMPORT_GOODS
 from ..reach import shipping_words
 from ..scoring import FinalScore, score_sheet
-from ..settlements import count_settlements
+from ..settlements import FISHERMEN_READING, count_settlements, has_fishermen
 from ..sheet import PlayerSheet, ScoreSheet
 from .state import GameState
 
@@ -22,6 +22,7 @@ def sheet_of(state: GameState) -> ScoreSheet:
             f"{counted.count} counted: {', '.join(kept) or 'none'}"
             + (f"; left out: {', '.join(left)}" if left else "")
             + "."
+            + (f" ({FISHERMEN_READING})." if has_fishermen(p.units, p.port_units) else "")
         )
         players.append(
             PlayerSheet(
