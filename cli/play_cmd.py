@@ -52,8 +52,8 @@ class Escape(str):
     """A menu answer that is not an event: undo, redo, fix, status, board, log, quit."""
 
 
-UNDO, REDO, FIX, STATUS, BOARD, LOG, QUIT, END_TURN = (
-    Escape(w) for w in ("undo", "redo", "fix", "status", "board", "log", "quit", "end")
+UNDO, REDO, FIX, STATUS, BOARD, LOG, QUIT, END_TURN, FINAL = (
+    Escape(w) for w in ("undo", "redo", "fix", "status", "board", "log", "quit", "end", "final")
 )
 
 
@@ -124,10 +124,11 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
 def step(asker: Asker, path: str, game: Game) -> bool:
     """Ask one question and record its answer; False once the game is over."""
     state = game.state
-    if state.phase == "over":
+    legal = game.legal()
+    if state.phase == "over" and not len(legal):  # else a barrel may come out first
         _final_score(game)
         return False
-    choice = decision(state, game.legal())
+    choice = decision(state, legal)
     if choice is None:
         return False
     event = forced(choice)
@@ -178,6 +179,8 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     menu = kind_choices(game.state, listed)
     if choice.then is not None:
         menu.append(Choice(f"End {choice.player}'s turn: {choice.then} plays", END_TURN, "z"))
+    if game.state.phase == "over":  # what is still legal comes before the final score
+        menu.append(Choice("The final score", FINAL, "f"))
     menu.append(Choice("Undo the last event", UNDO, "u") if game.events else None)
     menu.append(Choice("Redo", REDO, "y") if game.undone else None)
     menu += [
@@ -307,6 +310,9 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
     from .game_cmd import print_log, print_status
 
     if escape == QUIT:
+        raise Stop
+    if escape == FINAL:
+        _final_score(game)
         raise Stop
     if escape == END_TURN:  # an event of its own, saved at once: the file says whose turn
         _record(path, game, {"type": "end_turn", "player": choice.player})

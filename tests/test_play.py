@@ -127,6 +127,31 @@ def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tm
     assert "Iain" not in options.stdout
 
 
+def test_a_barrel_left_at_the_end_comes_out_before_the_final_score(tmp_path):
+    """Ruling 28: the game is over and MacKenzie (Bruce) still has a barrel in the cellar:
+    play offers it before the final score, and 'f' shows the score."""
+    import random
+
+    from caledonia.rules.game.moves import play_to_end
+    from gametools import start
+
+    game = start(2, clans=("MacKenzie", "Campbell", "Cunningham"))
+    play_to_end(game, random.Random(1))
+    path = tmp_path / "over.yaml"
+    save_game(str(path), game)
+    money = game.state.by_name("Bruce").money
+    before = path.read_text()
+    run(ScriptedAsker(["f"]), str(path))  # the score now; the barrel may still come out
+    assert path.read_text() == before
+    asker = ScriptedAsker(["k"])
+    run(asker, str(path))
+    assert asker.questions == ["Bruce, what now?"]  # then the score, with nothing left
+    after = load_game(str(path), PARTS)
+    assert after.events[-1] == {"type": "cellar_out", "player": "Bruce", "spot": 1}
+    assert after.state.by_name("Bruce").money == money + after.setup.whisky_cellar[0]
+    assert not len(after.legal())
+
+
 def test_quit_keeps_every_event_and_play_resumes_at_the_same_question(tmp_path):
     path, asker, recorded = scripted_game(tmp_path, ["q"])
     before = path.read_text()
