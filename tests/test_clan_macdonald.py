@@ -18,12 +18,12 @@ from conftest import run_cli
 from gametools import PARTS, act, free_spaces, refuse, setup_for
 
 
-def macdonald_game(count: int = 2, modules=("A1", "B1", "C1", "D1")) -> Game:
+def macdonald_game(count: int = 2, modules=("A1", "B1", "C1", "D1"), ports=None) -> Game:
     """Clans chosen: Ailsa (the start player, choosing last) takes MacDonald."""
     clans = ("MacDonald", "Campbell", "Robertson", "Stewart", "Buchanan")[: count + 1]
     table = TableChoices(
         modules=list(modules),
-        ports={"A": "5", "B": "2", "C": "8", "D": "4"},
+        ports=ports or {"A": "5", "B": "2", "C": "8", "D": "4"},
         scoring_tiles=["1", "2", "3", "4", "5"],
         clans=list(clans),
         starting_tiles=list(range(1, count + 2)),
@@ -732,3 +732,43 @@ def test_status_and_the_game_file_show_a_fisherman_on_a_port_tile(tmp_path):
     assert "fsh: a fisherman on a loch or a port tile" in shown.stdout
     as_json = run_cli("status", str(path), "--json")
     assert '"port:D": "fisherman"' in as_json.stdout
+
+
+# -- port tile 7 and the eight workers (ruling 23) ---------------------------------------------
+
+
+def port_seven_workers(miners: int) -> Game:
+    """Port 7 at corner A (touching A-09); Ailsa has four woodcutters (A-09 among them),
+    `miners` miners beside a miner on A-21 (forest and mountain), and a sheep on A-10."""
+    game = macdonald_game(ports={"A": "7", "B": "2", "C": "8", "D": "4"})
+    place(game, [("woodcutter", "A-09"), ("woodcutter", "A-32")])
+    to_ailsas_turn(game)
+    fix = {"type": "fix", "what": "unit", "player": "Ailsa"}
+    forests = free_spaces(game, "forest", exclude=("A-21",))[:2]
+    mountains = free_spaces(game, "mountain", exclude=("A-21", *forests))[:miners]
+    for space, unit in [(f, "woodcutter") for f in forests] + [(m, "miner") for m in mountains]:
+        act(game, **fix, space=space, unit=unit)
+    act(game, **fix, space="A-21", unit="miner")
+    act(game, **fix, space="A-10", unit="sheep")
+    return game
+
+
+def test_port_seven_gives_macdonald_a_fifth_woodcutter():
+    """ "Use all of your Workers either as Woodcutters, Miners or as Fishermen": four
+    woodcutters and a miner out, three workers on the board: one may come as a woodcutter."""
+    game = port_seven_workers(miners=0)
+    swaps = [{"space": "A-10", "unit": "cow"}, {"space": "A-21", "unit": "woodcutter"}]
+    event = {"type": "port", "player": "Ailsa", "tile": "7", "swaps": swaps}
+    assert event in legal_events(game.state, "Ailsa")
+    before = ailsa(game).money, ailsa(game).glory
+    act(game, **event)
+    assert ailsa(game).count("woodcutter") == 5 and ailsa(game).count("miner") == 0
+    assert (ailsa(game).money, ailsa(game).glory) == before
+
+
+def test_port_seven_takes_no_worker_when_all_eight_are_out():
+    game = port_seven_workers(miners=3)  # 4 woodcutters and 4 miners: none on the board
+    swaps = [{"space": "A-10", "unit": "cow"}, {"space": "A-21", "unit": "woodcutter"}]
+    assert refuse(game, type="port", player="Ailsa", tile="7", swaps=swaps) == [
+        "Ailsa has no woodcutter left on the player board: port tile 7 takes the new units from it"
+    ]
