@@ -44,6 +44,7 @@ KIND_KEYS = {
     "cellar_out": "k",
 }
 KIND_WORDS = {
+    "end_turn": "End the turn",
     "trade": "Trade at the market",
     "expand": "Expand",
     "contract": "Obtain an export contract",
@@ -88,11 +89,12 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
         return Decision(None, events_of(legal, None))
     if state.phase == "action":
         current, upcoming = state.turn.player, state.next_player()
-        if current not in players:
+        mine = events_of(legal, current)
+        if current not in players or set(mine) == {"end_turn"}:  # nothing more: the next
             return Decision(upcoming, events_of(legal, upcoming))
         # after the main action the turn may end: the next player's events wait behind 'z'
         may_end = state.turn.main_done and upcoming in players and upcoming != current
-        return Decision(current, events_of(legal, current), upcoming if may_end else None)
+        return Decision(current, mine, upcoming if may_end else None)
     order = [p.name for p in state.players]
     if state.turn_order:
         order = list(state.turn_order) + [n for n in order if n not in state.turn_order]

@@ -110,21 +110,22 @@ def scripted_game(tmp_path, answers, name="game-2p.yaml", upto=12):
 
 
 def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tmp_path):
-    """Iain (MacDonald) has taken his action; 'z' ends his turn: the event is in the file,
-    and a resumed play, status and options all go on with Kirsty."""
-    path, asker, recorded = scripted_game(tmp_path, ["z", "q"], upto=7)
+    """Kirsty has fulfilled a contract and may still expand on a free space; 'z' ends her
+    turn: the event is in the file, and a resumed play, status and options go on with Iain
+    (the free space is given up)."""
+    path, asker, recorded = scripted_game(tmp_path, ["z", "q"], upto=53)
     run(asker, str(path))
-    assert asker.questions[0] == "Iain: anything more this turn?"
-    assert asker.questions[1] == "Kirsty, what now?"
+    assert asker.questions[0] == "Kirsty: anything more this turn?"
+    assert asker.questions[1] == "Iain, what now?"
     game = load_game(str(path), PARTS)
-    assert game.events[-1] == {"type": "end_turn", "player": "Iain"}
+    assert game.events[-1] == {"type": "end_turn", "player": "Kirsty"}
     again = ScriptedAsker(["q"])
     run(again, str(path))
-    assert again.questions == ["Kirsty, what now?"]  # never Iain's question again
+    assert again.questions == ["Iain, what now?"]  # never Kirsty's question again
     status = run_cli("status", str(path))
-    assert "Kirsty's turn" in status.stdout, status.stdout
+    assert "Iain's turn" in status.stdout, status.stdout
     options = run_cli("options", str(path), "--json")
-    assert "Iain" not in options.stdout
+    assert "Kirsty" not in options.stdout
 
 
 def test_a_barrel_left_at_the_end_comes_out_before_the_final_score(tmp_path):
