@@ -43,7 +43,9 @@ def test_show_position_with_reach_and_legal_highlights():
 
 def test_show_highlights_border_and_deltas():
     border = run_cli("map", "show", "--players", "2", "--border")
-    assert border.returncode == 0 and "* highlighted: 40 spaces" in border.stdout  # B-20, C-20 lochs
+    assert (
+        border.returncode == 0 and "* highlighted: 40 spaces" in border.stdout
+    )  # B-20, C-20 lochs
     deltas = run_cli("map", "show", "--deltas")
     assert deltas.returncode == 0 and "* highlighted: 16 spaces" in deltas.stdout
 

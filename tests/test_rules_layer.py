@@ -98,9 +98,10 @@ def test_the_clan_auction_orders_the_turns_by_winning_not_by_seat():
 
 
 def test_port_one_is_for_the_turn_it_was_used_in():
-    """Ailsa uses port 1 and does not fulfil; Bruce's meat contract still needs every animal."""
+    """Port 1 is refused to Ailsa with no meat contract (ruling 27); Bruce's meat contract,
+    in his own turn, still needs every animal."""
     game = start(2, ports={"A": "1", "B": "2", "C": "8", "D": "4"})
-    act(game, type="port", player="Ailsa", tile="1")  # beside her woodcutter on A-09
+    assert refuse(game, type="port", player="Ailsa", tile="1")  # beside her woodcutter on A-09
     act(game, type="pass", player="Ailsa")
     act(game, type="fix", what="contract", contract=3, to="open", player="Bruce")  # 2 beef
     cows = neighbouring_grass(game, 2)

@@ -48,7 +48,7 @@ def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
     """Take contracts together (in the turn that `state.turn` now is): the round's cost is
     paid once for them all, and contracts taken in separate events of one turn pay it
     separately; round 1's £5 comes for each contract (ruling 22), once per turn for a
-    clan whose text says so (Buchanan)."""
+    clan whose text says so."""
     cost = due(state, player, state.turn.contracts_obtained)
     player.money += cost
     player.open_contracts.extend(contract_ids)
@@ -64,7 +64,7 @@ def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
 
 def due(state: GameState, player: PlayerState, taken_this_turn: int) -> int:
     """The money a take brings (+) or costs (−): the round's cost for each contract (R l.104,
-    ruling 22), except that Buchanan's receipt comes once per turn (clan text: "+£5 only
+    ruling 22), except for a clan whose receipt comes once per turn (its text: "+£5 only
     once if 2 taken in one turn")."""
     cost = state.rules.contract_cost(state, player)
     once = cost > 0 and taken_this_turn and state.rules.receipt_once_per_turn(state, player)

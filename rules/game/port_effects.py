@@ -238,7 +238,7 @@ class Exchange(PortEffect):
     be different from the two old units." Each new unit is taken from the board before the
     old ones go back, so a kind with none left there cannot be taken (a swap in place of a
     distillery and a sheep is no exchange at all), and neither new unit is of an old kind.
-    How many are left is the rules' `units_left` (MacDonald: any mix of the eight workers).
+    How many are left is the rules' `units_left` (a clan may pool its workers).
     """
 
     fields = ("swaps",)
