@@ -3,6 +3,8 @@ event with its refusal in words, and the summary `--json` prints."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -41,10 +43,23 @@ def example_note(setup: Setup) -> str | None:
     )
 
 
+@contextmanager
+def changing(path: str) -> Iterator[None]:
+    """Be the one writer of the game file `path` for the block: every command that changes a
+    game reads, checks and saves it inside one (a second writer waits, then exits 1 naming
+    this one's pid). Nested blocks on one file share the lock."""
+    from caledonia.rules.locking import one_writer
+
+    with one_writer(path):
+        yield
+
+
 def save(path: str, game: Game) -> None:
+    """Save the game, always under the file's lock (the caller's, when it holds it)."""
     from caledonia.rules.game.gamefile import save_game
 
-    save_game(path, game)
+    with changing(path):
+        save_game(path, game)
 
 
 def refused(reasons: list[str], what: str) -> None:
