@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.components import components
 
-from .output import emit, message, print_json
+from .output import echoed, emit, message, print_json
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -63,9 +63,9 @@ def save(path: str, game: Game) -> None:
 
 
 def refused(reasons: list[str], what: str) -> None:
-    message(f"Refused: {what}", style="red")
+    message(f"Refused: {echoed(what)}", style="red")
     for reason in reasons:
-        message(f"  - {reason}")
+        message(f"  - {echoed(reason)}")
     raise typer.Exit(1)
 
 

@@ -11,7 +11,7 @@ import typer
 from caledonia.rules.errors import CaledoniaError
 
 from .errors import STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem
-from .output import message
+from .output import echoed, message
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -173,7 +173,7 @@ def main() -> None:
     except _click.exceptions.UsageError as problem:
         if type(problem).__name__ != "NoArgsIsHelpError":  # that one has shown the help
             command = problem.ctx.command_path if problem.ctx else "caledonia"
-            message(f"Error: {_one_line(problem.format_message())}", style="red")
+            message(f"Error: {echoed(_one_line(problem.format_message()))}", style="red")
             message(f"Try '{command} -h' for help.")
         sys.exit(ExitCode.USAGE)
     except _click.exceptions.ClickException as problem:
@@ -183,11 +183,11 @@ def main() -> None:
         message(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except UsageProblem as problem:
-        message(f"Error: {problem}", style="red")
+        message(f"Error: {echoed(str(problem))}", style="red")
         message(f"Try 'caledonia {problem.command} -h' for help.")
         sys.exit(ExitCode.USAGE)
     except CaledoniaError as problem:
-        message(f"Error: {problem}", style="red")
+        message(f"Error: {echoed(str(problem))}", style="red")
         sys.exit(ExitCode.USER_ERROR)
     except Interrupted as stop:
         message(stop.said)

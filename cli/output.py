@@ -193,6 +193,14 @@ def message(text: str, style: str | None = None) -> None:
     out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
 
 
+def echoed(text: str) -> str:
+    """A message that shows back what was typed: a pasted 5,000-digit number or a long name
+    shortened to a few characters and its length."""
+    from caledonia.rules.words import with_long_words_shortened
+
+    return with_long_words_shortened(text)
+
+
 def is_interactive() -> bool:
     """True when a person can answer prompts: stdin and stdout are both terminals."""
     stdin, stdout = sys.stdin, sys.stdout
