@@ -20,6 +20,7 @@ from caledonia.rules.words import counted
 from .errors import UsageProblem
 from .game_io import (
     GameArgument,
+    changing,
     example_notice,
     load,
     print_recorded,
@@ -311,11 +312,13 @@ def act(
         raise UsageProblem("say what happens: ACTION and its words, or --event JSON", "act")
     else:
         data = _words_event(action, words, "act")
-    game = load(game_file)
-    check_writable(game_file)  # before the dice are asked
-    if isinstance(data, dict):
-        data = _with_dice(game, data, virtual_dice)
-    event, notes = record(game_file, game, data, "--event" if event_json else "the command line")
+    with changing(game_file):  # read, check and save with no other writer in between
+        game = load(game_file)
+        check_writable(game_file)  # before the dice are asked
+        if isinstance(data, dict):
+            data = _with_dice(game, data, virtual_dice)
+        source = "--event" if event_json else "the command line"
+        event, notes = record(game_file, game, data, source)
     if as_json:
         print_recorded(game, [event], notes)
         return
@@ -721,13 +724,14 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     """
     from caledonia.rules.game.events import describe
 
-    game = load(game_file)
-    check_writable(game_file)
-    try:
-        dropped = game.undo(count)
-    except ValueError as problem:
-        raise CaledoniaError(str(problem)) from None
-    save(game_file, game)
+    with changing(game_file):
+        game = load(game_file)
+        check_writable(game_file)
+        try:
+            dropped = game.undo(count)
+        except ValueError as problem:
+            raise CaledoniaError(str(problem)) from None
+        save(game_file, game)
     if as_json:
         print_json({"undone": dropped, "state": summary(game)})
         return
@@ -743,17 +747,19 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     """
     from caledonia.rules.game.events import describe
 
-    game = load(game_file)
-    check_writable(game_file)
-    if not game.undone:
-        raise CaledoniaError(
-            f"nothing to redo in {game_file}: undo keeps events only until a new one is recorded"
-        )
-    try:
-        restored = game.redo(count)
-    except ValueError as problem:
-        raise CaledoniaError(str(problem)) from None
-    save(game_file, game)
+    with changing(game_file):
+        game = load(game_file)
+        check_writable(game_file)
+        if not game.undone:
+            raise CaledoniaError(
+                f"nothing to redo in {game_file}: undo keeps events only until a new one is "
+                "recorded"
+            )
+        try:
+            restored = game.redo(count)
+        except ValueError as problem:
+            raise CaledoniaError(str(problem)) from None
+        save(game_file, game)
     notes = [note for _, said in restored for note in said]
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)
@@ -787,9 +793,10 @@ def fix(
     shipping PLAYER LEVEL; technology PLAYER woodcutter|miner yes|no
     """
     event = _words_event("fix", [what, *ctx.args], "fix")
-    game = load(game_file)
-    check_writable(game_file)
-    recorded, notes = record(game_file, game, event)
+    with changing(game_file):
+        game = load(game_file)
+        check_writable(game_file)
+        recorded, notes = record(game_file, game, event)
     if as_json:
         print_recorded(game, [recorded], notes)
         return

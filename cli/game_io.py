@@ -3,12 +3,14 @@ event with its refusal in words, and the summary `--json` prints."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.components import components
 
-from .output import emit, message, print_json
+from .output import echoed, emit, message, print_json
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -41,16 +43,29 @@ def example_note(setup: Setup) -> str | None:
     )
 
 
+@contextmanager
+def changing(path: str) -> Iterator[None]:
+    """Be the one writer of the game file `path` for the block: every command that changes a
+    game reads, checks and saves it inside one (a second writer waits, then exits 1 naming
+    this one's pid). Nested blocks on one file share the lock."""
+    from caledonia.rules.locking import one_writer
+
+    with one_writer(path):
+        yield
+
+
 def save(path: str, game: Game) -> None:
+    """Save the game, always under the file's lock (the caller's, when it holds it)."""
     from caledonia.rules.game.gamefile import save_game
 
-    save_game(path, game)
+    with changing(path):
+        save_game(path, game)
 
 
 def refused(reasons: list[str], what: str) -> None:
-    message(f"Refused: {what}", style="red")
+    message(f"Refused: {echoed(what)}", style="red")
     for reason in reasons:
-        message(f"  - {reason}")
+        message(f"  - {echoed(reason)}")
     raise typer.Exit(1)
 
 

@@ -11,7 +11,7 @@ import typer
 from caledonia.rules.errors import CaledoniaError
 
 from .errors import STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem
-from .output import message
+from .output import echoed, message
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -156,7 +156,9 @@ def main() -> None:
     from typer.core import _click
 
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
+    from .output import prepare_streams
 
+    prepare_streams()
     arguments = with_shell_named(sys.argv[1:])
     words = [word for word in sys.argv[1:] if not word.startswith("-")]
     chosen = words[0] if words and words[0] in COMMANDS else None
@@ -171,7 +173,7 @@ def main() -> None:
     except _click.exceptions.UsageError as problem:
         if type(problem).__name__ != "NoArgsIsHelpError":  # that one has shown the help
             command = problem.ctx.command_path if problem.ctx else "caledonia"
-            message(f"Error: {_one_line(problem.format_message())}", style="red")
+            message(f"Error: {echoed(_one_line(problem.format_message()))}", style="red")
             message(f"Try '{command} -h' for help.")
         sys.exit(ExitCode.USAGE)
     except _click.exceptions.ClickException as problem:
@@ -181,11 +183,11 @@ def main() -> None:
         message(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except UsageProblem as problem:
-        message(f"Error: {problem}", style="red")
+        message(f"Error: {echoed(str(problem))}", style="red")
         message(f"Try 'caledonia {problem.command} -h' for help.")
         sys.exit(ExitCode.USAGE)
     except CaledoniaError as problem:
-        message(f"Error: {problem}", style="red")
+        message(f"Error: {echoed(str(problem))}", style="red")
         sys.exit(ExitCode.USER_ERROR)
     except Interrupted as stop:
         message(stop.said)
@@ -193,6 +195,8 @@ def main() -> None:
     except (KeyboardInterrupt, EOFError):  # before a command started: nothing to save yet
         message(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
+    except BrokenPipeError:  # the reader left; a command prints only after it saved
+        _reader_gone()
     except Exception as problem:  # a bug: say so briefly; the trace only on request
         if os.environ.get("CALEDONIA_DEBUG"):
             raise
@@ -202,8 +206,21 @@ def main() -> None:
             style="red",
         )
         sys.exit(ExitCode.INTERNAL)
+    try:
+        sys.stdout.flush()  # here, not at the interpreter's exit: a closed pipe is seen
+    except BrokenPipeError:
+        _reader_gone()
     # a command's typer.Exit(code) comes back as its code; a finished command as None
     sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
+
+
+def _reader_gone() -> None:
+    """stdout's reader closed the pipe: exit 0 quietly. Every command prints only after it
+    saved, so an error code would invite a retry that records the change twice."""
+    from .output import quiet_stdout
+
+    quiet_stdout()
+    sys.exit(ExitCode.OK)
 
 
 def _one_line(text: str) -> str:

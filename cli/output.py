@@ -67,14 +67,110 @@ ExportBoardOption = Annotated[
 
 _consoles: dict[bool, Console] = {}
 
+# What a terminal that cannot show a character gets instead (any other character: "?").
+ASCII_WORDS = {
+    "£": "GBP",
+    "→": "->",
+    "←": "<-",
+    "·": "-",
+    "•": "*",
+    "✓": "OK",
+    "…": "...",
+    "—": "-",
+    "–": "-",
+    "×": "x",
+    "’": "'",
+    "‘": "'",
+    "“": '"',
+    "”": '"',
+}
+ENCODING_FALLBACK = "caledonia-ascii"
+
+
+def _ascii_words(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(ASCII_WORDS.get(c, "?") for c in bad), error.end
+
+
+def prepare_streams() -> None:
+    """Make the output streams safe to write whatever happens after a save: a character
+    the encoding lacks is written as ASCII_WORDS say (never an exception), and a closed
+    stdout or stderr (`>&-`) becomes the null device rather than an error."""
+    import codecs
+    import os
+
+    codecs.register_error(ENCODING_FALLBACK, _ascii_words)
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:  # closed: what would go there goes nowhere
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+            continue
+        encoding = codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
+        if encoding != "utf-8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors=ENCODING_FALLBACK)
+
+
+def quiet_stdout() -> None:
+    """The reader of stdout has gone (a closed pipe): what is left to print goes nowhere,
+    and the interpreter's last flush does not fail either."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+_CONTROL = None  # compiled on first use
+
+
+def printable(text: str) -> str:
+    """`text` without the characters that drive a terminal rather than show something: C0
+    and C1 controls (escape sequences, bell, backspace; newline and tab stay), DEL, and the
+    bidirectional overrides and isolates. Names and notes read from a hand-written file
+    pass here on every output path, so nothing in a file can move the cursor, clear the
+    screen, set the window's title or reorder a line."""
+    global _CONTROL
+    if _CONTROL is None:
+        import re
+
+        _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+    return _CONTROL.sub("", text)
+
+
+def _console_class() -> type[Console]:
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class SafeConsole(Console):
+        """A console whose text cannot carry terminal controls (`printable`; rich's own
+        styling is added after, so colours stay), and which leaves quietly, exit 0, when
+        its pipe is closed: a command prints only after it saved, so the exit code must
+        not suggest trying the change again."""
+
+        def _render_buffer(self, buffer: Any) -> str:
+            return super()._render_buffer(
+                segment if segment.control else Segment(printable(segment.text), segment.style)
+                for segment in buffer
+            )
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            quiet_stdout()
+            raise SystemExit(0)
+
+    return SafeConsole
+
 
 def console(stderr: bool = False) -> Console:
     """The rich console for data (stdout) or for messages (stderr)."""
     if stderr not in _consoles:
-        from rich.console import Console  # not needed for --json output
-
+        # rich is not needed for --json output: imported here
         # no emoji codes: "port:A: ..." is a port slot, not the :A: emoji
-        _consoles[stderr] = Console(stderr=stderr, highlight=False, emoji=False)
+        _consoles[stderr] = _console_class()(stderr=stderr, highlight=False, emoji=False)
     return _consoles[stderr]
 
 
@@ -97,6 +193,16 @@ def message(text: str, style: str | None = None) -> None:
     out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
 
 
+def echoed(text: str) -> str:
+    """A message that shows back what was typed: a pasted 5,000-digit number or a long name
+    shortened to a few characters and its length."""
+    from caledonia.rules.words import with_long_words_shortened
+
+    return with_long_words_shortened(text)
+
+
 def is_interactive() -> bool:
     """True when a person can answer prompts: stdin and stdout are both terminals."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    stdin, stdout = sys.stdin, sys.stdout
+    # a closed stdin (`<&-`) is None: like a pipe, nobody to answer
+    return stdin is not None and stdin.isatty() and stdout is not None and stdout.isatty()

@@ -25,7 +25,7 @@ from .choosing import (
     narrow,
 )
 from .errors import UsageProblem
-from .game_io import GameArgument, load, save
+from .game_io import GameArgument
 from .output import (
     BoxOption,
     ExportBoardOption,
@@ -36,6 +36,7 @@ from .output import (
     is_interactive,
     message,
 )
+from .play_saving import Table, commit
 from .prompts import Asker, Choice
 
 if TYPE_CHECKING:
@@ -90,11 +91,13 @@ def play(
 
 def run(asker: Asker, path: str, **files: Any) -> Game:
     """The whole walk-through on any asker (tests script one). Returns the game as saved."""
+    from caledonia.rules.locking import seen
+
     from .writing import check_writable
 
     check_writable(path)  # every answer is saved at once: refuse now, not at the first save
     if Path(path).exists():
-        game = load(path)
+        table = Table.opened(path)
     else:
         from .drafts import Draft
         from .play_setup import ask_new_game
@@ -110,19 +113,24 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
                 message("Stopped before the game was created: nothing was written.")
             raise typer.Exit(130) from None
         draft.discard()
+        table = Table(path, game, seen(path))
     try:
-        while step(asker, path, game):
+        while step(asker, table):
             pass
     except Stop:
-        message(f"Saved. 'caledonia play {path}' goes on from here.")
+        if table.unsaved is not None:
+            message(f"Stopped. {table.saved_words()}", style="red")
+            raise typer.Exit(1) from None
+        message(f"Saved. 'caledonia play {table.path}' goes on from here.")
     except (KeyboardInterrupt, EOFError):
-        message(f"Stopped. {path} holds every event recorded; 'caledonia play {path}' resumes.")
+        message(f"Stopped. {table.saved_words()}")
         raise typer.Exit(130) from None
-    return game
+    return table.game
 
 
-def step(asker: Asker, path: str, game: Game) -> bool:
+def step(asker: Asker, table: Table) -> bool:
     """Ask one question and record its answer; False once the game is over."""
+    game = table.game
     state = game.state
     legal = game.legal()
     if state.phase == "over" and not len(legal):  # else a barrel may come out first
@@ -136,20 +144,41 @@ def step(asker: Asker, path: str, game: Game) -> bool:
         _header(game, choice)
         event = ask_event(asker, game, choice)
         if isinstance(event, Escape):
-            _escape(asker, path, game, event, choice)
+            _escape(asker, table, event, choice)
             return True
-    _record(path, game, event)
+    _record(asker, table, event)
     return True
 
 
-def _record(path: str, game: Game, event: dict) -> None:
+def _record(asker: Asker, table: Table, event: dict) -> None:
+    """Record an answer and save it; when the file changed meanwhile, only if the rules
+    still allow it on the file's game (else the question is asked again)."""
     from caledonia.rules.game.events import describe
 
-    notes = game.apply(event)
-    save(path, game)
-    emit(f"✓ {describe(game.events[-1])}", style="bold")
+    def still_legal(game: Game) -> bool:
+        reasons = game.check(event)
+        if reasons:
+            message(f"Not recorded: {describe(event)}: {reasons[0]}. Asking again.", style="red")
+            return False
+        message(f"Your answer still stands: {describe(event)} is recorded after them.")
+        return True
+
+    made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
+    if not made:
+        return
+    emit(f"✓ {describe(table.game.events[-1])}", style="bold")
     for note in notes:  # who answers next is the next question's header
         emit(f"  {note}")
+
+
+def _not_again(what: str) -> Any:
+    """For an undo or redo asked on a game that has changed since: ask again instead."""
+
+    def refuse(game: Game) -> bool:
+        message(f"Not {what}: the game changed elsewhere. Asking again.", style="red")
+        return False
+
+    return refuse
 
 
 # -- the menus ------------------------------------------------------------------------
@@ -304,30 +333,31 @@ def _ask_dice(asker: Asker, game: Game) -> list[dict]:
 # -- the escapes ----------------------------------------------------------------------
 
 
-def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decision) -> None:
+def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> None:
     from caledonia.rules.game.events import describe
 
     from .game_cmd import print_log, print_status
 
+    game, path = table.game, table.path
     if escape == QUIT:
         raise Stop
     if escape == FINAL:
         _final_score(game)
         raise Stop
     if escape == END_TURN:  # an event of its own, saved at once: the file says whose turn
-        _record(path, game, {"type": "end_turn", "player": choice.player})
+        _record(asker, table, {"type": "end_turn", "player": choice.player})
     elif escape == UNDO:
-        for event in game.undo(1):
+        made, undone = commit(asker, table, lambda g: g.undo(1), _not_again("undone"))
+        for event in undone if made else []:
             emit(f"undone: {describe(event)}")
-        save(path, game)
     elif escape == REDO:
-        for event, notes in game.redo(1):
+        made, redone = commit(asker, table, lambda g: g.redo(1), _not_again("redone"))
+        for event, notes in redone if made else []:
             emit(f"redone: {describe(event)}")
-            save(path, game)
             for note in notes:
                 emit(f"  {note}")
     elif escape == FIX:
-        _fix(asker, path, game)
+        _fix(asker, table)
     elif escape == STATUS:
         print_status(game, game_file=path)
         for contract in (c for c in game.state.export_board if c is not None):
@@ -347,13 +377,14 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
         print_log(game, last=20)
 
 
-def _fix(asker: Asker, path: str, game: Game) -> None:
+def _fix(asker: Asker, table: Table) -> None:
     """A correction in the words `caledonia fix` takes, checked before it is recorded."""
     from caledonia.rules.game.events import event_from_words
     from caledonia.rules.game.gamefile import checked_event
     from caledonia.rules.game.spec import WordsError
     from caledonia.rules.game.state import Refused
 
+    game = table.game
     parts = game.state.parts
 
     def parse(text: str) -> dict:
@@ -380,7 +411,7 @@ def _fix(asker: Asker, path: str, game: Game) -> None:
         validate=check,
     )
     if text.strip():
-        _record(path, game, parse(text))
+        _record(asker, table, parse(text))
 
 
 # -- what the table sees ----------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.game.setup import SetupPlayer, TableChoices
 from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
+from caledonia.rules.words import name_problem
 
 from .game_io import example_note, save
 from .game_setup import (
@@ -27,7 +28,7 @@ from .game_setup import (
     setup_lines,
     words,
 )
-from .prompts import Asker, Choice, Validator, whole_number
+from .prompts import Asker, Choice, Validator, shown, whole_number
 from .writing import check_writable
 
 if TYPE_CHECKING:
@@ -115,6 +116,9 @@ def name_check(players: Sequence[SetupPlayer]) -> Validator:
         name = typed.strip()
         if not name:
             return True if players else "A player needs a name."
+        problem = name_problem(name)
+        if problem:
+            return f"{problem[0].upper()}{problem[1:]} (got {shown(name)})."
         if name.casefold() in taken:
             return f"{name} is already at the table: give each player a different name."
         return True

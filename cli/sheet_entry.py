@@ -18,7 +18,7 @@ import typer
 from caledonia.rules.components import IMPORT_GOODS, Components, word
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
-from caledonia.rules.words import Unmatched, match_word
+from caledonia.rules.words import MAX_NAME, Unmatched, match_word
 from caledonia.rules.yamlfile import WriteError, check_writable, write_text_atomic
 
 from .drafts import Draft
@@ -105,7 +105,6 @@ def _contract_validator(parts: Components, taken: dict[int, str], mine: list[int
 
 
 DRAFT = "score-sheet"
-MAX_NAME = 40  # characters of a player's name: it has to fit the score table
 
 
 def _ask_number(ask: Asker, question: str, maximum: int = LARGEST_NUMBER, default: str = "") -> int:

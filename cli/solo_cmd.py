@@ -17,6 +17,7 @@ from .writing import ForceOption, check_output, check_writable, person_at_termin
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
+    from caledonia.rules.locking import Seen
     from caledonia.rules.market import Market
     from caledonia.rules.solo import RemovalGrid, Roll
     from caledonia.rules.solo_state import Preparation, SoloState
@@ -159,7 +160,10 @@ def _load_state(path: str, market: Market) -> SoloState:
     return parse_state(read_yaml(path), path, components(), market)
 
 
-def _save_state(path: str, state: SoloState) -> None:
+def _save_state(path: str, state: SoloState, read: Seen | None = None) -> None:
+    """Save under the file's lock; with `read` (the file as it was loaded), refuse to save
+    over a file that another command changed in the meantime."""
+    from caledonia.rules.locking import one_writer, seen
     from caledonia.rules.solo_state import state_as_data
     from caledonia.rules.yamlfile import to_yaml, write_text_atomic
 
@@ -167,7 +171,13 @@ def _save_state(path: str, state: SoloState) -> None:
         "# Solo helper state, written by caledonia after every phase.\n"
         "# Next: caledonia solo prepare " + path + "\n"
     )
-    write_text_atomic(path, header + to_yaml(state_as_data(state)))
+    with one_writer(path):
+        if read is not None and seen(path) != read:
+            raise CaledoniaError(
+                f"{path} was changed by another command while the questions were asked: "
+                "nothing was saved over it (the answers are kept: run the command again)"
+            )
+        write_text_atomic(path, header + to_yaml(state_as_data(state)))
 
 
 # -- asking the table ----------------------------------------------------------
@@ -502,9 +512,12 @@ def prepare_command(
 
     Example: [cyan]caledonia solo prepare my-solo.yaml --taken 14 --virtual-dice[/cyan]
     """
+    from caledonia.rules.locking import seen
+
     parts = components()
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
+    read = seen(state_file)
     check_writable(state_file)  # before the questions: an answer is never typed for nothing
     # the answers are kept as they are given: a stop goes on from there next time
     asking = _DraftWhenAsked(state_file)
@@ -514,7 +527,7 @@ def prepare_command(
         )
     except (KeyboardInterrupt, EOFError):
         raise Interrupted(asking.stopped_words()) from None
-    _save_state(state_file, result.state)
+    _save_state(state_file, result.state, read)
     asking.draft.discard()  # only once the round is saved
     if as_json:
         print_json(preparation_json(result))

@@ -118,3 +118,49 @@ def resolve_word(typed: str, names: Iterable[str], what: str) -> str:
     if isinstance(found, Unmatched):
         raise WordNotKnown(found)
     return found
+
+
+# -- free text the table types: names, and the values echoed back -------------------------
+
+MAX_NAME = 40  # a player's name as the score pad and every header show it
+# The characters that drive a terminal rather than show something: C0 and C1 controls
+# (escape sequences, NUL, bell, backspace; a name has no newline or tab either), DEL, and the
+# bidirectional embeddings, overrides and isolates that reorder what follows them.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name (None: it can)."""
+    found = _CONTROLS.search(name)
+    if found:
+        code = ord(found.group())
+        what = {0: "a NUL", 0x1B: "an escape sequence"}.get(code, f"the control U+{code:04X}")
+        if 0x202A <= code <= 0x2069:
+            what = f"the text-direction control U+{code:04X}"
+        return f"a name holds letters only, not {what}"
+    if len(name) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters, not {len(name):,}"
+    return None
+
+
+ECHO_LIMIT = 60  # a longer word is shortened when a message shows it back
+_LONG_WORD = re.compile(r"[^\s'\"(),:;]{%d,}" % (ECHO_LIMIT + 1))  # quotes stay around it
+
+
+def shortened(word: str) -> str:
+    """A long value as a message shows it back: `999…(5,000 digits)`."""
+    if len(word) <= ECHO_LIMIT:
+        return word
+    what = "digits" if word.isdigit() else "characters"
+    return f"{word[:12]}…({len(word):,} {what})"
+
+
+def with_long_words_shortened(text: str) -> str:
+    """`text` with every word longer than ECHO_LIMIT shortened (a pasted number, a name);
+    a file's path stays whole, to be found."""
+
+    def short(found: re.Match[str]) -> str:
+        word = found.group()
+        return word if "/" in word or "\\" in word else shortened(word)
+
+    return _LONG_WORD.sub(short, text)

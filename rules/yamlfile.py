@@ -205,11 +205,27 @@ def parse_yaml(text: str, source: str) -> Any:
     return data
 
 
+NOT_REGULAR = "not a regular file (a pipe, a device or a socket): expected a YAML file"
+
+
+def _read_regular(path: str | os.PathLike[str]) -> bytes | None:
+    """The bytes of a regular file; None for anything else (a FIFO, a device), found at once:
+    the file is opened without blocking and looked at before anything is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory")
+        if not stat.S_ISREG(mode):
+            return None
+        return handle.read()
+
+
 def read_yaml(path: str | os.PathLike[str]) -> Any:
     """Read and parse a YAML file; any problem becomes a DataError naming it."""
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = _read_regular(path)
     except FileNotFoundError:
         raise DataError(source, "file not found") from None
     except IsADirectoryError:
@@ -218,6 +234,8 @@ def read_yaml(path: str | os.PathLike[str]) -> Any:
         raise DataError(source, "cannot read the file: permission denied") from None
     except OSError as error:
         raise DataError(source, f"cannot read the file: {error.strerror}") from None
+    if raw is None:
+        raise DataError(source, NOT_REGULAR)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -251,20 +269,29 @@ def to_yaml(data: Any) -> str:
     )
 
 
-def _mode_for(target: Path) -> int:
-    """Keep an existing file's permissions; a new file gets the usual ones (umask)."""
+def _keep_mode_and_owner(fd: int, target: Path) -> None:
+    """The new file gets the old one's permissions and, where the system allows, its owner
+    and group; a new file gets the usual permissions (umask)."""
     try:
-        return target.stat().st_mode & 0o7777
+        old = target.stat()
     except OSError:
         umask = os.umask(0)
         os.umask(umask)
-        return 0o666 & ~umask
+        os.fchmod(fd, 0o666 & ~umask)
+        return
+    if hasattr(os, "fchown"):
+        try:
+            os.fchown(fd, old.st_uid, old.st_gid)
+        except OSError:  # only root may give a file away: the writer's own, then
+            pass
+    os.fchmod(fd, old.st_mode & 0o7777)
 
 
 STALE_SECONDS = 60
 # A temporary file is named after its target; its name keeps only this many bytes of the
 # target's so that a target whose name is near the system's limit (255 bytes) can be saved.
 TEMPORARY_NAME_BYTES = 100
+PROBE_BYTES = 64 * 1024  # check_writable writes this much: a long game's file is about this big
 
 
 class WriteError(CaledoniaError, OSError):
@@ -316,34 +343,43 @@ def _folder_of(target: Path) -> Path:
     return target.parent if str(target.parent) else Path(".")
 
 
-def _refuse_folder(target: Path) -> None:
-    """A WriteError when `target` is a folder or a name the system refuses to look up."""
+def _refuse_folder(target: Path, shown: str | os.PathLike[str] | None = None) -> None:
+    """A WriteError when `target` is a folder, anything else that is not a regular file (a
+    FIFO, a device), a file the user may not write, or a name the system refuses to look
+    up. `shown` is the name the person gave (a link's, when `target` is its target)."""
+    shown = target if shown is None else shown
     try:
-        is_folder = stat.S_ISDIR(target.stat().st_mode)
+        mode = target.stat().st_mode
     except FileNotFoundError:
         return
     except OSError as error:
         if error.errno == errno.ENOTDIR:  # a file is used as a folder: say so at the write
             return
-        raise WriteError(target, os_reason(error)) from None
-    if is_folder:
-        raise WriteError(target, "it is a folder: give a file name")
+        raise WriteError(shown, os_reason(error)) from None
+    if stat.S_ISDIR(mode):
+        raise WriteError(shown, "it is a folder: give a file name")
+    if not stat.S_ISREG(mode):
+        raise WriteError(shown, "it is not a regular file (a pipe, a device or a socket)")
+    if not os.access(target, os.W_OK):
+        raise WriteError(shown, "it is read-only")
 
 
 def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) -> None:
     """Raise WriteError unless `path` can be saved with write_text_atomic, without touching it.
 
     Checks what saving needs: a name the system accepts, a target that is not a folder, and
-    a folder where a file can be created (tried for real with a temporary file that is
-    removed at once, so it holds for root and for read-only disks too). A missing folder is
+    a regular file the user may write (or none yet), and a folder where a file can be
+    created (tried for real with a temporary file of PROBE_BYTES that is removed at once,
+    so it holds for root, for read-only disks and for a full one too). A symbolic link is
+    checked at its target. A missing folder is
     created first when `make_folder` (the person named it), else refused.
     """
     import tempfile
 
-    target = Path(path)
     if not str(path).strip():
         raise WriteError(path, "no file name given")
-    _refuse_folder(target)
+    target = _through_link(path)
+    _refuse_folder(target, path)
     folder = _folder_of(target)
     try:
         if make_folder and not folder.exists():
@@ -351,25 +387,39 @@ def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) ->
         fd, probe = tempfile.mkstemp(
             prefix=_temporary_prefix(target.name), suffix=".tmp", dir=folder
         )
-        os.close(fd)
-        os.unlink(probe)
+        try:  # a full disk still makes an empty file: a game's worth of bytes must fit
+            os.write(fd, b" " * PROBE_BYTES)
+        finally:
+            os.close(fd)
+            os.unlink(probe)
     except OSError as error:
         raise WriteError(path, os_reason(error)) from None
+
+
+def _through_link(path: str | os.PathLike[str]) -> Path:
+    """Where a save goes: a symbolic link's target (the link stays a link), else `path`."""
+    target = Path(path)
+    try:
+        linked = target.is_symlink()
+    except OSError:  # a name the system refuses: said by the checks that follow
+        return target
+    return Path(os.path.realpath(target)) if linked else target
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Replace `path` with `text` so that readers see the old or the new file, never a mix.
 
-    The text goes to a temporary file in the same folder, is flushed to disk,
-    then renamed over the target; the folder is synced so the rename survives
+    The text goes to a temporary file in the same folder, is flushed to disk, gets the old
+    file's permissions and owner, then is renamed over the target (a symbolic link's
+    target: the link stays); the folder is synced so the rename survives
     a power cut. A file that cannot be written raises WriteError ("cannot write
     FILE: reason") and leaves the old file, if any, as it was.
     """
     import tempfile  # only needed when saving; keeps start-up lean
 
-    target = Path(path)
+    target = _through_link(path)
     folder = _folder_of(target)
-    _refuse_folder(target)
+    _refuse_folder(target, path)
     try:
         fd, temporary = tempfile.mkstemp(
             prefix=_temporary_prefix(target.name), suffix=".tmp", dir=folder
@@ -377,7 +427,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     except OSError as error:
         raise WriteError(path, os_reason(error)) from None
     try:
-        os.fchmod(fd, _mode_for(target))
+        _keep_mode_and_owner(fd, target)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

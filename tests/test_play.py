@@ -9,6 +9,7 @@ import pytest
 import typer
 import yaml
 from caledonia.cli.play_cmd import END_TURN, run, step
+from caledonia.cli.play_saving import Table
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.events import EVENTS
 from caledonia.rules.game.gamefile import load_game, save_game
@@ -69,9 +70,10 @@ def play_recorded(name, tmp_path):
     game = Game(recorded.setup, PARTS)
     save_game(str(path), game)
     asker = ReplayAsker(recorded.events)
-    while step(asker, str(path), game):
-        if game.events[-1]["type"] != "end_turn":  # 'z' records the end of a turn
-            asker.wanted.remove(game.events[-1])  # what was recorded was one still to play
+    table = Table(str(path), game)
+    while step(asker, table):
+        if table.game.events[-1]["type"] != "end_turn":  # 'z' records the end of a turn
+            asker.wanted.remove(table.game.events[-1])  # what was recorded was one still to play
     assert asker.wanted == []
     return recorded, path, asker
 
@@ -202,7 +204,7 @@ def test_a_trade_takes_at_most_three_keys_and_is_recorded(tmp_path):
         e for e in game.legal().by_type["trade"] if e["player"] == who and e["quantity"] == 1
     )
     asker = ReplayAsker([wanted])
-    assert step(asker, str(path), game)
+    assert step(asker, Table(str(path), game))
     assert game.events[-1] == wanted and asker.menus <= 3  # one key each
     assert yaml.safe_load(path.read_text())["events"][-1] == wanted
 
@@ -227,7 +229,7 @@ def test_resuming_mid_turn_production_and_preparation(tmp_path, upto, phase):
     save_game(str(path), game)
     resumed = load_game(str(path), PARTS)
     asker = ReplayAsker(recorded.events[upto:])
-    assert step(asker, str(path), resumed)
+    assert step(asker, Table(str(path), resumed))
     asker.wanted.remove(resumed.events[-1])
     assert len(resumed.events) == upto + 1
 
@@ -290,7 +292,7 @@ def test_the_building_bonus_from_the_tables_own_pile_asks_what_came_up(tmp_path)
     act(game, type="fix", what="money", player="Ailsa", value=50)
     act(game, type="expand", player="Ailsa", unit="bakery", space=spaces[3])
     asker = ScriptedAsker(["g", "40, 40, 41", "41, 40, 42", "4"])  # 4: keep the third drawn
-    assert step(asker, saved(game, tmp_path), game)
+    assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {
         "type": "building_bonus",
         "player": "Ailsa",
@@ -311,7 +313,7 @@ def test_the_preparation_from_the_tables_own_pile_asks_what_came_up(tmp_path):
         act(game, type="produce", player=name)
     decline_end_of_production(game)
     asker = ScriptedAsker(["1", "1", "7"])  # contract 1 is with Ailsa: refused, then 7
-    assert step(asker, saved(game, tmp_path), game)
+    assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {"type": "prepare", "drawn": [7]} and game.state.round == 2
     assert "already on the board, with a player or out of the game" in asker.refusals[0][2]
 
@@ -325,7 +327,7 @@ def test_a_solo_preparation_with_the_tools_dice_records_the_seeded_rolls(tmp_pat
     act(game, type="produce", player="Ailsa")
     rolls = seeded_rolls(game.state)
     asker = ScriptedAsker(["1", "t"])
-    assert step(asker, saved(game, tmp_path), game)
+    assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1]["rolls"] == rolls and game.state.round == 2
 
 
@@ -345,6 +347,6 @@ def test_back_goes_up_one_menu(tmp_path):
             return next(c.value for c in choices if c.label == plan or c.key == plan)
 
     asker = Steps(["e", "first", "← back", "first", "first", "first"])
-    assert step(asker, path, game)
+    assert step(asker, Table(path, game))
     assert asker.questions[1:4] == ["Which unit?", asker.questions[2], "Which unit?"]
     assert game.events[-1]["type"] == "expand"

@@ -30,7 +30,7 @@ from ..market import Market, parse_track
 from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node, describe
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
-from ..words import counted, plural
+from ..words import counted, name_problem, plural, shortened
 
 VARIANTS = {
     "static_imports": False,  # cotton, tobacco, sugar cane 4 VP each
@@ -135,6 +135,10 @@ def draw_setup(
     count = len(players)
     chosen = {**VARIANTS, **variants}
     _check_players(players)
+    for p in players:  # a new name only: a file's names are shown made printable instead
+        problem = name_problem(p.name)
+        if problem:
+            raise ValueError(f"the player name {shortened(p.name)!r}: {problem}")
     if chosen["clan_auction"] and (not chosen["clans"] or count < 2):
         raise ValueError("the clan auction needs clans and at least 2 players")
     ks = chosen["kickstarter"]
