@@ -33,6 +33,7 @@ COMMANDS = {
     "redo": ("game_cmd", "redo"),
     "fix": ("game_cmd", "fix"),
     "options": ("options_cmd", "options"),
+    "box": ("box_cmd", "app"),
 }
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}
@@ -118,6 +119,17 @@ def _completion_install(ctx: typer.Context, param: typer.CallbackParam, value: s
 
 
 def _root(
+    box_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--box-dir",
+            metavar="DIR",
+            envvar="CALEDONIA_HOME",
+            show_envvar=True,
+            show_default=False,
+            help="The folder of your box's components (see 'caledonia box path').",
+        ),
+    ] = None,
     show_version: Annotated[
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
@@ -149,6 +161,10 @@ def _root(
     ] = None,
 ) -> None:
     """A referee and scoring assistant for Clans of Caledonia at a physical table."""
+    if box_dir:
+        from caledonia.rules.boxfolder import use_folder
+
+        use_folder(box_dir)
 
 
 def main() -> None:
@@ -158,7 +174,7 @@ def main() -> None:
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
 
     arguments = with_shell_named(sys.argv[1:])
-    words = [word for word in sys.argv[1:] if not word.startswith("-")]
+    words = _command_words(sys.argv[1:])
     chosen = words[0] if words and words[0] in COMMANDS else None
     completing = command_being_completed(os.environ)
     if completing is not None:  # the shell asks for completions: build only that command
@@ -204,6 +220,19 @@ def main() -> None:
         sys.exit(ExitCode.INTERNAL)
     # a command's typer.Exit(code) comes back as its code; a finished command as None
     sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
+
+
+def _command_words(arguments: list[str]) -> list[str]:
+    """The words that are not options, leaving out the value of the global --box-dir."""
+    words, skip = [], False
+    for word in arguments:
+        if skip:
+            skip = False
+        elif word == "--box-dir":
+            skip = True
+        elif not word.startswith("-"):
+            words.append(word)
+    return words
 
 
 def _one_line(text: str) -> str:

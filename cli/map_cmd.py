@@ -44,17 +44,19 @@ SourceArgument = Annotated[
 
 
 def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[str, ModuleSide]:
-    """The module sides of --maps (or the examples). A folder must hold every side in
-    `needed` (default: all eight); a missing one is named by the file expected."""
-    from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.map_modules import SIDE_NAMES, load_module_set, maps_folder
+    """The module sides of --maps, else the box's with the examples for those it lacks. A
+    --maps folder must hold every side in `needed` (default: all eight); a missing one is
+    named by the file expected."""
+    from caledonia.rules.boxfolder import load_sides as table_sides
+    from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES, maps_folder
 
-    folder = maps_folder(maps)
-    sides = load_module_set(folder, DEFAULT_ORIGINS)
+    sides = table_sides(maps)
     wanted = SIDE_NAMES if needed is None else [n.strip().upper() for n in needed]
     missing = [name for name in wanted if name in SIDE_NAMES and name not in sides]
     if missing:
-        raise CaledoniaError(_missing_sides(folder, missing))
+        import os
+
+        raise CaledoniaError(_missing_sides(maps_folder(maps or os.environ.get(MAPS_ENV)), missing))
     return sides
 
 

@@ -13,7 +13,6 @@ game's notices say so (`BoxData.missing`, `example_words`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -126,8 +125,10 @@ def parse_box(data: object, source: str, parts: Components) -> BoxData:
 
 
 def box_file(override: str | None = None) -> Path:
-    chosen = override or os.environ.get(BOX_ENV)
-    return Path(chosen) if chosen else EXAMPLE_BOX
+    """--box, else $CALEDONIA_BOX, else the box folder's, else the shipped example."""
+    from .boxfolder import find
+
+    return find("box", override).path
 
 
 def load_box(parts: Components, override: str | None = None) -> BoxData:
