@@ -350,6 +350,8 @@ def import_(
     if old and not force:
         _ask_or_refuse(f"The box at {_folder()} holds {len(old)} file(s). Replace them all?")
     for item in files:
+        check_output(_place(item), force=True)  # makes the folder
+    for item in files:
         write_text_atomic(_place(item), to_yaml(plain(item.data)))
     kept = {_place(item) for item in files}
     for stale in old:

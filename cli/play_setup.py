@@ -155,6 +155,8 @@ def ask_box_files(
     missing = [key for key, (_, env) in wanted.items() if not (given[key] or os.environ.get(env))]
     if not missing:
         return dict(given)
+    if box_in_use(asker, missing):
+        return dict(given)
     what = ", ".join(wanted[key][0] for key in missing)
     own = asker.choose(
         f"Which data for the {what}?",
@@ -176,6 +178,24 @@ def ask_box_files(
 
         asker.say(EXAMPLES_SAID.format(folder=EXAMPLE_BOX.parent))
     return files
+
+
+def box_in_use(asker: Asker, missing: Sequence[str]) -> bool:
+    """With a box folder that holds any component, nothing is asked: one line says what
+    comes from the box and what from the examples."""
+    from caledonia.rules.boxfolder import COMPONENTS, find, folder
+
+    component = {"market_file": "market", "box_file": "box", "export_board": "export_board"}
+    found = [find(component[key]) for key in missing]
+    if all(f.example for f in found):
+        return False
+    own = [COMPONENTS[f.component].words for f in found if not f.example]
+    examples = [COMPONENTS[f.component].words for f in found if f.example]
+    line = f"Using your box at {folder()}: {'; '.join(own)}"
+    if examples:
+        line += f"; the examples for the {'; '.join(examples)} ('caledonia box show')"
+    asker.say(line + ".")
+    return True
 
 
 def file_check(key: str, players: int) -> Validator:
