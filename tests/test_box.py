@@ -238,7 +238,12 @@ def test_a_box_with_four_sides_plays_them(tmp_path):
     for seed in range(4):  # a drawn layout is drawn among the box's sides
         drawn = tmp_path / f"drawn{seed}.yaml"
         assert run_cli("new", str(drawn), "-p", "A", "-p", "B", "--seed", str(seed)).returncode == 0
-        assert [f"{s['module']}{s['side']}" for s in setup_of(drawn)["map"]] == ["A1", "B1", "C1", "D1"]
+        assert [f"{s['module']}{s['side']}" for s in setup_of(drawn)["map"]] == [
+            "A1",
+            "B1",
+            "C1",
+            "D1",
+        ]
 
 
 def test_play_starts_with_the_four_sides_of_the_box(tmp_path):
