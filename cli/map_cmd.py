@@ -32,8 +32,22 @@ app = typer.Typer(
 
 EXAMPLE_NOTICE = (
     "Note: these map modules are example layouts, not the printed ones; "
-    "transcribe your own with 'caledonia map transcribe' and use --maps DIR."
+    "transcribe your own into your box with 'caledonia map transcribe SIDE'."
 )
+
+
+def example_sides_notice(board: Board) -> str | None:
+    """The notice naming the sides of this board that are examples (None: none are)."""
+    sides = [side.name for side in board.sides if side.example]
+    if not sides:
+        return None
+    return (
+        f"Note: map module{'s' if len(sides) > 1 else ''} {', '.join(sides)} "
+        f"{'are example layouts' if len(sides) > 1 else 'is an example layout'}, not the "
+        f"printed ones; transcribe yours into your box with 'caledonia map transcribe {sides[0]}'."
+    )
+
+
 SourceArgument = Annotated[
     str,
     typer.Argument(
@@ -61,8 +75,9 @@ def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[st
 
 
 def _notice(board: Board) -> None:
-    if board.example:
-        message(EXAMPLE_NOTICE, style="yellow")
+    notice = example_sides_notice(board)
+    if notice:
+        message(notice, style="yellow")
 
 
 def open_source(path: str, maps: str | None) -> MapSource:
@@ -636,17 +651,21 @@ def _say_report(report: dict[str, Any], draw: bool) -> None:
 def transcribe_command(
     side: Annotated[str, typer.Argument(help="The side to enter, A1 to D2.")],
     out: Annotated[
-        str | None, typer.Option(metavar="FILE", help="Where to write it (default SIDE.yaml).")
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Where to write it (default: into your box, 'caledonia box path')."
+        ),
     ] = None,
     force: ForceOption = False,
 ) -> None:
     """Enter a printed module side hex by hex, seeing the side drawn with its ids as you go.
 
-    FILE is checked before the first question; a missing folder is created.
+    The side goes into your box, where every command finds it; --out FILE writes it there
+    instead. The file is checked before the first question; a missing folder is created.
 
     Every answer is kept in FILE.draft at once: after Ctrl-C, the same command carries on.
 
-    Example: [cyan]caledonia map transcribe A1 --out my-maps/A1.yaml[/cyan]
+    Example: [cyan]caledonia map transcribe A1[/cyan]
     """
     from .output import is_interactive
 
@@ -659,6 +678,8 @@ def transcribe_command(
             "yourself (see maps/README.md) and check it with 'caledonia map check FILE'",
             "map transcribe",
         )
+    from caledonia.rules.boxfolder import side_file
+
     from .transcribe import transcribe
 
-    transcribe(name, Path(out or f"{name}.yaml"), replace=force)
+    transcribe(name, Path(out) if out else side_file(name), replace=force)
