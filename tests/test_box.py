@@ -286,3 +286,13 @@ def test_a_maps_folder_without_a_side_is_named(tmp_path):
     )
     assert made.returncode == 1
     assert f"no module side 'C2' in {folder} (sides there: A1, B1, C1, D1)" in made.stderr
+
+
+def test_python_dash_m_caledonia_is_the_command():
+    import subprocess
+    import sys
+
+    ran = subprocess.run(
+        [sys.executable, "-m", "caledonia", "box", "path"], capture_output=True, text=True
+    )
+    assert ran.returncode == 0 and ran.stdout.strip() == str(home())
