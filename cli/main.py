@@ -48,6 +48,9 @@ def build_app(only: str | None = None) -> typer.Typer:
     from .completion import CompletingGroup, WordsCommand
 
     completion_init()  # Typer's completion classes, as its own completion options would
+    from .help_style import plain_argument_names
+
+    plain_argument_names()
     app = typer.Typer(
         name="caledonia",
         cls=CompletingGroup,
@@ -69,13 +72,27 @@ def build_app(only: str | None = None) -> typer.Typer:
         if isinstance(target, typer.Typer):
             for command in target.registered_commands:
                 command.callback = stoppable(command.callback)
+                command.help = command.help or help_text(command.callback)
             app.add_typer(target, name=name)
         elif name in FREE_WORDS:
             settings = {"allow_extra_args": True, "ignore_unknown_options": True}
-            app.command(name, context_settings=settings, cls=WordsCommand)(stoppable(target))
+            app.command(name, context_settings=settings, cls=WordsCommand, help=help_text(target))(
+                stoppable(target)
+            )
         else:
-            app.command(name)(stoppable(target))
+            app.command(name, help=help_text(target))(stoppable(target))
     return app
+
+
+def help_text(command: Any) -> str | None:
+    """A command's docstring as help: each paragraph on one line, so the help wraps it to
+    the terminal instead of keeping the docstring's line breaks in mid-sentence."""
+    import inspect
+
+    doc = inspect.getdoc(command) if command is not None else None
+    if not doc:
+        return None
+    return "\n\n".join(" ".join(part.split()) for part in doc.split("\n\n"))
 
 
 def stoppable(command: Any) -> Any:

@@ -296,3 +296,12 @@ def test_python_dash_m_caledonia_is_the_command():
         [sys.executable, "-m", "caledonia", "box", "path"], capture_output=True, text=True
     )
     assert ran.returncode == 0 and ran.stdout.strip() == str(home())
+
+
+def test_help_at_80_columns_reads_as_a_person_expects():
+    top = run_cli("--help", env={"COLUMNS": "80"}).stdout
+    assert "awards with ties, import rarity" in top  # no docstring line break kept
+    for command in (["play"], ["new"], ["box", "add"], ["map", "transcribe"]):
+        shown = run_cli(*command, "--help", env={"COLUMNS": "80"}).stdout
+        assert "{" not in shown and "<str>" not in shown, shown
+    assert "Usage: caledonia play [OPTIONS] GAME" in run_cli("play", "-h").stdout
