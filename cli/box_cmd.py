@@ -412,3 +412,61 @@ def reset(
     for target in targets:
         target.unlink()
     message(f"Removed {what} ({len(targets)} file(s)): the example is used instead.")
+
+
+# -- guided entry ------------------------------------------------------------------------------
+
+
+def _at_terminal(command: str) -> None:
+    """The wizards ask questions: without a terminal, say what to do instead (exit 2)."""
+    from .errors import UsageProblem
+    from .output import is_interactive
+
+    if not is_interactive():
+        raise UsageProblem(
+            "entering the values asks questions and needs a terminal; without one, copy the "
+            "example file 'caledonia box show' names, enter your values and add it with "
+            "'caledonia box add FILE'",
+            command,
+        )
+
+
+@app.command("market")
+def market() -> None:
+    """Enter the market board: both sides, each good's track, its circled start and its
+    medium bracket, with a drawing of the track as you type.
+
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. With a
+    market in the box, it shows the values and changes one at a time.
+    """
+    _at_terminal("box market")
+    from .box_entry import enter_market
+
+    enter_market()
+
+
+@app.command("tiles")
+def tiles() -> None:
+    """Enter the nine starting tiles: the money and goods of each.
+
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
+    without box values is asked for the other values too ('box values').
+    """
+    _at_terminal("box tiles")
+    from .box_entry import enter_box
+
+    enter_box("tiles")
+
+
+@app.command("values")
+def values() -> None:
+    """Enter the box values: pass money for 2 and 3 players, the marked import steps, the
+    export board's contract boxes, MacKenzie's cellar and MacEwen's beer money.
+
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
+    without starting tiles is asked for them too ('box tiles').
+    """
+    _at_terminal("box values")
+    from .box_entry import enter_box
+
+    enter_box("values")
