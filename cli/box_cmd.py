@@ -136,7 +136,7 @@ def box_report() -> dict[str, Any]:
 def show(as_json: JsonOption = False) -> None:
     """Every component with its status (yours / example / broken), the folder, and what a
     game would still take from the examples."""
-    from caledonia.rules.boxfolder import COMPONENTS, example_file
+    from caledonia.rules.boxfolder import COMPONENTS, EXAMPLES
 
     report = box_report()
     if as_json:
@@ -154,8 +154,6 @@ def show(as_json: JsonOption = False) -> None:
         line = f"  {words}: {status}{where}"
         if status == "example":
             line += f"; enter it with '{entry['enter']}'"
-            if entry["component"] in COMPONENTS:
-                line += f" from a copy of {example_file(entry['component'])}"
         emit(line)
         if entry["problem"] and entry["status"] == "broken":
             emit(f"      {entry['problem']}")
@@ -173,6 +171,11 @@ def show(as_json: JsonOption = False) -> None:
         emit("Every game still takes from the examples: " + "; ".join(still) + ".")
     if "export_board" in examples["solo_game"]:
         emit("A solo game also takes the example solo removal grid.")
+    if still or "export_board" in examples["solo_game"]:
+        emit(
+            f"Or, without the questions: copy an example from {EXAMPLES}, enter your values, "
+            "set 'example: false' and 'caledonia box add FILE'."
+        )
 
 
 @app.command("path")
@@ -461,12 +464,14 @@ def tiles() -> None:
 @app.command("values")
 def values() -> None:
     """Enter the box values: pass money for 2 and 3 players, the marked import steps, the
-    export board's contract boxes, MacKenzie's cellar and MacEwen's beer money.
+    export board's contract boxes, MacKenzie's cellar and MacEwen's beer money; then the
+    solo removal grid of the export board.
 
     Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
     without starting tiles is asked for them too ('box tiles').
     """
     _at_terminal("box values")
-    from .box_entry import enter_box
+    from .box_entry import enter_box, enter_grid
 
     enter_box("values")
+    enter_grid()

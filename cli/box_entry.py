@@ -434,3 +434,83 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
         return _build_box({**(_box_answers(held) if held else {}), **given})
 
     return _enter(asker, "box", title, fields, answers, build, f"caledonia box {part}")
+
+
+# -- the solo removal grid of the export board ----------------------------------------------
+
+
+def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
+    from caledonia.rules.solo import KNOWN_ANCHOR, SLOTS
+
+    def columns(text: str, answers: dict) -> int:
+        found = _numbers(text)
+        if len(found) != 1 or found[0] < 1 or SLOTS % found[0]:
+            raise ValueError(f"give how many columns the {SLOTS} contract slots make: 1, 2, 3 or 6")
+        return found[0]
+
+    def slot(face: int) -> Callable[[str, dict], int]:
+        def read(text: str, answers: dict) -> int:
+            found = _numbers(text)
+            if len(found) != 1 or not 1 <= found[0] <= SLOTS:
+                raise ValueError(f"give one slot from 1 to {SLOTS}")
+            taken = {
+                v: k for k, v in answers.items() if k.startswith("roll.") and k != f"roll.{face:+d}"
+            }
+            if found[0] in taken:
+                raise ValueError(f"slot {found[0]} is already the slot of {taken[found[0]][5:]}")
+            bottom_left = SLOTS - answers["columns"] + 1
+            if face == KNOWN_ANCHOR and found[0] != bottom_left:
+                raise ValueError(
+                    f"the rulebook puts {KNOWN_ANCHOR} at the bottom-left slot, which is slot "
+                    f"{bottom_left} with {answers['columns']} columns"
+                )
+            return found[0]
+
+        return read
+
+    fields = [
+        Field(
+            "columns",
+            f"Solo removal grid: how many columns do the {SLOTS} contract slots make?",
+            columns,
+            str,
+        )
+    ]
+    fields += [
+        Field(
+            f"roll.{face:+d}",
+            f"Solo removal grid: the slot a price roll of {face:+d} removes (slots numbered "
+            "left to right, then top to bottom):",
+            slot(face),
+            str,
+        )
+        for face in price_die
+    ]
+    return fields
+
+
+def _grid_answers(data: dict[str, Any]) -> dict[str, Any]:
+    answers: dict[str, Any] = {"columns": data["columns"]}
+    answers.update({f"roll.{key}": value for key, value in data["solo_removal"].items()})
+    return answers
+
+
+def _build_grid(answers: dict[str, Any]) -> dict[str, Any]:
+    rolls = {k[5:]: v for k, v in answers.items() if k.startswith("roll.")}
+    return {"example": False, "columns": answers["columns"], "solo_removal": rolls}
+
+
+def enter_grid(asker: Asker | None = None) -> dict[str, Any]:
+    """The export board's solo removal grid (part of `box values`)."""
+    from caledonia.rules.components import components
+
+    held = _held("export_board")
+    return _enter(
+        asker,
+        "export_board",
+        "Solo removal grid",
+        grid_fields(components().solo.price_die),
+        _grid_answers(held) if held else None,
+        _build_grid,
+        "caledonia box values",
+    )

@@ -36,26 +36,26 @@ class Kind(NamedTuple):
     option: str
     env: str
     words: str
-    enter: str  # the one command that enters it (from a copy of the example file)
+    enter: str  # the one command that enters it
 
 
 COMPONENTS: Mapping[str, Kind] = {
     "market": Kind(
-        "market.yaml", "--market", "CALEDONIA_MARKET", "market board", "caledonia box add FILE"
+        "market.yaml", "--market", "CALEDONIA_MARKET", "market board", "caledonia box market"
     ),
     "box": Kind(
         "box.yaml",
         "--box",
         "CALEDONIA_BOX",
         "box values (starting tiles, pass money, import marks, clan values)",
-        "caledonia box add FILE",
+        "caledonia box tiles",
     ),
     "export_board": Kind(
         "export_board.yaml",
         "--export-board",
         "CALEDONIA_EXPORT_BOARD",
         "solo removal grid",
-        "caledonia box add FILE",
+        "caledonia box values",
     ),
 }
 

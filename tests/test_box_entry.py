@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from caledonia.cli.box_entry import enter_box, enter_market, track_drawing
+from caledonia.cli.box_entry import enter_box, enter_grid, enter_market, track_drawing
 from caledonia.cli.errors import Interrupted
 from caledonia.rules.boxdata import load_box
 from caledonia.rules.boxfolder import EXAMPLES, path_of
 from caledonia.rules.components import load_components
 from caledonia.rules.market import load_market
+from caledonia.rules.solo import load_removal_grid
 from scripted import ScriptedAsker
 
 PARTS = load_components()
@@ -133,3 +134,14 @@ def test_box_values_on_a_saved_box_changes_the_beer_money_only():
 def test_the_track_drawing_circles_the_start_and_brackets_the_medium_range():
     assert track_drawing([1, 2, 3, 4], 2, (2, 3)) == "£1 [ (£2) £3 ] £4"
     assert track_drawing([1, 2, 3], None, None) == "£1 £2 £3"
+
+
+def test_the_removal_grid_entered_is_the_grid_a_solo_game_loads():
+    # columns, then the slot of each price roll -3 -2 -1 +1 +2 +3; -3 must be bottom left
+    asker = ScriptedAsker(["2", "1", "5", "3", "1", "2", "4", "6"])
+    enter_grid(asker)
+    [(_, typed, reason)] = [r for r in asker.refusals]
+    assert typed == "1" and "bottom-left slot, which is slot 5 with 2 columns" in reason
+    grid = load_removal_grid(PARTS.solo.price_die)
+    example = load_removal_grid(PARTS.solo.price_die, str(EXAMPLES / "export_board.yaml"))
+    assert grid.slot_for_roll == example.slot_for_roll and not grid.example
