@@ -50,9 +50,9 @@ VARIANT_CHOICES = (
 )
 EXAMPLES_SAID = (
     "The shipped examples are made-up values, not your box's printed ones: money, goods and "
-    "scores will differ from your table's. To use your own, copy them from {folder}, enter "
-    "your box's values and pass --market, --box and --export-board (or set CALEDONIA_MARKET, "
-    "CALEDONIA_BOX, CALEDONIA_EXPORT_BOARD)."
+    "scores will differ from your table's. Enter yours once into your box with 'caledonia "
+    "box market', 'caledonia box tiles' and 'caledonia box values' ('caledonia box show' "
+    "says what it holds); every game then uses them."
 )
 
 
@@ -174,9 +174,7 @@ def ask_box_files(
         )
         files[key] = own_path(typed)
     if any(files[key] is None for key in missing):
-        from caledonia.rules.boxdata import EXAMPLE_BOX
-
-        asker.say(EXAMPLES_SAID.format(folder=EXAMPLE_BOX.parent))
+        asker.say(EXAMPLES_SAID)
     return files
 
 

@@ -49,7 +49,7 @@ OPTIONAL = {
 
 def example_words(key: str) -> str:
     """How the example-data notices name an optional box value left at its example."""
-    return f"{OPTIONAL[key].words} ({key}: example value)"
+    return f"{OPTIONAL[key].words} ({key}: example value; 'caledonia box values' enters yours)"
 
 
 class BoxData(NamedTuple):

@@ -306,3 +306,17 @@ def test_help_at_80_columns_reads_as_a_person_expects():
         shown = run_cli(*command, "--help", env={"COLUMNS": "80"}).stdout
         assert "{" not in shown and "<str>" not in shown, shown
     assert "Usage: caledonia play [OPTIONS] GAME" in run_cli("play", "-h").stdout
+
+
+def test_play_asks_nothing_about_data_files_when_the_box_holds_them(tmp_path):
+    from caledonia.rules import boxfolder
+
+    for name in ("market.yaml", "box.yaml"):
+        boxfolder.folder().mkdir(parents=True, exist_ok=True)
+        (boxfolder.folder() / name).write_text(own(tmp_path, EXAMPLES / name).read_text())
+    asker = ScriptedAsker(["Ailsa", "", "Bruce", "", "", "d", "s", "7"])  # no data question
+    game = ask_new_game(asker, str(tmp_path / "game.yaml"))
+    assert not asker.answers and not any("Which data" in q for q in asker.questions)
+    assert f"Using your box at {boxfolder.folder()}: market board; box values" in asker.said[0]
+    assert not game.setup.example_data[1:]  # only the map sides are examples
+    assert game.setup.example_data[0].startswith("map modules")

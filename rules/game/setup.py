@@ -252,15 +252,18 @@ def draw_setup(
         shown = " ".join(s.name for s in sides if s.example)
         example.append(f"map modules {shown} ('caledonia map transcribe SIDE' enters one)")
     if market.example:
-        example.append("market")
+        example.append("market ('caledonia box market' enters yours)")
     if box.example:
-        example.append("box data (starting tiles, pass money, import marks)")
+        example.append(
+            "box data (starting tiles, pass money, import marks) ('caledonia box tiles' "
+            "enters yours)"
+        )
     example += [example_words(key) for key in box.example_keys() if key in clan_data(clans)]
     if count == 1:
         if grid is None:
             raise ValueError("a solo game needs the export board's removal grid")
         if grid.example:
-            example.append("solo removal grid")
+            example.append("solo removal grid ('caledonia box values' enters yours)")
     pass_money = (parts.solo.pass_money,) if count == 1 else tuple(box.pass_money[count])
     return Setup(
         seed=seed,
