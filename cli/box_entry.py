@@ -104,7 +104,7 @@ def _enter(
     target = path_of(kind)
     check_writable(target)  # before the first question
     draft = Draft.named(f"box-{title.lower().replace(' ', '-')}", str(target))
-    ask = draft.asker(asker or QuestionaryAsker(), title.lower())
+    ask = draft.asker(asker or QuestionaryAsker(), f"the {title.lower()}")
     try:
         answers = run_wizard(ask, title, fields, held)
     except (KeyboardInterrupt, EOFError):
