@@ -3,6 +3,8 @@ with a refused answer, Ctrl-C and resume, and changing one value of a saved file
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 from caledonia.cli.box_entry import enter_box, enter_grid, enter_market, track_drawing
@@ -12,6 +14,8 @@ from caledonia.rules.boxfolder import EXAMPLES, path_of
 from caledonia.rules.components import load_components
 from caledonia.rules.market import load_market
 from caledonia.rules.solo import load_removal_grid
+from hypothesis import given
+from hypothesis import strategies as st
 from scripted import ScriptedAsker
 
 PARTS = load_components()
@@ -145,3 +149,21 @@ def test_the_removal_grid_entered_is_the_grid_a_solo_game_loads():
     grid = load_removal_grid(PARTS.solo.price_die)
     example = load_removal_grid(PARTS.solo.price_die, str(EXAMPLES / "export_board.yaml"))
     assert grid.slot_for_roll == example.slot_for_roll and not grid.example
+
+
+@given(
+    money=st.integers(0, 99),
+    goods=st.dictionaries(st.sampled_from(PARTS.economy.goods), st.integers(1, 5), max_size=3),
+)
+def test_a_tile_shown_again_reads_back_as_the_same_tile(money, goods):
+    from caledonia.cli.box_entry import _tile, _tile_typed
+
+    tile = {"money": money, "goods": goods}
+    assert _tile(PARTS.economy.goods)(_tile_typed(tile), {}) == tile
+
+
+@given(prices=st.lists(st.integers(0, 30), min_size=2, max_size=12, unique=True).map(sorted))
+def test_a_track_drawing_shows_every_price_once_in_order(prices):
+    drawn = track_drawing(prices, prices[0], (prices[0], prices[-1]))
+    shown = [int(p) for p in re.findall(r"£(\d+)", drawn)]
+    assert shown == prices and drawn.startswith("[ (£") and drawn.endswith(" ]")
