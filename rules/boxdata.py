@@ -3,7 +3,8 @@
 The starting tiles' money and goods, the pass money with 2 and 3 players, the
 contract boxes on the 3-4 player export board and the marked steps of the
 import tracks. `rules/data/examples/box.yaml` is a labelled example; a table
-passes its own with --box FILE (or CALEDONIA_BOX).
+keeps its own in the box folder (`boxfolder`), or passes one with --box FILE (or
+CALEDONIA_BOX).
 
 Two values printed on clan tiles are optional keys (`OPTIONAL`): the whisky cellar's
 spots and what each pays (`whisky_cellar`, left to right) and the money per beer

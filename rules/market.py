@@ -1,7 +1,8 @@
 """The market board: a price track per good, its starting price and medium range.
 
-The printed tracks are not public, so the market is data a table supplies
-(`--market FILE`); `rules/data/examples/market.yaml` is a labelled example.
+The printed tracks are not public, so the market is data a table supplies (in its
+box folder, or `--market FILE`); `rules/data/examples/market.yaml` is a labelled
+example.
 A price moves one place on its track per step and stops at the track's ends.
 """
 
