@@ -344,7 +344,7 @@ def import_(
     ] = False,
 ) -> None:
     """Replace the whole box with a copy from 'box export', checked whole first."""
-    from caledonia.rules.boxfiles import parse_bundle
+    from caledonia.rules.boxfiles import bundle, parse_bundle
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import plain, read_yaml, to_yaml, write_text_atomic
 
@@ -355,7 +355,8 @@ def import_(
     for item in files:
         check_output(_place(item), force=True)  # makes the folder
     for item in files:
-        write_text_atomic(_place(item), to_yaml(plain(item.data)))
+        data = bundle([item]).get("maps", {}).get(item.name, item.data)  # lochs as ~
+        write_text_atomic(_place(item), to_yaml(plain(data)))
     kept = {_place(item) for item in files}
     for stale in old:
         if stale not in kept:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .components import Components
+from .map_modules import LOCH
 from .schema import Node
 
 BUNDLE_FORMAT = "caledonia-box/1"
@@ -115,10 +116,17 @@ def parse_bundle(data: object, source: str, parts: Components) -> list[Checked]:
     return checked
 
 
+def _lochs_written(side: Any) -> Any:
+    """A side's data with each loch as ~ (YAML reads a bare ~ as null, which a copy would
+    write back as `null`)."""
+    rows = [[LOCH if code is None else code for code in row] for row in side["rows"]]
+    return {**side, "rows": rows}
+
+
 def bundle(files: list[Checked]) -> dict[str, Any]:
     """The one-file copy of these checked files."""
     copy: dict[str, Any] = {"format": BUNDLE_FORMAT}
-    sides = {f.name: f.data for f in files if f.kind == "side"}
+    sides = {f.name: _lochs_written(f.data) for f in files if f.kind == "side"}
     if sides:
         copy["maps"] = sides
     for f in files:
