@@ -44,11 +44,11 @@ def load_table_data(
     box_file: str | None = None,
     export_board: str | None = None,
 ) -> TableData:
-    """Read the data files (None: the option's environment variable, else the example).
+    """Read the data files (None: the option's environment variable, else the box folder's,
+    else the example).
     Raises a DataError naming the file when one is wrong."""
-    from caledonia.rules.board import DEFAULT_ORIGINS
     from caledonia.rules.boxdata import load_box
-    from caledonia.rules.map_modules import load_module_set, maps_folder
+    from caledonia.rules.boxfolder import load_sides
     from caledonia.rules.market import load_market
     from caledonia.rules.solo import load_removal_grid
 
@@ -56,7 +56,7 @@ def load_table_data(
     grid = load_removal_grid(parts.solo.price_die, export_board) if players == 1 else None
     return TableData(
         parts,
-        load_module_set(maps_folder(maps), DEFAULT_ORIGINS),
+        load_sides(maps),
         load_market(players, parts.economy.goods, market_file),
         load_box(parts, box_file),
         grid,

@@ -33,6 +33,7 @@ COMMANDS = {
     "redo": ("game_cmd", "redo"),
     "fix": ("game_cmd", "fix"),
     "options": ("options_cmd", "options"),
+    "box": ("box_cmd", "app"),
 }
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}
@@ -47,6 +48,9 @@ def build_app(only: str | None = None) -> typer.Typer:
     from .completion import CompletingGroup, WordsCommand
 
     completion_init()  # Typer's completion classes, as its own completion options would
+    from .help_style import plain_argument_names
+
+    plain_argument_names()
     app = typer.Typer(
         name="caledonia",
         cls=CompletingGroup,
@@ -68,13 +72,27 @@ def build_app(only: str | None = None) -> typer.Typer:
         if isinstance(target, typer.Typer):
             for command in target.registered_commands:
                 command.callback = stoppable(command.callback)
+                command.help = command.help or help_text(command.callback)
             app.add_typer(target, name=name)
         elif name in FREE_WORDS:
             settings = {"allow_extra_args": True, "ignore_unknown_options": True}
-            app.command(name, context_settings=settings, cls=WordsCommand)(stoppable(target))
+            app.command(name, context_settings=settings, cls=WordsCommand, help=help_text(target))(
+                stoppable(target)
+            )
         else:
-            app.command(name)(stoppable(target))
+            app.command(name, help=help_text(target))(stoppable(target))
     return app
+
+
+def help_text(command: Any) -> str | None:
+    """A command's docstring as help: each paragraph on one line, so the help wraps it to
+    the terminal instead of keeping the docstring's line breaks in mid-sentence."""
+    import inspect
+
+    doc = inspect.getdoc(command) if command is not None else None
+    if not doc:
+        return None
+    return "\n\n".join(" ".join(part.split()) for part in doc.split("\n\n"))
 
 
 def stoppable(command: Any) -> Any:
@@ -118,6 +136,17 @@ def _completion_install(ctx: typer.Context, param: typer.CallbackParam, value: s
 
 
 def _root(
+    box_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--box-dir",
+            metavar="DIR",
+            envvar="CALEDONIA_HOME",
+            show_envvar=True,
+            show_default=False,
+            help="The folder of your box's components (see 'caledonia box path').",
+        ),
+    ] = None,
     show_version: Annotated[
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
@@ -149,6 +178,10 @@ def _root(
     ] = None,
 ) -> None:
     """A referee and scoring assistant for Clans of Caledonia at a physical table."""
+    if box_dir:
+        from caledonia.rules.boxfolder import use_folder
+
+        use_folder(box_dir)
 
 
 def main() -> None:
@@ -160,7 +193,7 @@ def main() -> None:
 
     prepare_streams()
     arguments = with_shell_named(sys.argv[1:])
-    words = [word for word in sys.argv[1:] if not word.startswith("-")]
+    words = _command_words(sys.argv[1:])
     chosen = words[0] if words and words[0] in COMMANDS else None
     completing = command_being_completed(os.environ)
     if completing is not None:  # the shell asks for completions: build only that command
@@ -221,6 +254,19 @@ def _reader_gone() -> None:
 
     quiet_stdout()
     sys.exit(ExitCode.OK)
+
+
+def _command_words(arguments: list[str]) -> list[str]:
+    """The words that are not options, leaving out the value of the global --box-dir."""
+    words, skip = [], False
+    for word in arguments:
+        if skip:
+            skip = False
+        elif word == "--box-dir":
+            skip = True
+        elif not word.startswith("-"):
+            words.append(word)
+    return words
 
 
 def _one_line(text: str) -> str:

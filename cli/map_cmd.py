@@ -32,8 +32,22 @@ app = typer.Typer(
 
 EXAMPLE_NOTICE = (
     "Note: these map modules are example layouts, not the printed ones; "
-    "transcribe your own with 'caledonia map transcribe' and use --maps DIR."
+    "transcribe your own into your box with 'caledonia map transcribe SIDE'."
 )
+
+
+def example_sides_notice(board: Board) -> str | None:
+    """The notice naming the sides of this board that are examples (None: none are)."""
+    sides = [side.name for side in board.sides if side.example]
+    if not sides:
+        return None
+    return (
+        f"Note: map module{'s' if len(sides) > 1 else ''} {', '.join(sides)} "
+        f"{'are example layouts' if len(sides) > 1 else 'is an example layout'}, not the "
+        f"printed ones; transcribe yours into your box with 'caledonia map transcribe {sides[0]}'."
+    )
+
+
 SourceArgument = Annotated[
     str,
     typer.Argument(
@@ -44,23 +58,26 @@ SourceArgument = Annotated[
 
 
 def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[str, ModuleSide]:
-    """The module sides of --maps (or the examples). A folder must hold every side in
-    `needed` (default: all eight); a missing one is named by the file expected."""
-    from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.map_modules import SIDE_NAMES, load_module_set, maps_folder
+    """The module sides of --maps, else the box's with the examples for those it lacks. A
+    --maps folder must hold every side in `needed` (default: all eight); a missing one is
+    named by the file expected."""
+    from caledonia.rules.boxfolder import load_sides as table_sides
+    from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES, maps_folder
 
-    folder = maps_folder(maps)
-    sides = load_module_set(folder, DEFAULT_ORIGINS)
+    sides = table_sides(maps)
     wanted = SIDE_NAMES if needed is None else [n.strip().upper() for n in needed]
     missing = [name for name in wanted if name in SIDE_NAMES and name not in sides]
     if missing:
-        raise CaledoniaError(_missing_sides(folder, missing))
+        import os
+
+        raise CaledoniaError(_missing_sides(maps_folder(maps or os.environ.get(MAPS_ENV)), missing))
     return sides
 
 
 def _notice(board: Board) -> None:
-    if board.example:
-        message(EXAMPLE_NOTICE, style="yellow")
+    notice = example_sides_notice(board)
+    if notice:
+        message(notice, style="yellow")
 
 
 def open_source(path: str, maps: str | None) -> MapSource:
@@ -637,17 +654,21 @@ def _say_report(report: dict[str, Any], draw: bool) -> None:
 def transcribe_command(
     side: Annotated[str, typer.Argument(help="The side to enter, A1 to D2.")],
     out: Annotated[
-        str | None, typer.Option(metavar="FILE", help="Where to write it (default SIDE.yaml).")
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Where to write it (default: into your box, 'caledonia box path')."
+        ),
     ] = None,
     force: ForceOption = False,
 ) -> None:
     """Enter a printed module side hex by hex, seeing the side drawn with its ids as you go.
 
-    FILE is checked before the first question; a missing folder is created.
+    The side goes into your box, where every command finds it; --out FILE writes it there
+    instead. The file is checked before the first question; a missing folder is created.
 
     Every answer is kept in FILE.draft at once: after Ctrl-C, the same command carries on.
 
-    Example: [cyan]caledonia map transcribe A1 --out my-maps/A1.yaml[/cyan]
+    Example: [cyan]caledonia map transcribe A1[/cyan]
     """
     from .output import is_interactive
 
@@ -660,6 +681,8 @@ def transcribe_command(
             "yourself (see maps/README.md) and check it with 'caledonia map check FILE'",
             "map transcribe",
         )
+    from caledonia.rules.boxfolder import side_file
+
     from .transcribe import transcribe
 
-    transcribe(name, Path(out or f"{name}.yaml"), replace=force)
+    transcribe(name, Path(out) if out else side_file(name), replace=force)

@@ -184,7 +184,7 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     A game file carries its own modules, so `maps` applies to position files only."""
     from caledonia.rules.yamlfile import read_yaml
 
-    from .map_cmd import EXAMPLE_NOTICE, load_sides
+    from .map_cmd import example_sides_notice, load_sides
 
     data = read_yaml(path)
     parts = components()
@@ -204,7 +204,7 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
         parts.economy,
         tuple(tile.id for tile in parts.port_tiles),
     )
-    notice = EXAMPLE_NOTICE if position.board.example else None
+    notice = example_sides_notice(position.board)
     return MapSource(path, position, dict(position.ports)), notice
 
 

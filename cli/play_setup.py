@@ -51,9 +51,9 @@ VARIANT_CHOICES = (
 )
 EXAMPLES_SAID = (
     "The shipped examples are made-up values, not your box's printed ones: money, goods and "
-    "scores will differ from your table's. To use your own, copy them from {folder}, enter "
-    "your box's values and pass --market, --box and --export-board (or set CALEDONIA_MARKET, "
-    "CALEDONIA_BOX, CALEDONIA_EXPORT_BOARD)."
+    "scores will differ from your table's. Enter yours once into your box with 'caledonia "
+    "box market', 'caledonia box tiles' and 'caledonia box values' ('caledonia box show' "
+    "says what it holds); every game then uses them."
 )
 
 
@@ -159,6 +159,8 @@ def ask_box_files(
     missing = [key for key, (_, env) in wanted.items() if not (given[key] or os.environ.get(env))]
     if not missing:
         return dict(given)
+    if box_in_use(asker, missing):
+        return dict(given)
     what = ", ".join(wanted[key][0] for key in missing)
     own = asker.choose(
         f"Which data for the {what}?",
@@ -176,10 +178,26 @@ def ask_box_files(
         )
         files[key] = own_path(typed)
     if any(files[key] is None for key in missing):
-        from caledonia.rules.boxdata import EXAMPLE_BOX
-
-        asker.say(EXAMPLES_SAID.format(folder=EXAMPLE_BOX.parent))
+        asker.say(EXAMPLES_SAID)
     return files
+
+
+def box_in_use(asker: Asker, missing: Sequence[str]) -> bool:
+    """With a box folder that holds any component, nothing is asked: one line says what
+    comes from the box and what from the examples."""
+    from caledonia.rules.boxfolder import COMPONENTS, find, folder
+
+    component = {"market_file": "market", "box_file": "box", "export_board": "export_board"}
+    found = [find(component[key]) for key in missing]
+    if all(f.example for f in found):
+        return False
+    own = [COMPONENTS[f.component].words for f in found if not f.example]
+    examples = [COMPONENTS[f.component].words for f in found if f.example]
+    line = f"Using your box at {folder()}: {'; '.join(own)}"
+    if examples:
+        line += f"; the examples for the {'; '.join(examples)} ('caledonia box show')"
+    asker.say(line + ".")
+    return True
 
 
 def file_check(key: str, players: int) -> Validator:

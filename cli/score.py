@@ -27,10 +27,9 @@ def _map_sides(maps: str | None):
     """Load the module sides only if a sheet asks for its map."""
 
     def load():
-        from caledonia.rules.board import DEFAULT_ORIGINS
-        from caledonia.rules.map_modules import load_module_set, maps_folder
+        from caledonia.rules.boxfolder import load_sides
 
-        return load_module_set(maps_folder(maps), DEFAULT_ORIGINS)
+        return load_sides(maps)
 
     return load
 

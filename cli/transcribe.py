@@ -422,6 +422,13 @@ def side_yaml(
     return "\n".join(lines) + "\n"
 
 
+def _out_words(name: str, path: Path) -> str:
+    """' --out FILE', unless FILE is the side's place in the box (the default)."""
+    from caledonia.rules.boxfolder import side_file
+
+    return "" if path == side_file(name) else f" --out {path}"
+
+
 def transcribe(
     name: str, path: Path, ask: Asker | None = None, *, replace: bool = False
 ) -> Path | None:
@@ -430,7 +437,7 @@ def transcribe(
     ask = ask or QuestionaryAsker()
     draft = Draft(path, name)
     saved = draft.load()
-    command = f"caledonia map transcribe {name} --out {path}"
+    command = f"caledonia map transcribe {name}" + _out_words(name, path)
     state: dict[str, Any] = {}
     try:
         if not check_writable(path, ask, replace):

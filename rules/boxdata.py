@@ -3,7 +3,8 @@
 The starting tiles' money and goods, the pass money with 2 and 3 players, the
 contract boxes on the 3-4 player export board and the marked steps of the
 import tracks. `rules/data/examples/box.yaml` is a labelled example; a table
-passes its own with --box FILE (or CALEDONIA_BOX).
+keeps its own in the box folder (`boxfolder`), or passes one with --box FILE (or
+CALEDONIA_BOX).
 
 Two values printed on clan tiles are optional keys (`OPTIONAL`): the whisky cellar's
 spots and what each pays (`whisky_cellar`, left to right) and the money per beer
@@ -13,7 +14,6 @@ game's notices say so (`BoxData.missing`, `example_words`).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -50,7 +50,7 @@ OPTIONAL = {
 
 def example_words(key: str) -> str:
     """How the example-data notices name an optional box value left at its example."""
-    return f"{OPTIONAL[key].words} ({key}: example value)"
+    return f"{OPTIONAL[key].words} ({key}: example value; 'caledonia box values' enters yours)"
 
 
 class BoxData(NamedTuple):
@@ -126,8 +126,10 @@ def parse_box(data: object, source: str, parts: Components) -> BoxData:
 
 
 def box_file(override: str | None = None) -> Path:
-    chosen = override or os.environ.get(BOX_ENV)
-    return Path(chosen) if chosen else EXAMPLE_BOX
+    """--box, else $CALEDONIA_BOX, else the box folder's, else the shipped example."""
+    from .boxfolder import find
+
+    return find("box", override).path
 
 
 def load_box(parts: Components, override: str | None = None) -> BoxData:

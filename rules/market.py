@@ -1,13 +1,13 @@
 """The market board: a price track per good, its starting price and medium range.
 
-The printed tracks are not public, so the market is data a table supplies
-(`--market FILE`); `rules/data/examples/market.yaml` is a labelled example.
+The printed tracks are not public, so the market is data a table supplies (in its
+box folder, or `--market FILE`); `rules/data/examples/market.yaml` is a labelled
+example.
 A price moves one place on its track per step and stops at the track's ends.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -85,9 +85,10 @@ def parse_market(data: object, source: str, players: int, goods: tuple[str, ...]
 
 
 def market_file(override: str | None = None) -> Path:
-    """--market, else $CALEDONIA_MARKET, else the shipped example."""
-    chosen = override or os.environ.get(MARKET_ENV)
-    return Path(chosen) if chosen else EXAMPLE_MARKET
+    """--market, else $CALEDONIA_MARKET, else the box's, else the shipped example."""
+    from .boxfolder import find
+
+    return find("market", override).path
 
 
 def load_market(players: int, goods: tuple[str, ...], override: str | None = None) -> Market:

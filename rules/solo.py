@@ -12,7 +12,6 @@ five contracts.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -160,8 +159,10 @@ def parse_removal_grid(data: object, source: str, price_die: Sequence[int]) -> R
 
 
 def export_board_file(override: str | None = None) -> Path:
-    chosen = override or os.environ.get(EXPORT_BOARD_ENV)
-    return Path(chosen) if chosen else EXAMPLE_EXPORT_BOARD
+    """--export-board, else $CALEDONIA_EXPORT_BOARD, else the box's, else the example."""
+    from .boxfolder import find
+
+    return find("export_board", override).path
 
 
 def load_removal_grid(price_die: Sequence[int], override: str | None = None) -> RemovalGrid:

@@ -27,6 +27,15 @@ def _private_drafts(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("CALEDONIA_DRAFTS_DIR", str(tmp_path_factory.mktemp("drafts")))
 
 
+@pytest.fixture(autouse=True)
+def _private_box(tmp_path_factory, monkeypatch):
+    """Each test starts with an empty box folder of its own, never the user's."""
+    monkeypatch.setenv("CALEDONIA_HOME", str(tmp_path_factory.mktemp("box")))
+    from caledonia.rules import boxfolder
+
+    boxfolder.use_folder(None)
+
+
 @pytest.fixture(scope="session")
 def parts():
     return load_components()

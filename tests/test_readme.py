@@ -89,6 +89,8 @@ def _run(words: list[str], folder: Path) -> subprocess.CompletedProcess:
     home = folder / "home"  # what a command installs in the reader's home lands here
     home.mkdir(exist_ok=True)
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
+    # the box, the drafts and the cache stay in that home too
+    env.update(XDG_DATA_HOME=str(home / ".local/share"), XDG_STATE_HOME=str(home / ".local/state"))
     return subprocess.run(
         [sys.executable, "-m", "caledonia.cli.main", *words],
         capture_output=True,

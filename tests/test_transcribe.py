@@ -261,3 +261,17 @@ def test_a_tile_typed_the_other_way_up_is_warned_about_before_the_rivers(tmp_pat
     told = " ".join(capsys.readouterr().err.split())
     assert "the mist spaces lie towards the middle of the map: is the tile turned?" in told
     assert ask.questions[-1].startswith("River edge 1")
+
+
+def test_a_side_goes_into_the_box_by_default_and_every_command_finds_it(capsys):
+    from caledonia.rules.boxfolder import load_sides, side_file
+
+    target = side_file("A1")
+    with pytest.raises(typer.Exit):
+        transcribe("A1", target, ScriptedAsker([*example_answers()[:20], KeyboardInterrupt()]))
+    told = capsys.readouterr().err
+    assert "'caledonia map transcribe A1' again" in told and "--out" not in told
+    assert transcribe("A1", target, ScriptedAsker([True, *example_answers()[20:]])) == target
+    sides = load_sides()
+    assert sides["A1"].source == str(target) and not sides["A1"].example
+    assert sides["A2"].example  # the example, for the side the box lacks

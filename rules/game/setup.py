@@ -114,6 +114,23 @@ def clan_data(clans: Sequence[str]) -> set[str]:
     return {key for name in clans if name in CLANS for key in CLANS[name].table_data}
 
 
+def drawn_side(module_set: Mapping[str, ModuleSide], letter: str, rng: random.Random) -> str:
+    """One side of a module, drawn among the table's own sides of it (those that are not
+    examples) when it has any, else among every side there is."""
+    there = [f"{letter}{side}" for side in "12" if f"{letter}{side}" in module_set]
+    own = [name for name in there if not module_set[name].example]
+    return rng.choice(own or there or [f"{letter}1"])
+
+
+def _sides_held(module_set: Mapping[str, ModuleSide]) -> str:
+    """'in FOLDER (sides there: A1, B1)': where the sides came from, for a missing one."""
+    from pathlib import Path
+
+    folders = sorted({str(Path(side.source).parent) for side in module_set.values()})
+    where = " or ".join(folders) if folders else "the map folder"
+    return f"in {where} (sides there: {', '.join(sorted(module_set)) or 'none'})"
+
+
 def draw_setup(
     parts: Components,
     module_set: Mapping[str, ModuleSide],
@@ -143,12 +160,12 @@ def draw_setup(
         raise ValueError("the clan auction needs clans and at least 2 players")
     ks = chosen["kickstarter"]
 
-    names = table.modules or [f"{letter}{rng.choice('12')}" for letter in MODULE_LETTERS]
+    names = table.modules or [drawn_side(module_set, letter, rng) for letter in MODULE_LETTERS]
     sides = []
     for name in names:
         key = name.strip().upper()
         if key not in module_set:
-            raise ValueError(f"no module side {name!r} in the map folder")
+            raise ValueError(f"no module side {name!r} {_sides_held(module_set)}")
         sides.append(module_set[key])
     if sorted(s.module for s in sides) != list(MODULE_LETTERS):
         raise ValueError("give one side of each module A, B, C and D")
@@ -236,17 +253,21 @@ def draw_setup(
 
     example = []
     if any(s.example for s in sides):
-        example.append("map modules")
+        shown = " ".join(s.name for s in sides if s.example)
+        example.append(f"map modules {shown} ('caledonia map transcribe SIDE' enters one)")
     if market.example:
-        example.append("market")
+        example.append("market ('caledonia box market' enters yours)")
     if box.example:
-        example.append("box data (starting tiles, pass money, import marks)")
+        example.append(
+            "box data (starting tiles, pass money, import marks) ('caledonia box tiles' "
+            "enters yours)"
+        )
     example += [example_words(key) for key in box.example_keys() if key in clan_data(clans)]
     if count == 1:
         if grid is None:
             raise ValueError("a solo game needs the export board's removal grid")
         if grid.example:
-            example.append("solo removal grid")
+            example.append("solo removal grid ('caledonia box values' enters yours)")
     pass_money = (parts.solo.pass_money,) if count == 1 else tuple(box.pass_money[count])
     return Setup(
         seed=seed,

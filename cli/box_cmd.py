@@ -1,0 +1,478 @@
+"""`caledonia box ...`: the folder of the table's own components: see it, fill it, check
+it, hand it on, and put a component back to its example."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from caledonia.rules.errors import CaledoniaError
+
+from .output import JsonOption, emit, message, print_json
+from .writing import ForceOption, check_output, person_at_terminal
+
+app = typer.Typer(
+    help="Your box: the printed values you enter once (map sides, market, box values), for "
+    "every command.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+FILES = ("market", "box", "export_board")  # the box's files besides the module sides
+
+
+@app.callback()
+def _box(
+    box_dir: Annotated[
+        str | None,
+        typer.Option(
+            "--box-dir",
+            metavar="DIR",
+            show_default=False,
+            help="The box folder to use (else CALEDONIA_HOME, else your data folder).",
+        ),
+    ] = None,
+) -> None:
+    """Your box: the printed values you enter once, for every command."""
+    if box_dir:
+        from caledonia.rules.boxfolder import use_folder
+
+        use_folder(box_dir)
+
+
+# -- what the box holds -------------------------------------------------------------------
+
+
+def _relative(path: Path) -> str:
+    """A box file by its place in the box (the same in every copy of it); others in full."""
+    from caledonia.rules.boxfolder import folder
+
+    try:
+        return str(path.relative_to(folder()))
+    except ValueError:
+        return str(path)
+
+
+def _entry(component: str, kind: str, path: Path, origin: str, enter: str) -> dict[str, Any]:
+    """One component's line of `box show`: its status, its file, what it warns of."""
+    from caledonia.rules.boxfiles import check_file
+    from caledonia.rules.components import components
+    from caledonia.rules.yamlfile import read_yaml
+
+    entry: dict[str, Any] = {
+        "component": component,
+        "status": "example" if origin == "example" else "yours",
+        "origin": origin,
+        "file": _relative(path) if origin == "box" else str(path),
+        "problem": None,
+        "warnings": [],
+        "enter": enter,
+    }
+    if origin == "example":
+        return entry
+    try:
+        checked = check_file(read_yaml(path), str(path), components(), kind)
+    except CaledoniaError as problem:
+        entry.update(status="broken", problem=str(problem))
+        return entry
+    entry["warnings"] = list(checked.warnings)
+    if checked.example:
+        entry["status"] = "example"
+        entry["problem"] = f"{path} is marked 'example: true'"
+    return entry
+
+
+def box_report() -> dict[str, Any]:
+    """Every component with its status, the folder, and what games still take from the
+    examples."""
+    from caledonia.rules.boxfolder import COMPONENTS, find, folder, side_file
+    from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES
+
+    entries = []
+    maps_given = os.environ.get(MAPS_ENV)
+    for name in SIDE_NAMES:
+        enter = f"caledonia map transcribe {name}"
+        if maps_given:
+            path, origin = Path(maps_given) / f"{name}.yaml", "given"
+        elif side_file(name).is_file():
+            path, origin = side_file(name), "box"
+        else:
+            path, origin = Path(), "example"
+        entry = _entry(name, "side", path, origin, enter)
+        if origin == "example":
+            entry["file"] = None
+        entries.append(entry)
+    for component in FILES:
+        found = find(component)
+        entries.append(
+            _entry(component, component, found.path, found.origin, COMPONENTS[component].enter)
+        )
+    example_sides = [e["component"] for e in entries[:8] if e["status"] != "yours"]
+    letters_without = sorted(
+        {
+            name[0]
+            for name in SIDE_NAMES
+            if all(e["status"] != "yours" for e in entries[:8] if e["component"][0] == name[0])
+        }
+    )
+    by_name = {e["component"]: e for e in entries}
+    every_game = [c for c in ("market", "box") if by_name[c]["status"] != "yours"]
+    return {
+        "folder": str(folder()),
+        "components": entries,
+        "examples": {
+            "module_sides": example_sides,
+            "drawn_from_examples": letters_without,
+            "every_game": every_game,
+            "solo_game": every_game
+            + (["export_board"] if by_name["export_board"]["status"] != "yours" else []),
+        },
+    }
+
+
+@app.command("show")
+def show(as_json: JsonOption = False) -> None:
+    """Every component with its status (yours / example / broken), the folder, and what a
+    game would still take from the examples."""
+    from caledonia.rules.boxfolder import COMPONENTS, EXAMPLES
+
+    report = box_report()
+    if as_json:
+        print_json(report)
+        return
+    emit(f"Box folder: {report['folder']}")
+    for entry in report["components"]:
+        words = entry["component"]
+        if entry["component"] in COMPONENTS:
+            words = COMPONENTS[entry["component"]].words
+        status = entry["status"]
+        where = f" ({entry['file']})" if entry["file"] and status != "example" else ""
+        if entry["origin"] == "given":
+            status += ", given by its option or variable"
+        line = f"  {words}: {status}{where}"
+        if status == "example":
+            line += f"; enter it with '{entry['enter']}'"
+        emit(line)
+        if entry["problem"] and entry["status"] == "broken":
+            emit(f"      {entry['problem']}")
+        for warning in entry["warnings"]:
+            emit(f"      warning: {warning}")
+    examples = report["examples"]
+    if examples["drawn_from_examples"]:
+        emit(
+            "A drawn layout takes an example side for module "
+            + ", ".join(examples["drawn_from_examples"])
+            + " (your box holds no side of it)."
+        )
+    still = [COMPONENTS[c].words for c in examples["every_game"]]
+    if still:
+        emit("Every game still takes from the examples: " + "; ".join(still) + ".")
+    if "export_board" in examples["solo_game"]:
+        emit("A solo game also takes the example solo removal grid.")
+    if still or "export_board" in examples["solo_game"]:
+        emit(
+            f"Or, without the questions: copy an example from {EXAMPLES}, enter your values, "
+            "set 'example: false' and 'caledonia box add FILE'."
+        )
+
+
+@app.command("path")
+def path() -> None:
+    """Print the box folder (it need not exist yet)."""
+    from caledonia.rules.boxfolder import folder
+
+    emit(str(folder()))
+
+
+# -- filling it -----------------------------------------------------------------------------
+
+
+def _place(checked: Any) -> Path:
+    """Where a checked file goes in the box."""
+    from caledonia.rules.boxfolder import path_of, side_file
+
+    return side_file(checked.name) if checked.kind == "side" else path_of(checked.kind)
+
+
+def _check_given(files: list[str]) -> list[tuple[Any, str]]:
+    """Each file checked as a box component; every problem said, CaledoniaError if any."""
+    from caledonia.rules.boxfiles import KIND_WORDS, check_file
+    from caledonia.rules.components import components
+    from caledonia.rules.yamlfile import read_yaml
+
+    good, problems, places = [], [], {}
+    for name in files:
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+            checked = check_file(read_yaml(name), name, components())
+        except CaledoniaError as problem:
+            problems.append(str(problem))
+            continue
+        except (OSError, UnicodeDecodeError) as problem:
+            problems.append(f"{name}: cannot read it ({getattr(problem, 'strerror', problem)})")
+            continue
+        if checked.example:
+            problems.append(
+                f"{name}: is marked 'example: true': set 'example: false' once it holds your "
+                f"box's {KIND_WORDS[checked.kind]}"
+            )
+            continue
+        if checked.name in places:
+            problems.append(f"{name}: holds {checked.name}, as {places[checked.name]} does")
+            continue
+        places[checked.name] = name
+        good.append((checked, text))
+    for problem in problems:
+        message(problem, style="red")
+    if problems:
+        raise CaledoniaError(
+            f"nothing was added: {len(problems)} of {len(files)} file(s) need correcting"
+        )
+    return good
+
+
+@app.command("add")
+def add(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE...", help="Module-side, market, box-values or export-board files."
+        ),
+    ],
+) -> None:
+    """Add your own files to the box, each checked first: nothing is added when any file is
+    wrong."""
+    from caledonia.rules.boxfiles import KIND_WORDS
+    from caledonia.rules.yamlfile import write_text_atomic
+
+    checked = _check_given(files)
+    for item, _text in checked:
+        check_output(_place(item), force=True)
+    for (item, text), name in zip(checked, files, strict=True):
+        write_text_atomic(_place(item), text)
+        what = f"side {item.name}" if item.kind == "side" else KIND_WORDS[item.kind]
+        message(f"Added {name} as your {what} ({_place(item)}).")
+        for warning in item.warnings:
+            message(f"  warning: {warning}", style="yellow")
+
+
+def _box_files() -> list[Path]:
+    """The component files the box holds now."""
+    from caledonia.rules.boxfolder import held_sides, path_of, side_file
+
+    held = [side_file(name) for name in held_sides()]
+    return held + [path_of(c) for c in FILES if path_of(c).is_file()]
+
+
+def _checked_box() -> tuple[list[Any], list[str]]:
+    """The box's files checked: those that pass, and the problems of those that do not."""
+    from caledonia.rules.boxfiles import check_file
+    from caledonia.rules.components import components
+    from caledonia.rules.yamlfile import read_yaml
+
+    good, problems = [], []
+    for file in _box_files():
+        kind = "side" if file.parent.name == "maps" else file.stem
+        try:
+            good.append(check_file(read_yaml(file), str(file), components(), kind))
+        except CaledoniaError as problem:
+            problems.append(str(problem))
+    return good, problems
+
+
+@app.command("check")
+def check(as_json: JsonOption = False) -> None:
+    """Check every file in the box, with what a person would miss: a market start price off
+    its track, a side with no mist, pass money that does not fall."""
+    from caledonia.rules.boxfolder import folder
+
+    good, problems = _checked_box()
+    warnings = [w for item in good for w in item.warnings]
+    if as_json:
+        print_json(
+            {
+                "folder": str(folder()),
+                "ok": not problems,
+                "checked": [item.name for item in good],
+                "problems": problems,
+                "warnings": warnings,
+            }
+        )
+    else:
+        emit(f"{folder()}: {len(good)} file(s) good, {len(problems)} with problems")
+        for problem in problems:
+            emit(f"  problem: {problem}")
+        for warning in warnings:
+            emit(f"  warning: {warning}")
+    if problems:
+        raise typer.Exit(1)
+
+
+# -- handing it on ---------------------------------------------------------------------------
+
+
+@app.command("export")
+def export(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The file to write.")],
+    force: ForceOption = False,
+) -> None:
+    """Write the whole box into one file, to keep or to hand to friends."""
+    from caledonia.rules.boxfiles import bundle
+    from caledonia.rules.yamlfile import plain, to_yaml, write_text_atomic
+
+    good, problems = _checked_box()
+    if problems:
+        for problem in problems:
+            message(problem, style="red")
+        raise CaledoniaError(
+            "the box has files with problems: correct them first ('caledonia box check')"
+        )
+    if not good:
+        raise CaledoniaError("the box is empty: nothing to export")
+    check_output(file, force=force, ask=person_at_terminal())
+    write_text_atomic(file, to_yaml(plain(bundle(good))))
+    message(f"Wrote {file}: {', '.join(item.name for item in good)}.")
+
+
+@app.command("import")
+def import_(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A file written by 'box export'.")],
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace what the box holds without asking.")
+    ] = False,
+) -> None:
+    """Replace the whole box with a copy from 'box export', checked whole first."""
+    from caledonia.rules.boxfiles import bundle, parse_bundle
+    from caledonia.rules.components import components
+    from caledonia.rules.yamlfile import plain, read_yaml, to_yaml, write_text_atomic
+
+    files = parse_bundle(read_yaml(file), file, components())
+    old = _box_files()
+    if old and not force:
+        _ask_or_refuse(f"The box at {_folder()} holds {len(old)} file(s). Replace them all?")
+    for item in files:
+        check_output(_place(item), force=True)  # makes the folder
+    for item in files:
+        data = bundle([item]).get("maps", {}).get(item.name, item.data)  # lochs as ~
+        write_text_atomic(_place(item), to_yaml(plain(data)))
+    kept = {_place(item) for item in files}
+    for stale in old:
+        if stale not in kept:
+            stale.unlink()
+    message(f"Imported {file}: {', '.join(item.name for item in files) or 'nothing'}.")
+
+
+def _folder() -> Path:
+    from caledonia.rules.boxfolder import folder
+
+    return folder()
+
+
+def _ask_or_refuse(question: str) -> None:
+    """Ask a person at a terminal; elsewhere refuse, naming --force."""
+    ask = person_at_terminal()
+    if ask is None:
+        raise CaledoniaError(f"{question.rstrip('?')}: pass --force to do it without a terminal")
+    if not ask.confirm(question, default=False):
+        raise CaledoniaError("nothing was changed")
+
+
+@app.command("reset")
+def reset(
+    component: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="COMPONENT",
+            help="market, box, export_board or a side such as A1 (left out: everything).",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Do it without asking.")] = False,
+) -> None:
+    """Put a component (or the whole box) back to the shipped example: its file is removed."""
+    from caledonia.rules.boxfolder import path_of, side_file
+    from caledonia.rules.map_modules import SIDE_NAMES
+
+    if component is None:
+        targets = _box_files()
+        what = "everything in the box"
+    elif component.upper() in SIDE_NAMES:
+        targets = [side_file(component)]
+        what = f"side {component.upper()}"
+    elif component.lower().replace("-", "_") in FILES:
+        targets = [path_of(component.lower().replace("-", "_"))]
+        what = f"the {component}"
+    else:
+        choices = ", ".join((*FILES, *SIDE_NAMES))
+        raise CaledoniaError(f"no component {component!r}: choose from {choices}")
+    targets = [t for t in targets if t.is_file()]
+    if not targets:
+        message(f"The box holds no file for {what}: it already uses the example.")
+        return
+    if not force:
+        _ask_or_refuse(f"Remove {what} from the box and use the example instead?")
+    for target in targets:
+        target.unlink()
+    message(f"Removed {what} ({len(targets)} file(s)): the example is used instead.")
+
+
+# -- guided entry ------------------------------------------------------------------------------
+
+
+def _at_terminal(command: str) -> None:
+    """The wizards ask questions: without a terminal, say what to do instead (exit 2)."""
+    from .errors import UsageProblem
+    from .output import is_interactive
+
+    if not is_interactive():
+        raise UsageProblem(
+            "entering the values asks questions and needs a terminal; without one, copy the "
+            "example file 'caledonia box show' names, enter your values and add it with "
+            "'caledonia box add FILE'",
+            command,
+        )
+
+
+@app.command("market")
+def market() -> None:
+    """Enter the market board: both sides, each good's track, its circled start and its
+    medium bracket, with a drawing of the track as you type.
+
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. With a
+    market in the box, it shows the values and changes one at a time.
+    """
+    _at_terminal("box market")
+    from .box_entry import enter_market
+
+    enter_market()
+
+
+@app.command("tiles")
+def tiles() -> None:
+    """Enter the nine starting tiles: the money and goods of each.
+
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
+    without box values is asked for the other values too ('box values').
+    """
+    _at_terminal("box tiles")
+    from .box_entry import enter_box
+
+    enter_box("tiles")
+
+
+@app.command("values")
+def values() -> None:
+    """Enter the box values: pass money for 2 and 3 players, the marked import steps, the
+    export board's contract boxes, MacKenzie's cellar and MacEwen's beer money; then the
+    solo removal grid of the export board.
+
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
+    without starting tiles is asked for them too ('box tiles').
+    """
+    _at_terminal("box values")
+    from .box_entry import enter_box, enter_grid
+
+    enter_box("values")
+    enter_grid()

@@ -1,0 +1,516 @@
+"""Guided entry of the box's printed values: `box market`, `box tiles` and `box values`.
+
+Each wizard is a list of fields, one question each. A typed answer is read at once and a
+refused one is asked again with the reason; every answer goes to a draft (cli/drafts.py),
+so Ctrl-C loses nothing and the same command goes on from there. When the box already
+holds the file, the wizard shows what it holds and changes one value at a time, without
+retyping the rest. The finished file is checked by the loader a game uses, then written
+into the box atomically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from caledonia.rules.errors import CaledoniaError
+
+from .errors import Interrupted
+from .prompts import Asker, Choice
+
+DONE = "done"
+
+
+class Field(NamedTuple):
+    """One value: its key in the wizard's answers, the question, how a typed answer is read
+    (given the answers so far; ValueError with the reason), and how a value is typed back."""
+
+    key: str
+    question: str
+    read: Callable[[str, dict[str, Any]], Any]
+    typed: Callable[[Any], str]
+    shown: Callable[[dict[str, Any]], str] | None = None  # said once the answer is taken
+
+
+def _numbers(text: str) -> list[int]:
+    parts = text.replace(",", " ").split()
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ValueError(f"expected whole numbers separated by spaces, got {text.strip()!r}")
+    return [int(p) for p in parts]
+
+
+def _spaced(values: Any) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def run_wizard(
+    asker: Asker, title: str, fields: list[Field], held: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Every field's value: asked in turn for a new file; for a file the box holds, its
+    values shown and changed one at a time until the person is done."""
+    answers: dict[str, Any] = {}
+
+    def ask(field: Field, default: str = "") -> None:
+        def check(typed: str) -> bool | str:
+            try:
+                field.read(typed, answers)
+            except ValueError as reason:
+                return str(reason)
+            return True
+
+        typed = asker.text(field.question, default=default, validate=check)
+        answers[field.key] = field.read(typed, answers)
+        if field.shown:
+            asker.say(field.shown(answers))
+
+    if not held:
+        for field in fields:
+            ask(field)
+        return answers
+    answers.update(held)
+    while True:
+        choices = [
+            Choice(f"{field.question.rstrip(':')}: {field.typed(answers[field.key])}", field.key)
+            for field in fields
+        ]
+        choices.append(Choice("Done: save these values", DONE, "d"))
+        chosen = asker.choose(f"{title}: which value to change?", choices, default=DONE)
+        if chosen == DONE:
+            return answers
+        field = next(f for f in fields if f.key == chosen)
+        ask(field, field.typed(answers[field.key]))
+
+
+def _enter(
+    asker: Asker | None,
+    kind: str,
+    title: str,
+    fields: list[Field],
+    held: dict[str, Any] | None,
+    build: Callable[[dict[str, Any]], dict[str, Any]],
+    command: str,
+) -> dict[str, Any]:
+    """Run a wizard in a draft; check what it built as a game would load it; save it into
+    the box. Returns the data saved."""
+    from caledonia.rules.boxfiles import check_file
+    from caledonia.rules.boxfolder import path_of
+    from caledonia.rules.components import components
+    from caledonia.rules.yamlfile import to_yaml, write_text_atomic
+
+    from .drafts import Draft
+    from .prompts import QuestionaryAsker
+    from .writing import check_writable
+
+    target = path_of(kind)
+    check_writable(target)  # before the first question
+    draft = Draft.named(f"box-{title.lower().replace(' ', '-')}", str(target))
+    ask = draft.asker(asker or QuestionaryAsker(), f"the {title.lower()}")
+    try:
+        answers = run_wizard(ask, title, fields, held)
+    except (KeyboardInterrupt, EOFError):
+        raise Interrupted(draft.stopped_words(command)) from None
+    data = build(answers)
+    try:
+        check_file(data, str(target), components(), kind)
+    except CaledoniaError as problem:  # a cross-check the single answers could not see
+        raise CaledoniaError(f"{problem} (your answers are kept: run '{command}' again)") from None
+    write_text_atomic(target, to_yaml(data))
+    draft.discard()
+    ask.say(f"Saved {target}: every command now uses it.")
+    return data
+
+
+# -- the market board --------------------------------------------------------------------
+
+
+def track_drawing(prices: list[int], start: int | None, medium: tuple[int, int] | None) -> str:
+    """The track as it lies on the board: (£4) the circled start, [ ] the medium range."""
+    cells = []
+    for price in prices:
+        cell = f"(£{price})" if price == start else f"£{price}"
+        if medium and price == medium[0]:
+            cell = "[ " + cell
+        if medium and price == medium[1]:
+            cell += " ]"
+        cells.append(cell)
+    return " ".join(cells)
+
+
+def market_fields(goods: tuple[str, ...]) -> list[Field]:
+    from caledonia.rules.market import SIDES
+
+    words = {"players_1_2": "1-2 player side", "players_3_4": "3-4 player side"}
+    fields = []
+    for side in SIDES:
+        for good in goods:
+            key = f"{side}.{good}"
+
+            def prices(text: str, answers: dict, key: str = key) -> list[int]:
+                found = _numbers(text)
+                if len(found) < 2 or found != sorted(set(found)):
+                    raise ValueError(
+                        "give at least two prices, rising from the lowest, e.g. 1 2 3 4 5 6 7 8 9"
+                    )
+                return found
+
+            def start(text: str, answers: dict, key: str = key) -> int:
+                track = answers[f"{key}.prices"]
+                found = _numbers(text)
+                if len(found) != 1 or found[0] not in track:
+                    raise ValueError(f"give one price of the track: {_spaced(track)}")
+                return found[0]
+
+            def medium(text: str, answers: dict, key: str = key) -> list[int]:
+                track = answers[f"{key}.prices"]
+                found = _numbers(text)
+                if len(found) != 2 or found[0] > found[1] or any(p not in track for p in found):
+                    raise ValueError(
+                        "give the lowest and the highest price inside the brackets, both on "
+                        f"the track ({_spaced(track)}), e.g. {track[1]} {track[-2]}"
+                    )
+                return found
+
+            def drawn(answers: dict, key: str = key) -> str:
+                medium = answers.get(f"{key}.medium")
+                return "  " + track_drawing(
+                    answers[f"{key}.prices"],
+                    answers.get(f"{key}.start"),
+                    (medium[0], medium[1]) if medium else None,
+                )
+
+            where = f"{words[side]}, {good}"
+            fields += [
+                Field(
+                    f"{key}.prices",
+                    f"Market {where}: the prices of the track, lowest first:",
+                    prices,
+                    _spaced,
+                    drawn,
+                ),
+                Field(
+                    f"{key}.start",
+                    f"Market {where}: the circled starting price:",
+                    start,
+                    str,
+                    drawn,
+                ),
+                Field(
+                    f"{key}.medium",
+                    f"Market {where}: the lowest and highest price inside the brackets:",
+                    medium,
+                    _spaced,
+                    drawn,
+                ),
+            ]
+    return fields
+
+
+def _market_answers(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        f"{side}.{good}.{part}": track[part]
+        for side, tracks in data.items()
+        if isinstance(tracks, dict)
+        for good, track in tracks.items()
+        for part in ("prices", "start", "medium")
+    }
+
+
+def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
+    from caledonia.rules.market import SIDES
+
+    data: dict[str, Any] = {"example": False}
+    for side in SIDES:
+        goods = dict.fromkeys(k.split(".")[1] for k in answers if k.startswith(side + "."))
+        data[side] = {
+            good: {
+                "prices": list(answers[f"{side}.{good}.prices"]),
+                "start": answers[f"{side}.{good}.start"],
+                "medium": list(answers[f"{side}.{good}.medium"]),
+            }
+            for good in goods
+        }
+    return data
+
+
+def enter_market(asker: Asker | None = None) -> dict[str, Any]:
+    """`box market`: both sides of the market board, each good's track, start and bracket."""
+    from caledonia.rules.components import components
+
+    held = _held("market")
+    return _enter(
+        asker,
+        "market",
+        "Market board",
+        market_fields(components().economy.goods),
+        _market_answers(held) if held else None,
+        _build_market,
+        "caledonia box market",
+    )
+
+
+def _held(kind: str) -> dict[str, Any] | None:
+    """The box's file of this kind as plain data, when it holds one that loads."""
+    from caledonia.rules.boxfiles import check_file
+    from caledonia.rules.boxfolder import path_of
+    from caledonia.rules.components import components
+    from caledonia.rules.yamlfile import plain, read_yaml
+
+    path = path_of(kind)
+    if not path.is_file():
+        return None
+    data = read_yaml(path)
+    check_file(data, str(path), components(), kind)  # a broken file: say so, change nothing
+    return plain(data)
+
+
+# -- the box values: starting tiles, pass money, import marks, clan values -----------------
+
+
+def _tile(goods: tuple[str, ...]) -> Callable[[str, dict], dict[str, Any]]:
+    def read(text: str, answers: dict) -> dict[str, Any]:
+        words = text.replace(",", " ").lower().split()
+        if not words or not words[0].lstrip("£").isdigit():
+            raise ValueError(
+                "start with the money, then the goods: e.g. 55 wool grain, or 56 2 milk"
+            )
+        money, held, count = int(words[0].lstrip("£")), {}, 1
+        for word in words[1:]:
+            if word.isdigit():
+                count = int(word)
+                continue
+            if word not in goods:
+                raise ValueError(f"{word!r} is not a good: use {', '.join(goods)}")
+            held[word] = held.get(word, 0) + count
+            count = 1
+        return {"money": money, "goods": held}
+
+    return read
+
+
+def _tile_typed(tile: dict[str, Any]) -> str:
+    goods = " ".join(f"{n} {g}" if n > 1 else g for g, n in tile["goods"].items())
+    return f"{tile['money']} {goods}".strip()
+
+
+def tile_fields(goods: tuple[str, ...]) -> list[Field]:
+    from caledonia.rules.boxdata import STARTING_TILES
+
+    return [
+        Field(
+            f"tile.{n}",
+            f"Starting tile {n}: its money, then its goods (e.g. 55 wool grain):",
+            _tile(goods),
+            _tile_typed,
+        )
+        for n in range(1, STARTING_TILES + 1)
+    ]
+
+
+def _count(players: int) -> Callable[[str, dict], list[int]]:
+    def read(text: str, answers: dict) -> list[int]:
+        found = _numbers(text)
+        if len(found) != players:
+            raise ValueError(f"give {players} amounts, one per place in the pass order")
+        return found
+
+    return read
+
+
+def _rising(text: str, answers: dict) -> list[int]:
+    found = _numbers(text)
+    if found != sorted(set(found)) or 0 in found:
+        raise ValueError("give the marked steps, rising, e.g. 6 12 18 24")
+    return found
+
+
+def _one(low: int, high: int) -> Callable[[str, dict], int]:
+    def read(text: str, answers: dict) -> int:
+        found = _numbers(text)
+        if len(found) != 1 or not low <= found[0] <= high:
+            raise ValueError(f"give one whole number from {low} to {high}")
+        return found[0]
+
+    return read
+
+
+def _cellar(text: str, answers: dict) -> list[int]:
+    from caledonia.rules.boxdata import MAX_CELLAR_SPOTS
+
+    found = _numbers(text)
+    if not 1 <= len(found) <= MAX_CELLAR_SPOTS:
+        raise ValueError(f"give 1 to {MAX_CELLAR_SPOTS} amounts, one per spot from left to right")
+    return found
+
+
+def value_fields() -> list[Field]:
+    from caledonia.rules.components import IMPORT_GOODS, word
+
+    fields = [
+        Field(
+            "pass.2",
+            "Pass money with 2 players, first to pass first (e.g. 16 14):",
+            _count(2),
+            _spaced,
+        ),
+        Field(
+            "pass.3",
+            "Pass money with 3 players, first to pass first (e.g. 16 14 12):",
+            _count(3),
+            _spaced,
+        ),
+    ]
+    fields += [
+        Field(
+            f"marks.{good}",
+            f"Marked steps of the {word(good)} import track, rising:",
+            _rising,
+            _spaced,
+        )
+        for good in IMPORT_GOODS
+    ]
+    fields += [
+        Field(
+            "boxes", "Contract boxes on the 3-4 player side of the export board:", _one(1, 12), str
+        ),
+        Field(
+            "cellar",
+            "MacKenzie's whisky cellar: what each spot pays, from the left:",
+            _cellar,
+            _spaced,
+        ),
+        Field("beer", "MacEwen's money per beer:", _one(0, 99), str),
+    ]
+    return fields
+
+
+def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
+    from caledonia.rules.boxdata import OPTIONAL
+
+    answers: dict[str, Any] = {
+        f"tile.{n}": {"money": t["money"], "goods": dict(t["goods"] or {})}
+        for n, t in data["starting_tiles"].items()
+    }
+    answers.update({f"pass.{n}": list(a) for n, a in data["pass_money"].items()})
+    answers.update({f"marks.{g}": list(m) for g, m in data["import_track_marks"].items()})
+    answers["boxes"] = data["export_boxes_3_4"]
+    answers["cellar"] = list(data.get("whisky_cellar", OPTIONAL["whisky_cellar"].default))
+    answers["beer"] = data.get("beer_money", OPTIONAL["beer_money"].default)
+    return answers
+
+
+def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
+    from caledonia.rules.components import IMPORT_GOODS
+
+    tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
+    return {
+        "example": False,
+        "starting_tiles": {n: answers[f"tile.{n}"] for n in tiles},
+        "pass_money": {2: answers["pass.2"], 3: answers["pass.3"]},
+        "export_boxes_3_4": answers["boxes"],
+        "import_track_marks": {g: answers[f"marks.{g}"] for g in IMPORT_GOODS},
+        "whisky_cellar": answers["cellar"],
+        "beer_money": answers["beer"],
+    }
+
+
+def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
+    """`box tiles` (part 'tiles') or `box values` (part 'values'): one file holds both, so
+    a box without it is asked both parts, this one first."""
+    from caledonia.rules.components import components
+
+    tiles = tile_fields(components().economy.goods)
+    values = value_fields()
+    held = _held("box")
+    if held:
+        fields = tiles if part == "tiles" else values
+        answers = _box_answers(held)
+        title = "Starting tiles" if part == "tiles" else "Box values"
+    else:
+        fields = tiles + values if part == "tiles" else values + tiles
+        answers = None
+        title = "Box values and starting tiles"
+
+    def build(given: dict[str, Any]) -> dict[str, Any]:
+        return _build_box({**(_box_answers(held) if held else {}), **given})
+
+    return _enter(asker, "box", title, fields, answers, build, f"caledonia box {part}")
+
+
+# -- the solo removal grid of the export board ----------------------------------------------
+
+
+def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
+    from caledonia.rules.solo import KNOWN_ANCHOR, SLOTS
+
+    def columns(text: str, answers: dict) -> int:
+        found = _numbers(text)
+        if len(found) != 1 or found[0] < 1 or SLOTS % found[0]:
+            raise ValueError(f"give how many columns the {SLOTS} contract slots make: 1, 2, 3 or 6")
+        return found[0]
+
+    def slot(face: int) -> Callable[[str, dict], int]:
+        def read(text: str, answers: dict) -> int:
+            found = _numbers(text)
+            if len(found) != 1 or not 1 <= found[0] <= SLOTS:
+                raise ValueError(f"give one slot from 1 to {SLOTS}")
+            taken = {
+                v: k for k, v in answers.items() if k.startswith("roll.") and k != f"roll.{face:+d}"
+            }
+            if found[0] in taken:
+                raise ValueError(f"slot {found[0]} is already the slot of {taken[found[0]][5:]}")
+            bottom_left = SLOTS - answers["columns"] + 1
+            if face == KNOWN_ANCHOR and found[0] != bottom_left:
+                raise ValueError(
+                    f"the rulebook puts {KNOWN_ANCHOR} at the bottom-left slot, which is slot "
+                    f"{bottom_left} with {answers['columns']} columns"
+                )
+            return found[0]
+
+        return read
+
+    fields = [
+        Field(
+            "columns",
+            f"Solo removal grid: how many columns do the {SLOTS} contract slots make?",
+            columns,
+            str,
+        )
+    ]
+    fields += [
+        Field(
+            f"roll.{face:+d}",
+            f"Solo removal grid: the slot a price roll of {face:+d} removes (slots numbered "
+            "left to right, then top to bottom):",
+            slot(face),
+            str,
+        )
+        for face in price_die
+    ]
+    return fields
+
+
+def _grid_answers(data: dict[str, Any]) -> dict[str, Any]:
+    answers: dict[str, Any] = {"columns": data["columns"]}
+    answers.update({f"roll.{key}": value for key, value in data["solo_removal"].items()})
+    return answers
+
+
+def _build_grid(answers: dict[str, Any]) -> dict[str, Any]:
+    rolls = {k[5:]: v for k, v in answers.items() if k.startswith("roll.")}
+    return {"example": False, "columns": answers["columns"], "solo_removal": rolls}
+
+
+def enter_grid(asker: Asker | None = None) -> dict[str, Any]:
+    """The export board's solo removal grid (part of `box values`)."""
+    from caledonia.rules.components import components
+
+    held = _held("export_board")
+    return _enter(
+        asker,
+        "export_board",
+        "Solo removal grid",
+        grid_fields(components().solo.price_die),
+        _grid_answers(held) if held else None,
+        _build_grid,
+        "caledonia box values",
+    )

@@ -1,0 +1,1 @@
+"""caledonia: a command-line referee for Clans of Caledonia (see cli/ and rules/)."""

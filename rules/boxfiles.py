@@ -1,0 +1,135 @@
+"""Checking a file before it goes into the box folder, and the one-file copy of a box.
+
+A file is recognised by what it holds (a module side, a market board, box values or an
+export board), checked with the same loader a game uses, and given the warnings a person
+would miss: a side with no mist, pass money that does not fall along the pass order.
+The copy of a whole box (`box export`) is one YAML mapping of those files' data, checked
+whole before anything is replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from .components import Components
+from .map_modules import LOCH
+from .schema import Node
+
+BUNDLE_FORMAT = "caledonia-box/1"
+# what a file's top-level keys say it is: (component, a key only that kind has)
+_MARKERS = (("side", "rows"), ("market", "players_1_2"), ("box", "starting_tiles"))
+_MARKERS += (("export_board", "solo_removal"),)
+KIND_WORDS = {
+    "side": "module side",
+    "market": "market board",
+    "box": "box values",
+    "export_board": "export board (solo removal grid)",
+}
+
+
+class Checked(NamedTuple):
+    """A file that passed its loader: what it is, where it goes in the box, what it holds,
+    and the warnings to show."""
+
+    kind: str  # side, market, box or export_board
+    name: str  # A1 ... D2 for a side; else the component
+    data: Any
+    warnings: tuple[str, ...]
+    example: bool
+
+
+def kind_of(data: object, source: str) -> str:
+    """Which component a file holds, from its keys; DataError when it is none of them."""
+    if isinstance(data, dict):
+        for kind, marker in _MARKERS:
+            if marker in data:
+                return kind
+    raise Node(data, source).fail(
+        "not a box file: expected a module side (rows:), a market board (players_1_2:), "
+        "box values (starting_tiles:) or an export board (solo_removal:)"
+    )
+
+
+def check_file(data: object, source: str, parts: Components, kind: str | None = None) -> Checked:
+    """Check one component's data as a game would load it; DataError with file and line."""
+    kind = kind or kind_of(data, source)
+    if kind == "side":
+        from .board import DEFAULT_ORIGINS
+        from .map_modules import parse_module, side_warnings
+
+        side = parse_module(data, source, DEFAULT_ORIGINS)
+        return Checked(kind, side.name, data, tuple(side_warnings(side)), side.example)
+    if kind == "market":
+        from .market import parse_market
+
+        market = parse_market(data, source, 2, parts.economy.goods)
+        return Checked(kind, kind, data, (), market.example)
+    if kind == "box":
+        from .boxdata import parse_box
+
+        box = parse_box(data, source, parts)
+        return Checked(kind, kind, data, tuple(pass_money_warnings(box.pass_money)), box.example)
+    from .solo import parse_removal_grid
+
+    grid = parse_removal_grid(data, source, parts.solo.price_die)
+    return Checked("export_board", "export_board", data, (), grid.example)
+
+
+def pass_money_warnings(pass_money: Mapping[int, tuple[int, ...]]) -> list[str]:
+    """Pass money that does not fall along the pass order (with 4 players it is 16, 14,
+    12, 10): legal in a file, but most likely a slip."""
+    warnings = []
+    for players in (2, 3):
+        amounts = pass_money.get(players, ())
+        if any(later >= earlier for earlier, later in zip(amounts, amounts[1:], strict=False)):
+            shown = ", ".join(f"£{a}" for a in amounts)
+            warnings.append(
+                f"pass money with {players} players ({shown}) does not fall along the pass "
+                "order: the first to pass takes the most (with 4 players: £16, £14, £12, £10)"
+            )
+    return warnings
+
+
+def parse_bundle(data: object, source: str, parts: Components) -> list[Checked]:
+    """Every file of a box copy, each checked (file and line of the copy); DataError at the
+    first problem, so nothing is replaced from a copy that is wrong anywhere."""
+    from .map_modules import SIDE_NAMES
+
+    top = Node(data, source).mapping(
+        required=("format",), optional=("maps", "market", "box", "export_board")
+    )
+    if top["format"].value != BUNDLE_FORMAT:
+        raise top["format"].expected(
+            f"{BUNDLE_FORMAT!r} (a file written by 'caledonia box export')"
+        )
+    checked = []
+    if "maps" in top:
+        for name, node in top["maps"].mapping(optional=SIDE_NAMES).items():
+            side = check_file(node.value, source, parts, "side")
+            if side.name != name:
+                raise node.fail(f"this is side {side.name}, not {name}")
+            checked.append(side)
+    for kind in ("market", "box", "export_board"):
+        if kind in top:
+            checked.append(check_file(top[kind].value, source, parts, kind))
+    return checked
+
+
+def _lochs_written(side: Any) -> Any:
+    """A side's data with each loch as ~ (YAML reads a bare ~ as null, which a copy would
+    write back as `null`)."""
+    rows = [[LOCH if code is None else code for code in row] for row in side["rows"]]
+    return {**side, "rows": rows}
+
+
+def bundle(files: list[Checked]) -> dict[str, Any]:
+    """The one-file copy of these checked files."""
+    copy: dict[str, Any] = {"format": BUNDLE_FORMAT}
+    sides = {f.name: _lochs_written(f.data) for f in files if f.kind == "side"}
+    if sides:
+        copy["maps"] = sides
+    for f in files:
+        if f.kind != "side":
+            copy[f.kind] = f.data
+    return copy
