@@ -2,6 +2,7 @@
 hand (not part of the tests):
 
     python benchmarks/play_step.py
+    python benchmarks/play_step.py --quick    # a few answers: only shows that it runs
 
 For each event of a long 4-player game (250 or more events) from its 200th on,
 the session holding the game records the event (`play`'s own `_record`: apply,
@@ -26,7 +27,7 @@ from caledonia.cli.play_cmd import _record
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.gamefile import game_as_text, save_game
 from caledonia.rules.yamlfile import write_text_atomic
-from long_game import long_game
+from long_game import long_game, quick
 
 FROM_EVENT = 200
 
@@ -40,7 +41,8 @@ def main() -> None:
     path = str(folder / "game.yaml")
     save_game(path, session)
     answer_times, baseline_times = [], []
-    for event in game.events[FROM_EVENT:]:
+    later = game.events[FROM_EVENT:][: 3 if quick() else None]
+    for event in later:
         text = game_as_text(session)
         started = time.perf_counter()
         write_text_atomic(str(folder / "baseline.yaml"), text)
@@ -50,7 +52,7 @@ def main() -> None:
             _record(path, session, event)
             asked = decision(session.state, session.legal())
             if asked is not None and forced(asked) is None:
-                kind_choices(asked.events)
+                kind_choices(session.state, asked.events)
         answer_times.append(time.perf_counter() - started)
     answer = statistics.median(answer_times) * 1000
     baseline = statistics.median(baseline_times) * 1000
