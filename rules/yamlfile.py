@@ -207,6 +207,11 @@ def parse_yaml(text: str, source: str) -> Any:
 
 def read_yaml(path: str | os.PathLike[str]) -> Any:
     """Read and parse a YAML file; any problem becomes a DataError naming it."""
+    return parse_yaml(read_text(path), str(path))
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A YAML file's text, not empty; any problem becomes a DataError naming it."""
     source = str(path)
     try:
         raw = Path(path).read_bytes()
@@ -224,7 +229,7 @@ def read_yaml(path: str | os.PathLike[str]) -> Any:
         raise DataError(source, f"not UTF-8 text (byte {error.start})") from None
     if not text.strip():
         raise DataError(source, "the file is empty: expected YAML data")
-    return parse_yaml(text, source)
+    return text
 
 
 def plain(value: Any) -> Any:
