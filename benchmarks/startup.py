@@ -159,7 +159,7 @@ def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[]
     """Before each `act`: the game file and the cache folder as they were before the first
     (a `status` run leaves the checkpoint a table's previous command would have left)."""
     cache = Path(env["CALEDONIA_CACHE_DIR"])
-    subprocess.run([command[0], "status", path], stdout=subprocess.DEVNULL, check=True, env=env)
+    subprocess.run([command[0], "status", path], capture_output=True, check=True, env=env)
     text = Path(path).read_bytes()
     kept = cache.with_name("cache-kept")
     shutil.copytree(cache, kept)
