@@ -85,7 +85,12 @@ def print_json(data: Any) -> None:
 
 
 def emit(text: str, style: str | None = None) -> None:
-    """One line of plain data on stdout; long lines are not cut or re-wrapped."""
+    """One line of plain data on stdout; long lines are not cut or re-wrapped. Not at a
+    terminal (a pipe, a file) an unstyled line is written as it is, without rich."""
+    own = _consoles.get(False)  # one a test put in place writes where that test wants
+    if style is None and (own is None or own.file is sys.stdout) and not sys.stdout.isatty():
+        sys.stdout.write(text + "\n")
+        return
     console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
 
