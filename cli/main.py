@@ -25,7 +25,7 @@ COMMANDS = {
     "map": ("map_cmd", "app"),
     "solo": ("solo_cmd", "app"),
     "new": ("game_cmd", "new"),
-    "act": ("game_cmd", "act"),
+    "act": ("act_cmd", "act"),  # game_cmd's, with every event's words in its help
     "status": ("game_cmd", "status"),
     "log": ("game_cmd", "log"),
     "undo": ("game_cmd", "undo"),
