@@ -26,7 +26,7 @@ from .choosing import (
     narrow,
 )
 from .errors import UsageProblem
-from .game_io import GameArgument, load, save
+from .game_io import GameArgument, keep_checkpoint, load, save
 from .output import (
     BoxOption,
     ExportBoardOption,
@@ -119,6 +119,8 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
     except (KeyboardInterrupt, EOFError):
         message(f"Stopped. {path} holds every event recorded; 'caledonia play {path}' resumes.")
         raise typer.Exit(130) from None
+    finally:
+        keep_checkpoint(path, game)
     return game
 
 
@@ -146,7 +148,7 @@ def _record(path: str, game: Game, event: dict) -> None:
     from caledonia.rules.game.events import describe
 
     notes = game.apply(event)
-    save(path, game)
+    save(path, game, keep_checkpoint=False)  # `run` keeps the checkpoint once, at the end
     emit(f"✓ {describe(game.events[-1])}", style="bold")
     for note in notes:  # who answers next is the next question's header
         emit(f"  {note}")

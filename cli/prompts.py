@@ -138,6 +138,14 @@ class QuestionaryAsker:
         return prompt.unsafe_ask()
 
     def choose(self, question: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
+        prompt, keyed = self.menu(question, choices, default=default)
+        return keyed[prompt.unsafe_ask()].value
+
+    def menu(
+        self, question: str, choices: Sequence[Choice], *, default: Any = None
+    ) -> tuple[Any, list[Choice]]:
+        """The questionary prompt `choose` asks (its answer: an index into the choices
+        returned, keyed), built and not yet shown."""
         keyed = with_keys(choices)
         shortcuts = all(c.key for c in keyed)
         shown = [
@@ -160,7 +168,7 @@ class QuestionaryAsker:
         if shortcuts:
             _answer_on_key(prompt, [c.key for c in keyed])
         _stop_on_ctrl_d(prompt)
-        return keyed[prompt.unsafe_ask()].value
+        return prompt, keyed
 
     def confirm(self, question: str, *, default: bool) -> bool:
         prompt = self._q.confirm(question, default=default)

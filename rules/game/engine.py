@@ -27,9 +27,9 @@ class Game:
         self.events: list[dict[str, Any]] = []
         self.notes: list[list[str]] = []  # what each event did, in words (for the log)
         self.undone: list[dict[str, Any]] = []  # what redo restores, the next one first
-        # the game file's text as last read or written, with the events it holds, when
-        # later events can be appended to it (gamefile.py); None: the next save rewrites
-        self.saved: tuple[str, list[dict[str, Any]]] | None = None
+        # the game file's text as last read or written, the events it holds and whether
+        # later events can be appended to it (gamefile.Saved); None: the next save rewrites
+        self.saved: Any = None
 
     @classmethod
     def restored(

@@ -16,7 +16,7 @@ format 1, so an older caledonia reads it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..components import Components
 from ..errors import DataError
@@ -112,7 +112,7 @@ def kept_game(text: str, source: str, parts: Components) -> Game | None:
     if kept is None:
         return None
     game, appendable = kept
-    game.saved = (text, list(game.events)) if appendable else None
+    game.saved = Saved(text, list(game.events), appendable)
     return game
 
 
@@ -125,11 +125,20 @@ def game_from_text(text: str, source: str, parts: Components, data: Any = None) 
     game = game_from_data(parse_yaml(text, source) if data is None else data, source, parts)
     appendable = _ends_with_events(text, game)
     checkpoint.store(source, checkpoint.key_of(text.encode()), game, appendable)
-    game.saved = (text, list(game.events)) if appendable else None
+    game.saved = Saved(text, list(game.events), appendable)
     return game
 
 
 _EVENTS = "events:\n"
+
+
+class Saved(NamedTuple):
+    """A game file's text as read or written last, the events it holds, and whether later
+    events may be appended to it."""
+
+    text: str
+    events: list[dict[str, Any]]
+    appendable: bool
 
 
 def _ends_with_events(text: str, game: Game) -> bool:
@@ -144,9 +153,9 @@ def _ends_with_events(text: str, game: Game) -> bool:
 def _appended(game: Game) -> str | None:
     """The text read or written last with the events recorded since appended, or None
     when the whole game must be written anew (nothing kept, an undo since, a redo list)."""
-    if game.saved is None or game.undone:
+    if game.saved is None or not game.saved.appendable or game.undone:
         return None
-    text, held = game.saved
+    text, held, _ = game.saved
     if game.events[: len(held)] != held:
         return None
     later = game.events[len(held) :]
@@ -172,14 +181,22 @@ def game_as_text(game: Game) -> str:
     return header + to_yaml(game_as_data(game))
 
 
-def save_game(path: str, game: Game) -> None:
+def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     """Write the game (appending to the text kept, when it can: see `_appended`), and keep
-    its checkpoint."""
+    its checkpoint (a session saving after every event may keep it once, at its end, with
+    `store_checkpoint`)."""
     text = _appended(game) or game_as_text(game)
     write_text_atomic(path, text)
-    appendable = not game.undone and bool(game.events)
-    game.saved = (text, list(game.events)) if appendable else None
-    checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
+    game.saved = Saved(text, list(game.events), not game.undone and bool(game.events))
+    if keep_checkpoint:
+        store_checkpoint(path, game)
+
+
+def store_checkpoint(path: str, game: Game) -> None:
+    """Keep the checkpoint of the game as last saved to `path` (nothing if never saved)."""
+    if game.saved is not None and game.saved.events == game.events:
+        text, _, appendable = game.saved
+        checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
 
 
 def checked_event(data: Any, parts: Components, source: str = "the command line") -> dict[str, Any]:
