@@ -2,6 +2,7 @@
 
     python benchmarks/choice_sizes.py            # 40 games of each player count
     python benchmarks/choice_sizes.py --games 100
+    python benchmarks/choice_sizes.py --quick     # one game of each: only shows that it runs
 
 Games are played by the random legal-move player on the example data, half of
 them with £150 of starting money (more choices), with every port tile in
@@ -58,7 +59,10 @@ def game_for(count: int, seed: int, rich: bool) -> Game:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games of each player count")
+    parser.add_argument("--quick", action="store_true", help="one game of each player count")
     args = parser.parse_args()
+    if args.quick:
+        args.games = 1
     largest: Counter = Counter()
     lazy: Counter = Counter()
     states = 0

@@ -1,6 +1,7 @@
 """The engine's two hot paths, in process, run by hand (not part of the tests):
 
     python benchmarks/legal_events.py
+    python benchmarks/legal_events.py --quick    # a few runs: only shows that it runs
 
 1. `legal_events` for the busiest mid-game state of a long 4-player game (the
    action-phase state of rounds 2-4 with the most legal events). Target: median
@@ -25,9 +26,9 @@ from caledonia.rules.game.engine import Game
 from caledonia.rules.game.gamefile import game_as_text, save_game
 from caledonia.rules.game.legal import legal_events
 from caledonia.rules.yamlfile import write_text_atomic
-from long_game import long_game
+from long_game import long_game, quick
 
-RUNS = 60
+RUNS = 3 if quick() else 60
 
 
 def busiest_state(game: Game) -> tuple[Game, int]:
@@ -73,7 +74,7 @@ def time_record_and_save(game: Game) -> None:
     session = Game(game.setup, game.parts)
     for event in game.events[:start_at]:
         session.apply(event)
-    later = game.events[start_at:]
+    later = game.events[start_at:][: 3 if quick() else None]
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "game.yaml")
         base_path = str(Path(folder) / "same.yaml")

@@ -1,6 +1,7 @@
 """Speed of the map engine's questions, run by hand (not part of the tests):
 
     python benchmarks/map_engine.py
+    python benchmarks/map_engine.py --quick    # a few runs: only shows that it runs
 
 1. settlements plus reach for 4 players with every unit on the full map
    (4 x 32 units on the example board), on a board whose caches are cold;
@@ -73,10 +74,11 @@ def main() -> int:
     def legal_listing() -> None:
         legal_spaces(midgame, "Red", "cow", economy)
 
-    base = median_ms(baseline, 2000)
-    build = median_ms(construction, 200)
-    both = median_ms(settlements_and_reach, 200) - build
-    listing = median_ms(legal_listing, 500)
+    runs = 1 if "--quick" in sys.argv[1:] else 100
+    base = median_ms(baseline, 20 * runs)
+    build = median_ms(construction, 2 * runs)
+    both = median_ms(settlements_and_reach, 2 * runs) - build
+    listing = median_ms(legal_listing, 5 * runs)
     print(f"python {sys.version.split()[0]}; example board A1 B2 C1 D2, 4 players")
     print(f"baseline: one pass over adjacency          {base:7.3f} ms")
     print(f"board assembly (not counted below)         {build:7.3f} ms")

@@ -1,6 +1,7 @@
 """Replaying and scoring a long 4-player game, run by hand (not part of the tests):
 
     python benchmarks/replay.py
+    python benchmarks/replay.py --quick    # two runs: only shows that it runs
 
 The game (at least 250 events) is played by the random legal-move player
 with £250 of starting money, so that it lasts, then written to YAML text.
@@ -19,7 +20,7 @@ from caledonia.rules.components import components
 from caledonia.rules.game.final import final_score
 from caledonia.rules.game.gamefile import game_as_text, game_from_data
 from caledonia.rules.yamlfile import parse_yaml
-from long_game import long_game
+from long_game import long_game, quick
 
 
 def main() -> int:
@@ -27,7 +28,7 @@ def main() -> int:
     game = long_game()
     text = game_as_text(game)
     base_times, replay_times = [], []
-    for _ in range(40):
+    for _ in range(2 if quick() else 40):
         start = time.perf_counter()
         parse_yaml(text, "game.yaml")
         base_times.append(time.perf_counter() - start)

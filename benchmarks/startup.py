@@ -1,49 +1,69 @@
 """Start-up cost of a cold command against the imports it cannot avoid.
 
-Run by hand, not in the test suite:
+Run by hand (the tests run it once with --quick, which measures nothing):
 
-    python benchmarks/startup.py            # caledonia score SHEET --json, 30 pairs
+    python benchmarks/startup.py                       # caledonia score SHEET --json, 30 pairs
     python benchmarks/startup.py --runs 60
-    python benchmarks/startup.py --options  # caledonia options GAME --json, a 250-event game
-    python benchmarks/startup.py --svg      # caledonia map show GAME --svg FILE, mid-game
+    python benchmarks/startup.py --case version        # caledonia --version
+    python benchmarks/startup.py --case status         # caledonia status GAME, 250 events
+    python benchmarks/startup.py --case options --events 1000
+    python benchmarks/startup.py --case act            # one event recorded
+    python benchmarks/startup.py --case log            # caledonia log GAME, to a pipe
+    python benchmarks/startup.py --options             # the same as --case options
+    python benchmarks/startup.py --svg                 # caledonia map show GAME --svg FILE
 
-`--svg` times `caledonia map show GAME --svg FILE` cold on a 4-player game
-stopped halfway (the sample game-4p.yaml's first half, written to a temporary
-file): it reads and replays the game and draws the board as SVG. Its target
-is 2.0 or less.
+The game cases run on a 4-player game in progress of `--events` events (250 by
+default; a longer one is a played game's first 240 events, then money
+corrections), written to a temporary file, with a data cache of their own.
+Each timed run finds the game as a table would between two commands: the file
+and its checkpoint as the last command left them (`act` puts both back before
+each run, so that it records the same event every time). `--svg` times `caledonia
+map show GAME --svg FILE` on a 4-player game stopped halfway (the sample
+game-4p.yaml's first half): it reads the game and draws the board as SVG.
 
-`--options` times `caledonia options GAME --json` on a 4-player game of at
-least 250 events (written to a temporary file): it reads the file, replays
-every event and lists every legal event. Its target is 2.0 or less.
-
-The baseline is `python -c "import typer, rich.table, yaml"`. Baseline and
-command are timed alternately in one run, so a busy machine slows both alike,
-and the ratio of the medians is the figure to read (the target is 1.25 or
-less). Measure a regular install (`pip install .`): an editable install on a
-machine that sets PYTHONDONTWRITEBYTECODE recompiles every module on each run.
+The baseline is `python -c "import typer, rich.table, yaml"` (the import
+floor). Baseline and command are timed alternately in one run, so a busy
+machine slows both alike, and the ratio of the medians is the figure to read.
+Measure a regular install (`pip install .`): an editable install on a machine
+that sets PYTHONDONTWRITEBYTECODE recompiles every module on each run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = 1.25
-OPTIONS_TARGET = 2.0
-SVG_TARGET = 2.0
+# The largest ratio to the baseline each case aims at; a game case's at 250 events
+# (first) and at 1,000 (second).
+TARGETS: dict[str, tuple[float, float]] = {
+    "score": (1.25, 1.25),
+    "version": (1.1, 1.1),
+    "status": (1.3, 1.4),
+    "options": (1.3, 1.4),
+    "act": (1.3, 1.4),
+    "log": (1.5, 1.5),
+    "svg": (2.0, 2.0),
+}
+GAME_CASES = ("status", "options", "act", "log")
 
 
-def _time(command: list[str], remove: Path | None = None) -> float:
-    if remove is not None:  # the picture of the run before: --svg does not overwrite silently
-        remove.unlink(missing_ok=True)
+def _time(command: list[str], env: dict[str, str], before: Callable[[], None] | None) -> float:
+    if before is not None:
+        before()
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env
+    )
     return time.perf_counter() - start
 
 
@@ -51,18 +71,35 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30, help="alternating pairs to time")
     parser.add_argument("--sheet", default=str(ROOT / "sample_games" / "final-4p.yaml"))
-    parser.add_argument("--options", action="store_true", help="time 'options GAME --json'")
-    parser.add_argument("--svg", action="store_true", help="time 'map show GAME --svg FILE'")
+    parser.add_argument("--case", choices=sorted(TARGETS), default="score")
+    parser.add_argument("--events", type=int, default=250, help="a game case's events")
+    parser.add_argument("--options", action="store_true", help="the same as --case options")
+    parser.add_argument("--svg", action="store_true", help="the same as --case svg")
+    parser.add_argument("--quick", action="store_true", help="one pair, a short game")
     args = parser.parse_args()
-    if args.options or args.svg:
-        import tempfile
+    if args.options:
+        args.case = "options"
+    if args.svg:
+        args.case = "svg"
+    if args.quick:
+        args.runs = 1
+    with tempfile.TemporaryDirectory() as folder:
+        return run(args, Path(folder))
 
-        with tempfile.TemporaryDirectory() as folder:
-            return run(args, folder)
-    return run(args, None)
+
+def _game_file(case: str, events: int, folder: Path) -> tuple[str, dict[str, object]]:
+    """Write the game of a game case; return its path and an event legal in it."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from caledonia.rules.game.gamefile import save_game
+    from long_game import in_progress
+
+    game = in_progress(events)
+    path = folder / "game.yaml"
+    save_game(str(path), game)
+    return str(path), next(iter(game.legal()))
 
 
-def run(args: argparse.Namespace, folder: str | None) -> int:
+def run(args: argparse.Namespace, folder: Path) -> int:
     script = Path(sys.executable).parent / "caledonia"
     if not script.exists():
         sys.exit(f"no caledonia script beside {sys.executable}: install the project first")
@@ -73,44 +110,41 @@ def run(args: argparse.Namespace, folder: str | None) -> int:
             "note: caledonia is an editable install here; measure a regular one (pip install .)",
             file=sys.stderr,
         )
+    env = {**os.environ, "CALEDONIA_CACHE_DIR": str(folder / "cache")}
+    env.pop("CALEDONIA_NO_CACHE", None)
     baseline = [sys.executable, "-c", "import typer, rich.table, yaml"]
-    command = [str(script), "score", args.sheet, "--json"]
-    target, name = TARGET, f"caledonia score {Path(args.sheet).name} --json"
-    picture = None
-    if folder is not None and args.svg:
-        from caledonia.rules.components import components
-        from caledonia.rules.game.gamefile import game_from_data, save_game
-        from caledonia.rules.yamlfile import read_yaml
-
-        source = ROOT / "sample_games" / "game-4p.yaml"
-        data = read_yaml(source)
-        half = len(data["events"]) // 2
-        game = game_from_data(data, str(source), components(), upto=half)
-        path = str(Path(folder) / "mid-game-4p.yaml")
-        save_game(path, game)
-        picture = Path(folder) / "board.svg"
-        command = [str(script), "map", "show", path, "--svg", str(picture)]
-        target = SVG_TARGET
-        name = f"caledonia map show GAME --svg FILE (4 players, round {game.state.round})"
-    elif folder is not None:
-        sys.path.insert(0, str(ROOT / "benchmarks"))
-        from caledonia.rules.game.gamefile import save_game
-        from long_game import long_game
-
-        game = long_game()
-        path = str(Path(folder) / "game.yaml")
-        save_game(path, game)
-        command = [str(script), "options", path, "--json"]
-        target = OPTIONS_TARGET
-        name = f"caledonia options GAME --json ({len(game.events)} events)"
-    _time(baseline)  # compile caches, fill the data cache
-    _time(command, picture)
+    before = None
+    events = 250 if args.case in GAME_CASES else None
+    if args.case == "score":
+        command = [str(script), "score", args.sheet, "--json"]
+        name = f"caledonia score {Path(args.sheet).name} --json"
+    elif args.case == "version":
+        command, name = [str(script), "--version"], "caledonia --version"
+    elif args.case == "svg":
+        command, name, before = _svg_case(script, folder)
+    else:
+        events = 40 if args.quick else args.events
+        path, legal = _game_file(args.case, events, folder)
+        words = {
+            "status": ["status", path],
+            "options": ["options", path, "--json"],
+            "act": ["act", path, "--event", json.dumps(legal)],
+            "log": ["log", path],
+        }[args.case]
+        command = [str(script), *words]
+        name = f"caledonia {words[0]} GAME{' --json' * (args.case == 'options')} ({events} events)"
+        if args.case == "act":
+            before = _put_back(path, command, env)
+    _time(baseline, env, None)  # compile caches, fill the data cache and the checkpoint
+    _time(command, env, before)
     base_times, command_times = [], []
     for _ in range(args.runs):
-        base_times.append(_time(baseline))
-        command_times.append(_time(command, picture))
+        base_times.append(_time(baseline, env, None))
+        command_times.append(_time(command, env, before))
     base, took = statistics.median(base_times), statistics.median(command_times)
     ratio = took / base
+    at_250, at_1000 = TARGETS[args.case]
+    target = at_1000 if events is not None and events >= 1000 else at_250
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.runs} alternating pairs")
     print(f"baseline  python -c 'import typer, rich.table, yaml'  median {base * 1000:6.1f} ms")
     print(f"command   {name}  median {took * 1000:6.1f} ms")
@@ -119,6 +153,40 @@ def run(args: argparse.Namespace, folder: str | None) -> int:
         f"{'met' if ratio <= target else 'NOT met'})"
     )
     return 0
+
+
+def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[], None]:
+    """Before each `act`: the game file and the cache folder as they were before the first
+    (a `status` run leaves the checkpoint a table's previous command would have left)."""
+    cache = Path(env["CALEDONIA_CACHE_DIR"])
+    subprocess.run([command[0], "status", path], capture_output=True, check=True, env=env)
+    text = Path(path).read_bytes()
+    kept = cache.with_name("cache-kept")
+    shutil.copytree(cache, kept)
+
+    def put_back() -> None:
+        Path(path).write_bytes(text)
+        shutil.rmtree(cache)
+        shutil.copytree(kept, cache)
+
+    return put_back
+
+
+def _svg_case(script: Path, folder: Path) -> tuple[list[str], str, Callable[[], None]]:
+    from caledonia.rules.components import components
+    from caledonia.rules.game.gamefile import game_from_data, save_game
+    from caledonia.rules.yamlfile import read_yaml
+
+    source = ROOT / "sample_games" / "game-4p.yaml"
+    data = read_yaml(source)
+    game = game_from_data(data, str(source), components(), upto=len(data["events"]) // 2)
+    path = str(folder / "mid-game-4p.yaml")
+    save_game(path, game)
+    picture = folder / "board.svg"
+    command = [str(script), "map", "show", path, "--svg", str(picture)]
+    name = f"caledonia map show GAME --svg FILE (4 players, round {game.state.round})"
+    # the picture of the run before: --svg does not overwrite silently
+    return command, name, lambda: picture.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

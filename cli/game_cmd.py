@@ -8,7 +8,6 @@ was. The words `act` and `fix` read come from the event specs.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -325,15 +324,6 @@ def act(
     show_notes(notes, game)
 
 
-def _act_help() -> str:
-    from caledonia.rules.game.events import act_help
-
-    return act_help()
-
-
-act.__doc__ = inspect.cleandoc(act.__doc__ or "") + "\n\n" + _act_help()
-
-
 # -- status, log, undo, redo, fix ----------------------------------------------------------
 
 
@@ -511,14 +501,12 @@ def _players_table(players: list[dict[str, Any]]) -> Any:
 
 
 def _table_width(table: Any) -> int:
-    """Columns the table takes when nothing in it is squeezed."""
+    """Columns the table takes when nothing in it is squeezed (measured, not drawn)."""
     from io import StringIO
 
     from rich.console import Console
 
-    wide = Console(width=1000, file=StringIO(), color_system=None)
-    wide.print(table)
-    return max(len(line) for line in wide.file.getvalue().splitlines())
+    return Console(width=1000, file=StringIO(), color_system=None).measure(table).maximum
 
 
 def _player_blocks(players: list[dict[str, Any]], width: int) -> list[str]:

@@ -54,12 +54,20 @@ def changing(path: str) -> Iterator[None]:
         yield
 
 
-def save(path: str, game: Game) -> None:
+def save(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     """Save the game, always under the file's lock (the caller's, when it holds it)."""
     from caledonia.rules.game.gamefile import save_game
 
     with changing(path):
-        save_game(path, game)
+        save_game(path, game, keep_checkpoint=keep_checkpoint)
+
+
+def keep_checkpoint(path: str, game: Game) -> None:
+    """The checkpoint of the game as last saved, for the next command: a session that
+    saves after every answer without one keeps it once, when it ends."""
+    from caledonia.rules.game.gamefile import store_checkpoint
+
+    store_checkpoint(path, game)
 
 
 def refused(reasons: list[str], what: str) -> None:

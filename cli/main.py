@@ -8,10 +8,9 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from caledonia.rules.errors import CaledoniaError
 
+from . import VERSION
 from .errors import STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem
-from .output import echoed, message
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -26,7 +25,7 @@ COMMANDS = {
     "map": ("map_cmd", "app"),
     "solo": ("solo_cmd", "app"),
     "new": ("game_cmd", "new"),
-    "act": ("game_cmd", "act"),
+    "act": ("act_cmd", "act"),  # game_cmd's, with every event's words in its help
     "status": ("game_cmd", "status"),
     "log": ("game_cmd", "log"),
     "undo": ("game_cmd", "undo"),
@@ -35,12 +34,41 @@ COMMANDS = {
     "options": ("options_cmd", "options"),
     "box": ("box_cmd", "app"),
 }
+# What `caledonia -h` says of each command: the first paragraph of its help, kept here
+# so that the list needs none of the commands built (a test holds them to the help).
+SUMMARIES = {
+    "play": "Walk the table through a whole game with prompts, from the setup to the score.",
+    "score": "Final scores from a score sheet or a game file: categories, awards with ties, "
+    "import rarity, ranks and the winner.",
+    "contracts": "The 50 export contracts: what each asks for and what it gives.",
+    "ports": "The port bonus tiles: a free action once per player per game, when in reach.",
+    "scoring-tiles": "The round scoring tiles: glory at the end of each round.",
+    "clans": "The clans and their powers.",
+    "map": "The map: draw the board, shipping reach, legal expansions, settlements, module files.",
+    "solo": "Solo game: the dice market, the contract refill and removal, the solo score.",
+    "new": "Start a game: players, variants, and the setup drawn (seeded) or as your table "
+    "laid it.",
+    "act": "Record what happens at the table; refused actions exit 1 with the reasons.",
+    "status": "Where the game stands: phase, whose turn, the round's scoring tile and "
+    "contract cost, port tiles, players, market, export board.",
+    "log": "Every event of the game in words, by round and phase, with the money, glory and "
+    "goods it moved; the dice and price changes of a preparation, the round scoring, and "
+    "corrections marked.",
+    "undo": "Drop the last N events (1 by default); 'caledonia redo' restores them until a "
+    "new event is recorded.",
+    "redo": "Restore the last N undone events (1 by default).",
+    "fix": "Correct the game to match the table: the physical table is the truth.",
+    "options": "What may be done now: every legal event, grouped by action, with what it costs.",
+    "box": "Your box: the printed values you enter once (map sides, market, box values), for "
+    "every command.",
+}
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}
 
 
-def build_app(only: str | None = None) -> typer.Typer:
-    """The Typer app with every command, or with just `only`."""
+def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typer:
+    """The Typer app with every command, or with just `only`; with `names_only`, every
+    command as its name and summary alone (for the top-level help), none of them built."""
     from importlib import import_module
 
     from typer.completion import completion_init
@@ -65,8 +93,17 @@ def build_app(only: str | None = None) -> typer.Typer:
         no_args_is_help=True,
     )
     app.callback()(_root)
-    for name, (module, attribute) in COMMANDS.items():
+    # Typer lists the groups (a Typer app each) after the commands: the names keep that order
+    listed = (
+        sorted(COMMANDS.items(), key=lambda item: item[1][1] == "app")
+        if names_only
+        else COMMANDS.items()
+    )
+    for name, (module, attribute) in listed:
         if only is not None and name != only:
+            continue
+        if names_only:
+            app.command(name, help=SUMMARIES[name])(_not_built)
             continue
         target = getattr(import_module(f"{__package__}.{module}"), attribute)
         if isinstance(target, typer.Typer):
@@ -95,6 +132,10 @@ def help_text(command: Any) -> str | None:
     return "\n\n".join(" ".join(part.split()) for part in doc.split("\n\n"))
 
 
+def _not_built() -> None:
+    """A command listed by name only: `main` builds the real one when it is named."""
+
+
 def stoppable(command: Any) -> Any:
     """`command` with Ctrl-C and Ctrl-D turned into Interrupted, which Typer lets through to
     `main` (Typer itself would exit on them without a word, or with "Aborted!" and 1)."""
@@ -114,12 +155,7 @@ def stoppable(command: Any) -> Any:
 
 def _show_version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            print(f"caledonia {version('caledonia')}")
-        except PackageNotFoundError:
-            print("caledonia (not installed)")
+        print(f"caledonia {VERSION}")
         raise typer.Exit()
 
 
@@ -186,10 +222,14 @@ def _root(
 
 def main() -> None:
     """Console-script entry point: run the app; known problems exit 1, never a traceback."""
+    if sys.argv[1:2] == ["--version"]:  # at once: no command, no rules, not even Typer's
+        print(f"caledonia {VERSION}")
+        sys.exit(ExitCode.OK)
+    from caledonia.rules.errors import CaledoniaError
     from typer.core import _click
 
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
-    from .output import prepare_streams
+    from .output import echoed, message, prepare_streams
 
     prepare_streams()
     arguments = with_shell_named(sys.argv[1:])
@@ -198,9 +238,11 @@ def main() -> None:
     completing = command_being_completed(os.environ)
     if completing is not None:  # the shell asks for completions: build only that command
         chosen = completing if completing in COMMANDS else None
+    # no command named: the top-level help or a usage error, which need only the names
+    names_only = chosen is None and COMPLETE_VAR not in os.environ
     try:
         # not standalone: Typer's own usage errors come here, to be shown in our style
-        code = build_app(chosen)(
+        code = build_app(chosen, names_only=names_only)(
             args=arguments, prog_name="caledonia", complete_var=COMPLETE_VAR, standalone_mode=False
         )
     except _click.exceptions.UsageError as problem:

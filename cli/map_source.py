@@ -179,22 +179,32 @@ def is_game_data(data: Any) -> bool:
     return isinstance(data, dict) and "format" in data and "setup" in data
 
 
+def _game_source(path: str, game: Game) -> tuple[MapSource, str | None]:
+    from .game_io import example_note
+
+    return source_of_game(path, game), example_note(game.setup)
+
+
 def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     """The file as a map source, and the notice to show when it runs on example data.
     A game file carries its own modules, so `maps` applies to position files only."""
-    from caledonia.rules.yamlfile import read_yaml
+    from caledonia.rules.yamlfile import parse_yaml, read_text
 
     from .map_cmd import example_sides_notice, load_sides
 
-    data = read_yaml(path)
+    text = read_text(path)
     parts = components()
+    if "caledonia-game" in text:  # a checkpoint of exactly this game file spares a replay
+        from caledonia.rules.game.gamefile import kept_game
+
+        game = kept_game(text, path, parts)
+        if game is not None:
+            return _game_source(path, game)
+    data = parse_yaml(text, path)
     if is_game_data(data):
-        from caledonia.rules.game.gamefile import game_from_data
+        from caledonia.rules.game.gamefile import game_from_text
 
-        from .game_io import example_note
-
-        game = game_from_data(data, path, parts)
-        return source_of_game(path, game), example_note(game.setup)
+        return _game_source(path, game_from_text(text, path, parts, data))
     from caledonia.rules.position import parse_position
 
     position = parse_position(

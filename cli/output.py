@@ -6,6 +6,7 @@ terminal by themselves, so colour is never forced here.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -181,7 +182,11 @@ def print_json(data: Any) -> None:
 
 
 def emit(text: str, style: str | None = None) -> None:
-    """One line of plain data on stdout; long lines are not cut or re-wrapped."""
+    """One line of plain data on stdout; long lines are not cut or re-wrapped. Not at a
+    terminal (a pipe, a file) an unstyled line is written as it is, without rich."""
+    if style is None and _plain(sys.stdout, _consoles.get(False)):
+        sys.stdout.write(printable(text) + "\n")  # what rich's SafeConsole would strip
+        return
     console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
 
@@ -189,6 +194,10 @@ def message(text: str, style: str | None = None) -> None:
     """A note for the person at the table, on stderr. At a terminal a long one is wrapped
     between words to its width (the terminal itself would cut a word in two); elsewhere (a
     pipe, a log, the tests) each message stays on one line, to be searched and read whole."""
+    own = _consoles.get(True)
+    if _plain(sys.stderr, own):
+        sys.stderr.write(printable(text) + "\n")
+        return
     out = console(stderr=True)
     out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
 
@@ -199,6 +208,15 @@ def echoed(text: str) -> str:
     from caledonia.rules.words import with_long_words_shortened
 
     return with_long_words_shortened(text)
+
+
+def _plain(stream: Any, own: Console | None) -> bool:
+    """Is `stream` a pipe or a file, which rich would write to without colour or wrapping
+    (and not one a test's own console writes to)? Then a line needs no rich at all."""
+    if own is not None and own.file is not stream:
+        return False
+    forced = os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE") == "1"
+    return not stream.isatty() and not forced
 
 
 def is_interactive() -> bool:

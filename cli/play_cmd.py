@@ -25,7 +25,7 @@ from .choosing import (
     narrow,
 )
 from .errors import UsageProblem
-from .game_io import GameArgument
+from .game_io import GameArgument, keep_checkpoint
 from .output import (
     BoxOption,
     ExportBoardOption,
@@ -125,6 +125,8 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
     except (KeyboardInterrupt, EOFError):
         message(f"Stopped. {table.saved_words()}")
         raise typer.Exit(130) from None
+    finally:  # each answer is saved without one: the checkpoint is kept once, at the end
+        keep_checkpoint(table.path, table.game)
     return table.game
 
 

@@ -55,18 +55,26 @@ def score(
 
         enter_sheet_and_score(parts, as_json)
         return
-    from caledonia.rules.yamlfile import read_yaml
+    from caledonia.rules.yamlfile import parse_yaml, read_text
 
-    data = read_yaml(sheet)
-    if isinstance(data, dict) and str(data.get("format", "")).startswith("caledonia-game"):
-        # a game file: the engine loads only now, so sheets stay quick to score
+    text = read_text(sheet)
+    game = None
+    if "caledonia-game" in text:  # the engine loads only for a game, so sheets stay quick
+        from caledonia.rules.game.gamefile import kept_game
+
+        game = kept_game(text, sheet, parts)  # a checkpoint of exactly this file
+    data = parse_yaml(text, sheet) if game is None else None
+    if game is not None or (
+        isinstance(data, dict) and str(data.get("format", "")).startswith("caledonia-game")
+    ):
         from caledonia.rules.game.final import final_score, sheet_of
-        from caledonia.rules.game.gamefile import game_from_data
+        from caledonia.rules.game.gamefile import game_from_text
         from caledonia.rules.game.state import phase_words
 
         from .game_io import example_notice
 
-        game = game_from_data(data, sheet, parts)
+        if game is None:
+            game = game_from_text(text, sheet, parts, data)
         example_notice(game.setup)
         state = game.state
         over = state.phase == "over"

@@ -21,15 +21,24 @@ from typing import Any
 FORMAT = 1
 
 
-def _cache_file(folder: Path) -> Path | None:
+def cache_folder() -> Path | None:
+    """caledonia's cache folder (CALEDONIA_CACHE_DIR, else the user's), or None when
+    CALEDONIA_NO_CACHE turns caching off."""
     if os.environ.get("CALEDONIA_NO_CACHE"):
         return None
     base = os.environ.get("CALEDONIA_CACHE_DIR")
     if not base:
         xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         base = os.path.join(xdg, "caledonia")
+    return Path(base)
+
+
+def _cache_file(folder: Path) -> Path | None:
+    base = cache_folder()
+    if base is None:
+        return None
     tag = zlib.crc32(str(folder.resolve()).encode())
-    return Path(base) / f"components-{tag:08x}.json"
+    return base / f"components-{tag:08x}.json"
 
 
 def _key(folder: Path, names: Iterable[str]) -> list[Any]:

@@ -223,6 +223,11 @@ def _read_regular(path: str | os.PathLike[str]) -> bytes | None:
 
 def read_yaml(path: str | os.PathLike[str]) -> Any:
     """Read and parse a YAML file; any problem becomes a DataError naming it."""
+    return parse_yaml(read_text(path), str(path))
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A YAML file's text, not empty; any problem becomes a DataError naming it."""
     source = str(path)
     try:
         raw = _read_regular(path)
@@ -242,7 +247,7 @@ def read_yaml(path: str | os.PathLike[str]) -> Any:
         raise DataError(source, f"not UTF-8 text (byte {error.start})") from None
     if not text.strip():
         raise DataError(source, "the file is empty: expected YAML data")
-    return parse_yaml(text, source)
+    return text
 
 
 def plain(value: Any) -> Any:

@@ -350,3 +350,33 @@ def test_back_goes_up_one_menu(tmp_path):
     assert step(asker, Table(path, game))
     assert asker.questions[1:4] == ["Which unit?", asker.questions[2], "Which unit?"]
     assert game.events[-1]["type"] == "expand"
+
+
+def test_play_keeps_the_checkpoint_of_the_game_it_saved_when_it_stops(tmp_path, monkeypatch):
+    from caledonia.rules.game.gamefile import game_from_data, kept_game
+    from caledonia.rules.yamlfile import parse_yaml, read_text
+
+    monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
+    path, _, recorded = scripted_game(tmp_path, [])
+    game = load_game(str(path), PARTS)
+    who = game.state.turn.player if not game.state.turn.main_done else game.state.next_player()
+    wanted = next(
+        e for e in game.legal().by_type["trade"] if e["player"] == who and e["quantity"] == 1
+    )
+
+    class StopsAfterIt(ReplayAsker):
+        def choose(self, question, choices, *, default=None):
+            if wanted in game_now().events:  # recorded: Ctrl-C at the next question
+                raise KeyboardInterrupt
+            return super().choose(question, choices, default=default)
+
+    def game_now():
+        return game_from_data(parse_yaml(read_text(path), str(path)), str(path), PARTS)
+
+    with pytest.raises(typer.Exit):
+        run(StopsAfterIt([wanted]), str(path))
+    text = read_text(path)
+    kept = kept_game(text, str(path), PARTS)  # the checkpoint of the file as play left it
+    replayed = game_from_data(parse_yaml(text, str(path)), str(path), PARTS)
+    assert kept is not None and kept.events == replayed.events and len(kept.events) == 13
+    assert kept.state.snapshot() == replayed.state.snapshot()

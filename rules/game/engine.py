@@ -27,6 +27,25 @@ class Game:
         self.events: list[dict[str, Any]] = []
         self.notes: list[list[str]] = []  # what each event did, in words (for the log)
         self.undone: list[dict[str, Any]] = []  # what redo restores, the next one first
+        # the game file's text as last read or written, the events it holds and whether
+        # later events can be appended to it (gamefile.Saved); None: the next save rewrites
+        self.saved: Any = None
+
+    @classmethod
+    def restored(
+        cls,
+        setup: Setup,
+        parts: Components,
+        state: GameState,
+        events: list[dict[str, Any]],
+        notes: list[list[str]],
+        undone: list[dict[str, Any]],
+    ) -> Game:
+        """A game as replayed before (a checkpoint), without replaying it."""
+        game = cls.__new__(cls)
+        game.setup, game.parts, game.state = setup, parts, state
+        game.events, game.notes, game.undone, game.saved = events, notes, undone, None
+        return game
 
     def check(self, event: dict[str, Any]) -> list[str]:
         """Why the rules refuse `event` now (empty when legal); changes nothing."""

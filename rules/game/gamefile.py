@@ -1,10 +1,14 @@
 """Game files: a format version, the setup, every event in order, and the undone events
 `redo` can restore.
 
-The file is rewritten after every event by an atomic replace (temporary
-file, fsync, rename), so a crash never leaves half a file: it holds the game
-before the event or after it. Loading replays every event through the rules;
-a hand-edited event that the rules refuse stops the load with its position.
+The file is saved after every event by an atomic replace (temporary file,
+fsync, rename), so a crash never leaves half a file: it holds the game before
+the event or after it. A save after new events appends their text to the text
+read or written last, when that ends with the events as caledonia writes them;
+else (an undo, a hand-formatted file) the whole game is written anew. Loading
+replays every event through the rules, unless the cache folder holds a
+checkpoint of exactly this file's content (checkpoint.py); a hand-edited event
+that the rules refuse stops the load with its position.
 
 Format 2 added `redo`; a file without undone events is still written as
 format 1, so an older caledonia reads it.
@@ -12,12 +16,13 @@ format 1, so an older caledonia reads it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..components import Components
 from ..errors import DataError
 from ..schema import Node
-from ..yamlfile import read_yaml, to_yaml, write_text_atomic
+from ..yamlfile import parse_yaml, read_text, to_yaml, write_text_atomic
+from . import checkpoint
 from .engine import Game
 from .events import check_event, describe
 from .events.prepare import seeded_rolls
@@ -97,7 +102,64 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
 
 
 def load_game(path: str, parts: Components) -> Game:
-    return game_from_data(read_yaml(path), path, parts)
+    return game_from_text(read_text(path), path, parts)
+
+
+def kept_game(text: str, source: str, parts: Components) -> Game | None:
+    """The game of a file's `text` from its checkpoint, or None when there is none for
+    exactly this text (and this version of caledonia)."""
+    kept = checkpoint.restore(source, checkpoint.key_of(text.encode()), parts)
+    if kept is None:
+        return None
+    game, appendable = kept
+    game.saved = Saved(text, list(game.events), appendable)
+    return game
+
+
+def game_from_text(text: str, source: str, parts: Components, data: Any = None) -> Game:
+    """The game a file's text holds: from its checkpoint, else replayed from the text (or
+    from `data`, the text already parsed), keeping a checkpoint for the next command."""
+    game = kept_game(text, source, parts)
+    if game is not None:
+        return game
+    game = game_from_data(parse_yaml(text, source) if data is None else data, source, parts)
+    appendable = _ends_with_events(text, game)
+    checkpoint.store(source, checkpoint.key_of(text.encode()), game, appendable)
+    game.saved = Saved(text, list(game.events), appendable)
+    return game
+
+
+_EVENTS = "events:\n"
+
+
+class Saved(NamedTuple):
+    """A game file's text as read or written last, the events it holds, and whether later
+    events may be appended to it."""
+
+    text: str
+    events: list[dict[str, Any]]
+    appendable: bool
+
+
+def _ends_with_events(text: str, game: Game) -> bool:
+    """Does `text` end with the game's events as caledonia writes them (so that later
+    events may be appended), with nothing to redo?"""
+    if game.undone or not game.events:
+        return False
+    block = to_yaml({"events": game.events})
+    return text.endswith("\n" + block) or text == block
+
+
+def _appended(game: Game) -> str | None:
+    """The text read or written last with the events recorded since appended, or None
+    when the whole game must be written anew (nothing kept, an undo since, a redo list)."""
+    if game.saved is None or not game.saved.appendable or game.undone:
+        return None
+    text, held, _ = game.saved
+    if game.events[: len(held)] != held:
+        return None
+    later = game.events[len(held) :]
+    return text + to_yaml({"events": later})[len(_EVENTS) :] if later else text
 
 
 def game_as_data(game: Game) -> dict[str, Any]:
@@ -119,8 +181,22 @@ def game_as_text(game: Game) -> str:
     return header + to_yaml(game_as_data(game))
 
 
-def save_game(path: str, game: Game) -> None:
-    write_text_atomic(path, game_as_text(game))
+def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
+    """Write the game (appending to the text kept, when it can: see `_appended`), and keep
+    its checkpoint (a session saving after every event may keep it once, at its end, with
+    `store_checkpoint`)."""
+    text = _appended(game) or game_as_text(game)
+    write_text_atomic(path, text)
+    game.saved = Saved(text, list(game.events), not game.undone and bool(game.events))
+    if keep_checkpoint:
+        store_checkpoint(path, game)
+
+
+def store_checkpoint(path: str, game: Game) -> None:
+    """Keep the checkpoint of the game as last saved to `path` (nothing if never saved)."""
+    if game.saved is not None and game.saved.events == game.events:
+        text, _, appendable = game.saved
+        checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
 
 
 def checked_event(data: Any, parts: Components, source: str = "the command line") -> dict[str, Any]:

@@ -1,0 +1,139 @@
+"""A checkpoint of a replayed game in the cache folder, so that a command does not replay
+every event of a game file that has not changed since caledonia last read or wrote it.
+
+The checkpoint holds the game as replayed (setup, state, the canonical events, their
+notes, the undone events) and whether the file's text may be extended by appending
+events. Its key is the game file's exact content (SHA-256) and caledonia's own code and
+data (`tool_version`): a hand edit, a truncation, events reordered, another version of
+the tool, each gives another key. A checkpoint whose key does not match is never loaded:
+the game is replayed from the file and the checkpoint written anew. Any trouble with it
+(missing, damaged, unreadable, unwritable) means a full replay, without a word.
+CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
+
+Pickle is acceptable here, and only here, because the checkpoint is caledonia's own file
+in the user's own cache folder, named after the game file and keyed by a hash: its key
+is read and compared before a single byte is unpickled, so a checkpoint that was not
+written for this very file by this very tool is never loaded. Game files themselves are
+YAML, read with the safe loader only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..components import Components
+from ..datacache import cache_folder
+from .engine import Game
+
+FORMAT = b"caledonia-checkpoint/1"
+_PARTS = "components"  # the component data is the process's own, never pickled
+
+
+class Restored(NamedTuple):
+    game: Game
+    appendable: bool  # the file's text ends with its events, block style: append to it
+
+
+@cache
+def tool_version() -> str:
+    """caledonia's code and data as installed: every module and data file of the rules
+    with its size and time. Another version, or an edited install, has other files."""
+    root = Path(__file__).resolve().parent.parent
+    listed = [sys.version, str(root)]
+    for folder, inner, files in os.walk(root):
+        inner[:] = sorted(name for name in inner if name != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".yaml")):
+                found = os.stat(os.path.join(folder, name))
+                listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
+    return hashlib.sha256("\n".join(listed).encode()).hexdigest()
+
+
+def key_of(content: bytes) -> bytes:
+    """The key of a game file's exact content, for this version of the tool."""
+    digest = hashlib.sha256(FORMAT)
+    digest.update(tool_version().encode())
+    digest.update(hashlib.sha256(content).digest())
+    return digest.hexdigest().encode()
+
+
+def _file(path: str | os.PathLike[str]) -> Path | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    name = hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:20]
+    return folder / f"game-{name}.checkpoint"
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, file: io.BytesIO, parts: Components):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.parts = parts
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return _PARTS if obj is self.parts else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, parts: Components):
+        super().__init__(file)
+        self.parts = parts
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid != _PARTS:
+            raise pickle.UnpicklingError("not a checkpoint of caledonia's")
+        return self.parts
+
+
+def restore(path: str | os.PathLike[str], key: bytes, parts: Components) -> Restored | None:
+    """The game kept for `path` under `key`, or None (no checkpoint, or another key)."""
+    where = _file(path)
+    if where is None:
+        return None
+    try:
+        with open(where, "rb") as handle:
+            if handle.readline().rstrip(b"\n") != FORMAT or handle.readline()[:-1] != key:
+                return None  # written for other content, or by another tool: not loaded
+            setup, state, events, notes, undone, appendable = _Unpickler(
+                io.BytesIO(handle.read()), parts
+            ).load()
+    except Exception:  # a damaged checkpoint only means a full replay
+        return None
+    return Restored(Game.restored(setup, parts, state, events, notes, undone), appendable)
+
+
+def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool) -> None:
+    """Keep `game` as the replay of `path`'s content of `key`; silently nothing if the
+    cache folder cannot be written."""
+    where = _file(path)
+    if where is None:
+        return
+    buffer = io.BytesIO()
+    buffer.write(FORMAT + b"\n" + key + b"\n")
+    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable)
+    temporary = None
+    try:
+        _Pickler(buffer, game.parts).dump(kept)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        # temporary file and rename: a reader sees the old checkpoint or the new one; no
+        # fsync, since a checkpoint lost in a crash only costs one full replay
+        temporary = where.with_name(f"{where.name}.{os.getpid()}.tmp")
+        temporary.write_bytes(buffer.getvalue())
+        os.replace(temporary, where)
+    except Exception:  # the checkpoint saves time; it is never needed
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+
+def forget(path: str | os.PathLike[str]) -> None:
+    """Drop the checkpoint of `path` (the tests use it)."""
+    where = _file(path)
+    if where is not None:
+        where.unlink(missing_ok=True)

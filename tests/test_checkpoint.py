@@ -1,0 +1,264 @@
+"""Checkpoints of replayed games (rules/game/checkpoint.py) and saves that append: a game
+read from its checkpoint is the game a full replay of the file gives, after every event
+and after every kind of change made to the file; a checkpoint that does not match the
+file (or the tool) is never loaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from caledonia.rules.errors import DataError
+from caledonia.rules.game import checkpoint, gamefile
+from caledonia.rules.game.engine import Game
+from caledonia.rules.game.gamefile import game_as_text, game_from_data, load_game, save_game
+from caledonia.rules.game.moves import play_one
+from caledonia.rules.game.setup import setup_as_data
+from caledonia.rules.yamlfile import parse_yaml, read_text
+from conftest import SAMPLES, run_cli
+from gametools import PARTS, setup_for
+
+SAMPLE_NAMES = ("game-solo.yaml", "game-2p.yaml", "game-3p.yaml", "game-4p.yaml")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("CALEDONIA_NO_CACHE", raising=False)
+    # thousands of saves: what they write is tested here, their durability elsewhere
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+
+
+def full_replay(path) -> Game:
+    return game_from_data(parse_yaml(read_text(path), str(path)), str(path), PARTS)
+
+
+def same_game(one: Game, other: Game) -> None:
+    assert one.state.snapshot() == other.state.snapshot()
+    assert one.events == other.events
+    assert one.notes == other.notes
+    assert one.undone == other.undone
+    assert setup_as_data(one.setup) == setup_as_data(other.setup)
+
+
+class Replays:
+    """Counts the full replays of game files (a load from a checkpoint makes none)."""
+
+    def __init__(self, monkeypatch):
+        self.count = 0
+        real = gamefile.game_from_data
+
+        def counted(*args, **kwargs):
+            self.count += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(gamefile, "game_from_data", counted)
+
+
+@pytest.fixture
+def replays(monkeypatch):
+    return Replays(monkeypatch)
+
+
+def record_all(game: Game, path, events, check_every: int = 1) -> None:
+    """Record `events` in a session holding `game`, saving after each; every
+    `check_every` events (and after the last) the file read back from its checkpoint is
+    the session's game; every tenth time, the appended text is what a whole rewrite
+    would write."""
+    for number, event in enumerate(events, 1):
+        game.apply(event)
+        save_game(path, game)
+        if number % check_every == 0 or number == len(events):
+            restored = gamefile.kept_game(read_text(path), str(path), PARTS)
+            assert restored is not None
+            same_game(restored, game)
+        if number % (10 * check_every) == 0 or number == len(events):
+            assert read_text(path) == game_as_text(game)
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_a_sample_game_read_from_its_checkpoint_after_every_event_is_its_replay(name, tmp_path):
+    played = load_game(str(SAMPLES / name), PARTS)
+    path = tmp_path / name
+    record_all(Game(played.setup, PARTS), path, played.events)
+    same_game(load_game(str(path), PARTS), full_replay(path))
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_a_random_game_read_from_its_checkpoint_is_its_replay(seed, tmp_path):
+    rng = random.Random(seed)
+    game = Game(setup_for(1 + seed % 4, seed=seed), PARTS)
+    session = Game(game.setup, PARTS)
+    for _ in range(rng.randint(20, 90)):
+        if play_one(game, rng) is None:
+            break
+    path = tmp_path / "game.yaml"
+    record_all(session, path, game.events, check_every=7)
+    same_game(load_game(str(path), PARTS), full_replay(path))
+
+
+def saved_game(tmp_path, events: int = 60) -> tuple[str, Game]:
+    played = full_replay(SAMPLES / "game-3p.yaml")
+    game = Game(played.setup, PARTS)
+    for event in played.events[:events]:
+        game.apply(event)
+    path = str(tmp_path / "game.yaml")
+    save_game(path, game)
+    return path, played
+
+
+def test_a_game_saved_by_caledonia_loads_without_a_replay(tmp_path, replays):
+    path, _ = saved_game(tmp_path)
+    game = load_game(path, PARTS)
+    assert replays.count == 0
+    same_game(game, full_replay(path))
+
+
+def test_a_hand_edit_means_a_full_replay(tmp_path, replays):
+    path, _ = saved_game(tmp_path)
+    text = read_text(path)
+    edited = text.replace("{type: pass, player: Fiona}", "{type: pass, player: Hamish}", 1)
+    assert edited != text
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(edited)
+    try:
+        game = load_game(path, PARTS)
+    except DataError:  # the rules refuse the edit: refused, not taken from the checkpoint
+        assert replays.count == 1
+        return
+    assert replays.count == 1
+    same_game(game, full_replay(path))
+
+
+def test_a_comment_added_by_hand_is_kept_by_the_next_save(tmp_path, replays):
+    path, played = saved_game(tmp_path)
+    text = "# our Tuesday game\n" + read_text(path)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    game = load_game(path, PARTS)
+    assert replays.count == 1
+    game.apply(played.events[60])
+    save_game(path, game)
+    assert read_text(path).startswith("# our Tuesday game\n")
+    same_game(load_game(path, PARTS), full_replay(path))
+    assert replays.count == 1  # the load after the save came from its checkpoint
+
+
+def test_a_truncated_file_means_a_full_replay(tmp_path, replays):
+    path, _ = saved_game(tmp_path)
+    lines = read_text(path).splitlines(keepends=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("".join(lines[:-5]))
+    game = load_game(path, PARTS)
+    assert replays.count == 1
+    assert len(game.events) == 55
+    same_game(game, full_replay(path))
+
+
+def test_events_reordered_by_hand_mean_a_full_replay(tmp_path, replays):
+    path, _ = saved_game(tmp_path)
+    lines = read_text(path).splitlines(keepends=True)
+    lines[-1], lines[-2] = lines[-2], lines[-1]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("".join(lines))
+    try:
+        game = load_game(path, PARTS)
+    except DataError:
+        assert replays.count == 1
+        return
+    assert replays.count == 1
+    same_game(game, full_replay(path))
+
+
+def test_a_checkpoint_of_another_version_of_the_tool_is_not_loaded(tmp_path, monkeypatch, replays):
+    path, _ = saved_game(tmp_path)
+    monkeypatch.setattr(checkpoint, "tool_version", lambda: "another version")
+    game = load_game(path, PARTS)
+    assert replays.count == 1
+    same_game(game, full_replay(path))
+
+
+def test_the_tools_version_changes_with_its_files(tmp_path, monkeypatch):
+    before = checkpoint.tool_version()
+    checkpoint.tool_version.cache_clear()
+    monkeypatch.setattr(checkpoint.sys, "version", "another python")
+    try:
+        assert checkpoint.tool_version() != before
+    finally:
+        checkpoint.tool_version.cache_clear()
+
+
+def test_a_checkpoint_whose_key_does_not_match_is_never_unpickled(tmp_path, monkeypatch):
+    path, _ = saved_game(tmp_path)
+    monkeypatch.setattr(checkpoint, "tool_version", lambda: "another version")
+
+    def refuse(*args):
+        raise AssertionError("unpickled a checkpoint of other content")
+
+    monkeypatch.setattr(checkpoint._Unpickler, "load", refuse)
+    assert gamefile.kept_game(read_text(path), path, PARTS) is None
+
+
+def test_a_damaged_checkpoint_means_a_full_replay(tmp_path, replays):
+    path, _ = saved_game(tmp_path)
+    (where,) = (tmp_path / "cache").glob("game-*.checkpoint")
+    data = where.read_bytes()
+    where.write_bytes(data[: len(data) // 2])
+    game = load_game(path, PARTS)
+    assert replays.count == 1
+    same_game(game, full_replay(path))
+
+
+def test_without_the_cache_every_load_replays(tmp_path, monkeypatch, replays):
+    monkeypatch.setenv("CALEDONIA_NO_CACHE", "1")
+    path, _ = saved_game(tmp_path)
+    load_game(path, PARTS)
+    load_game(path, PARTS)
+    assert replays.count == 2
+    assert not (tmp_path / "cache").exists()
+
+
+def test_an_undo_then_a_new_event_rewrite_the_file_and_its_checkpoint(tmp_path, replays):
+    path, played = saved_game(tmp_path)
+    game = load_game(path, PARTS)
+    game.undo(3)
+    save_game(path, game)
+    restored = load_game(path, PARTS)
+    same_game(restored, game)
+    assert restored.undone == played.events[57:60]
+    same_game(restored, full_replay(path))
+    restored.apply(played.events[57])  # the redo list is gone: the whole file is written
+    save_game(path, restored)
+    assert read_text(path) == game_as_text(restored)
+    same_game(load_game(path, PARTS), full_replay(path))
+
+
+def test_a_fix_is_recorded_in_the_checkpoint(tmp_path):
+    path, _ = saved_game(tmp_path)
+    game = load_game(path, PARTS)
+    name = game.state.players[0].name
+    game.apply({"type": "fix", "what": "money", "player": name, "value": 77})
+    save_game(path, game)
+    restored = load_game(path, PARTS)
+    assert restored.state.players[0].money == 77
+    same_game(restored, full_replay(path))
+
+
+def test_commands_in_a_row_read_the_checkpoint_and_agree_with_a_replay(tmp_path):
+    path, played = saved_game(tmp_path, 40)
+    cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
+    for words in (
+        ["act", path, "--event", json.dumps(played.events[40])],
+        ["fix", path, "money", "Fiona", "12"],
+        ["undo", path],
+        ["status", path, "--json"],
+        ["log", path],
+        ["score", path, "--json"],
+    ):
+        done = run_cli(*words, env=cache)
+        assert done.returncode == 0, done.stderr
+    game = load_game(path, PARTS)
+    same_game(game, full_replay(path))
+    assert len(game.events) == 41 and len(game.undone) == 1

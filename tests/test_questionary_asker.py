@@ -1,0 +1,40 @@
+"""The questionary asker at a terminal (prompt_toolkit's pipe input standing in for the
+keyboard): menus share one set of prompt_toolkit's default key bindings instead of
+building it for every menu, and every way of answering still works menu after menu."""
+
+from __future__ import annotations
+
+import pytest
+from caledonia.cli.prompts import Choice, QuestionaryAsker
+from prompt_toolkit.application import Application, create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+CHOICES = [Choice("Trade", "trade"), Choice("Expand", "expand"), Choice("Pass", "pass")]
+
+
+@pytest.fixture
+def keyboard():
+    with create_pipe_input() as typed, create_app_session(input=typed, output=DummyOutput()):
+        yield typed
+
+
+def test_menus_share_the_default_key_bindings(keyboard):
+    QuestionaryAsker()
+    assert Application()._default_bindings is Application()._default_bindings
+
+
+def test_a_key_arrows_and_ctrl_d_answer_menu_after_menu(keyboard):
+    ask = QuestionaryAsker()
+    for _ in range(2):  # a second round of menus runs on the bindings the first ones used
+        keyboard.send_text("2")
+        assert ask.choose("What does Ailsa do?", CHOICES) == "expand"
+        keyboard.send_text("\x1b[B\x1b[B\r")  # down, down, Enter
+        assert ask.choose("What does Ailsa do?", CHOICES) == "pass"
+        keyboard.send_text("\x04")  # Ctrl-D
+        with pytest.raises(EOFError):
+            ask.choose("What does Ailsa do?", CHOICES)
+        keyboard.send_text("y")
+        assert ask.confirm("Replace it?", default=False) is True
+        keyboard.send_text("12\r")
+        assert ask.text("Money?", default="0") == "12"

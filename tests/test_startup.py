@@ -1,0 +1,61 @@
+"""Start-up: `--version` answers before anything of the rules or the commands is imported,
+and the top-level help lists every command without building one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib.metadata import version
+
+import pytest
+from caledonia.cli import VERSION
+from caledonia.cli.main import COMMANDS, SUMMARIES, build_app
+from conftest import ROOT
+from typer.main import get_command
+
+COMMAND_MODULES = {f"caledonia.cli.{module}" for module, _ in COMMANDS.values()}
+
+
+def modules_after(*arguments: str) -> set[str]:
+    """The modules loaded by `caledonia ARGUMENTS` run in a fresh process."""
+    code = (
+        "import sys\n"
+        "from caledonia.cli.main import main\n"
+        f"sys.argv = ['caledonia', *{list(arguments)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('\\n'.join(sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    return set(done.stdout.split())
+
+
+def test_the_version_is_the_packages():
+    assert version("caledonia") == VERSION
+
+
+def test_version_imports_neither_the_rules_nor_a_command():
+    loaded = modules_after("--version")
+    # the error types the command line's own errors build on, and nothing else
+    assert {m for m in loaded if m.startswith("caledonia.rules")} <= {
+        "caledonia.rules",
+        "caledonia.rules.errors",
+    }
+    assert not loaded & COMMAND_MODULES
+    assert "importlib.metadata" not in loaded
+
+
+@pytest.mark.parametrize("arguments", [["-h"], ["--help"], [], ["no-such-command"]])
+def test_the_top_level_help_builds_no_command(arguments):
+    loaded = modules_after(*arguments)
+    assert not {m for m in loaded if m.startswith("caledonia.rules.game")}
+    assert not loaded & COMMAND_MODULES
+
+
+def test_the_summaries_are_the_commands_own_words():
+    built = get_command(build_app()).commands
+    assert set(SUMMARIES) == set(COMMANDS) == set(built)
+    for name, command in built.items():
+        first = (command.help or "").split("\n\n")[0]
+        assert SUMMARIES[name] == " ".join(first.split()), name
