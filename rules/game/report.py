@@ -292,14 +292,15 @@ def _sources(
     sources.append(
         Source("money", b.money, (f"£{player.money} left: 1 VP per full £{rules.money_per_vp}",))
     )
-    hops = [
-        f"{c.hops} on {_contract_words(c.id, fulfilled)}" for c in contracts if c.hops
-    ]
+    hops = [f"{c.hops} on {_contract_words(c.id, fulfilled)}" for c in contracts if c.hops]
     sources.append(Source("hops", b.hops, tuple(hops)))
     imports = []
     for good in IMPORT_GOODS:
-        on = [f"{c.imports[good]} on {_contract_words(c.id, fulfilled)}" for c in contracts
-              if c.imports[good]]
+        on = [
+            f"{c.imports[good]} on {_contract_words(c.id, fulfilled)}"
+            for c in contracts
+            if c.imports[good]
+        ]
         if on:
             count = sum(c.imports[good] for c in contracts)
             value = score.import_values[good]
@@ -315,9 +316,7 @@ def _sources(
             + _award_lines(score, name, ("contract",)),
         )
     )
-    sources.append(
-        Source("settlements", b.settlements, _award_lines(score, name, ("settlement",)))
-    )
+    sources.append(Source("settlements", b.settlements, _award_lines(score, name, ("settlement",))))
     if b.auction:
         sources.append(Source("auction", b.auction, (f"bid £{player.auction_bid} for a clan",)))
     return sources
