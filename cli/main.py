@@ -33,6 +33,9 @@ COMMANDS = {
     "redo": ("game_cmd", "redo"),
     "fix": ("game_cmd", "fix"),
     "options": ("options_cmd", "options"),
+    "report": ("report_cmd", "report"),
+    "export": ("export_cmd", "export"),
+    "stats": ("stats_cmd", "stats"),
 }
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}

@@ -214,8 +214,10 @@ def _tile_words(game: Game, tile_id: str | None) -> str:
     if tile_id is None:
         return "no scoring tile"
     tile = next((t for t in game.parts.scoring_tiles if t.id == tile_id), None)
-    scores = tile.scores if tile else "?"
-    return f"tile {tile_id} ({scores[:1].lower() + scores[1:]})"
+    if tile is None:
+        return f"tile {tile_id}"
+    what = tile.scores.split(" (")[0].split(":")[0]  # the tile's headline, not its details
+    return f"tile {tile_id}, {what[:1].lower() + what[1:]}"
 
 
 def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]:
