@@ -18,7 +18,7 @@ import hashlib
 import json
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from caledonia.rules.game.engine import Game
@@ -32,6 +32,20 @@ SOURCE_GAME_ID = "clans-of-caledonia"
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"  # BG Stats' yyyy-MM-dd HH:mm:ss, in UTC
 # A fixed namespace, so the same name always gives the same uuid
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://boardgamegeek.com/boardgame/216132")
+
+
+class Played(NamedTuple):
+    """A finished game and what the table adds: when it ended (UTC), how long, where."""
+
+    game: Game
+    score: FinalScore
+    ended: datetime
+    location: str | None = None
+    duration: int | None = None  # minutes
+
+    @property
+    def date(self) -> str:
+        return self.ended.strftime(DATE_FORMAT)
 
 
 def play_id(game: Game) -> str:
@@ -92,18 +106,13 @@ def _players(game: Game, score: FinalScore) -> list[dict[str, Any]]:
     return players
 
 
-def push_play(
-    game: Game,
-    score: FinalScore,
-    ended: datetime,
-    location: str | None = None,
-    duration: int | None = None,
-) -> dict[str, Any]:
-    """The one play of the push link; `ended` in UTC."""
+def push_play(played: Played) -> dict[str, Any]:
+    """The one play of the push link."""
+    game, score = played.game, played.score
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play_id(game),
-        "playDate": ended.strftime(DATE_FORMAT),
+        "playDate": played.date,
         "game": {
             "name": GAME_NAME,
             "sourceGameId": SOURCE_GAME_ID,
@@ -115,10 +124,10 @@ def push_play(
         "board": _board(game),
         "comments": _comments(game, score),
     }
-    if location:
-        play["location"] = location
-    if duration is not None:
-        play["durationMin"] = duration
+    if played.location:
+        play["location"] = played.location
+    if played.duration is not None:
+        play["durationMin"] = played.duration
     return play
 
 
@@ -127,21 +136,16 @@ def push_link(play: dict[str, Any]) -> str:
     return PUSH_URL + quote(text, safe="")
 
 
-def bgsplay(
-    game: Game,
-    score: FinalScore,
-    ended: datetime,
-    location: str | None = None,
-    duration: int | None = None,
-) -> dict[str, Any]:
+def bgsplay(played: Played) -> dict[str, Any]:
     """The import file of one play, its game, players and location linked by ids."""
+    game, score = played.game, played.score
     players = _players(game, score)
-    place = location or "At the table"
+    place = played.location or "At the table"
     play: dict[str, Any] = {
         "uuid": str(uuid.uuid5(NAMESPACE, play_id(game))),
         "gameRefId": 1,
         "locationRefId": 1,
-        "playDate": ended.strftime(DATE_FORMAT),
+        "playDate": played.date,
         "ignored": False,
         "manualWinner": False,
         "rounds": len(game.state.round_scores),
@@ -162,8 +166,8 @@ def bgsplay(
             for index, p in enumerate(players, 1)
         ],
     }
-    if duration is not None:
-        play["durationMin"] = duration
+    if played.duration is not None:
+        play["durationMin"] = played.duration
     return {
         "games": [
             {

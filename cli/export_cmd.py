@@ -91,7 +91,7 @@ def export(
     from caledonia.rules.game.state import phase_words
     from caledonia.rules.yamlfile import write_text_atomic
 
-    from .bgstats import bgsplay, push_link, push_play
+    from .bgstats import Played, bgsplay, push_link, push_play
 
     game = load(game_file)
     state = game.state
@@ -101,13 +101,13 @@ def export(
             f"{phase_words(state.phase)}): BG Stats gets a finished play "
             "('caledonia report' shows the provisional standings)"
         )
-    score = final_score(state)
-    play = push_play(game, score, when, location, minutes)
+    played = Played(game, final_score(state), when, location, minutes)
+    play = push_play(played)
     link = push_link(play)
     if file:
         import json
 
-        data = bgsplay(game, score, when, location, minutes)
+        data = bgsplay(played)
         write_text_atomic(file, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         message(f"Saved the BG Stats import file to {file}")
     if as_json:
