@@ -5,6 +5,7 @@ the turning points and the lead are read from the standings."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from caledonia.rules.components import components
@@ -13,6 +14,8 @@ from caledonia.rules.game.gamefile import checked_event, load_game
 from caledonia.rules.game.history import SETUP_PHASES, history
 from caledonia.rules.game.report import game_report
 from conftest import SAMPLES, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 GAMES = sorted(SAMPLES.glob("game-*.yaml")) + [SAMPLES / "midway-4p.yaml"]
 PARTS = components()
@@ -152,3 +155,25 @@ def test_the_json_carries_the_same_data():
     assert (
         data["score"]["players"][0]["breakdown"]["glory"] == report.score.players[0].breakdown.glory
     )
+
+
+@settings(max_examples=6, deadline=None, database=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 4), stop=st.integers(20, 400))
+def test_any_game_so_far_reports_sources_that_add_up(seed, players, stop):
+    """Random legal play, stopped anywhere: the report still adds up and ends on the score."""
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.moves import play_one
+    from gametools import setup_for
+
+    game = Game(setup_for(players, seed=seed), PARTS)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if game.state.phase == "over" or play_one(game, rng) is None:
+            break
+    report = game_report(game)
+    scored = {p.name: p.total for p in final_score(game.state).players}
+    assert {n: s.vp for n, s in report.by_round[-1].standings.items()} == scored
+    for player in report.players:
+        assert sum(s.vp for s in player.sources) == player.total == scored[player.name]
+        assert sum(g.glory for g in player.glory) == game.state.by_name(player.name).glory
+    assert report.final == (game.state.phase == "over")
