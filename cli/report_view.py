@@ -135,6 +135,8 @@ table { border-collapse: collapse; margin: 8px 0 16px; }
 th, td { border-bottom: 1px solid #d8d4c8; padding: 3px 8px; text-align: left;
   vertical-align: top; }
 td.vp { text-align: right; font-weight: bold; }
+table.rounds td { text-align: right; } table.rounds td:nth-child(-n+2) { text-align: left; }
+table.rounds td:first-child { font-weight: bold; }
 .provisional { color: #9a5b00; font-weight: bold; }
 .swatch { display: inline-block; width: 12px; height: 12px; border: 1px solid #222222;
   margin-right: 6px; vertical-align: -1px; }
@@ -174,6 +176,28 @@ def _sources_html(player: PlayerReport) -> str:
     )
 
 
+def _rounds_html(report: Report) -> str:
+    """The by-round figures as a table too: to read exact values, and for screen readers."""
+    heads = "".join(
+        f"<th>{escape(point_label(p))}"
+        + (f"<br/>tile {escape(p.tile)}" if p.tile else "")
+        + "</th>"
+        for p in report.by_round
+    )
+    rows = []
+    for player in report.players:
+        for row, (field, label) in enumerate(ROWS):
+            values = "".join(
+                f'<td class="vp">{getattr(p.standings[player.name], field)}</td>'
+                if field == "vp"
+                else f"<td>{getattr(p.standings[player.name], field)}</td>"
+                for p in report.by_round
+            )
+            who = escape(player.name) if row == 0 else ""
+            rows.append(f"<tr><td>{who}</td><td>{escape(label)}</td>{values}</tr>")
+    return f'<table class="rounds"><tr><th></th><th></th>{heads}</tr>{"".join(rows)}</table>'
+
+
 def render_html(report: Report, source: str) -> str:
     """The whole report as one HTML page: nothing outside it is fetched, and it prints."""
     title = title_of(report, source)
@@ -199,6 +223,7 @@ def render_html(report: Report, source: str) -> str:
             provisional,
             "<h2>By round</h2>",
             charts,
+            _rounds_html(report),
             "<h2>Where the VP came from</h2>",
             *(_sources_html(p) for p in report.players),
             "<h2>Turning points</h2>",
