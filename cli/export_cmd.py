@@ -62,6 +62,7 @@ def export(
         int | None,
         typer.Option(
             "--minutes",
+            metavar="N",
             min=1,
             help="How long the game took (the file does not know).",
             show_default=False,
@@ -76,9 +77,10 @@ def export(
     as_json: JsonOption = False,
     force: ForceOption = False,
 ) -> None:
-    """A finished game for BG Stats: the push link that opens the play in the app (on the
-    device with BG Stats), and with --file a .bgsplay file to import. The same game gives
-    the same ids, so BG Stats matches the play and the players again.
+    """A finished game for BG Stats: the push link, and a .bgsplay file with --file.
+
+    Open the link on the device with BG Stats to add the play. The same game gives the same
+    ids, so BG Stats matches the play and the players again.
 
     Example: [cyan]caledonia export sample_games/game-4p.yaml --bgstats[/cyan]
     """

@@ -35,9 +35,10 @@ def report(
     as_json: JsonOption = False,
     force: ForceOption = False,
 ) -> None:
-    """The end-of-game report: each player's VP, money, glory, goods and settlements by round,
-    where every VP came from, and the turning points. An unfinished game is reported as if it
-    ended now, titled provisional.
+    """The end-of-game report: standings by round, where every VP came from, turning points.
+
+    By round, for each player: the VP as if the game ended then, money, glory, goods and
+    settlements. An unfinished game is reported as if it ended now, titled provisional.
 
     Example: [cyan]caledonia report sample_games/game-4p.yaml --html report.html[/cyan]
     """

@@ -155,8 +155,10 @@ def stats(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Across finished games: each player's plays, wins and average score, and each clan's.
-    A file that does not load is named with its reason; the others are counted.
+    """Plays, wins and average score of each player and each clan, across finished games.
+
+    Game files played to the end and final score sheets count. A file that does not load is
+    named with its reason; the others are counted.
 
     Example: [cyan]caledonia stats sample_games[/cyan]
     """
