@@ -9,7 +9,8 @@ The `.bgsplay` file is the app's import file: `games`, `plays` (with `playerScor
 The ids are stable: the play's from the game's setup (the same file exports the same play),
 a player's from the name alone (the same person at the next game is matched again), so a
 second export updates rather than duplicates. `winner` and `startPlayer` are always given:
-the Android app fails without them.
+the Android app fails without them. A solo play has no winner (it is a score challenge: its
+rating goes in the comments).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def _players(game: Game, score: FinalScore) -> list[dict[str, Any]]:
             "name": player.name,
             "sourcePlayerId": player_id(player.name),
             "score": result.total,
-            "winner": result.rank == 1,
+            "winner": result.rank == 1 and len(score.players) > 1,  # solo: a score challenge
             "rank": result.rank,
             "startPlayer": player.name == start,
             "seatOrder": seat,
