@@ -14,6 +14,10 @@ player takes them. After a rules change alters the play:
     python benchmarks/record_games.py --check    # do the seeds still take those clans?
     python benchmarks/record_games.py --search   # the next seeds that do (edit GAMES)
     python benchmarks/record_games.py --quick    # --check of the solo game only
+
+Many games, for timing `caledonia stats` (seeds 1 to N, the four tables above in turn):
+
+    python benchmarks/record_games.py --many 1000 FOLDER
 """
 
 from __future__ import annotations
@@ -120,7 +124,21 @@ def find_seed(recording: Recording, start: int) -> int:
     return seed
 
 
+def record_many(count: int, folder: Path) -> None:
+    """`count` games of seeds 1 to `count`, each table of GAMES in turn, saved in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = list(GAMES.values())
+    for seed in range(1, count + 1):
+        path = folder / f"game-{seed:04d}.yaml"
+        if not path.exists():  # a run stopped half-way carries on
+            save_game(str(path), record(tables[seed % len(tables)], seed))
+
+
 def main() -> None:
+    if "--many" in sys.argv:
+        at = sys.argv.index("--many")
+        record_many(int(sys.argv[at + 1]), Path(sys.argv[at + 2]))
+        return
     every = set(components().clans)
     if CLANS_TAKEN != every:
         sys.exit(f"no sample game takes {sorted(every - CLANS_TAKEN)}")

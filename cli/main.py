@@ -33,6 +33,9 @@ COMMANDS = {
     "fix": ("game_cmd", "fix"),
     "options": ("options_cmd", "options"),
     "box": ("box_cmd", "app"),
+    "report": ("report_cmd", "report"),
+    "export": ("export_cmd", "export"),
+    "stats": ("stats_cmd", "stats"),
 }
 # What `caledonia -h` says of each command: the first paragraph of its help, kept here
 # so that the list needs none of the commands built (a test holds them to the help).
@@ -61,6 +64,10 @@ SUMMARIES = {
     "options": "What may be done now: every legal event, grouped by action, with what it costs.",
     "box": "Your box: the printed values you enter once (map sides, market, box values), for "
     "every command.",
+    "report": "The end-of-game report: standings by round, where every VP came from, turning "
+    "points.",
+    "export": "A finished game for BG Stats: the push link, and a .bgsplay file with --file.",
+    "stats": "Plays, wins and average score of each player and each clan, across finished games.",
 }
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}

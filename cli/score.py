@@ -23,7 +23,7 @@ SheetArgument = Annotated[
 ]
 
 
-def _map_sides(maps: str | None):
+def map_sides(maps: str | None):
     """Load the module sides only if a sheet asks for its map."""
 
     def load():
@@ -101,7 +101,7 @@ def score(
             )
             render_score(result, checked, title)
         return
-    checked = parse_sheet(data, sheet, parts, _map_sides(maps))
+    checked = parse_sheet(data, sheet, parts, map_sides(maps))
     if checked.example_map:
         from .map_cmd import EXAMPLE_NOTICE
 

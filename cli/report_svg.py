@@ -1,0 +1,205 @@
+"""The report's charts as one standalone SVG: provisional VP, money, glory, goods and
+settlements by round, a line per player in the player's own colour.
+
+Plain SVG of our own, as cli/board_svg.py draws the board: no charting library to install
+or to import, nothing fetched, generic font families only. Players are told apart by dash
+pattern and marker shape as well as colour (yellow on paper, and black-and-white prints),
+and each round whose scoring tile scored is marked on the time axis with the tile's id.
+
+Every element the tests count carries a class: `chart` (one per measure), `series` (one
+per player in each chart, with `data-player`), `tile-mark` (a scored round's tile).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from caledonia.rules.game.report import Report, RoundPoint
+
+from .board_svg import INK, LIGHT_PLAYERS, PAPER, PLAYER_FILLS
+
+MEASURES = (  # Standing field, chart title
+    ("vp", "Victory points (as if the game ended then)"),
+    ("money", "Money (£)"),
+    ("glory", "Glory"),
+    ("goods", "Goods in stock"),
+    ("settlements", "Settlements (counted for the award)"),
+)
+DASHES = ("", "7 4", "2 3", "10 3 2 3")  # by seat
+MARKERS = ("circle", "square", "diamond", "triangle")  # by seat, as the board's tokens
+GRID, FAINT = "#d8d4c8", "#8a8578"
+FONT = 'font-family="sans-serif"'
+WIDTH = 900.0
+
+
+def point_label(point: RoundPoint) -> str:
+    if point.now:
+        return "now"
+    return "start" if point.round == 0 else f"round {point.round}"
+
+
+def _ticks(highest: int) -> list[int]:
+    """Round values from 0 to at least `highest`, four or five of them."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500):
+        if highest / step <= 5:
+            return list(range(0, highest + step, step)) if highest else [0, 1]
+    return [0, highest]
+
+
+def _marker(kind: str, x: float, y: float, fill: str, stroke: str) -> str:
+    if kind == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.6" fill="{fill}" stroke="{stroke}"/>'
+    if kind == "square":
+        return (
+            f'<rect x="{x - 3.4:.1f}" y="{y - 3.4:.1f}" width="6.8" height="6.8" '
+            f'fill="{fill}" stroke="{stroke}"/>'
+        )
+    if kind == "diamond":
+        corners = [(x, y - 4.6), (x + 4.6, y), (x, y + 4.6), (x - 4.6, y)]
+    else:
+        corners = [(x, y - 4.6), (x + 4.4, y + 3.6), (x - 4.4, y + 3.6)]
+    shape = " ".join(f"{a:.1f},{b:.1f}" for a, b in corners)
+    return f'<polygon points="{shape}" fill="{fill}" stroke="{stroke}"/>'
+
+
+def _colours(colour: str) -> tuple[str, str]:
+    """Line colour and marker outline: light colours get a dark outline on paper."""
+    fill = PLAYER_FILLS.get(colour, "#888888")
+    return fill, INK if colour in LIGHT_PLAYERS else fill
+
+
+def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: float, h: float):
+    left, right, top, bottom = 46.0, 40.0, 30.0, 40.0
+    points = report.by_round
+    values = [getattr(s, measure) for p in points for s in p.standings.values()]
+    ticks = _ticks(max(max(values, default=0), 0))
+    low, high = min(0, min(values, default=0)), ticks[-1]
+    plot_w, plot_h = w - left - right, h - top - bottom
+    step = plot_w / max(len(points) - 1, 1)
+
+    def at(index: int, value: int) -> tuple[float, float]:
+        span = (high - low) or 1
+        return x0 + left + index * step, y0 + top + plot_h - (value - low) / span * plot_h
+
+    out = [
+        f'<g class="chart" data-measure="{measure}">',
+        f'<text x="{x0 + left:.1f}" y="{y0 + 18:.1f}" {FONT} font-size="14" '
+        f'font-weight="bold" fill="{INK}">{escape(title)}</text>',
+    ]
+    for tick in ticks:
+        _, y = at(0, tick)
+        out.append(
+            f'<line x1="{x0 + left:.1f}" y1="{y:.1f}" x2="{x0 + w - right:.1f}" y2="{y:.1f}" '
+            f'stroke="{GRID}" stroke-width="1"/>'
+            f'<text x="{x0 + left - 6:.1f}" y="{y + 4:.1f}" {FONT} font-size="11" '
+            f'text-anchor="end" fill="{FAINT}">{tick}</text>'
+        )
+    base = y0 + top + plot_h
+    for index, point in enumerate(points):
+        x, _ = at(index, 0)
+        out.append(
+            f'<text x="{x:.1f}" y="{base + 15:.1f}" {FONT} font-size="11" '
+            f'text-anchor="middle" fill="{INK}">{point_label(point)}</text>'
+        )
+        if point.tile is not None:
+            out.append(
+                f'<g class="tile-mark" data-round="{point.round}" data-tile="{escape(point.tile)}">'
+                f'<line x1="{x:.1f}" y1="{y0 + top:.1f}" x2="{x:.1f}" y2="{base:.1f}" '
+                f'stroke="{FAINT}" stroke-width="1" stroke-dasharray="1 3"/>'
+                f'<rect x="{x - 17:.1f}" y="{base + 20:.1f}" width="34" height="15" rx="3" '
+                f'fill="#efe9d8" stroke="{FAINT}"/>'
+                f'<text x="{x:.1f}" y="{base + 31:.1f}" {FONT} font-size="10" '
+                f'text-anchor="middle" fill="{INK}">tile {escape(point.tile)}</text></g>'
+            )
+    for seat, player in enumerate(report.players):
+        fill, outline = _colours(player.colour)
+        corners = [at(i, getattr(p.standings[player.name], measure)) for i, p in enumerate(points)]
+        line = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+        dash = DASHES[seat % len(DASHES)]
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<g class="series" data-player="{escape(player.name)}">')
+        if player.colour in LIGHT_PLAYERS:  # a dark edge under a light line
+            out.append(
+                f'<polyline points="{line}" fill="none" stroke="{INK}" stroke-width="4.2"'
+                f'{dashing} stroke-linejoin="round" opacity="0.55"/>'
+            )
+        out.append(
+            f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="2.6"'
+            f'{dashing} stroke-linejoin="round"/>'
+        )
+        kind = MARKERS[seat % len(MARKERS)]
+        out += [_marker(kind, x, y, fill, outline) for x, y in corners]
+        out.append("</g>")
+    out.append("</g>")
+    return "\n".join(out)
+
+
+def _legend(report: Report, y: float) -> tuple[str, float]:
+    """The legend from `y` down, and the height it reached."""
+    out = ['<g class="legend">']
+    x = 46.0
+    for seat, player in enumerate(report.players):
+        fill, outline = _colours(player.colour)
+        dash = DASHES[seat % len(DASHES)]
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        words = f"{player.name}" + (f" ({player.clan})" if player.clan else "")
+        words += f" · {player.colour}"
+        if x + 48 + 6.6 * len(words) > WIDTH and x > 46:  # on to a second line
+            x, y = 46.0, y + 18
+        out.append(
+            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 30:.1f}" y2="{y:.1f}" stroke="{fill}" '
+            f'stroke-width="2.6"{dashing}/>'
+            + _marker(MARKERS[seat % len(MARKERS)], x + 15, y, fill, outline)
+            + f'<text x="{x + 36:.1f}" y="{y + 4:.1f}" {FONT} font-size="12" '
+            f'fill="{INK}">{escape(words)}</text>'
+        )
+        x += 48 + 6.6 * len(words)
+    out.append("</g>")
+    return "\n".join(out), y
+
+
+def title_of(report: Report, source: str) -> str:
+    if report.final:
+        return f"Clans of Caledonia: final report, {source}"
+    return f"Clans of Caledonia: provisional report after round {report.rounds_scored}, {source}"
+
+
+def render_charts(report: Report, source: str) -> str:
+    """The charts as a complete SVG document."""
+    big_h, small_w, small_h = 300.0, WIDTH / 2, 230.0
+    legend, legend_end = _legend(report, 54.0)
+    top = legend_end + 10
+    body = [_chart(report, *MEASURES[0], 0, top, WIDTH, big_h)]
+    for index, (measure, title) in enumerate(MEASURES[1:]):
+        column, row = index % 2, index // 2
+        body.append(
+            _chart(
+                report,
+                measure,
+                title,
+                column * small_w,
+                top + big_h + row * small_h,
+                small_w,
+                small_h,
+            )
+        )
+    height = top + big_h + 2 * small_h + 10
+    subtitle = "Provisional: the game is not over." if not report.final else ""
+    tiles = ", ".join(f"round {i} tile {t}" for i, t in enumerate(report.tiles, 1))
+    subtitle = " ".join(x for x in (subtitle, f"Scoring tiles: {tiles}." if tiles else "") if x)
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}" height="{height:.0f}" '
+            f'viewBox="0 0 {WIDTH:.0f} {height:.0f}" role="img">',
+            f"<title>{escape(title_of(report, source))}</title>",
+            f'<rect width="100%" height="100%" fill="{PAPER}"/>',
+            f'<text x="46" y="24" {FONT} font-size="17" font-weight="bold" fill="{INK}">'
+            f"{escape(title_of(report, source))}</text>",
+            f'<text x="46" y="40" {FONT} font-size="12" fill="{FAINT}">{escape(subtitle)}</text>'
+            if subtitle
+            else "",
+            legend,
+            *body,
+            "</svg>",
+        ]
+    )

@@ -1,0 +1,235 @@
+"""The end-of-game report for people: in the terminal (a by-round table with a sparkline,
+fitting 80 columns), and as one self-contained, printable HTML page around the charts."""
+
+from __future__ import annotations
+
+from html import escape
+
+from caledonia.rules.game.report import PlayerReport, Report
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from .output import console
+from .report_svg import point_label, render_charts, title_of
+
+SPARKS = "▁▂▃▄▅▆▇█"
+ROWS = (  # Standing field, row label
+    ("vp", "VP"),
+    ("money", "£"),
+    ("glory", "glory"),
+    ("goods", "goods"),
+    ("settlements", "settl."),
+)
+# Rich colour names for the player colours a game file allows
+TERMINAL_COLOURS = {"purple": "magenta", "orange": "dark_orange", "black": "bright_black"}
+
+
+def ordinal(rank: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+
+
+def sparkline(values: list[int]) -> str:
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    return "".join(SPARKS[round((v - low) / span * (len(SPARKS) - 1))] for v in values)
+
+
+def _who(player: PlayerReport) -> Text:
+    colour = TERMINAL_COLOURS.get(player.colour, player.colour)
+    return Text(player.name, style=f"bold {colour}")
+
+
+def lead_words(report: Report) -> str | None:
+    if report.lead_for_good is None:
+        return None
+    (winner,) = report.winners
+    since = "from the start" if report.lead_for_good == 0 else f"in round {report.lead_for_good}"
+    if report.final:
+        return f"{winner} took the lead for good {since}."
+    return f"{winner} has led {since} (the game is not over)."
+
+
+def point_words(point) -> str:
+    if point.event is None:  # a round's scoring: its words name the round
+        return f"{point.player}: {point.words}"
+    return f"{point.player}: round {point.round}, event {point.event}: {point.words}"
+
+
+def render_report(report: Report, source: str) -> None:
+    out = console()
+    title = (
+        "Final report" if report.final else f"Provisional report after round {report.rounds_scored}"
+    )
+    out.print(Text(f"{title}: {source}", style="bold"))
+    if not report.final:
+        out.print("The game is not over: every figure is as if it ended now.", style="yellow")
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    table.add_column("Player")
+    table.add_column("")
+    for point in report.by_round:
+        label = point_label(point).replace("round ", "R")
+        table.add_column(label + (f"\nt{point.tile}" if point.tile else "\n"), justify="right")
+    table.add_column("trend")
+    for index, player in enumerate(report.players):
+        if index:
+            table.add_section()
+        for row, (field, label) in enumerate(ROWS):
+            values = [getattr(p.standings[player.name], field) for p in report.by_round]
+            table.add_row(
+                _who(player)
+                if row == 0
+                else Text(player.clan or "", style="dim")
+                if row == 1
+                else "",
+                label,
+                *(Text(str(v), style="bold") if field == "vp" else str(v) for v in values),
+                sparkline(values),
+            )
+    out.print(table)
+
+    out.print(Text("Where the VP came from", style="bold underline"))
+    for player in report.players:
+        heading = Text.assemble(
+            _who(player),
+            f" ({player.clan})" if player.clan else "",
+            f": {player.total} VP",
+            f", {ordinal(player.rank)}" if len(report.players) > 1 else "",
+        )
+        out.print(heading)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", width=4)
+        grid.add_column()
+        for source in player.sources:
+            if not source.vp and not source.lines:
+                continue
+            grid.add_row(Text(str(source.vp), style="bold"), Text(source.category, style="bold"))
+            if source.category == "glory":
+                for part in player.glory:
+                    grid.add_row("", f"{part.kind}: {part.glory}")
+                    for line in part.lines:
+                        grid.add_row("", Text(f"  · {line}"))
+                continue
+            for line in source.lines:
+                grid.add_row("", Text(f"· {line}"))
+        out.print(grid)
+
+    out.print(Text("Turning points", style="bold underline"))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right")
+    grid.add_column()
+    for point in report.turning_points:
+        grid.add_row(Text(f"+{point.vp} VP", style="bold"), Text(point_words(point)))
+    out.print(grid)
+    lead = lead_words(report)
+    if lead:
+        out.print(Text(lead, style="bold"))
+    out.print(Text(report.score.explanations[-1], style="bold"))
+
+
+CSS = """
+body { font-family: sans-serif; color: #222222; background: #fcfbf7; margin: 24px; }
+h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 24px; }
+table { border-collapse: collapse; margin: 8px 0 16px; }
+th, td { border-bottom: 1px solid #d8d4c8; padding: 3px 8px; text-align: left;
+  vertical-align: top; }
+td.vp { text-align: right; font-weight: bold; }
+table.rounds td { text-align: right; } table.rounds td:nth-child(-n+2) { text-align: left; }
+table.rounds td:first-child { font-weight: bold; }
+.provisional { color: #9a5b00; font-weight: bold; }
+.swatch { display: inline-block; width: 12px; height: 12px; border: 1px solid #222222;
+  margin-right: 6px; vertical-align: -1px; }
+ul { margin: 2px 0; padding-left: 18px; }
+svg { max-width: 100%; height: auto; }
+@media print { body { margin: 8mm; background: #ffffff; } section { break-inside: avoid; } }
+"""
+
+
+def _sources_html(player: PlayerReport) -> str:
+    from .board_svg import PLAYER_FILLS
+
+    rows = []
+    for source in player.sources:
+        if source.category == "glory":
+            items = "".join(
+                f"<li>{escape(part.kind)}: {part.glory}<ul>"
+                + "".join(f"<li>{escape(line)}</li>" for line in part.lines)
+                + "</ul></li>"
+                for part in player.glory
+            )
+        else:
+            items = "".join(f"<li>{escape(line)}</li>" for line in source.lines)
+        rows.append(
+            f'<tr><td class="vp">{source.vp}</td><td>{escape(source.category)}</td>'
+            f"<td><ul>{items}</ul></td></tr>"
+        )
+    fill = PLAYER_FILLS.get(player.colour, "#888888")
+    clan = f" ({escape(player.clan)})" if player.clan else ""
+    return (
+        f'<section class="player" data-player="{escape(player.name)}">'
+        f'<h3><span class="swatch" style="background: {fill}"></span>{escape(player.name)}{clan}: '
+        f"{player.total} VP, {ordinal(player.rank)}</h3>"
+        f"<table><tr><th>VP</th><th>from</th><th>the events behind them</th></tr>"
+        f"{''.join(rows)}"
+        f'<tr><td class="vp">{player.total}</td><td>total</td><td></td></tr></table></section>'
+    )
+
+
+def _rounds_html(report: Report) -> str:
+    """The by-round figures as a table too: to read exact values, and for screen readers."""
+    heads = "".join(
+        f"<th>{escape(point_label(p))}"
+        + (f"<br/>tile {escape(p.tile)}" if p.tile else "")
+        + "</th>"
+        for p in report.by_round
+    )
+    rows = []
+    for player in report.players:
+        for row, (field, label) in enumerate(ROWS):
+            values = "".join(
+                f'<td class="vp">{getattr(p.standings[player.name], field)}</td>'
+                if field == "vp"
+                else f"<td>{getattr(p.standings[player.name], field)}</td>"
+                for p in report.by_round
+            )
+            who = escape(player.name) if row == 0 else ""
+            rows.append(f"<tr><td>{who}</td><td>{escape(label)}</td>{values}</tr>")
+    return f'<table class="rounds"><tr><th></th><th></th>{heads}</tr>{"".join(rows)}</table>'
+
+
+def render_html(report: Report, source: str) -> str:
+    """The whole report as one HTML page: nothing outside it is fetched, and it prints."""
+    title = title_of(report, source)
+    charts = render_charts(report, source)
+    provisional = (
+        ""
+        if report.final
+        else '<p class="provisional">Provisional: the game is not over; every figure is as '
+        "if it ended now.</p>"
+    )
+    turning = "".join(
+        f'<tr><td class="vp">+{p.vp}</td><td>{escape(point_words(p))}</td></tr>'
+        for p in report.turning_points
+    )
+    lead = lead_words(report)
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8"/>',
+            f"<title>{escape(title)}</title>",
+            f"<style>{CSS}</style></head><body>",
+            f"<h1>{escape(title)}</h1>",
+            provisional,
+            "<h2>By round</h2>",
+            charts,
+            _rounds_html(report),
+            "<h2>Where the VP came from</h2>",
+            *(_sources_html(p) for p in report.players),
+            "<h2>Turning points</h2>",
+            f"<table><tr><th>VP</th><th>event</th></tr>{turning}</table>",
+            f"<p><strong>{escape(lead)}</strong></p>" if lead else "",
+            f"<p><strong>{escape(report.score.explanations[-1])}</strong></p>",
+            "</body></html>",
+        ]
+    )

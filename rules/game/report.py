@@ -1,0 +1,400 @@
+"""The end-of-game report as data: each player's holdings and provisional VP round by round,
+where every VP of the final score came from, and the turning points of the game.
+
+One replay of the events scores the state after every event as `score` would if the game
+ended then, so "VP an event gained" is measured, not estimated: a contract's hops,
+imports and its move in the export award all count. The round scoring inside the event
+that ends production is kept apart (as `history` keeps it), as a turning point of its own.
+Nothing here prints: the report commands in cli/ draw it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..components import IMPORT_GOODS
+from ..scoring import FinalScore, score_sheet
+from ..words import counted
+from .engine import Game
+from .events import describe
+from .final import sheet_of
+from .history import SETUP_PHASES, Entry, history, start_holdings
+from .state import GameState
+
+TURNING_POINTS = 5  # the largest events the report names
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player at one moment: provisional VP and what the table sees in front of them."""
+
+    vp: int
+    money: int
+    glory: int
+    goods: int  # goods in stock, all kinds
+    settlements: int  # counted for the settlement award, as at final scoring
+
+    def as_data(self) -> dict[str, int]:
+        return {
+            "vp": self.vp,
+            "money": self.money,
+            "glory": self.glory,
+            "goods": self.goods,
+            "settlements": self.settlements,
+        }
+
+
+@dataclass(frozen=True)
+class RoundPoint:
+    """The standings after a round's scoring (round 0: the start of round 1's actions); for
+    an unfinished game a last point `now`."""
+
+    round: int
+    tile: str | None  # the round's scoring tile, None for round 0, `now` or no tiles
+    now: bool  # the game's present, not a scored round
+    standings: dict[str, Standing]  # by player, in seat order
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "tile": self.tile,
+            "now": self.now,
+            "players": {name: s.as_data() for name, s in self.standings.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Source:
+    """Some VP of one player's final score and the events behind them, in words."""
+
+    category: str  # a field of scoring.Breakdown
+    vp: int
+    lines: tuple[str, ...]
+
+    def as_data(self) -> dict[str, Any]:
+        return {"category": self.category, "vp": self.vp, "lines": list(self.lines)}
+
+
+@dataclass(frozen=True)
+class GloryPart:
+    """Some of a player's glory: a round's tile, the ports, contracts, corrections..."""
+
+    kind: str  # "start", "round scoring", "ports", "contracts", "corrections" or "other"
+    glory: int
+    lines: tuple[str, ...]
+
+    def as_data(self) -> dict[str, Any]:
+        return {"kind": self.kind, "glory": self.glory, "lines": list(self.lines)}
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """One event (or a round's scoring) and the VP it gained one player."""
+
+    player: str
+    vp: int
+    round: int
+    event: int | None  # its number in the log; None for a round's scoring
+    words: str
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "vp": self.vp,
+            "round": self.round,
+            "event": self.event,
+            "words": self.words,
+        }
+
+
+@dataclass
+class PlayerReport:
+    name: str
+    colour: str
+    clan: str | None
+    total: int
+    rank: int
+    sources: list[Source]
+    glory: list[GloryPart]
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "colour": self.colour,
+            "clan": self.clan,
+            "total": self.total,
+            "rank": self.rank,
+            "sources": [s.as_data() for s in self.sources],
+            "glory": [g.as_data() for g in self.glory],
+        }
+
+
+@dataclass
+class Report:
+    final: bool  # False: the game is not over, every figure is provisional
+    rounds_scored: int
+    tiles: tuple[str, ...]  # the scoring tiles, round 1 first (empty: played without)
+    by_round: list[RoundPoint]
+    players: list[PlayerReport]
+    turning_points: list[TurningPoint]
+    lead_for_good: int | None  # the round from which the winner led to the end
+    winners: list[str]
+    score: FinalScore = field(repr=False)
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "final": self.final,
+            "rounds_scored": self.rounds_scored,
+            "scoring_tiles": list(self.tiles),
+            "by_round": [p.as_data() for p in self.by_round],
+            "players": [p.as_data() for p in self.players],
+            "turning_points": [t.as_data() for t in self.turning_points],
+            "lead_for_good": self.lead_for_good,
+            "winners": list(self.winners),
+            "score": self.score.as_json(),
+        }
+
+
+def _score(state: GameState) -> tuple[FinalScore, dict[str, int]]:
+    """The score now and each player's settlement count, as `score` would give them."""
+    sheet = sheet_of(state)
+    result = score_sheet(sheet, state.parts, final=state.phase == "over")
+    return result, {p.name: p.settlements for p in sheet.players}
+
+
+def _standings(state: GameState) -> dict[str, Standing]:
+    result, settlements = _score(state)
+    totals = {p.name: p.total for p in result.players}
+    return {
+        p.name: Standing(
+            totals[p.name], p.money, p.glory, sum(p.goods.values()), settlements[p.name]
+        )
+        for p in state.players
+    }
+
+
+def _replay(game: Game) -> tuple[list[RoundPoint], list[dict[str, int]], dict[int, tuple]]:
+    """The round points; each player's provisional VP after every event (index 0: before
+    the first); and for each fulfilled contract, who fulfilled it and at which event."""
+    replay = Game(game.setup, game.parts)
+    tiles = game.setup.scoring_tiles
+    points: list[RoundPoint] = []
+    totals = [_totals(replay.state)]
+    fulfilled: dict[int, tuple[str, int, int]] = {}  # contract -> (player, event, round)
+    if replay.state.phase not in SETUP_PHASES:
+        points.append(RoundPoint(0, None, False, _standings(replay.state)))
+    for number, event in enumerate(game.events, 1):
+        state = replay.state
+        round_number = state.round + (1 if state.phase == "preparation" else 0)
+        scored = len(state.round_scores)
+        known = {p.name: len(p.fulfilled) for p in state.players}
+        replay.apply(event)
+        state = replay.state
+        totals.append(_totals(state))
+        for p in state.players:
+            for contract in p.fulfilled[known[p.name] :]:
+                fulfilled[contract] = (p.name, number, round_number)
+        if not points and state.phase not in SETUP_PHASES:
+            points.append(RoundPoint(0, None, False, _standings(state)))
+        if len(state.round_scores) > scored:
+            tile = tiles[state.round - 1] if tiles else None
+            points.append(RoundPoint(state.round, tile, False, _standings(state)))
+    state = replay.state
+    if state.phase != "over":
+        points.append(RoundPoint(len(state.round_scores), None, True, _standings(state)))
+    return points, totals, fulfilled
+
+
+def _totals(state: GameState) -> dict[str, int]:
+    return {p.name: p.total for p in _score(state)[0].players}
+
+
+def _tile_words(game: Game, tile_id: str | None) -> str:
+    if tile_id is None:
+        return "no scoring tile"
+    tile = next((t for t in game.parts.scoring_tiles if t.id == tile_id), None)
+    if tile is None:
+        return f"tile {tile_id}"
+    what = tile.scores.split(" (")[0].split(":")[0]  # the tile's headline, not its details
+    return f"tile {tile_id}, {what[:1].lower() + what[1:]}"
+
+
+def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]:
+    """A player's glory by where it came from; the parts add up to their glory now."""
+    start = start_holdings(game)[name][1]
+    kinds = {"port": "ports", "fulfil": "contracts", "fix": "corrections"}
+    lines: dict[str, list[tuple[int, str]]] = {}
+    for entry in entries:
+        if entry.scoring is not None and entry.scoring.glory.get(name):
+            gained = entry.scoring.glory[name]
+            lines.setdefault("round scoring", []).append(
+                (
+                    gained,
+                    f"{gained} glory: round {entry.scoring.round}, "
+                    f"{_tile_words(game, entry.scoring.tile)}",
+                )
+            )
+        change = entry.changes.get(name)
+        if change is not None and change.glory:
+            kind = kinds.get(entry.event["type"], "other")
+            lines.setdefault(kind, []).append(
+                (
+                    change.glory,
+                    f"{change.glory} glory: event {entry.number} (round {entry.round}), "
+                    f"{describe(entry.event)}",
+                )
+            )
+    parts = [GloryPart("start", start, (f"{start} glory at the start",))] if start else []
+    for kind in ("round scoring", "ports", "contracts", "corrections", "other"):
+        if kind in lines:
+            found = lines[kind]
+            parts.append(GloryPart(kind, sum(g for g, _ in found), tuple(w for _, w in found)))
+    return parts
+
+
+def _contract_words(contract: int, fulfilled: dict[int, tuple]) -> str:
+    if contract not in fulfilled:
+        return f"contract {contract}"
+    _, number, round_number = fulfilled[contract]
+    return f"contract {contract} (event {number}, round {round_number})"
+
+
+def _award_lines(score: FinalScore, name: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The score's own lines on an award that name the player."""
+    return tuple(
+        line for line in score.explanations if name in line and any(w in line for w in words)
+    )
+
+
+def _sources(
+    game: Game, score: FinalScore, name: str, glory: list[GloryPart], fulfilled: dict
+) -> list[Source]:
+    state = game.state
+    parts = state.parts
+    player = state.by_name(name)
+    result = next(p for p in score.players if p.name == name)
+    b = result.breakdown
+    rules = parts.final_scoring
+    contracts = [parts.contracts[c] for c in player.fulfilled]
+    sources = [
+        Source("glory", b.glory, tuple(line for part in glory for line in part.lines)),
+    ]
+    stock = [f"{n} {good}" for good, n in player.goods.items() if n]
+    sources.append(
+        Source(
+            "goods",
+            b.goods,
+            (
+                f"in stock: {', '.join(stock) or 'none'} "
+                f"(basic {rules.basic_good_vp} VP, processed {rules.processed_good_vp} VP each)",
+            ),
+        )
+    )
+    sources.append(
+        Source("money", b.money, (f"£{player.money} left: 1 VP per full £{rules.money_per_vp}",))
+    )
+    hops = [f"{c.hops} on {_contract_words(c.id, fulfilled)}" for c in contracts if c.hops]
+    sources.append(Source("hops", b.hops, tuple(hops)))
+    imports = []
+    for good in IMPORT_GOODS:
+        on = [
+            f"{c.imports[good]} on {_contract_words(c.id, fulfilled)}"
+            for c in contracts
+            if c.imports[good]
+        ]
+        if on:
+            count = sum(c.imports[good] for c in contracts)
+            value = score.import_values[good]
+            words = good.replace("_", " ")
+            imports.append(f"{count} {words} x {value} VP: {', '.join(on)}")
+    sources.append(Source("imports", b.imports, tuple(imports)))
+    done = ", ".join(_contract_words(c, fulfilled) for c in player.fulfilled) or "none"
+    sources.append(
+        Source(
+            "exports",
+            b.exports,
+            (f"{counted(len(contracts), 'contract')} fulfilled: {done}",)
+            + _award_lines(score, name, ("contract",)),
+        )
+    )
+    sources.append(Source("settlements", b.settlements, _award_lines(score, name, ("settlement",))))
+    if b.auction:
+        sources.append(Source("auction", b.auction, (f"bid £{player.auction_bid} for a clan",)))
+    return sources
+
+
+def _turning_points(
+    entries: list[Entry], totals: list[dict[str, int]], names: list[str]
+) -> list[TurningPoint]:
+    found = []
+    for entry, before, after in zip(entries, totals[:-1], totals[1:], strict=True):
+        if entry.phase in SETUP_PHASES:  # the start: its provisional awards are no turn
+            continue
+        scoring = entry.scoring.glory if entry.scoring else {}
+        for name in names:
+            gained = after[name] - before[name] - scoring.get(name, 0)
+            if gained > 0:
+                words = describe(entry.event)
+                found.append(TurningPoint(name, gained, entry.round, entry.number, words))
+            if scoring.get(name, 0) > 0:
+                tile = entry.scoring.tile
+                words = f"round {entry.scoring.round} scoring" + (f", tile {tile}" if tile else "")
+                found.append(TurningPoint(name, scoring[name], entry.round, None, words))
+    found.sort(key=lambda t: (-t.vp, t.round, t.event or 0))
+    return found[:TURNING_POINTS]
+
+
+def _lead_for_good(points: list[RoundPoint], winners: list[str]) -> int | None:
+    """The first round from which the sole winner was ahead (VP, then money) at every point."""
+    if len(winners) != 1 or not points or len(points[0].standings) < 2:
+        return None
+    winner = winners[0]
+    since = None
+    for point in points:
+        mine = point.standings[winner]
+        ahead = all(
+            (mine.vp, mine.money) > (s.vp, s.money)
+            for name, s in point.standings.items()
+            if name != winner
+        )
+        if not ahead:
+            since = None
+        elif since is None:
+            since = point.round
+    return since
+
+
+def game_report(game: Game) -> Report:
+    """The report of `game` as it stands: final when it is over, else provisional."""
+    state = game.state
+    entries = history(game)
+    points, totals, fulfilled = _replay(game)
+    score, _ = _score(state)
+    names = [p.name for p in state.players]
+    players = []
+    for p, result in zip(state.players, score.players, strict=True):
+        glory = _glory_parts(game, entries, p.name)
+        players.append(
+            PlayerReport(
+                p.name,
+                p.colour,
+                p.clan,
+                result.total,
+                result.rank,
+                _sources(game, score, p.name, glory, fulfilled),
+                glory,
+            )
+        )
+    winners = [p.name for p in score.winners]
+    return Report(
+        final=state.phase == "over",
+        rounds_scored=len(state.round_scores),
+        tiles=tuple(state.setup.scoring_tiles or ()),
+        by_round=points,
+        players=players,
+        turning_points=_turning_points(entries, totals, names),
+        lead_for_good=_lead_for_good(points, winners),
+        winners=winners,
+        score=score,
+    )
