@@ -78,6 +78,11 @@ def _forms(name: str) -> set[str]:
     return forms | {form.replace(" ", "") for form in forms}
 
 
+def is_name(typed: str, name: str) -> bool:
+    """Whether `typed` is the whole of `name` (any case or separator, or its plural)."""
+    return _key(typed) in _forms(name)
+
+
 def match_word(typed: str, names: Iterable[str], what: str) -> str | Unmatched:
     """The name in `names` that `typed` means, or an `Unmatched` with the candidates."""
     names = tuple(dict.fromkeys(names))

@@ -14,7 +14,15 @@ from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
 from ...words import Unmatched, counted, match_word
 from ..pieces import port_letter, port_word
-from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
+from ..spec import (
+    EventSpec,
+    Field,
+    WordsError,
+    canonical_space,
+    choice_word,
+    whole_word,
+    word_value,
+)
 
 YES = ("yes", "true", "upgraded", "1")
 NO = ("no", "false", "not", "0")
@@ -273,6 +281,10 @@ class Fix(EventSpec):
             raise WordsError(f"cannot fix that: {what.reason}")
         correction = CORRECTIONS[what]
         names = correction.fields
+        if what == "contract":  # the tile by its goods, unquoted: 'contract 4 wool open Ailsa'
+            to = next((i for i, w in enumerate(rest) if w.lower() in PLACES), len(rest))
+            if to > 1:
+                rest = [" ".join(rest[:to]), *rest[to:]]
         least = len([n for n in names if (what, n) not in OPTIONAL])
         if not least <= len(rest) <= len(names):
             shape = " ".join(n.upper() for n in names)
@@ -284,8 +296,10 @@ class Fix(EventSpec):
 
     @staticmethod
     def _word(name: str, word: str):
-        if name in ("value", "contract"):
-            return whole_word(word, "N" if name == "value" else "ID")
+        if name == "contract":  # an id or the tile's goods ('4 wool')
+            return word_value("contract", word, "CONTRACT")
+        if name == "value":
+            return whole_word(word, "N")
         if name == "upgraded":
             if word.lower() in YES:
                 return True
