@@ -49,6 +49,18 @@ if TYPE_CHECKING:
 # -- new ------------------------------------------------------------------------------
 
 
+def _tiles(text: str | None, option: str) -> list[int] | None:
+    """Contract tiles by their goods ('4 wool, 2 beef') or ids."""
+    from .game_setup import tiles
+
+    if not text:
+        return None
+    try:
+        return tiles(text)
+    except ValueError as problem:
+        raise UsageProblem(f"{option} {text!r}: {problem}", "new") from None
+
+
 def _ids(text: str | None, option: str) -> list[int] | None:
     from .game_setup import numbers
 
@@ -134,7 +146,11 @@ def new(
     ] = None,
     contracts: Annotated[
         str | None,
-        typer.Option(metavar="IDS", help="Face-up contracts you dealt from your own pile."),
+        typer.Option(
+            metavar="TILES",
+            help="Face-up contracts you dealt from your own pile, by their goods "
+            "('4 wool, 2 beef, cheese bread whisky') or ids.",
+        ),
     ] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Who starts.")] = None,
     maps: MapsOption = None,
@@ -164,7 +180,7 @@ def new(
         scoring_tiles=_words(scoring_tiles),
         clans=_words(clans),
         starting_tiles=_ids(starting_tiles, "--starting-tiles"),
-        face_up=_ids(contracts, "--contracts"),
+        face_up=_tiles(contracts, "--contracts"),
         start_player=start_player,
     )
     if port_list and len(port_list) != 4:

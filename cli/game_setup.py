@@ -147,6 +147,14 @@ def words(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def tiles(text: str) -> list[int]:
+    """Contract tiles as typed: their goods ('4 wool, 2 beef') or ids; ValueError says why."""
+    from caledonia.rules.components import components
+    from caledonia.rules.contract_faces import read_tiles
+
+    return read_tiles(text, components().contracts)
+
+
 def numbers(text: str) -> list[int]:
     """Comma-separated whole numbers; ValueError naming what was typed."""
     try:

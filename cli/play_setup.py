@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.game.setup import SetupPlayer, TableChoices
 from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
+from caledonia.rules.words import sentence
 
 from .game_io import example_note, save
 from .game_setup import (
@@ -27,6 +28,7 @@ from .game_setup import (
     setup_lines,
     words,
 )
+from .game_setup import tiles as contract_tiles
 from .prompts import Asker, Choice, Validator, whole_number
 from .writing import check_writable
 
@@ -264,11 +266,6 @@ def setup_problem(
     return None
 
 
-def sentence(reason: str) -> str:
-    """The rules' reasons are clauses ("give one side of each module..."): one to read."""
-    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-
-
 # -- layout -----------------------------------------------------------------------------
 
 
@@ -370,9 +367,10 @@ def layout_questions(
     questions.append(
         (
             "face_up",
-            f"The {face_up} face-up contracts dealt from your own pile "
+            f"The {face_up} face-up contracts dealt from your own pile, by the goods on each "
+            "tile's left half, commas between tiles, e.g. 4 wool, 2 beef, cheese bread whisky "
             "(Enter alone: caledonia shuffles the pile and deals them):",
-            numbers,
+            contract_tiles,
         )
     )
     return questions

@@ -183,6 +183,10 @@ def find_tile(
     for the tiles that share a left half. TileNotRead when none fits."""
     text = typed.strip()
     pool = [i for i in contracts if among is None or i in among]
+    # a face as `named` writes it ('4 wool → … (1)'), or after its id ('1: 4 wool → …')
+    labelled = re.fullmatch(r".*\((\d+)\)", text, re.S) or re.match(r"#?(\d+)\s*:", text)
+    if labelled:
+        text = labelled.group(1)
     if text.lstrip("#").isdigit():
         number = int(text.lstrip("#"))
         if number not in contracts:

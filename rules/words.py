@@ -51,6 +51,11 @@ def one_of(names: Iterable[str], joiner: str = "or") -> str:
     return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
 
 
+def sentence(reason: str) -> str:
+    """A reason given as a clause ("give one side of each module...") as a sentence to read."""
+    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+
+
 class Unmatched(NamedTuple):
     """A typed word that names nothing, or names several things: never guessed."""
 
