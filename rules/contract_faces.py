@@ -56,9 +56,23 @@ def named(contract: Contract) -> str:
     return f"{face(contract)} ({contract.id})"
 
 
-def names(contracts: Mapping[int, Contract], ids: Collection[int]) -> str:
-    """Several tiles by their faces, ids in brackets: '4 wool → … (1); 2 beef → … (3)'."""
-    return "; ".join(named(contracts[i]) if i in contracts else str(i) for i in ids)
+def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
+    """A contract by its face, the id in brackets; 'contract N' for an id not in the data."""
+    if contracts is None:
+        from .components import components
+
+        contracts = components().contracts
+    found = contracts.get(contract_id) if isinstance(contract_id, int) else None
+    return named(found) if found else f"contract {contract_id}"
+
+
+def tiles(ids: Collection[object], contracts: Mapping[int, Contract] | None = None) -> str:
+    """Several tiles by their faces: '4 wool → … (1) and 2 beef → … (3)'; a face holds
+    commas, so three or more are parted by semicolons."""
+    named_ids = [tile(i, contracts) for i in ids]
+    if len(named_ids) <= 2:
+        return " and ".join(named_ids) or "none"
+    return "; ".join(named_ids[:-1]) + "; and " + named_ids[-1]
 
 
 # -- reading what is typed -----------------------------------------------------------------

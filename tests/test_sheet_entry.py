@@ -68,7 +68,9 @@ def test_a_whole_sheet_is_entered(parts):
     assert data["players"][1]["fulfilled_contracts"] == 4
     assert data["players"][1]["imports"] == {"cotton": 3, "tobacco": 0, "sugar_cane": 2}
     assert ask.refusals == []
-    assert any("added 3 wool → 1 sugar cane, 3 hops, bonus upgrade (6)" in line for line in ask.said)
+    assert any(
+        "added 3 wool → 1 sugar cane, 3 hops, bonus upgrade (6)" in line for line in ask.said
+    )
     assert any("added 1 cheese + 1 bread + 1 whisky → " in line for line in ask.said)
 
 

@@ -10,6 +10,7 @@ negative money.
 
 from __future__ import annotations
 
+from ...contract_faces import tile
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
 from ...words import Unmatched, counted, match_word
@@ -190,13 +191,13 @@ class Contract(Correction):
                     held.remove(contract)
         if to == "board":
             state.export_board[state.export_board.index(None)] = contract
-            return [f"fix: contract {contract} {contract_place(to, None)}"]
+            return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, None)}"]
         if to == "out":
             state.removed.append(contract)
-            return [f"fix: contract {contract} {contract_place(to, None)}"]
+            return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, None)}"]
         player = state.player(e["player"])
         (player.open_contracts if to == "open" else player.fulfilled).append(contract)
-        return [f"fix: contract {contract} {contract_place(to, player.name)}"]
+        return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, player.name)}"]
 
 
 class Shipping(Correction):
@@ -348,7 +349,7 @@ class Fix(EventSpec):
 
     def describe(self, e):
         if e["what"] == "contract" and e.get("to") in PLACES:
-            return f"fix: contract {e['contract']} {contract_place(e['to'], e.get('player'))}"
+            return f"fix: {tile(e['contract'])} {contract_place(e['to'], e.get('player'))}"
         target = " ".join(
             str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
         )
