@@ -136,9 +136,11 @@ def setup_lines(setup: Setup) -> list[str]:
         lines.append(
             "Clans drawn (with starting tiles): " + ", ".join(f"{c} ({t})" for c, t in pairs)
         )
-    lines.append(
-        "Face-up contracts: " + ", ".join(str(c) for c in setup.export_board if c is not None)
-    )
+    from caledonia.rules.contract_faces import tile
+
+    # the printed tiles carry no number: each by its face
+    faces = [tile(c) for c in setup.export_board if c is not None]
+    lines.append("Face-up contracts: " + "; ".join(faces))
     return lines
 
 

@@ -330,8 +330,6 @@ def _escape(asker: Asker, path: str, game: Game, escape: Escape, choice: Decisio
         _fix(asker, path, game)
     elif escape == STATUS:
         print_status(game, game_file=path)
-        for contract in (c for c in game.state.export_board if c is not None):
-            emit(f"  contract {contract}: {game.state.parts.contracts[contract].summary()}")
     elif escape == BOARD:
         spaces = {
             game.state.space(e["space"])

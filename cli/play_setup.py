@@ -435,10 +435,4 @@ def checklist(setup: Setup) -> list[str]:
                 f"{name} {tile}" for name, tile in zip(turn, setup.starting_tiles, strict=True)
             )
         )
-    from caledonia.rules.components import components
-
-    contracts = components().contracts  # the printed tiles carry no number: say what each is
-    faces = [
-        f"      contract {c}: {contracts[c].summary()}" for c in setup.export_board if c is not None
-    ]
-    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items), *faces]
+    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items)]

@@ -66,6 +66,16 @@ def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -
     return named(found) if found else f"contract {contract_id}"
 
 
+def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
+    """A contract by its left half (how a table finds the tile), the id in brackets."""
+    if contracts is None:
+        from .components import components
+
+        contracts = components().contracts
+    found = contracts.get(contract_id) if isinstance(contract_id, int) else None
+    return f"{left_half(found)} ({found.id})" if found else f"contract {contract_id}"
+
+
 def tiles(ids: Collection[object], contracts: Mapping[int, Contract] | None = None) -> str:
     """Several tiles by their faces: '4 wool → … (1) and 2 beef → … (3)'; a face holds
     commas, so three or more are parted by semicolons."""
