@@ -177,7 +177,7 @@ def _split_arrow(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def _tiles_typed(text: str) -> list[str]:
+def split_tiles(text: str) -> list[str]:
     """The tiles in a typed list: commas between tiles, except inside a right half (after
     '→'), which goes on while its parts name only what contracts give."""
     items: list[str] = []
@@ -259,7 +259,7 @@ def read_tiles(
     from its twin (by its right half or id)."""
     if text.strip().casefold() in ("", "none", "-"):
         return []
-    items = _tiles_typed(text)
+    items = split_tiles(text)
     ids: list[int] = []
     while items:
         found, used = _first_tile(items, contracts, among)
