@@ -26,6 +26,7 @@ from pathlib import Path
 
 from caledonia.cli.choosing import decision, forced, kind_choices
 from caledonia.cli.play_cmd import _record
+from caledonia.cli.play_saving import Table, seen
 from caledonia.cli.prompts import QuestionaryAsker
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.gamefile import game_as_text, save_game
@@ -44,6 +45,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     path = str(folder / "game.yaml")
     save_game(path, session)
+    table = Table(path, session, seen(path))
     answer_times, baseline_times = [], []
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
@@ -61,7 +63,7 @@ def main() -> None:
         baseline_times.append(time.perf_counter() - started)
         started = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            _record(path, session, event)
+            _record(asker, table, event)  # under the lock, after checking the file
             asked = decision(session.state, session.legal())
             if asked is not None and forced(asked) is None:
                 asker.menu("What happens?", kind_choices(session.state, asked.events))

@@ -17,6 +17,7 @@ from caledonia.rules.game.events import EVENTS
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.state import GameState
+from caledonia.rules.words import counted
 
 from .prompts import SHORTCUT_KEYS, Choice
 
@@ -157,7 +158,7 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
             (event,) = listed
             label = f"{words}: {EVENTS[kind].option_words(state, event)}{_powers(event)}"
         else:
-            label = f"{words} ({len(listed)})"
+            label = f"{words}: {counted(len(listed), 'choice')}"
         choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
     return choices
 
@@ -223,13 +224,12 @@ LEVELS: dict[str, list[Level]] = {
 
 
 def _contract(e: Event) -> tuple[Any, str]:
-    """A contract by its number and its goods: the printed tiles carry no numbers."""
-    from caledonia.rules.components import components
+    """A contract by its face, the id after: the printed tiles carry no numbers."""
+    from caledonia.rules.contract_faces import tile
 
     number = e.get("contract")
-    found = components().contracts.get(number)
     order = f"{number:03d}" if isinstance(number, int) else str(number)
-    return (order, f"{number}: {found.summary()}" if found else str(number))
+    return (order, tile(number))
 
 
 def _how_many(e: Event) -> tuple[Any, str]:
@@ -255,7 +255,7 @@ def narrow(
             ordered = sorted(groups.items(), key=lambda item: str(item[0]))
             choices = [
                 Choice(
-                    f"{words} ({len(members)})"
+                    f"{words}: {counted(len(members), 'choice')}"
                     if len(members) > 1
                     else spec.option_words(state, members[0]),
                     members,

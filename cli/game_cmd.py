@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.components import components
+from caledonia.rules.contract_faces import short, tile
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import counted
 
@@ -47,6 +48,18 @@ if TYPE_CHECKING:
 
 
 # -- new ------------------------------------------------------------------------------
+
+
+def _tiles(text: str | None, option: str) -> list[int] | None:
+    """Contract tiles by their goods ('4 wool, 2 beef') or ids."""
+    from .game_setup import tiles
+
+    if not text:
+        return None
+    try:
+        return tiles(text)
+    except ValueError as problem:
+        raise UsageProblem(f"{option} {text!r}: {problem}", "new") from None
 
 
 def _ids(text: str | None, option: str) -> list[int] | None:
@@ -134,7 +147,11 @@ def new(
     ] = None,
     contracts: Annotated[
         str | None,
-        typer.Option(metavar="IDS", help="Face-up contracts you dealt from your own pile."),
+        typer.Option(
+            metavar="TILES",
+            help="Face-up contracts you dealt from your own pile, by their goods "
+            "('4 wool, 2 beef, cheese bread whisky') or ids.",
+        ),
     ] = None,
     start_player: Annotated[str | None, typer.Option("--start-player", help="Who starts.")] = None,
     maps: MapsOption = None,
@@ -164,7 +181,7 @@ def new(
         scoring_tiles=_words(scoring_tiles),
         clans=_words(clans),
         starting_tiles=_ids(starting_tiles, "--starting-tiles"),
-        face_up=_ids(contracts, "--contracts"),
+        face_up=_tiles(contracts, "--contracts"),
         start_player=start_player,
     )
     if port_list and len(port_list) != 4:
@@ -463,7 +480,10 @@ def _items(label: str, items: list[str], width: int, tail: str = "") -> list[str
 
 def _player_rows(p: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """One player's values as (label, items): each item a value that stays whole."""
-    contracts = [f"open {c}" for c in p["open_contracts"]] + [f"done {c}" for c in p["fulfilled"]]
+    # each by its left half, how the table finds the tile (the whole face is in the menus)
+    contracts = [f"open {short(c)}" for c in p["open_contracts"]] + [
+        f"done {short(c)}" for c in p["fulfilled"]
+    ]
     return [
         ("Money", [f"£{p['money']}"]),
         ("Glory", [str(p["glory"])]),
@@ -493,11 +513,25 @@ def _players_table(players: list[dict[str, Any]]) -> Any:
 
     table = Table(title="Players", title_justify="left")
     table.add_column("Player", no_wrap=True)
-    for label, _ in _player_rows(players[0]) if players else ():
+    for label, _ in _table_rows(players[0]) if players else ():
         table.add_column(label, no_wrap=True)
     for p in players:
-        table.add_row("\n".join(_who(p)), *("\n".join(items) for _, items in _player_rows(p)))
+        table.add_row("\n".join(_who(p)), *("\n".join(items) for _, items in _table_rows(p)))
     return table
+
+
+def _table_rows(p: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The table's columns: the contracts, named by their goods, go under the table."""
+    return [row for row in _player_rows(p) if row[0] != "Contracts"]
+
+
+def _contract_lines(players: list[dict[str, Any]], width: int) -> list[str]:
+    """Under the table: each player's contracts by their goods, an item never broken."""
+    lines = []
+    for p in players:
+        items = dict(_player_rows(p))["Contracts"]
+        lines.extend(_items(f"{p['name']}'s contracts:", items, width))
+    return lines
 
 
 def _table_width(table: Any) -> int:
@@ -553,13 +587,16 @@ def _status_lines(game: Game, data: dict[str, Any], width: int, game_file: str |
     if cost is not None:
         yield from fit([f"Contracts in round {cost['round']}: {_money(cost['money'])}."], width)
     yield from _items("Market:", [f"{g} £{p}" for g, p in data["prices"].items()], width)
-    board = [str(c) if c is not None else "-" for c in data["export_board"]]
     pile = (
         f"{counted(data['pile'], 'contract')} in the pile"
         if data["pile"] is not None
         else "your own pile"
     )
-    yield from _items("Export board:", board, width, tail=f"({pile})")
+    yield f"Export board ({pile}):"
+    for held in data["export_board"]:  # the tiles carry no numbers: each by its face
+        yield from fit(
+            [f"  {tile(held, state.parts.contracts) if held else '(an empty box)'}"], width
+        )
     if facts["port_tiles"]:
         yield "Port tiles:"
         for corner, port in facts["port_tiles"].items():
@@ -583,6 +620,8 @@ def print_status(
     table = _players_table(data["players"])
     if _table_width(table) <= width:
         console().print(table, width=width)
+        for line in _contract_lines(data["players"], width):
+            emit(line)
     else:
         for line in _player_blocks(data["players"], width):
             emit(line)

@@ -136,15 +136,25 @@ def setup_lines(setup: Setup) -> list[str]:
         lines.append(
             "Clans drawn (with starting tiles): " + ", ".join(f"{c} ({t})" for c, t in pairs)
         )
-    lines.append(
-        "Face-up contracts: " + ", ".join(str(c) for c in setup.export_board if c is not None)
-    )
+    from caledonia.rules.contract_faces import tile
+
+    # the printed tiles carry no number: each by its face
+    faces = [tile(c) for c in setup.export_board if c is not None]
+    lines.append("Face-up contracts: " + "; ".join(faces))
     return lines
 
 
 def words(text: str) -> list[str]:
     """A comma-separated list as typed ('A1, B2,C1'), its parts stripped."""
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def tiles(text: str) -> list[int]:
+    """Contract tiles as typed: their goods ('4 wool, 2 beef') or ids; ValueError says why."""
+    from caledonia.rules.components import components
+    from caledonia.rules.contract_faces import read_tiles
+
+    return read_tiles(text, components().contracts)
 
 
 def numbers(text: str) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 import typer
@@ -14,6 +15,7 @@ from caledonia.rules.components import (
     amount,
     components,
 )
+from caledonia.rules.contract_faces import TileNotRead, left_half, right_half, search_tiles
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import Unmatched, match_word
 from rich.table import Table
@@ -56,6 +58,18 @@ def _good_filter(value: str | None, allowed: tuple[str, ...], option: str) -> st
     return found
 
 
+def _tile_filter(typed: str | None, contracts: Mapping[int, Contract]) -> list[int] | None:
+    if typed is None:
+        return None
+    try:
+        found = search_tiles(typed, contracts)
+    except TileNotRead as problem:
+        raise CaledoniaError(f"--tile {typed!r}: {problem}") from None
+    if not found:
+        raise CaledoniaError(f"--tile {typed!r}: no contract tile asks for all of these goods")
+    return found
+
+
 def contracts(
     contract_id: Annotated[
         int | None,
@@ -68,6 +82,14 @@ def contracts(
     pays: Annotated[
         str | None,
         typer.Option(help="Only contracts paid with this: " + ", ".join(CONTRACT_PAYMENTS) + "."),
+    ] = None,
+    tile: Annotated[
+        str | None,
+        typer.Option(
+            metavar="GOODS",
+            help="The tile whose left half shows these goods ('4 wool', 'cheese bread "
+            "whisky'); or every tile holding them, when none shows exactly these.",
+        ),
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -83,29 +105,32 @@ def contracts(
         )
     gives = _good_filter(gives, CONTRACT_GAINS, "--gives")
     pays = _good_filter(pays, CONTRACT_PAYMENTS, "--pays")
+    shown = _tile_filter(tile, parts.contracts)
     chosen = [
         c
         for c in parts.contracts.values()
         if (contract_id is None or c.id == contract_id)
         and (gives is None or gives in c.gain)
         and (pays is None or pays in c.pay)
+        and (shown is None or c.id in shown)
     ]
     if as_json:
         print_json([_contract_json(c) for c in chosen])
         return
     table = Table(title="Export contracts", title_justify="left")
-    table.add_column("#", justify="right")
-    table.add_column("Pay")
-    table.add_column("Gain")
+    table.add_column("Pays (left half)")
+    table.add_column("Gives (right half)")
+    table.add_column("Id", justify="right", style="dim")
     table.add_column("Note", style="dim")
     for c in chosen:
-        table.add_row(str(c.id), _amounts(dict(c.pay)), _amounts(dict(c.gain)), c.note or "")
+        table.add_row(left_half(c), right_half(c), str(c.id), c.note or "")
     out = console()
     out.print(table)
     out.print(
         f"{len(chosen)} of {len(parts.contracts)} contracts. Beef and mutton are paid by "
-        "slaughtering a cow or a sheep from the map. Ids follow the public list this data "
-        f"comes from ({parts.contracts_status}); the tiles themselves carry no numbers.",
+        "slaughtering a cow or a sheep from the map. The tiles carry no numbers: name one by "
+        "its left half ('4 wool'). Ids follow the public list this data comes from "
+        f"({parts.contracts_status}).",
         style="dim",
         markup=False,
     )

@@ -264,11 +264,7 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
         base["player"] = sample["player"]
     if state.pile is None and "drawn" in sample:  # the table's own pile: what came up?
         asker.say(events.summary)
-        drawn = asker.text(
-            "Contracts drawn from your pile (ids, commas between; 'none' if none):",
-            validate=_drawn_validator(state, kind, events),
-        )
-        base["drawn"] = _ids(kind, drawn)
+        base["drawn"] = ask_drawn(asker, state, len(sample["drawn"]))
     if kind == "prepare" and state.rules.dice(state) is not None:
         base["rolls"] = _ask_dice(asker, game)
     if kind == "building_bonus":  # keep none, one or (a clan's) two of those drawn
@@ -293,28 +289,67 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
     return event
 
 
-def _ids(kind: str, text: str) -> list[int]:
-    """Contract ids as typed ('12, 31 40', 'none'), read by `act`'s own parser of the flag."""
-    from caledonia.rules.game.events import EVENTS
-
-    spec = EVENTS[kind]
-    flag = next(option for option, field in spec.flags.items() if field == "drawn")
-    words = ",".join(text.replace(",", " ").split()) or "none"
-    return spec.parse_option(flag, [words])["drawn"]
+DRAWN_QUESTION = (
+    "The {count} drawn from your pile: the goods on each tile's left half, commas between "
+    "tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:"
+)
 
 
-def _drawn_validator(state: Any, kind: str, events: Any):
-    from caledonia.rules.game.contracts import draw_reasons
-    from caledonia.rules.game.spec import WordsError
+def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
+    """The contracts drawn from the table's own pile, by the goods their tiles show: a tile
+    that the goods typed do not single out (the twin left half, or a short search such as
+    'wool cheese') is then chosen from a menu of the tiles that fit, by their whole face."""
+    from caledonia.rules.contract_faces import named, search_tiles, split_tiles
+    from caledonia.rules.game.contracts import available, draw_reasons
+    from caledonia.rules.words import counted
+
+    contracts = state.parts.contracts
+    question = DRAWN_QUESTION.format(count=counted(count, "contract"))
+    if not count:
+        question = "Nothing is left in your pile to draw: Enter to go on"
+    while True:
+        typed = asker.text(question, validate=_drawn_validator(state, count))
+        drawn: list[int] = []
+        for item in split_tiles(typed) if typed.strip().casefold() not in ("none", "-") else ():
+            pool = [c for c in available(state) if c not in drawn]
+            found = search_tiles(item, contracts, among=pool)
+            if len(found) > 1:
+                menu = [Choice(named(contracts[c]), c) for c in found]
+                found = [asker.choose(f"Which tile is {item!r}?", menu)]
+            drawn.extend(found)
+        reasons = draw_reasons(state, drawn, count)
+        if not reasons:
+            return drawn
+        asker.say(f"Refused: {reasons[0]}")
+
+
+def _drawn_validator(state: Any, count: int):
+    """Each tile typed fits at least one tile in the pile; when every tile typed is singled
+    out, the draw itself is checked too (how many, none twice, none in play)."""
+    from caledonia.rules.contract_faces import TileNotRead, search_tiles, split_tiles
+    from caledonia.rules.game.contracts import available, draw_reasons
+    from caledonia.rules.words import sentence
 
     def check(text: str) -> bool | str:
+        if text.strip().casefold() in ("", "none", "-"):
+            return True if not count else f"Name the {count} tiles drawn."
+        items = split_tiles(text)
+        single: list[int] = []
         try:
-            drawn = _ids(kind, text)
-        except WordsError:
-            return "Give the contracts' numbers, e.g. 12, 31, 40 (or none)."
-        wanted = len(next(iter(events)).get("drawn", []))
-        reasons = draw_reasons(state, drawn, wanted)
-        return True if not reasons else reasons[0]
+            for item in items:
+                found = search_tiles(item, state.parts.contracts)
+                if not found:
+                    return f"No tile asks for all of {item!r}."
+                if len(found) == 1:
+                    single += found
+        except TileNotRead as problem:
+            return sentence(str(problem))
+        if len(single) == len(items):
+            reasons = draw_reasons(state, single, count)
+            return True if not reasons else sentence(reasons[0])
+        if not any(c not in single for c in available(state)):
+            return "Every tile left is named already."
+        return True
 
     return check
 
@@ -362,8 +397,6 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         _fix(asker, table)
     elif escape == STATUS:
         print_status(game, game_file=path)
-        for contract in (c for c in game.state.export_board if c is not None):
-            emit(f"  contract {contract}: {game.state.parts.contracts[contract].summary()}")
     elif escape == BOARD:
         spaces = {
             game.state.space(e["space"])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.game.setup import SetupPlayer, TableChoices
 from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
-from caledonia.rules.words import name_problem
+from caledonia.rules.words import name_problem, sentence
 
 from .game_io import example_note, save
 from .game_setup import (
@@ -28,6 +28,7 @@ from .game_setup import (
     setup_lines,
     words,
 )
+from .game_setup import tiles as contract_tiles
 from .prompts import Asker, Choice, Validator, shown, whole_number
 from .writing import check_writable
 
@@ -286,11 +287,6 @@ def setup_problem(
     return None
 
 
-def sentence(reason: str) -> str:
-    """The rules' reasons are clauses ("give one side of each module..."): one to read."""
-    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-
-
 # -- layout -----------------------------------------------------------------------------
 
 
@@ -392,9 +388,10 @@ def layout_questions(
     questions.append(
         (
             "face_up",
-            f"The {face_up} face-up contracts dealt from your own pile "
+            f"The {face_up} face-up contracts dealt from your own pile, by the goods on each "
+            "tile's left half, commas between tiles, e.g. 4 wool, 2 beef, cheese bread whisky "
             "(Enter alone: caledonia shuffles the pile and deals them):",
-            numbers,
+            contract_tiles,
         )
     )
     return questions
@@ -459,10 +456,4 @@ def checklist(setup: Setup) -> list[str]:
                 f"{name} {tile}" for name, tile in zip(turn, setup.starting_tiles, strict=True)
             )
         )
-    from caledonia.rules.components import components
-
-    contracts = components().contracts  # the printed tiles carry no number: say what each is
-    faces = [
-        f"      contract {c}: {contracts[c].summary()}" for c in setup.export_board if c is not None
-    ]
-    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items), *faces]
+    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items)]

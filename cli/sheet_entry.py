@@ -16,9 +16,10 @@ from typing import Any
 
 import typer
 from caledonia.rules.components import IMPORT_GOODS, Components, word
+from caledonia.rules.contract_faces import TileNotRead, named, read_tiles
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
-from caledonia.rules.words import MAX_NAME, Unmatched, match_word
+from caledonia.rules.words import MAX_NAME, Unmatched, match_word, sentence
 from caledonia.rules.yamlfile import WriteError, check_writable, write_text_atomic
 
 from .drafts import Draft
@@ -35,17 +36,23 @@ from .prompts import (
 )
 from .score_view import render_score
 
-BY_ID = "By contract id (hops and imports follow from the ids)"
+BY_ID = "Tile by tile, by their goods (hops and imports follow from the tiles)"
 BY_TOTALS = "As totals (number of contracts, hops, cotton, tobacco, sugar cane)"
 
 
 def _contract_choices(parts: Components) -> list[str]:
-    return [f"{c.id}: {c.summary()}" for c in parts.contracts.values()]
+    return [named(c) for c in parts.contracts.values()]
 
 
-def _leading_id(typed: str) -> int | None:
-    head = typed.strip().split(":", 1)[0].strip()
-    return int(head) if head.isascii() and head.isdigit() and len(head) < 6 else None
+def _tile_typed(parts: Components, typed: str) -> int | str:
+    """The one tile typed (its goods, its face or id), or why it names none or two."""
+    try:
+        found = read_tiles(typed, parts.contracts)
+    except TileNotRead as problem:
+        return sentence(str(problem))
+    if len(found) != 1:
+        return "One tile at a time, please."
+    return found[0]
 
 
 def _name_validator(taken: set[str]) -> Validator:
@@ -87,18 +94,17 @@ def _clan_validator(parts: Components, taken: set[str]) -> Validator:
 
 
 def _contract_validator(parts: Components, taken: dict[int, str], mine: list[int]) -> Validator:
-    lowest, highest = min(parts.contracts), max(parts.contracts)
-
     def check(typed: str) -> bool | str:
         if not typed.strip():
             return True
-        contract_id = _leading_id(typed)
-        if contract_id is None or contract_id not in parts.contracts:
-            return f"Expected a contract id from {lowest} to {highest}, or Enter to finish."
+        contract_id = _tile_typed(parts, typed)
+        if isinstance(contract_id, str):
+            return f"{contract_id} Or Enter to finish."
+        tile = named(parts.contracts[contract_id])
         if contract_id in mine:
-            return f"Contract {contract_id} is already on this player's list."
+            return f"{tile} is already on this player's list."
         if contract_id in taken:
-            return f"Contract {contract_id} is already {taken[contract_id]}'s."
+            return f"{tile} is already {taken[contract_id]}'s."
         return True
 
     return check
@@ -136,15 +142,17 @@ def _ask_contracts(
     validate = _contract_validator(parts, taken, mine)
     while True:
         typed = ask.complete(
-            f"{who}: fulfilled contract {len(mine) + 1} (id; Enter when done)",
+            f"{who}: fulfilled contract {len(mine) + 1}: its goods, e.g. 4 wool "
+            "(Tab lists the tiles; Enter when done)",
             choices,
             validate=validate,
         )
-        contract_id = _leading_id(typed)
-        if contract_id is None:
+        if not typed.strip():
             break
+        contract_id = _tile_typed(parts, typed)
+        assert isinstance(contract_id, int)  # the validator let it through
         mine.append(contract_id)
-        ask.say(f"  added {contract_id}: {parts.contracts[contract_id].summary()}")
+        ask.say(f"  added {named(parts.contracts[contract_id])}")
     for contract_id in mine:
         taken[contract_id] = who
     return {"contracts": mine}

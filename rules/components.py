@@ -70,10 +70,10 @@ class Contract(NamedTuple):
         return self.pay.get("beef", 0) + self.pay.get("mutton", 0)
 
     def summary(self) -> str:
-        """One line in words: '2 beef, 2 cheese → 4 tobacco, 2 hops'."""
-        pay = ", ".join(amount(n, k) for k, n in self.pay.items())
-        gain = ", ".join(amount(n, k) for k, n in self.gain.items())
-        return f"{pay} → {gain}"
+        """The tile as printed, in words: '2 beef + 2 cheese → 4 tobacco, 2 hops'."""
+        from .contract_faces import face
+
+        return face(self)
 
 
 class Clan(NamedTuple):

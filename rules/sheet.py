@@ -154,6 +154,18 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
     )
 
 
+def _tile_named(item: Node, parts: Components) -> int:
+    from .contract_faces import TileNotRead, read_tiles
+
+    try:
+        found = read_tiles(item.value, parts.contracts)
+    except TileNotRead as problem:
+        raise item.fail(str(problem)) from None
+    if len(found) != 1:
+        raise item.fail(f"one contract per line, got {len(found)}")
+    return found[0]
+
+
 def _parse_contract_ids(node: Node, parts: Components) -> tuple[int, ...]:
     if node.value is None:
         return ()
@@ -161,8 +173,12 @@ def _parse_contract_ids(node: Node, parts: Components) -> tuple[int, ...]:
     lowest, highest = min(parts.contracts), max(parts.contracts)
     for item in node:
         value = item.value
+        if isinstance(value, str):  # the tile by its goods: '4 wool', '2 beef + 2 cheese'
+            value = _tile_named(item, parts)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise item.expected(f"a contract id from {lowest} to {highest}")
+            raise item.expected(
+                f"a contract by its goods ('4 wool') or its id from {lowest} to {highest}"
+            )
         if value not in parts.contracts:
             raise item.fail(f"unknown contract id {value}: ids run from {lowest} to {highest}")
         if value in ids:

@@ -51,6 +51,11 @@ def one_of(names: Iterable[str], joiner: str = "or") -> str:
     return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
 
 
+def sentence(reason: str) -> str:
+    """A reason given as a clause ("give one side of each module...") as a sentence to read."""
+    return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+
+
 class Unmatched(NamedTuple):
     """A typed word that names nothing, or names several things: never guessed."""
 
@@ -76,6 +81,11 @@ def _key(text: str) -> str:
 def _forms(name: str) -> set[str]:
     forms = {_key(name), _key(plural(name))}
     return forms | {form.replace(" ", "") for form in forms}
+
+
+def is_name(typed: str, name: str) -> bool:
+    """Whether `typed` is the whole of `name` (any case or separator, or its plural)."""
+    return _key(typed) in _forms(name)
 
 
 def match_word(typed: str, names: Iterable[str], what: str) -> str | Unmatched:

@@ -4,6 +4,7 @@ from rules/data/clans.yaml and components-facts (the rulebook's clan appendix)."
 
 from __future__ import annotations
 
+from caledonia.rules.contract_faces import tile, tiles
 from caledonia.rules.game.legal import legal_events
 from gametools import (
     PARTS,
@@ -275,7 +276,7 @@ def test_buchanan_takes_two_contracts_in_round_five_for_fifteen_once():
     notes = act(game, type="contract", player="Ailsa", contract=second, second=first)
     assert ailsa(game).money == before - 15
     assert sorted(ailsa(game).open_contracts) == [first, second]
-    assert notes == [f"Ailsa takes contracts {first} and {second} and pays £15 once"]
+    assert notes == [f"Ailsa takes {tiles([first, second])}: pays £15 once"]
     assert game.events[-1] == {
         "type": "contract",
         "player": "Ailsa",
@@ -302,7 +303,7 @@ def test_buchanan_holds_two_open_contracts_and_no_third():
     assert ailsa(game).money == before + 5
     to_turn_of(game, "Ailsa")
     assert refuse(game, type="contract", player="Ailsa", contract=third) == [
-        f"Ailsa's 2 export boxes are full ({first}, {second}): fulfil one first"
+        f"Ailsa's 2 export boxes are full ({tiles([first, second])}): fulfil one first"
     ]
 
 
@@ -311,7 +312,7 @@ def test_buchanan_with_one_box_free_takes_one_not_two():
     first, second, third = on_board(game, 3)
     act(game, type="fix", what="contract", contract=first, to="open", player="Ailsa")
     assert refuse(game, type="contract", player="Ailsa", contract=second, second=third) == [
-        f"Ailsa has 1 empty export box ({first} is open): room for one contract"
+        f"Ailsa has 1 empty export box ({tile(first)} is open): room for one contract"
     ]
     assert listed(game, type="contract", player="Ailsa", contract=second)
     assert not listed(game, type="contract", player="Ailsa", contract=second, second=third)
@@ -347,7 +348,7 @@ def test_buchanan_fulfils_two_contracts_in_one_action():
     before = ailsa(game).money
     assert listed(game, type="fulfil", player="Ailsa", contract=ids[0], second=ids[1])
     notes = act(game, type="fulfil", player="Ailsa", contract=ids[1], second=ids[0])
-    assert notes[0] == f"Ailsa fulfils contracts {ids[0]} and {ids[1]}"
+    assert notes[0] == f"Ailsa fulfils {tiles(ids[:2])}"
     assert ailsa(game).open_contracts == [] and sorted(ailsa(game).fulfilled) == ids
     assert ailsa(game).money >= before + gains  # import marks may add £1
     assert all(ailsa(game).goods[g] == 0 for g in game.state.parts.contracts[ids[0]].pay)
@@ -360,7 +361,7 @@ def test_fulfilling_two_needs_the_goods_of_both():
         act(game, type="fix", what="contract", contract=c, to="open", player="Ailsa")
     give_goods_for(game, ids[:1])
     reasons = refuse(game, type="fulfil", player="Ailsa", contract=ids[0], second=ids[1])
-    assert reasons and all(r.startswith(f"contracts {ids[0]} and {ids[1]} need") for r in reasons)
+    assert reasons and all(r.startswith(f"{tiles(ids[:2])} need") for r in reasons)
 
 
 def test_other_clans_fulfil_one_contract_per_action():
@@ -402,7 +403,9 @@ def test_buchanan_building_bonus_keeps_one_with_one_box_open():
     ]
     assert sorted(kept, key=str) == sorted([(None, None)] + [(c, None) for c in top], key=str)
     reasons = refuse(game, type="building_bonus", player="Ailsa", keep=top[0], second=top[1])
-    assert reasons == [f"Ailsa has 1 empty export box ({held} is open): room for one contract"]
+    assert reasons == [
+        f"Ailsa has 1 empty export box ({tile(held)} is open): room for one contract"
+    ]
 
 
 def test_other_clans_draw_three_for_the_building_bonus():
@@ -540,5 +543,4 @@ def test_buchanans_two_contract_menu_names_each_contract_by_its_goods():
     assert level.question == "Which contract first?"
     for choice in choices:
         first = choice.value[0]["contract"]
-        summary = game.state.parts.contracts[first].summary()
-        assert f"{first}: {summary}" in choice.label  # one pair left: shown whole
+        assert choice.label.startswith(tile(first))  # one pair left: shown whole, face first

@@ -189,3 +189,14 @@ def test_ports_and_scoring_tiles_json():
 def test_version():
     result = run_cli("--version")
     assert result.returncode == 0 and result.stdout.startswith("caledonia ")
+
+
+def test_contracts_tile_finds_a_tile_by_its_left_half():
+    data = json.loads(run_cli("contracts", "--tile", "4 wool", "--json").stdout)
+    assert [c["id"] for c in data] == [1]
+    twins = json.loads(run_cli("contracts", "--tile", "whisky cheese 2 wool", "--json").stdout)
+    assert [c["id"] for c in twins] == [39, 42]  # one left half on two tiles: both shown
+    table = run_cli("contracts", "--tile", "cheese bread whisky")
+    assert "1 cheese + 1 bread + 1 whisky" in table.stdout and "1 of 50" in table.stdout
+    bad = run_cli("contracts", "--tile", "4 wole")
+    assert bad.returncode == 1 and "no good 'wole'" in bad.stderr

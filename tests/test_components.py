@@ -53,7 +53,8 @@ def test_contracts_never_ask_for_milk_or_grain(parts):
 
 
 def test_contract_summary_in_words(parts):
-    assert parts.contracts[3].summary() == "2 beef → 2 sugar cane, 1 hops, £10"
+    assert parts.contracts[3].summary() == "2 beef → 2 sugar cane, 1 hop, £10"
+    assert parts.contracts[18].summary() == "3 beef + 1 bread → 4 sugar cane, £10, 2 bonus upgrades"
 
 
 def test_nine_clans_with_macewen_optional(parts):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from caledonia.rules.contract_faces import tile
 from gametools import act, free_spaces, grass_star, neighbouring_grass, refuse, start
 
 
@@ -108,7 +109,9 @@ def test_one_open_contract_at_a_time(game):
     first, second = [c for c in game.state.export_board if c][:2]
     act(game, type="fix", what="contract", contract=first, to="open", player="Ailsa")
     reasons = refuse(game, type="contract", player="Ailsa", contract=second)
-    assert reasons == [f"Ailsa already has an unfulfilled contract ({first}): fulfil it first"]
+    assert reasons == [
+        f"Ailsa already has an unfulfilled contract ({tile(first)}): fulfil it first"
+    ]
 
 
 def test_a_contract_must_be_on_the_board(game):
@@ -353,7 +356,7 @@ def test_fulfil_pays_goods_and_gains_money_imports_and_hops(game):
 def test_fulfil_needs_the_goods(game):
     give_contract(game, 50)
     reasons = refuse(game, type="fulfil", player="Ailsa", contract=50)
-    assert "contract 50 needs 1 cheese; Ailsa has 0" in reasons
+    assert f"{tile(50)} needs 1 cheese; Ailsa has 0" in reasons
 
 
 def test_meat_is_paid_by_slaughtering_the_named_animals(game):

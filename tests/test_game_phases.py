@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from caledonia.rules.contract_faces import tile
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.round_scoring import tile_glory
 from gametools import (
@@ -236,7 +237,7 @@ def test_the_tables_own_pile_needs_the_drawn_contracts():
     everyone_passes(game)
     everyone_produces(game)
     assert "say which 1 contract was drawn" in refuse(game, type="prepare")[0]
-    assert "contract 4 is already on the board" in refuse(game, type="prepare", drawn=[4])[0]
+    assert f"{tile(4)} is already on the board" in refuse(game, type="prepare", drawn=[4])[0]
     act(game, type="prepare", drawn=[40])
     assert game.state.export_board == [1, 2, 40, 4, 5, 6]
 

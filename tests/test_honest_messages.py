@@ -6,6 +6,7 @@ import json
 
 import pytest
 import yaml
+from caledonia.rules.contract_faces import tile
 from caledonia.rules.game.gamefile import save_game
 from conftest import SAMPLES, run_cli
 from gametools import act, refuse, start
@@ -94,12 +95,12 @@ def test_one_free_merchant():
 def test_a_fixed_contract_says_where_it_is():
     game = start(3)
     notes = act(game, type="fix", what="contract", contract=33, to="open", player="Ailsa")
-    assert notes == ["fix: contract 33 is open in Ailsa's export box"]
+    assert notes == [f"fix: {tile(33)} is open in Ailsa's export box"]
     from caledonia.rules.game.events import describe
 
-    assert describe(game.events[-1]) == "fix: contract 33 is open in Ailsa's export box"
+    assert describe(game.events[-1]) == f"fix: {tile(33)} is open in Ailsa's export box"
     notes = act(game, type="fix", what="contract", contract=33, to="fulfilled", player="Ailsa")
-    assert notes == ["fix: contract 33 is among Ailsa's fulfilled contracts"]
+    assert notes == [f"fix: {tile(33)} is among Ailsa's fulfilled contracts"]
 
 
 # -- read errors ------------------------------------------------------------------------

@@ -282,7 +282,8 @@ def saved(game, tmp_path):
     return str(path)
 
 
-def test_the_building_bonus_from_the_tables_own_pile_asks_what_came_up(tmp_path):
+def building_bonus_from_own_pile():
+    """A game from the table's own pile where Ailsa's fourth bakery brings the bonus."""
     from gametools import act, neighbouring_grass, start
 
     game = start(2, face_up=[1, 2, 3, 4, 5, 6])
@@ -291,6 +292,11 @@ def test_the_building_bonus_from_the_tables_own_pile_asks_what_came_up(tmp_path)
         act(game, type="fix", what="unit", player="Ailsa", space=space, unit="bakery")
     act(game, type="fix", what="money", player="Ailsa", value=50)
     act(game, type="expand", player="Ailsa", unit="bakery", space=spaces[3])
+    return game
+
+
+def test_the_building_bonus_from_the_tables_own_pile_asks_what_came_up(tmp_path):
+    game = building_bonus_from_own_pile()
     asker = ScriptedAsker(["g", "40, 40, 41", "41, 40, 42", "4"])  # 4: keep the third drawn
     assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {
@@ -299,7 +305,27 @@ def test_the_building_bonus_from_the_tables_own_pile_asks_what_came_up(tmp_path)
         "drawn": [40, 41, 42],
         "keep": 42,
     }
-    assert asker.refusals[0][2] == "a contract is named twice among those drawn"
+    assert asker.refusals[0][2] == "A contract is named twice among those drawn."
+
+
+def test_the_tables_own_pile_is_entered_by_the_tiles_goods_and_a_twin_chosen_by_its_face(
+    tmp_path,
+):
+    from caledonia.rules.contract_faces import named
+
+    game = building_bonus_from_own_pile()
+    twin = named(PARTS.contracts[42])  # 2 wool + 1 cheese + 1 whisky is on 39 and 42
+    typed = "wool mutton 3 whisky, 1 Wool + 1 Mutton + 2 Whisky, 2 wool cheese whisky"
+    asker = ScriptedAsker(["g", "4 wole", typed, twin, "4"])  # 4: keep the third drawn
+    assert step(asker, saved(game, tmp_path), game)
+    assert game.events[-1] == {
+        "type": "building_bonus",
+        "player": "Ailsa",
+        "drawn": [40, 41, 42],
+        "keep": 42,
+    }
+    assert "No good 'wole'" in asker.refusals[0][2]
+    assert "Which tile is '2 wool cheese whisky'?" in asker.questions
 
 
 def test_the_preparation_from_the_tables_own_pile_asks_what_came_up(tmp_path):
@@ -316,6 +342,7 @@ def test_the_preparation_from_the_tables_own_pile_asks_what_came_up(tmp_path):
     assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {"type": "prepare", "drawn": [7]} and game.state.round == 2
     assert "already on the board, with a player or out of the game" in asker.refusals[0][2]
+    assert asker.refusals[0][2].startswith("4 wool → 2 cotton, 1 hop, free space (1)")
 
 
 def test_a_solo_preparation_with_the_tools_dice_records_the_seeded_rolls(tmp_path):

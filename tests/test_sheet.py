@@ -110,7 +110,7 @@ def test_static_imports_variant_is_read(tmp_path, parts):
             "contracts: [1, six]",
             7,
             "players[0].contracts[1]",
-            "expected a contract id from 1 to 50",
+            "no good 'six' on a contract tile",
         ),
         ("settlements: 5", "settlements: 33", 8, "players[0].settlements", "from 0 to 32"),
         (
@@ -278,3 +278,10 @@ def test_round_trip_of_any_valid_sheet(parts, name, glory, money, contracts):
     assert parse_sheet(sheet_as_data(original), "s.yaml", parts) == original
     text = sheet_as_yaml(original)
     assert parse_sheet(parse_yaml(text, "s.yaml"), "s.yaml", parts) == original
+
+
+def test_a_sheets_contracts_may_be_named_by_their_goods(tmp_path, parts):
+    """The printed tiles carry no numbers: a sheet lists a tile by its left half."""
+    text = GOOD.replace("contracts: [1, 6, 50]", "contracts: [4 wool, 6, cheese bread whisky]")
+    sheet = load_sheet(str(write(tmp_path, text)), parts)
+    assert sheet.players[0].contracts == (1, 6, 50)

@@ -29,7 +29,7 @@ def two_player_script():
         sheet_entry.BY_ID,
         "1",
         "6: 3 wool → ...",
-        "50",
+        "cheese bread whisky",  # the tile by its goods
         "",
         "5",
         # Bruce
@@ -68,7 +68,10 @@ def test_a_whole_sheet_is_entered(parts):
     assert data["players"][1]["fulfilled_contracts"] == 4
     assert data["players"][1]["imports"] == {"cotton": 3, "tobacco": 0, "sugar_cane": 2}
     assert ask.refusals == []
-    assert any("added 6: 3 wool" in line for line in ask.said)
+    assert any(
+        "added 3 wool → 1 sugar cane, 3 hops, bonus upgrade (6)" in line for line in ask.said
+    )
+    assert any("added 1 cheese + 1 bread + 1 whisky → " in line for line in ask.said)
 
 
 def test_bad_answers_are_asked_again_with_the_reason(parts):
@@ -89,8 +92,8 @@ def test_bad_answers_are_asked_again_with_the_reason(parts):
         "A player needs a name.",
         "Expected a whole number from 0 to 9999, got 'lots'.",
         "Expected a whole number from 0 to 9999, got -4.",
-        "Expected a contract id from 1 to 50, or Enter to finish.",
-        "Contract 1 is already on this player's list.",
+        "No contract 51: the tiles are numbered 1-50. Or Enter to finish.",
+        "4 wool → 2 cotton, 1 hop, free space (1) is already on this player's list.",
         "ailsa is already at this table: give each player a different name.",
         "Buchanan is already taken by another player.",
         "No clan 'MacNobody': choose from Buchanan, Campbell, Cunningham, Fergusson, MacDonald, "
@@ -104,7 +107,9 @@ def test_a_contract_cannot_go_to_two_players(parts):
     script[bruce_mode : bruce_mode + 6] = [sheet_entry.BY_ID, "50", "7", ""]
     ask = ScriptedAsker(script)
     data = sheet_entry.enter_sheet(ask, parts)
-    assert ask.refusals[0][2] == "Contract 50 is already Ailsa's."
+    assert ask.refusals[0][2] == (
+        "1 cheese + 1 bread + 1 whisky → 3 tobacco, £10, 2 bonus upgrades (50) is already Ailsa's."
+    )
     assert data["players"][1]["contracts"] == [7]
 
 

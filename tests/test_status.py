@@ -8,6 +8,7 @@ import re
 
 import pytest
 from caledonia.rules.components import components
+from caledonia.rules.contract_faces import short
 from caledonia.rules.game.gamefile import load_game, save_game
 from conftest import SAMPLES, run_cli
 
@@ -42,8 +43,8 @@ def values(player):
         f"{player['merchants']['on_market']} out",
         player["shipping"].replace("_", "-"),
         *player["technology"],
-        *(f"open {c}" for c in player["open_contracts"]),
-        *(f"done {c}" for c in player["fulfilled"]),
+        *(f"open {short(c)}" for c in player["open_contracts"]),
+        *(f"done {short(c)}" for c in player["fulfilled"]),
     ]
 
 

@@ -8,6 +8,7 @@ contracts came up, and they must be contracts not yet in play.
 
 from __future__ import annotations
 
+from ..contract_faces import tile, tiles
 from ..words import counted
 from .state import GameState, PlayerState
 
@@ -21,7 +22,7 @@ def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[
         reasons.append(f"{player.name} takes one contract at a time")
     boxes = state.rules.contract_boxes(state, player)
     if len(player.open_contracts) + count > boxes:
-        held = ", ".join(map(str, player.open_contracts))
+        held = tiles(player.open_contracts, state.parts.contracts)
         if boxes == 1:
             reasons.append(
                 f"{player.name} already has an unfulfilled contract ({held}): fulfil it first"
@@ -58,8 +59,8 @@ def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
         money = f"receives nothing: {player.clan}'s round money comes once per turn"
     if len(contract_ids) > 1:
         once = " once" if cost else ""
-        return f"{player.name} takes contracts {and_words(contract_ids)} and {money}{once}"
-    return f"{player.name} takes contract {contract_ids[0]} and {money}"
+        return f"{player.name} takes {tiles(contract_ids, state.parts.contracts)}: {money}{once}"
+    return f"{player.name} takes {tile(contract_ids[0], state.parts.contracts)}: {money}"
 
 
 def due(state: GameState, player: PlayerState, taken_this_turn: int) -> int:
@@ -103,8 +104,8 @@ def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[
         top = state.pile[:count]
         if drawn is not None and list(drawn) != top:
             return [
-                f"the top of the pile is {', '.join(map(str, top)) or 'empty'}, not "
-                f"{', '.join(map(str, drawn)) or 'nothing'}"
+                f"the top of the pile is {tiles(top, state.parts.contracts) if top else 'empty'}, "
+                f"not {tiles(drawn, state.parts.contracts) if drawn else 'nothing'}"
             ]
         return []
     size = min(count, len(available(state)))
@@ -112,14 +113,16 @@ def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[
     if len(drawn) != size:
         return [
             f"this game uses the table's own pile: say which {counted(size, 'contract')} "
-            f"{'was' if size == 1 else 'were'} drawn"
-            + (" (--draw IDS)" if size else " (--draw none)")
-            + (f", not {len(drawn)}" if drawn else "")
+            f"{'was' if size == 1 else 'were'} drawn, by their goods"
+            + (f", not {len(drawn)}" if drawn else (" (or none)" if not size else ""))
         ]
     used = state.contracts_in_play()
     clash = [c for c in drawn if c in used]
     if clash:
-        return [f"contract {clash[0]} is already on the board, with a player or out of the game"]
+        return [
+            f"{tile(clash[0], state.parts.contracts)} is already on the board, with a player "
+            "or out of the game"
+        ]
     if len(set(drawn)) != len(drawn):
         return ["a contract is named twice among those drawn"]
     return []

@@ -67,11 +67,20 @@ def shape_field(
     if kind == "bid":
         return node.whole(0, 30)
     if kind == "contract":
+        if typed and isinstance(node.value, str):
+            return _one_tile(node.value, node)
         return node.whole(1, 50)
     if kind == "bool":
         return node.boolean()
     if kind == "ids":
-        return [item.whole(1, 50) for item in node]
+        if typed and isinstance(node.value, str):
+            return _tiles(node.value, node)
+        return [
+            _one_tile(item.value, item)
+            if typed and isinstance(item.value, str)
+            else item.whole(1, 50)
+            for item in node
+        ]
     if kind == "spaces":
         return [item.text() for item in node]
     if kind == "goods":
@@ -91,6 +100,29 @@ def shape_field(
             swaps.append({"space": entry["space"].text(), "unit": unit})
         return swaps
     raise ValueError(f"unknown field kind {kind}")  # a bug in a spec, not in the input
+
+
+def _tiles(text: str, node: Node | None = None, what: str = "") -> list[int]:
+    """Contract tiles as typed: by the goods their left half shows ('4 wool, 2 beef') or ids."""
+    from ..components import components
+    from ..contract_faces import TileNotRead, read_tiles
+
+    try:
+        return read_tiles(text, components().contracts)
+    except TileNotRead as problem:
+        if node is not None:
+            raise node.fail(str(problem)) from None
+        raise WordsError(f"{what}: {problem}") from None
+
+
+def _one_tile(text: str, node: Node | None = None, what: str = "") -> int:
+    tiles = _tiles(text, node, what)
+    if len(tiles) != 1:
+        reason = f"expected one contract tile, got {len(tiles)} in {text!r}"
+        if node is not None:
+            raise node.fail(reason)
+        raise WordsError(f"{what}: {reason}")
+    return tiles[0]
 
 
 def _file_choice(node: Node, names: tuple[str, ...], what: str) -> str:
@@ -121,6 +153,8 @@ def choice_word(text: str) -> str:
 
 def word_value(kind: str, text: str, name: str) -> Any:
     """One `act` word read as a field of `kind`; choice words in any letter case."""
+    if kind == "contract" and not text.strip().lstrip("+").isdigit():
+        return _one_tile(text, what=name.upper() if name.isidentifier() else name)
     if kind in NUMBER_KINDS:
         return whole_word(text, name.upper())
     if kind in CHOICES or kind in ("good", "unit"):
@@ -160,7 +194,7 @@ class EventSpec:
     # -- act's words -------------------------------------------------------------
     def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         """The event `caledonia act GAME VERB WORDS...` means; WordsError when it cannot."""
-        words = self._in_field_order(words)
+        words = self._in_field_order(self._tile_words(words))
         need = [n for n in self.positional if self.fields[n].required]
         if not len(need) <= len(words) <= len(self.positional):
             raise WordsError(f"usage: caledonia act GAME {self.verb} {self.syntax}")
@@ -170,6 +204,19 @@ class EventSpec:
         for option, values in options.items():
             event.update(self.parse_option(option, values))
         return event
+
+    def _tile_words(self, words: list[str]) -> list[str]:
+        """Contracts typed by their goods, unquoted ('4 wool, 2 beef'): the words from the
+        first contract field on are read as tiles, one word per tile."""
+        kinds = [self.fields[n].kind for n in self.positional]
+        if "contract" not in kinds:
+            return words
+        start = kinds.index("contract")
+        tail = words[start:]
+        if all(w.strip().lstrip("+").isdigit() or w.lower() == "none" for w in tail):
+            return words
+        tiles = _tiles(" ".join(tail), what=self.positional[start])
+        return words[:start] + [str(t) for t in tiles]
 
     def _in_field_order(self, words: list[str]) -> list[str]:
         """Words as a table types them: a unit or good of two words unquoted ('cheese dairy')
@@ -202,11 +249,8 @@ class EventSpec:
             return {name: True}
         if kind == "spaces":
             return {name: [s.strip() for text in values for s in text.split(",") if s.strip()]}
-        if kind == "ids":
-            text = values[-1].strip()
-            if text.lower() == "none":
-                return {name: []}
-            return {name: [whole_word(x, f"--{option}") for x in text.split(",") if x.strip()]}
+        if kind == "ids":  # ids or the tiles' goods: '12, 31', '4 wool, 2 beef', 'none'
+            return {name: _tiles(values[-1], what=f"--{option}")}
         return {name: word_value(kind, values[-1], f"--{option}")}
 
     # -- the rules -------------------------------------------------------------------

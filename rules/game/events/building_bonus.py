@@ -8,9 +8,9 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
+from ...contract_faces import tile, tiles
 from ...words import counted
 from ..contracts import (
-    and_words,
     available,
     canonical_draw,
     draw_reasons,
@@ -66,11 +66,12 @@ class BuildingBonus(EventSpec):
         if e.get("second") is not None and e.get("keep") is None:
             return ["name the first contract kept before the second"]
         if len(set(kept)) < len(kept):
-            reasons.append(f"contract {kept[0]} is named twice")
+            reasons.append(f"{tile(kept[0], state.parts.contracts)} is named twice")
         for keep in dict.fromkeys(kept):
             if keep not in drawn:
                 reasons.append(
-                    f"contract {keep} is not among the drawn {', '.join(map(str, drawn)) or 'none'}"
+                    f"{tile(keep, state.parts.contracts)} is not among those drawn "
+                    f"({tiles(drawn, state.parts.contracts)})"
                 )
         if kept:
             reasons += take_reasons(state, player, len(kept))
@@ -86,12 +87,13 @@ class BuildingBonus(EventSpec):
             del state.pile[: len(drawn)]
             state.pile.extend(rest)
         notes = [
-            f"{player.name} draws {', '.join(map(str, drawn)) or 'nothing'} for the building bonus"
+            f"{player.name} draws {tiles(drawn, state.parts.contracts)} for the building bonus"
         ]
         if kept:
             notes.append(take(state, player, kept))
         if rest:
-            notes.append(f"{', '.join(map(str, rest))} go to the bottom of the pile")
+            gone = tiles(rest, state.parts.contracts)
+            notes.append(f"{gone} go{'es' if len(rest) == 1 else ''} to the bottom of the pile")
         return notes
 
     def options(self, state):
@@ -167,18 +169,14 @@ class BuildingBonus(EventSpec):
 
     def describe(self, e):
         kept = named(e, "keep")
-        drawn = f" from {', '.join(map(str, e['drawn']))}" if e.get("drawn") else ""
-        return f"{e['player']} takes the building bonus{drawn}, keeping " + (
-            f"contract{'s' if len(kept) > 1 else ''} {and_words(kept)}" if kept else "none"
-        )
+        drawn = f" (drawn: {', '.join(map(str, e['drawn']))})" if e.get("drawn") else ""  # ids
+        return f"{e['player']} takes the building bonus, keeping {tiles(kept)}{drawn}"
 
     def option_words(self, state, e):
         kept = named(e, "keep")
         if not kept:
             return "keep none"
-        return "keep " + " and ".join(
-            f"contract {c} ({state.parts.contracts[c].summary()})" for c in kept
-        )
+        return "keep " + tiles(kept, state.parts.contracts)
 
 
 def draw_count(state, e) -> int:

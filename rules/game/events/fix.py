@@ -10,11 +10,20 @@ negative money.
 
 from __future__ import annotations
 
+from ...contract_faces import tile
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
 from ...words import Unmatched, counted, match_word
 from ..pieces import port_letter, port_word
-from ..spec import EventSpec, Field, WordsError, canonical_space, choice_word, whole_word
+from ..spec import (
+    EventSpec,
+    Field,
+    WordsError,
+    canonical_space,
+    choice_word,
+    whole_word,
+    word_value,
+)
 
 YES = ("yes", "true", "upgraded", "1")
 NO = ("no", "false", "not", "0")
@@ -182,13 +191,13 @@ class Contract(Correction):
                     held.remove(contract)
         if to == "board":
             state.export_board[state.export_board.index(None)] = contract
-            return [f"fix: contract {contract} {contract_place(to, None)}"]
+            return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, None)}"]
         if to == "out":
             state.removed.append(contract)
-            return [f"fix: contract {contract} {contract_place(to, None)}"]
+            return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, None)}"]
         player = state.player(e["player"])
         (player.open_contracts if to == "open" else player.fulfilled).append(contract)
-        return [f"fix: contract {contract} {contract_place(to, player.name)}"]
+        return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, player.name)}"]
 
 
 class Shipping(Correction):
@@ -273,6 +282,10 @@ class Fix(EventSpec):
             raise WordsError(f"cannot fix that: {what.reason}")
         correction = CORRECTIONS[what]
         names = correction.fields
+        if what == "contract":  # the tile by its goods, unquoted: 'contract 4 wool open Ailsa'
+            to = next((i for i, w in enumerate(rest) if w.lower() in PLACES), len(rest))
+            if to > 1:
+                rest = [" ".join(rest[:to]), *rest[to:]]
         least = len([n for n in names if (what, n) not in OPTIONAL])
         if not least <= len(rest) <= len(names):
             shape = " ".join(n.upper() for n in names)
@@ -284,8 +297,10 @@ class Fix(EventSpec):
 
     @staticmethod
     def _word(name: str, word: str):
-        if name in ("value", "contract"):
-            return whole_word(word, "N" if name == "value" else "ID")
+        if name == "contract":  # an id or the tile's goods ('4 wool')
+            return word_value("contract", word, "CONTRACT")
+        if name == "value":
+            return whole_word(word, "N")
         if name == "upgraded":
             if word.lower() in YES:
                 return True
@@ -334,7 +349,7 @@ class Fix(EventSpec):
 
     def describe(self, e):
         if e["what"] == "contract" and e.get("to") in PLACES:
-            return f"fix: contract {e['contract']} {contract_place(e['to'], e.get('player'))}"
+            return f"fix: {tile(e['contract'])} {contract_place(e['to'], e.get('player'))}"
         target = " ".join(
             str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
         )

@@ -8,8 +8,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
+from ...contract_faces import tile, tiles
 from ...words import counted
-from ..contracts import and_words, import_goods, named, paired
+from ..contracts import import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
 from ..turns import MEAT, binding, finish_main, gate, may_act, turn_of
@@ -76,15 +77,16 @@ class Fulfil(EventSpec):
             return [f"{player.name} fulfils one contract per action"]
         if len(set(ids)) < len(ids):
             return [f"contract {ids[0]} is named twice"]
-        held = ", ".join(map(str, player.open_contracts)) or "none"
+        held = tiles(player.open_contracts, state.parts.contracts)
         missing = [c for c in ids if c not in player.open_contracts]
         if missing:
             return [
-                f"contract {c} is not on {player.name}'s export box (it holds {held})"
+                f"{tile(c, state.parts.contracts)} is not in {player.name}'s export box "
+                f"(it holds {held})"
                 for c in missing
             ]
         contracts = [state.parts.contracts[c] for c in ids]
-        which = f"contract{'s' if len(ids) > 1 else ''} {and_words(ids)}"
+        which = tiles(ids, state.parts.contracts)
         reasons = [
             f"{which} need{'s' if len(ids) == 1 else ''} {amount} {good}; "
             f"{player.name} has {player.goods[good]}"
@@ -143,10 +145,7 @@ class Fulfil(EventSpec):
         player = passage.player
         finish_main(state, passage)
         contracts = [state.parts.contracts[c] for c in named(e)]
-        notes = [
-            f"{player.name} fulfils contract{'s' if len(contracts) > 1 else ''} "
-            f"{and_words([c.id for c in contracts])}"
-        ]
+        notes = [f"{player.name} fulfils {tiles(named(e), state.parts.contracts)}"]
         for good, amount in goods_owed(contracts).items():
             player.goods[good] -= amount
         for space_id in e.get("slaughter", []):
@@ -202,14 +201,12 @@ class Fulfil(EventSpec):
     def describe(self, e):
         slaughter = e.get("slaughter")
         ids = named(e)
-        return f"{e['player']} fulfils contract{'s' if len(ids) > 1 else ''} {and_words(ids)}" + (
+        return f"{e['player']} fulfils {tiles(ids)}" + (
             f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
         )
 
     def option_words(self, state, e):
-        summary = " and ".join(
-            f"contract {c} ({state.parts.contracts[c].summary()})" for c in named(e)
-        )
+        summary = tiles(named(e), state.parts.contracts)
         slaughter = e.get("slaughter")
         return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..contracts import and_words, due, named, paired, take, take_reasons
+from ...contract_faces import tiles
+from ..contracts import due, named, paired, take, take_reasons
 from ..spec import EventSpec, Field
 from ..turns import finish_main, gate, may_act, turn_of
 
@@ -63,21 +64,15 @@ class ObtainContract(EventSpec):
 
     def describe(self, e):
         wanted = named(e)
-        return f"{e['player']} takes contract{'s' if len(wanted) > 1 else ''} {and_words(wanted)}"
+        return f"{e['player']} takes {tiles(wanted)}"
 
     def option_words(self, state, e):
         passage = gate(state, e["player"], main=True)
         cost = due(state, passage.player, turn_of(state, passage).contracts_obtained)
         money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
-        summaries = "; ".join(
-            f"{c}: {state.parts.contracts[c].summary()}"
-            if e.get("second")
-            else f"{c} ({state.parts.contracts[c].summary()})"
-            for c in named(e)
-        )
         if e.get("second"):
-            return f"contracts {summaries}: {money} once"
-        return f"contract {summaries}: {money}"
+            return f"{tiles(named(e), state.parts.contracts)}: {money} once"
+        return f"{tiles(named(e), state.parts.contracts)}: {money}"
 
 
 SPEC = ObtainContract()

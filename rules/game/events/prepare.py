@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations, permutations, product
 from math import comb, perm
 
+from ...contract_faces import tile
 from ...solo import Roll, check_rolls, market_phase, roll_dice
 from ...solo_state import dice_rng
 from ...words import counted
@@ -107,7 +108,9 @@ class Prepare(EventSpec):
         for slot, held in enumerate(board):
             if held is None and queue:
                 board[slot] = queue.pop(0)
-        notes.append(f"refill: {', '.join(map(str, drawn)) or 'nothing to draw'}")
+        notes += [f"refill: {tile(c, state.parts.contracts)}" for c in drawn] or [
+            "refill: nothing to draw"
+        ]
         board, removed, said = state.rules.after_refill(state, board, rolls)
         if removed is not None:
             state.removed.append(removed)

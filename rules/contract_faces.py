@@ -1,0 +1,326 @@
+"""A contract tile by what it shows: the printed tiles carry no numbers.
+
+The left half of a tile shows the goods it asks for, the right half what it gives.
+`face` writes a tile as a person reads it ("4 wool → 2 cotton, 1 hop, free space");
+`read_tiles` reads what a person types for one or more tiles: the left half's goods
+("4 wool", "1 cheese + 1 bread + 1 whisky", "cheese bread whisky": a missing count is
+1) in any order and letter case, commas between tiles, or a tile's id. Two tiles
+share a left half (2 wool + 1 cheese + 1 whisky): a right half after "→" (or "->")
+tells them apart, and so does the id. `search_tiles` is the short search of `play`:
+the tiles whose left half holds the goods typed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from typing import NamedTuple
+
+from .components import CONTRACT_GAINS, CONTRACT_PAYMENTS, Contract, word
+from .words import Unmatched, is_name, match_word, one_of, shortened
+
+ARROWS = ("→", "->", "=>")
+
+
+class TileNotRead(ValueError):
+    """Typed words that name no tile, or several: the message says which and why."""
+
+
+def left_half(contract: Contract) -> str:
+    """'4 wool', '1 cheese + 1 bread + 1 whisky'."""
+    return " + ".join(f"{n} {word(good)}" for good, n in contract.pay.items())
+
+
+def right_half(contract: Contract) -> str:
+    """'2 cotton, 1 hop, free space', '4 sugar cane, £10, 2 bonus upgrades'."""
+    return ", ".join(_gain(good, n) for good, n in contract.gain.items())
+
+
+def _gain(good: str, count: int) -> str:
+    if good == "money":
+        return f"£{count}"
+    if good == "hops":
+        return f"{count} hop{'s' if count != 1 else ''}"
+    if good in ("free_space", "bonus_upgrade"):
+        return word(good) if count == 1 else f"{count} {word(good)}s"
+    return f"{count} {word(good)}"
+
+
+def face(contract: Contract) -> str:
+    """The whole tile: '4 wool → 2 cotton, 1 hop, free space'."""
+    return f"{left_half(contract)} → {right_half(contract)}"
+
+
+def named(contract: Contract) -> str:
+    """The tile's face with its id in brackets, for the record: '4 wool → … (1)'."""
+    return f"{face(contract)} ({contract.id})"
+
+
+def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
+    """A contract by its face, the id in brackets; 'contract N' for an id not in the data."""
+    if contracts is None:
+        from .components import components
+
+        contracts = components().contracts
+    found = contracts.get(contract_id) if isinstance(contract_id, int) else None
+    return named(found) if found else f"contract {contract_id}"
+
+
+def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
+    """A contract by its left half (how a table finds the tile), the id in brackets."""
+    if contracts is None:
+        from .components import components
+
+        contracts = components().contracts
+    found = contracts.get(contract_id) if isinstance(contract_id, int) else None
+    return f"{left_half(found)} ({found.id})" if found else f"contract {contract_id}"
+
+
+def tiles(ids: Collection[object], contracts: Mapping[int, Contract] | None = None) -> str:
+    """Several tiles by their faces: '4 wool → … (1) and 2 beef → … (3)'; a face holds
+    commas, so three or more are parted by semicolons."""
+    named_ids = [tile(i, contracts) for i in ids]
+    if len(named_ids) <= 2:
+        return " and ".join(named_ids) or "none"
+    return "; ".join(named_ids[:-1]) + "; and " + named_ids[-1]
+
+
+# -- reading what is typed -----------------------------------------------------------------
+
+
+class Goods(NamedTuple):
+    """One half of a tile as typed: goods and counts (a count left out is None)."""
+
+    counts: dict[str, int | None]
+
+
+def _read_half(text: str, vocabulary: tuple[str, ...], what: str, other: tuple[str, ...]) -> Goods:
+    """'4 wool + 1 cheese', 'cheese bread whisky', '£10 7 hops' → the goods and their counts."""
+    tokens = [t for t in re.split(r"[\s+&,]+|(?<=\d)(?=[^\d\s])|(?<=£)", text) if t]
+    counts: dict[str, int | None] = {}
+    pending: int | None = None
+    money = False
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.casefold() in ("and", "of"):
+            i += 1
+            continue
+        if token == "£":
+            money, i = True, i + 1
+            continue
+        if token.casefold() in ("x", "×"):  # '4 x wool', '4x wool'
+            i += 1
+            continue
+        if token.isdecimal():
+            if len(token) > 2:  # no tile asks for 100 of anything (and int() has a limit)
+                raise TileNotRead(f"{shortened(token)} is more than any contract tile holds")
+            pending = int(token)
+            if money and "money" in vocabulary:
+                counts["money"] = (counts.get("money") or 0) + (pending or 0)
+                pending, money = None, False
+            i += 1
+            continue
+        good, used = _good_at(tokens, i, vocabulary, what, other)
+        if good in counts:  # 'wool wool': two wool
+            counts[good] = (counts[good] or 1) + (pending or 1)
+        else:
+            counts[good] = pending
+        pending, i = None, i + used
+    if pending is not None:
+        raise TileNotRead(f"{text.strip()!r}: {pending} of what? A count goes before its good")
+    if not counts:
+        raise TileNotRead(f"{text.strip()!r} names no goods")
+    return Goods(counts)
+
+
+def _good_at(
+    tokens: list[str], i: int, vocabulary: tuple[str, ...], what: str, other: tuple[str, ...]
+) -> tuple[str, int]:
+    """The good the words at `i` name (two-word goods first: 'sugar cane', 'free space')."""
+    for length in (3, 2):
+        typed = " ".join(tokens[i : i + length])
+        if len(tokens) - i >= length:
+            found = match_word(typed, vocabulary, what)
+            if isinstance(found, str) and is_name(typed, found):
+                return found, length
+    typed = tokens[i]
+    found = match_word(typed, vocabulary, what)
+    if isinstance(found, str):
+        return found, 1
+    elsewhere = match_word(typed, other, what)
+    if isinstance(elsewhere, str):
+        half = "gives (its right half)" if elsewhere in CONTRACT_GAINS else "asks for"
+        raise TileNotRead(f"{word(elsewhere)} is what a contract {half}, not what it {_SIDE[what]}")
+    if isinstance(found, Unmatched) and found.ambiguous:
+        raise TileNotRead(found.reason)
+    spoken = one_of([word(g) for g in vocabulary])
+    raise TileNotRead(f"no {what} {typed!r} on a contract tile: they are {spoken}")
+
+
+_SIDE = {"good": "asks for (its left half)", "gain": "gives (its right half)"}
+
+
+def _left(text: str) -> dict[str, int]:
+    goods = _read_half(text, CONTRACT_PAYMENTS, "good", CONTRACT_GAINS)
+    return {good: n or 1 for good, n in goods.counts.items()}
+
+
+def _right(text: str) -> dict[str, int]:
+    goods = _read_half(text, CONTRACT_GAINS, "gain", CONTRACT_PAYMENTS)
+    return {good: n or 1 for good, n in goods.counts.items()}
+
+
+def _split_arrow(text: str) -> tuple[str, str | None]:
+    for arrow in ARROWS:
+        if arrow in text:
+            left, _, right = text.partition(arrow)
+            return left, right
+    return text, None
+
+
+def split_tiles(text: str) -> list[str]:
+    """The tiles in a typed list: commas between tiles, except inside a right half (after
+    '→'), which goes on while its parts name only what contracts give."""
+    items: list[str] = []
+    for part in (p.strip() for p in re.split(r"[,;]", text)):
+        if not part:
+            continue
+        if items and _split_arrow(items[-1])[1] is not None and _only_gains(part):
+            items[-1] += f", {part}"
+        else:
+            items.append(part)
+    return items
+
+
+def _only_gains(text: str) -> bool:
+    try:
+        _right(text)
+    except TileNotRead:
+        return False
+    return True
+
+
+def find_tile(
+    typed: str, contracts: Mapping[int, Contract], among: Collection[int] | None = None
+) -> list[int]:
+    """The tiles (ids) one typed tile can be: its id, or the tiles whose left half is exactly
+    the goods typed (and whose right half holds the gains typed after '→'). Several only
+    for the tiles that share a left half. TileNotRead when none fits."""
+    text = typed.strip()
+    pool = [i for i in contracts if among is None or i in among]
+    # a face as `named` writes it ('4 wool → … (1)'), or after its id ('1: 4 wool → …')
+    labelled = re.fullmatch(r".*\((\d+)\)", text, re.S) or re.match(r"#?(\d+)\s*:", text)
+    if labelled:
+        text = labelled.group(1)
+    if text.lstrip("#").isdecimal():
+        digits = text.lstrip("#")
+        if len(digits) > 3:  # a pasted number: said back short, never given to int()
+            raise TileNotRead(
+                f"no contract {shortened(digits)}: the tiles are numbered 1-{len(contracts)}"
+            )
+        number = int(digits)
+        if number not in contracts:
+            raise TileNotRead(f"no contract {number}: the tiles are numbered 1-{len(contracts)}")
+        if number not in pool:
+            raise TileNotRead(f"{named(contracts[number])} is not among these tiles")
+        return [number]
+    left_text, right_text = _split_arrow(text)
+    pay = _left(left_text)
+    gain = _right(right_text) if right_text and right_text.strip() else {}
+    same = [i for i in contracts if dict(contracts[i].pay) == pay]
+    fits = [i for i in same if all(contracts[i].gain.get(g) == n for g, n in gain.items())]
+    found = [i for i in fits if i in pool]
+    if found:
+        return found
+    asked = " + ".join(f"{n} {word(g)}" for g, n in pay.items())
+    if not same:
+        return_close = _close(pay, contracts, pool)
+        raise TileNotRead(f"no contract tile asks for exactly {asked}{return_close}")
+    if not fits:
+        raise TileNotRead(
+            f"no {asked} tile gives {right_text.strip()}: "
+            + " or ".join(right_half(contracts[i]) for i in same)
+        )
+    raise TileNotRead(
+        f"{' or '.join(named(contracts[i]) for i in fits)} "
+        f"{'is' if len(fits) == 1 else 'are'} not among these tiles"
+    )
+
+
+def _close(pay: dict[str, int], contracts: Mapping[int, Contract], pool: list[int]) -> str:
+    """A hint: the tiles that ask for the same goods (other counts), when few."""
+    close = [i for i in pool if set(contracts[i].pay) == set(pay)]
+    if not close or len(close) > 3:
+        return " (one tile's goods with + or spaces between them; commas between tiles)"
+    return f"; with these goods: {'; '.join(left_half(contracts[i]) for i in close)}"
+
+
+def read_tiles(
+    text: str,
+    contracts: Mapping[int, Contract],
+    among: Collection[int] | None = None,
+) -> list[int]:
+    """Tiles typed as a list ('4 wool, 2 beef', '12, 31', 'none'): their ids in the order
+    typed. TileNotRead names the first tile not read, or the one that needs telling apart
+    from its twin (by its right half or id)."""
+    if text.strip().casefold() in ("", "none", "-"):
+        return []
+    items = split_tiles(text)
+    ids: list[int] = []
+    while items:
+        found, used = _first_tile(items, contracts, among)
+        if len(found) > 1:
+            raise TileNotRead(twins_reason(", ".join(items[:used]), [contracts[i] for i in found]))
+        ids.append(found[0])
+        del items[:used]
+    return ids
+
+
+def _first_tile(
+    items: list[str], contracts: Mapping[int, Contract], among: Collection[int] | None
+) -> tuple[list[int], int]:
+    """The tile the first typed item names, and how many items it took: a tile whose goods
+    were written with commas ('2 wool, 1 cheese, 1 whisky') is read as one when the first
+    part alone names no tile."""
+    try:
+        return find_tile(items[0], contracts, among), 1
+    except TileNotRead as first_problem:
+        for used in range(2, min(len(items), len(CONTRACT_PAYMENTS)) + 1):
+            try:
+                return find_tile(" + ".join(items[:used]), contracts, among), used
+            except TileNotRead:
+                continue
+        raise first_problem from None
+
+
+def twins_reason(typed: str, twins: list[Contract]) -> str:
+    """Two tiles share a left half: say how to tell them apart."""
+    rights = " or ".join(f"→ {right_half(c)} ({c.id})" for c in twins)
+    first = set(_gain(g, n) for g, n in twins[0].gain.items())
+    telling = next((_gain(g, n) for g, n in twins[-1].gain.items() if _gain(g, n) not in first), "")
+    return (
+        f"{left_half(twins[0])} is on {len(twins)} tiles: {rights}; add the right half after "
+        f"'→' (e.g. '{typed.strip()} → {telling}') or give the id"
+    )
+
+
+def search_tiles(
+    typed: str, contracts: Mapping[int, Contract], among: Collection[int] | None = None
+) -> list[int]:
+    """The tiles that fit what is typed, for a short search: an id or an exact left half
+    first (both twins); else every tile whose left half holds all the goods typed (with at
+    least the counts typed). TileNotRead when the words name no goods."""
+    try:
+        return find_tile(typed, contracts, among)
+    except TileNotRead:
+        left_text, _ = _split_arrow(typed)
+        if left_text.strip().lstrip("#").isdigit():
+            raise
+        wanted = _read_half(left_text, CONTRACT_PAYMENTS, "good", CONTRACT_GAINS).counts
+    return [
+        i
+        for i in contracts
+        if (among is None or i in among)
+        and all(contracts[i].pay.get(g, 0) >= (n or 1) for g, n in wanted.items())
+    ]
