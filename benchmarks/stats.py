@@ -2,6 +2,7 @@
 
     python benchmarks/record_games.py --many 1000 FOLDER   # once: 1,000 games
     python benchmarks/stats.py FOLDER [--runs 3]
+    python benchmarks/stats.py --quick    # two games, one run: only shows that it runs
 
 Timed, in turn in one run, as whole commands: `stats` with its worker processes (one per
 core), `stats --jobs 1` (every replay in one process), and the baseline: a fresh Python
@@ -29,8 +30,17 @@ def timed(command: list[str]) -> float:
 
 
 def main() -> None:
-    folder = Path(sys.argv[1])
-    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
+    if "--quick" in sys.argv:  # two games made here, one run: only shows that it runs
+        import tempfile
+
+        from record_games import record_many
+
+        folder = Path(tempfile.mkdtemp())
+        record_many(2, folder)
+        runs = 1
+    else:
+        folder = Path(sys.argv[1])
+        runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
     games = len(list(folder.glob("*.yaml")))
     commands = {
         "baseline: read the YAML of every file": [sys.executable, "-c", BASELINE, str(folder)],

@@ -125,6 +125,13 @@ def quiet_stdout() -> None:
         pass
 
 
+def _reader_left() -> None:
+    """stdout's pipe was closed: leave quietly with exit 0, since a command prints only
+    after it saved and an error code would suggest trying the change again."""
+    quiet_stdout()
+    raise SystemExit(0)
+
+
 _CONTROL = None  # compiled on first use
 
 
@@ -160,8 +167,7 @@ def _console_class() -> type[Console]:
 
         def on_broken_pipe(self) -> None:
             self.quiet = True
-            quiet_stdout()
-            raise SystemExit(0)
+            _reader_left()
 
     return SafeConsole
 
@@ -185,7 +191,10 @@ def emit(text: str, style: str | None = None) -> None:
     """One line of plain data on stdout; long lines are not cut or re-wrapped. Not at a
     terminal (a pipe, a file) an unstyled line is written as it is, without rich."""
     if style is None and _plain(sys.stdout, _consoles.get(False)):
-        sys.stdout.write(printable(text) + "\n")  # what rich's SafeConsole would strip
+        try:
+            sys.stdout.write(printable(text) + "\n")  # what rich's SafeConsole would strip
+        except BrokenPipeError:  # as SafeConsole does; click would make it exit 1
+            _reader_left()
         return
     console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 

@@ -317,7 +317,7 @@ def test_the_tables_own_pile_is_entered_by_the_tiles_goods_and_a_twin_chosen_by_
     twin = named(PARTS.contracts[42])  # 2 wool + 1 cheese + 1 whisky is on 39 and 42
     typed = "wool mutton 3 whisky, 1 Wool + 1 Mutton + 2 Whisky, 2 wool cheese whisky"
     asker = ScriptedAsker(["g", "4 wole", typed, twin, "4"])  # 4: keep the third drawn
-    assert step(asker, saved(game, tmp_path), game)
+    assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {
         "type": "building_bonus",
         "player": "Ailsa",
