@@ -104,6 +104,7 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
 
         # the setup's answers are kept as they are given: a stop goes on from there next time
         draft = Draft.named("play-setup", str(Path(path).resolve()))
+        check_writable(draft.path)  # the set-up's answers are kept there: refuse now too
         try:
             game = ask_new_game(draft.asker(asker, f"the setup of {path}"), path, **files)
         except (KeyboardInterrupt, EOFError):

@@ -258,3 +258,14 @@ def test_an_unwritable_data_cache_stays_silent(tmp_path, monkeypatch, lock):
     (data_folder / "a.yaml").write_text("x: 1")
     datacache.write(data_folder, ("a.yaml",), {"a.yaml": {"x": 1}})
     assert list(cache.iterdir()) == []
+
+
+def test_play_refuses_an_unwritable_draft_folder_before_the_first_question(tmp_path, monkeypatch):
+    from caledonia.cli.play_cmd import run
+
+    (tmp_path / "plain-file").write_text("x")
+    monkeypatch.setenv("CALEDONIA_DRAFTS_DIR", str(tmp_path / "plain-file" / "drafts"))
+    asker = ScriptedAsker([])  # any question asked would fail: none may come first
+    with pytest.raises(WriteError, match="cannot write .*drafts.*: a part of the path is a file"):
+        run(asker, str(tmp_path / "game.yaml"))
+    assert not (tmp_path / "game.yaml").exists()
