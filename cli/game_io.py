@@ -19,11 +19,14 @@ if TYPE_CHECKING:
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
 
 
-def load(path: str) -> Game:
+def load(path: str, *, notice: bool = True) -> Game:
+    """The game in `path`, with the example-data notice unless `notice` is False (a game
+    reloaded mid-session, whose notice was shown when it was opened)."""
     from caledonia.rules.game.gamefile import load_game
 
     game = load_game(path, components())
-    example_notice(game.setup)
+    if notice:
+        example_notice(game.setup)
     return game
 
 

@@ -91,7 +91,7 @@ def catch_up(table: Table) -> bool:
     if table.unsaved is not None:  # the file has moved on and so has this game: never merge
         raise WriteError(table.path, "it was changed elsewhere while this game was unsaved")
     try:
-        fresh = load(table.path)
+        fresh = load(table.path, notice=False)  # said once, when play opened it
     except CaledoniaError as problem:
         raise WriteError(
             table.path, f"it was changed elsewhere and no longer reads as a game ({problem})"
