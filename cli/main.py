@@ -236,7 +236,7 @@ def main() -> None:
     from typer.core import _click
 
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
-    from .output import echoed, message, prepare_streams
+    from .output import echoed, message, prepare_streams, reader_left
 
     prepare_streams()
     arguments = with_shell_named(sys.argv[1:])
@@ -278,7 +278,7 @@ def main() -> None:
         message(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except BrokenPipeError:  # the reader left; a command prints only after it saved
-        _reader_gone()
+        reader_left()
     except Exception as problem:  # a bug: say so briefly; the trace only on request
         if os.environ.get("CALEDONIA_DEBUG"):
             raise
@@ -291,18 +291,9 @@ def main() -> None:
     try:
         sys.stdout.flush()  # here, not at the interpreter's exit: a closed pipe is seen
     except BrokenPipeError:
-        _reader_gone()
+        reader_left()
     # a command's typer.Exit(code) comes back as its code; a finished command as None
     sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
-
-
-def _reader_gone() -> None:
-    """stdout's reader closed the pipe: exit 0 quietly. Every command prints only after it
-    saved, so an error code would invite a retry that records the change twice."""
-    from .output import quiet_stdout
-
-    quiet_stdout()
-    sys.exit(ExitCode.OK)
 
 
 def _command_words(arguments: list[str]) -> list[str]:

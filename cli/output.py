@@ -125,9 +125,10 @@ def quiet_stdout() -> None:
         pass
 
 
-def _reader_left() -> None:
+def reader_left() -> None:
     """stdout's pipe was closed: leave quietly with exit 0, since a command prints only
-    after it saved and an error code would suggest trying the change again."""
+    after it saved and an error code would suggest trying the change again (the one way
+    out for a closed pipe: rich's console, the plain path and `main` all come here)."""
     quiet_stdout()
     raise SystemExit(0)
 
@@ -167,7 +168,7 @@ def _console_class() -> type[Console]:
 
         def on_broken_pipe(self) -> None:
             self.quiet = True
-            _reader_left()
+            reader_left()
 
     return SafeConsole
 
@@ -194,7 +195,7 @@ def emit(text: str, style: str | None = None) -> None:
         try:
             sys.stdout.write(printable(text) + "\n")  # what rich's SafeConsole would strip
         except BrokenPipeError:  # as SafeConsole does; click would make it exit 1
-            _reader_left()
+            reader_left()
         return
     console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
