@@ -76,8 +76,9 @@ def main(argv: list[str]) -> int:
         failed = True
     if len(cli) > CLI_CEILING:
         print("\n".join(cli), file=sys.stderr)
-        print(f"cli/ has {len(cli)} mypy errors, more than its ceiling {CLI_CEILING}",
-              file=sys.stderr)
+        print(
+            f"cli/ has {len(cli)} mypy errors, more than its ceiling {CLI_CEILING}", file=sys.stderr
+        )
         failed = True
     elif len(cli) < CLI_CEILING:
         print(f"cli/ is below its ceiling: lower CLI_CEILING in .ci/typecheck.py to {len(cli)}")

@@ -185,9 +185,7 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_only_ones(tmp_pa
     (tmp_path / "rules" / "d.py").write_text("from .c import z\n")
     (tmp_path / "rules" / "e.py").write_text("def show():\n    from rich.console import C\n")
     assert cycles(import_graph(tmp_path)) == [["caledonia.rules.a", "caledonia.rules.b"]]
-    assert terminal_imports(tmp_path) == [
-        "caledonia.rules.e (line 2) imports rich.console"
-    ]
+    assert terminal_imports(tmp_path) == ["caledonia.rules.e (line 2) imports rich.console"]
 
 
 def test_importing_a_submodule_runs_its_package_first(tmp_path):

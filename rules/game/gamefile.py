@@ -24,7 +24,7 @@ from ..schema import Node
 from ..yamlfile import parse_yaml, read_text, to_yaml, write_text_atomic
 from . import checkpoint
 from .engine import Game
-from .events import check_event, describe
+from .event_words import check_event, describe
 from .events.prepare import seeded_rolls
 from .setup import Setup, parse_setup, setup_as_data
 from .state import Refused

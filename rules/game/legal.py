@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any
 
-from .events import EVENTS
 from .families import as_collection
+from .registry import EVENTS
 from .spec import Event
 from .state import GameState, Refused
 

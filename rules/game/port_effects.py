@@ -4,7 +4,7 @@ every legal way to use it.
 The port event (events/port.py) checks the tile is in play, unused by the
 player and in reach; the effect checks and makes the rest. Port 7 follows the
 publisher's erratum (the neighbourhood bonus may follow); the variant for the
-2017 text replaces it (units.py), as the Kickstarter unit adds the KS tile.
+2017 text replaces it (variants.py), as the Kickstarter unit adds the KS tile.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
+from .events.fulfil import ways_to_fulfil
 from .pieces import after_building, has_empty_box, unit_words
+from .spec import canonical_space
 from .state import GameState, PlayerState
 from .trading import move_price
 from .turns import PORT_ONE_RULE, PORT_SIX_RULE, before_main, gate
@@ -79,8 +81,6 @@ class Meat(PortEffect):
 
     @staticmethod
     def follows(state, player) -> bool:
-        from .events.fulfil import ways_to_fulfil
-
         return next(ways_to_fulfil(state, player, port_one=True, meat_only=True), None) is not None
 
     def apply(self, state, player, e):
@@ -334,8 +334,6 @@ class Exchange(PortEffect):
         swaps = e.get("swaps")
         if not isinstance(swaps, list):
             return e
-        from .spec import canonical_space
-
         canonical = [{**s, "space": canonical_space(state, s.get("space"))} for s in swaps]
 
         def order(swap):

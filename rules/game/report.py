@@ -17,7 +17,7 @@ from ..components import IMPORT_GOODS
 from ..scoring import FinalScore, score_sheet
 from ..words import counted
 from .engine import Game
-from .events import describe
+from .event_words import describe
 from .final import sheet_of
 from .history import SETUP_PHASES, Entry, history, start_holdings
 from .state import GameState

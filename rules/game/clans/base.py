@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...reach import SHIPPING_LEVELS
-from ..rulebook import RulesUnit
+from ..hooks import RulesUnit
 
 
 class Clan(RulesUnit):

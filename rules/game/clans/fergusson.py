@@ -1,6 +1,6 @@
 """Fergusson: three starting workers on border spaces; free shipping (from the data)."""
 
-from ..rulebook import Placement
+from ..hooks import Placement
 from .base import Clan
 
 

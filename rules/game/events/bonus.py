@@ -3,7 +3,7 @@ free merchant, or a merchant back from the market."""
 
 from __future__ import annotations
 
-from ..spec import EventSpec, Field
+from ..spec import EventSpec, Field, WordsError
 from ..turns import close_window, follow_up
 from ..upgrades import bonus_apply, bonus_options, bonus_reasons, bonus_words
 
@@ -58,8 +58,6 @@ class Bonus(EventSpec):
 
 def upgrade_words(spec, words: list[str]) -> dict:
     """PLAYER technology WORKER | shipping | merchant | retrieve GOOD:SIDE."""
-    from ..spec import WordsError
-
     if len(words) < 2:
         raise WordsError(f"usage: caledonia act GAME {spec.verb} {spec.syntax}")
     choice = words[1].lower()
@@ -74,8 +72,6 @@ def upgrade_words(spec, words: list[str]) -> dict:
 
 
 def raise_unknown(spec, options) -> None:
-    from ..spec import WordsError
-
     raise WordsError(f"unknown option --{next(iter(options))} for {spec.verb}")
 
 

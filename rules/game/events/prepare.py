@@ -15,11 +15,10 @@ from ...contract_faces import tile
 from ...solo import Roll, check_rolls, market_phase, roll_dice
 from ...solo_state import dice_rng
 from ...words import counted
-from ..contracts import available, canonical_draw, draw_reasons, drawn_now
+from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
-from ..setup import face_up_count
-from ..spec import EventSpec, Field
+from ..spec import EventSpec, Field, WordsError, whole_word
 from ..state import phase_words
 
 
@@ -57,11 +56,7 @@ class Prepare(EventSpec):
             for text in values:
                 good, _, die = text.partition(":")
                 if not die:
-                    from ..spec import WordsError
-
                     raise WordsError(f"--roll {text!r}: expected GOOD:±N such as whisky:-2")
-                from ..spec import whole_word
-
                 rolls.append({"good": good.strip().lower(), "die": whole_word(die, "--roll")})
             return {"rolls": rolls}
         return super().parse_option(option, values)

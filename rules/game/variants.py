@@ -1,17 +1,15 @@
 """The variants' rules units, each self-contained.
 
-`VARIANTS` lists the variants in the order their hooks are asked; a game
-plays with those whose `applies` is true. The clans are units too, one module
-each in `clans/`; `CLANS` is re-exported here so callers find every unit in one place.
+A game plays with those whose `applies` is true; registry.py lists them in the order their
+hooks are asked. The clans are units too, one module each in `clans/`.
 """
 
 from __future__ import annotations
 
 from ..solo import CHANGES_PER_PHASE, refill
-from .clans import CLANS
+from .events.port import KickstarterPort
+from .hooks import Dice, RulesUnit
 from .port_effects import Exchange
-from .round_scoring import MEASURES
-from .rulebook import Dice, RulesUnit
 
 WITHOUT_CLANS_MONEY = (0, 2, 4, 6)  # by position in the first round's turn order
 COSTLY_LAND = 5
@@ -144,40 +142,7 @@ class Kickstarter(RulesUnit):
     name = "kickstarter"
     summary = "the Kickstarter clan, scoring tile KS and port tile KS"
     measures = {"units_on_costly_land": _units_on_costly_land}
+    port_effects = {"KS": KickstarterPort()}
 
     def applies(self, setup):
         return setup.variants["kickstarter"]
-
-    @property
-    def port_effects(self):  # type: ignore[override]
-        from .events.port import KickstarterPort
-
-        return {"KS": KickstarterPort()}
-
-
-VARIANTS: tuple[RulesUnit, ...] = (
-    Solo(),
-    TwoPlayers(),
-    WithoutClans(),
-    ClanAuction(),
-    StaticImports(),
-    TighterMap(),
-    NoScoringTiles(),
-    NoPortTiles(),
-    Port7Original(),
-    Kickstarter(),
-)
-
-
-def all_measures() -> set[str]:
-    """Every scoring measure the engine knows, with every unit's."""
-    return set(MEASURES) | {m for unit in VARIANTS + tuple(CLANS.values()) for m in unit.measures}
-
-
-def all_port_effects() -> set[str]:
-    from .port_effects import EFFECTS
-
-    return set(EFFECTS) | {t for unit in VARIANTS for t in unit.port_effects}
-
-
-__all__ = ["CLANS", "VARIANTS", "all_measures", "all_port_effects"]
