@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
-from .components import CONTRACT_GAINS, CONTRACT_PAYMENTS, Contract, word
+from .components import CONTRACT_GAINS, CONTRACT_PAYMENTS, Contract, components, word
 from .words import Unmatched, is_name, match_word, one_of, shortened
 
 ARROWS = ("→", "->", "=>")
@@ -59,8 +59,6 @@ def named(contract: Contract) -> str:
 def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
     """A contract by its face, the id in brackets; 'contract N' for an id not in the data."""
     if contracts is None:
-        from .components import components
-
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
     return named(found) if found else f"contract {contract_id}"
@@ -69,8 +67,6 @@ def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -
 def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
     """A contract by its left half (how a table finds the tile), the id in brackets."""
     if contracts is None:
-        from .components import components
-
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
     return f"{left_half(found)} ({found.id})" if found else f"contract {contract_id}"
