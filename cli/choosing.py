@@ -307,7 +307,3 @@ def _powers(event: Event) -> str:
 
     unit = CLANS.get(event.get("clan", ""))
     return f": {unit.summary}" if unit is not None and unit.summary else ""
-
-
-def fits_keys(choices: Sequence[Choice]) -> bool:
-    return len(choices) <= len(SHORTCUT_KEYS)

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from .rulebook import Rulebook
     from .setup import Setup
 
-PHASES = ("clans", "workers", "action", "production", "preparation", "over")
 _PHASE_WORDS = {
     "clans": "the clan choice",
     "workers": "the placing of starting workers",
