@@ -106,7 +106,7 @@ class UnitType(NamedTuple):
     name: str
     cost: int
     land: tuple[str, ...]
-    count: int
+    count: int  # type: ignore[assignment]  # how many the box holds (a field, not tuple.count)
     status: str
 
 

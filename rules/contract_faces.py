@@ -235,7 +235,7 @@ def find_tile(
         raise TileNotRead(f"no contract tile asks for exactly {asked}{return_close}")
     if not fits:
         raise TileNotRead(
-            f"no {asked} tile gives {right_text.strip()}: "
+            f"no {asked} tile gives {(right_text or '').strip()}: "
             + " or ".join(right_half(contracts[i]) for i in same)
         )
     raise TileNotRead(

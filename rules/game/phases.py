@@ -82,7 +82,7 @@ def begin_workers(state: GameState) -> list[str]:
     """Starting workers in turn order, then in reverse (and whatever a clan adds)."""
     order = state.turn_order
     queue = [Placement(name) for name in order] + [Placement(name) for name in reversed(order)]
-    state.placements = [tuple(p) for p in state.rules.placements(state, queue)]
+    state.placements = [(p.player, p.border_only) for p in state.rules.placements(state, queue)]
     state.phase = "workers"
     return ["starting workers: " + ", ".join(name for name, _ in state.placements)]
 

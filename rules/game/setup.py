@@ -196,7 +196,7 @@ def draw_setup(
     if chosen["clans"]:
         wanted = count if chosen["clan_auction"] else count + 1
         if table.clans:
-            clans = [parts.clan(c).name if parts.clan(c) else c for c in table.clans]
+            clans = [found.name if (found := parts.clan(c)) else c for c in table.clans]
             if (
                 len(clans) != wanted
                 or len(set(clans)) != wanted
@@ -475,7 +475,7 @@ def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[i
         )
     for key, child in entries.items():
         number = numbers[key]
-        if number not in tiles:
+        if number is None or number not in tiles:
             raise child.fail(
                 f"expected only this game's starting tiles ({listed}) as keys, got {key!r}"
             )

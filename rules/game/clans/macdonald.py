@@ -413,8 +413,9 @@ class RowFisherman(EventSpec):
 
 
 def owns_fisherman(player: PlayerState, site: int | str) -> bool:
-    units = player.port_units if isinstance(site, str) else player.units
-    return units.get(site) == FISHERMAN
+    if isinstance(site, str):
+        return player.port_units.get(site) == FISHERMAN
+    return player.units.get(site) == FISHERMAN
 
 
 class MacDonald(Clan):

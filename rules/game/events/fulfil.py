@@ -108,7 +108,7 @@ class Fulfil(EventSpec):
             kind = owner.units[space] if owner else None
             if owner is not None and owner is not player:
                 reasons.append(
-                    f"{space_id} holds {owner.name}'s {unit_words(kind)}: "
+                    f"{space_id} holds {owner.name}'s {unit_words(owner.units[space])}: "
                     f"{player.name} slaughters only their own animals"
                 )
             elif kind == "cow":
