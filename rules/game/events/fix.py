@@ -107,7 +107,8 @@ class Unit(Correction):
             return [] if holder is player else [f"{space_id} holds no unit of {player.name}'s"]
         economy = state.parts.economy
         if unit not in economy.units:
-            return [f"{match_word(e['unit'], (*economy.units, 'none'), 'unit').reason}"]
+            found = match_word(e["unit"], (*economy.units, "none"), "unit")
+            return [found.reason if isinstance(found, Unmatched) else f"no unit {e['unit']!r}"]
         reasons = [
             r
             for r in (

@@ -57,7 +57,7 @@ class KickstarterPort(PortEffect):
         use, inner = self.inner(state, e)
         player.money -= KS_COST
         notes = [f"{player.name} pays £{KS_COST} for the Kickstarter port and uses port tile {use}"]
-        return notes + inner.apply(state, player, e)
+        return notes + (inner.apply(state, player, e) if inner else [])
 
     def options(self, state, player, money):
         effects = state.rules.port_effects()

@@ -18,7 +18,7 @@ from ...words import counted
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
-from ..spec import EventSpec, Field, WordsError, whole_word
+from ..spec import Event, EventSpec, Field, WordsError, whole_word
 from ..state import phase_words
 
 
@@ -186,7 +186,7 @@ class Prepare(EventSpec):
             )
 
         def sample(rng):
-            event = {"type": self.type}
+            event: Event = {"type": self.type}
             if pool is None:
                 drawn = state.pile[:count]
             else:
