@@ -146,7 +146,7 @@ class GameState:
         except ValueError as reason:
             raise Refused(str(reason)) from None
 
-    def by_name(self, name: str) -> PlayerState:
+    def by_name(self, name: str | None) -> PlayerState:
         return next(p for p in self.players if p.name == name)
 
     def space(self, space_id: str) -> int:
