@@ -222,8 +222,9 @@ def find_tile(
             raise TileNotRead(f"{named(contracts[number])} is not among these tiles")
         return [number]
     left_text, right_text = _split_arrow(text)
+    right_text = (right_text or "").strip()
     pay = _left(left_text)
-    gain = _right(right_text) if right_text and right_text.strip() else {}
+    gain = _right(right_text) if right_text else {}
     same = [i for i in contracts if dict(contracts[i].pay) == pay]
     fits = [i for i in same if all(contracts[i].gain.get(g) == n for g, n in gain.items())]
     found = [i for i in fits if i in pool]
@@ -235,7 +236,7 @@ def find_tile(
         raise TileNotRead(f"no contract tile asks for exactly {asked}{return_close}")
     if not fits:
         raise TileNotRead(
-            f"no {asked} tile gives {(right_text or '').strip()}: "
+            f"no {asked} tile gives {right_text}: "
             + " or ".join(right_half(contracts[i]) for i in same)
         )
     raise TileNotRead(
