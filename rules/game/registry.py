@@ -2,8 +2,9 @@
 event table `EVENTS`, and a game's `Rulebook` built from its setup.
 
 This is the one module that imports them all; nothing it imports imports it back, so the
-units and specs never need an import inside a function to reach each other. Adding a
-variant, a clan or an event kind means adding its unit or spec here.
+units and specs never need an import inside a function to reach each other. A new variant
+or event kind is listed here; a new clan in clans/__init__.py (only that package names a
+clan), whose `CLANS` this module passes on.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ from .variants import (
 if TYPE_CHECKING:
     from .setup import Setup
 
+__all__ = ["CLANS", "EVENTS", "VARIANTS", "VERBS", "rulebook", "clan_data"]
+
 # the variants, in the order their hooks are asked
 VARIANTS: tuple[RulesUnit, ...] = (
     Solo(),
@@ -67,9 +70,6 @@ VARIANTS: tuple[RulesUnit, ...] = (
     Port7Original(),
     Kickstarter(),
 )
-
-# the clans: clans/__init__.py (only that package names a clan)
-__all__ = ["CLANS", "EVENTS", "VARIANTS", "VERBS"]
 
 # the base game's event kinds, in the order `act --help` and `options` list them
 _BASE = (
