@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import inspect
 
-from caledonia.rules.game.events import act_help
+from caledonia.rules.game.event_words import act_help
 
 from .game_cmd import act
 

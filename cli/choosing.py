@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, NamedTuple
 
-from caledonia.rules.game.events import EVENTS
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
+from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
 from caledonia.rules.words import counted
 
@@ -303,11 +303,7 @@ def _powers(event: Event) -> str:
     """A clan offered, with its powers in one line."""
     if event.get("type") not in ("clan", "auction"):
         return ""
-    from caledonia.rules.game.units import CLANS
+    from caledonia.rules.game.registry import CLANS
 
     unit = CLANS.get(event.get("clan", ""))
     return f": {unit.summary}" if unit is not None and unit.summary else ""
-
-
-def fits_keys(choices: Sequence[Choice]) -> bool:
-    return len(choices) <= len(SHORTCUT_KEYS)

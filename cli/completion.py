@@ -261,7 +261,7 @@ def _payments(ctx: Any, typed: str) -> list[str]:
 
 
 def _verbs(ctx: Any, typed: str) -> list[str]:
-    from caledonia.rules.game.events import VERBS
+    from caledonia.rules.game.registry import VERBS
 
     return matching(VERBS, typed)
 
@@ -357,7 +357,7 @@ def free_words(ctx: Any, typed: list[str], incomplete: str) -> list[str]:
     verb = ctx.params.get("action")
     if not verb:
         return []
-    from caledonia.rules.game.events import VERBS
+    from caledonia.rules.game.registry import VERBS
 
     spec = VERBS.get(verb.lower().replace("_", "-"))
     if spec is None:

@@ -236,7 +236,7 @@ def _describe_setup(game: Game) -> None:
 
 
 def _words_event(verb: str, tokens: list[str], command: str) -> dict[str, Any]:
-    from caledonia.rules.game.events import event_from_words
+    from caledonia.rules.game.event_words import event_from_words
     from caledonia.rules.game.spec import WordsError
 
     if any(token == FORCE_FLAG or token.startswith(FORCE_FLAG + "=") for token in tokens):
@@ -346,7 +346,7 @@ def act(
 
 def _powers_not_enforced(game: Game) -> list[str]:
     """What the engine does not apply yet for the clans in play, so the table can fix it."""
-    from caledonia.rules.game.units import CLANS
+    from caledonia.rules.game.registry import CLANS
 
     lines = []
     for p in game.state.players:
@@ -657,7 +657,7 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
 
     Example: [cyan]caledonia log sample_games/game-3p.yaml[/cyan]
     """
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
     game = load(game_file)
@@ -710,7 +710,7 @@ def print_log(game: Game, last: int | None = None) -> None:
     """Every event in words (the `last` ones only, when given), as `log` prints them: a
     heading at each round and phase, each event with what it moved, the notes of a
     preparation (dice, prices, refill) and of a correction, and each round's scoring."""
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
     entries = history(game)
@@ -749,7 +749,7 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
 
     Example: [cyan]caledonia undo game.yaml 2[/cyan]
     """
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     with changing(game_file):
         game = load(game_file)
@@ -772,7 +772,7 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
 
     Example: [cyan]caledonia redo game.yaml[/cyan]
     """
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     with changing(game_file):
         game = load(game_file)

@@ -85,7 +85,7 @@ def record(
 ) -> tuple[dict, list[str]]:
     """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
     Returns the event as recorded (canonical) and the notes of what happened."""
-    from caledonia.rules.game.events import as_understood, describe
+    from caledonia.rules.game.event_words import as_understood, describe
     from caledonia.rules.game.gamefile import checked_event
     from caledonia.rules.game.legal import normalise
     from caledonia.rules.game.spec import canonical_player

@@ -233,7 +233,7 @@ def clans(
 
     Example: [cyan]caledonia clans fergusson[/cyan]
     """
-    from caledonia.rules.game.units import CLANS
+    from caledonia.rules.game.registry import CLANS
 
     known = components().clans
     chosen = [_find_clan(name, dict(known))] if name else list(known.values())

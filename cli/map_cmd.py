@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -12,6 +11,7 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import counted
 
 from .errors import UsageProblem
+from .map_sides import example_sides_notice, load_sides, missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
 from .writing import ForceOption, check_output, person_at_terminal
 
@@ -36,18 +36,6 @@ EXAMPLE_NOTICE = (
 )
 
 
-def example_sides_notice(board: Board) -> str | None:
-    """The notice naming the sides of this board that are examples (None: none are)."""
-    sides = [side.name for side in board.sides if side.example]
-    if not sides:
-        return None
-    return (
-        f"Note: map module{'s' if len(sides) > 1 else ''} {', '.join(sides)} "
-        f"{'are example layouts' if len(sides) > 1 else 'is an example layout'}, not the "
-        f"printed ones; transcribe yours into your box with 'caledonia map transcribe {sides[0]}'."
-    )
-
-
 SourceArgument = Annotated[
     str,
     typer.Argument(
@@ -55,23 +43,6 @@ SourceArgument = Annotated[
         help="A position file (modules, players' units, shipping) or a game file (as it stands).",
     ),
 ]
-
-
-def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[str, ModuleSide]:
-    """The module sides of --maps, else the box's with the examples for those it lacks. A
-    --maps folder must hold every side in `needed` (default: all eight); a missing one is
-    named by the file expected."""
-    from caledonia.rules.boxfolder import load_sides as table_sides
-    from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES, maps_folder
-
-    sides = table_sides(maps)
-    wanted = SIDE_NAMES if needed is None else [n.strip().upper() for n in needed]
-    missing = [name for name in wanted if name in SIDE_NAMES and name not in sides]
-    if missing:
-        import os
-
-        raise CaledoniaError(_missing_sides(maps_folder(maps or os.environ.get(MAPS_ENV)), missing))
-    return sides
 
 
 def _notice(board: Board) -> None:
@@ -498,17 +469,6 @@ def check_command(
         raise typer.Exit(1)
 
 
-def _missing_sides(folder: Path, missing: list[str]) -> str:
-    files = ", ".join(str(folder / f"{name}.yaml") for name in missing)
-    first = missing[0]
-    how = "it" if len(missing) == 1 else "each"
-    return (
-        f"{folder}: no file for side{'' if len(missing) == 1 else 's'} {', '.join(missing)} "
-        f"(expected {files}); transcribe {how} with 'caledonia map transcribe {first} "
-        f"--out {folder / (first + '.yaml')}'"
-    )
-
-
 def _check_file(path: Path) -> dict[str, Any]:
     """One side file's report: ok, problems, warnings and what it holds."""
     from caledonia.rules.board import DEFAULT_ORIGINS
@@ -566,7 +526,7 @@ def _check_folder(folder: Path) -> dict[str, Any]:
     named = {Path(entry["file"]).stem.upper() for entry in files if not entry["ok"]}
     report["missing"] = [name for name in _side_names() if name not in found and name not in named]
     if files and report["missing"]:
-        report["problems"].append(_missing_sides(folder, report["missing"]))
+        report["problems"].append(missing_sides(folder, report["missing"]))
     report["assembly"] = _check_assemblies(
         {entry["side"]: entry["_side"] for entry in files if entry["ok"]},
         all(entry["ok"] for entry in files),

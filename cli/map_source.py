@@ -190,7 +190,7 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     A game file carries its own modules, so `maps` applies to position files only."""
     from caledonia.rules.yamlfile import parse_yaml, read_text
 
-    from .map_cmd import example_sides_notice, load_sides
+    from .map_sides import example_sides_notice, load_sides
 
     text = read_text(path)
     parts = components()

@@ -79,8 +79,8 @@ def _print_events(legal, limit: int) -> None:
 
 
 def _print_words(game, legal, game_file: str) -> None:
-    from caledonia.rules.game.events import EVENTS
     from caledonia.rules.game.families import Family
+    from caledonia.rules.game.registry import EVENTS
 
     state = game.state
     by_actor: dict[str, dict[str, list]] = {}

@@ -156,7 +156,7 @@ def step(asker: Asker, table: Table) -> bool:
 def _record(asker: Asker, table: Table, event: dict) -> None:
     """Record an answer and save it; when the file changed meanwhile, only if the rules
     still allow it on the file's game (else the question is asked again)."""
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     def still_legal(game: Game) -> bool:
         reasons = game.check(event)
@@ -372,7 +372,7 @@ def _ask_dice(asker: Asker, game: Game) -> list[dict]:
 
 
 def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> None:
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     from .game_cmd import print_log, print_status
 
@@ -415,7 +415,7 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
 
 def _fix(asker: Asker, table: Table) -> None:
     """A correction in the words `caledonia fix` takes, checked before it is recorded."""
-    from caledonia.rules.game.events import event_from_words
+    from caledonia.rules.game.event_words import event_from_words
     from caledonia.rules.game.gamefile import checked_event
     from caledonia.rules.game.spec import WordsError
     from caledonia.rules.game.state import Refused

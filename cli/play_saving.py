@@ -107,7 +107,7 @@ def catch_up(table: Table) -> bool:
 
 def what_changed(held: Game, fresh: Game) -> str | None:
     """The file's game against the one held, in one line (None: the same game)."""
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     common = 0
     for mine, theirs in zip(held.events, fresh.events, strict=False):
@@ -144,7 +144,7 @@ RETRY, ELSEWHERE, LATER = "retry", "elsewhere", "later"
 def keep_unsaved(asker: Asker, table: Table, problem: Exception) -> None:
     """A save failed: say so, and offer to try again, to save under another name, or to go
     on (the next answer tries again). The game and the answer stay held either way."""
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     from .writing import check_output
 

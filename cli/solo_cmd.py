@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from caledonia.rules.components import components
+from caledonia.rules.contract_faces import face
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import counted
 
@@ -285,7 +286,7 @@ def board_lines(
     faces = {slot: face for face, slot in grid.slot_for_roll.items()}
     lines = []
     for slot, held in enumerate(board, start=1):
-        what = f"{held}: {parts.contracts[held].summary()}" if held is not None else "(empty)"
+        what = f"{held}: {face(parts.contracts[held])}" if held is not None else "(empty)"
         mark = "  ← removed" if slot == removed_slot else ""
         lines.append(f"  slot {slot} [{faces[slot]:+d}, {grid.position(slot)}]  {what}{mark}")
     return lines
@@ -422,7 +423,7 @@ def new_command(
     emit("Prices: " + ", ".join(f"{g} £{p}" for g, p in state.prices.items()))
     emit("Contracts dealt to the export board:")
     for slot, held in enumerate(state.board, start=1):
-        what = f"{held}: {parts.contracts[held].summary()}" if held is not None else "(empty)"
+        what = f"{held}: {face(parts.contracts[held])}" if held is not None else "(empty)"
         emit(f"  slot {slot}  {what}")
     pile = (
         "the tool deals from its own shuffled pile"

@@ -15,7 +15,7 @@ class Placing(NamedTuple):
     """One group of equal counts and what it earns."""
 
     members: tuple[int, ...]  # player indices, in input order
-    count: int  # the count they tie on
+    count: int  # type: ignore[assignment]  # the count they tie on (a field, not tuple.count)
     first_place: int  # 1-based: the best place the group occupies
     pooled: tuple[int, ...]  # awards of the occupied places, 0 past the awarded ones
     each: int  # VP per member: sum(pooled) // len(members)

@@ -25,7 +25,7 @@ MAX_LOCHS = 4  # 4-loch is the top shipping level
 
 
 class Space(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # its place in the board (a field, not tuple.index)
     id: str  # "A-07"
     module: str
     column: int  # on the board
@@ -160,7 +160,7 @@ class Board:
         return frozenset(border)
 
     def _river_deltas(self) -> frozenset[int]:
-        deltas = set()
+        deltas: set[int] = set()
         for edge in self.rivers:
             first, second = tuple(edge)
             common = set(self.adjacent[first]) & set(self.adjacent[second])
@@ -192,7 +192,7 @@ class Board:
             frontier = [j for j in self.adjacent[start] if self.spaces[j].loch]
             depth = 1
             while frontier and depth <= MAX_LOCHS:
-                next_frontier = []
+                next_frontier: list[int] = []
                 for loch in frontier:
                     if loch not in depths:
                         depths[loch] = depth

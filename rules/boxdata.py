@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .components import IMPORT_GOODS, Components
 from .schema import Node
@@ -33,7 +33,7 @@ class StartingTile(NamedTuple):
 
 
 class OptionalValue(NamedTuple):
-    default: object  # the labelled example value, used when a box file leaves the key out
+    default: Any  # the labelled example value, used when a box file leaves the key out
     words: str  # how the notices name it when it is the example value
 
 

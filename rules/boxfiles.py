@@ -18,7 +18,11 @@ from .schema import Node
 
 BUNDLE_FORMAT = "caledonia-box/1"
 # what a file's top-level keys say it is: (component, a key only that kind has)
-_MARKERS = (("side", "rows"), ("market", "players_1_2"), ("box", "starting_tiles"))
+_MARKERS: tuple[tuple[str, str], ...] = (
+    ("side", "rows"),
+    ("market", "players_1_2"),
+    ("box", "starting_tiles"),
+)
 _MARKERS += (("export_board", "solo_removal"),)
 KIND_WORDS = {
     "side": "module side",

@@ -69,12 +69,6 @@ class Contract(NamedTuple):
     def meat(self) -> int:
         return self.pay.get("beef", 0) + self.pay.get("mutton", 0)
 
-    def summary(self) -> str:
-        """The tile as printed, in words: '2 beef + 2 cheese → 4 tobacco, 2 hops'."""
-        from .contract_faces import face
-
-        return face(self)
-
 
 class Clan(NamedTuple):
     name: str
@@ -112,7 +106,7 @@ class UnitType(NamedTuple):
     name: str
     cost: int
     land: tuple[str, ...]
-    count: int
+    count: int  # type: ignore[assignment]  # how many the box holds (a field, not tuple.count)
     status: str
 
 

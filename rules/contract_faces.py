@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
-from .components import CONTRACT_GAINS, CONTRACT_PAYMENTS, Contract, word
+from .components import CONTRACT_GAINS, CONTRACT_PAYMENTS, Contract, components, word
 from .words import Unmatched, is_name, match_word, one_of, shortened
 
 ARROWS = ("→", "->", "=>")
@@ -59,8 +59,6 @@ def named(contract: Contract) -> str:
 def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
     """A contract by its face, the id in brackets; 'contract N' for an id not in the data."""
     if contracts is None:
-        from .components import components
-
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
     return named(found) if found else f"contract {contract_id}"
@@ -69,8 +67,6 @@ def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -
 def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
     """A contract by its left half (how a table finds the tile), the id in brackets."""
     if contracts is None:
-        from .components import components
-
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
     return f"{left_half(found)} ({found.id})" if found else f"contract {contract_id}"
@@ -226,8 +222,9 @@ def find_tile(
             raise TileNotRead(f"{named(contracts[number])} is not among these tiles")
         return [number]
     left_text, right_text = _split_arrow(text)
+    right_text = (right_text or "").strip()
     pay = _left(left_text)
-    gain = _right(right_text) if right_text and right_text.strip() else {}
+    gain = _right(right_text) if right_text else {}
     same = [i for i in contracts if dict(contracts[i].pay) == pay]
     fits = [i for i in same if all(contracts[i].gain.get(g) == n for g, n in gain.items())]
     found = [i for i in fits if i in pool]
@@ -239,7 +236,7 @@ def find_tile(
         raise TileNotRead(f"no contract tile asks for exactly {asked}{return_close}")
     if not fits:
         raise TileNotRead(
-            f"no {asked} tile gives {right_text.strip()}: "
+            f"no {asked} tile gives {right_text}: "
             + " or ".join(right_half(contracts[i]) for i in same)
         )
     raise TileNotRead(

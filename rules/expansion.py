@@ -6,8 +6,8 @@ player's units, on land the unit can stand on; it costs the unit's price plus
 the land cost (no land cost with a free-space export bonus).
 
 Clan powers change these rules (fishermen, discounts, deltas). They plug in as
-`ExpansionRule`s: functions that take the check so far and return it amended;
-`CLAN_RULES` maps a clan name to its rules.
+`ExpansionRule`s: functions that take the check so far and return it amended (each
+clan's come from its rules unit, rules/game/clans/).
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ class ExpansionCheck(NamedTuple):
 
 
 ExpansionRule = Callable[[ExpansionCheck, Position, MapPlayer, int], ExpansionCheck]
-CLAN_RULES: dict[str, tuple[ExpansionRule, ...]] = {}
 
 
 def check_expansion(

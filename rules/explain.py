@@ -13,9 +13,14 @@ _MOST = {1: "the most", 2: "the second-most", 3: "the third-most", 4: "the fourt
 
 
 class _Ranked(Protocol):
-    name: str
-    money: int
-    rank: int
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def money(self) -> int: ...
+
+    @property
+    def rank(self) -> int: ...
 
     @property
     def total(self) -> int: ...

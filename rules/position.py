@@ -108,6 +108,7 @@ def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | 
     units: dict[int, str | None] = {}
     if node.value is None:
         return units
+    pairs: list[tuple[Node, Any, Node | None]]
     if isinstance(node.value, list):
         pairs = [(item, item.value, None) for item in node.sequence()]
     else:

@@ -10,8 +10,8 @@ largest group.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from .board import Board
 from .reach import crosses_rivers, lochs_allowed
@@ -23,7 +23,9 @@ FISHERMEN_READING = (
 )
 
 
-def has_fishermen(units: dict, port_units: dict | None = None) -> bool:
+def has_fishermen(
+    units: Mapping[Any, str | None], port_units: Mapping[Any, str | None] | None = None
+) -> bool:
     """Whether a player's units (and those on port tiles) include a fisherman."""
     return "fisherman" in (*units.values(), *(port_units or {}).values())
 
@@ -34,7 +36,7 @@ class SettlementCount(NamedTuple):
     counted: tuple[int, ...]  # the group that scores
 
     @property
-    def count(self) -> int:
+    def count(self) -> int:  # type: ignore[override]  # the settlements counted, not tuple.count
         return len(self.counted)
 
     def describe(self, board: Board) -> tuple[list[str], list[str]]:

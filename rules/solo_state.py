@@ -226,6 +226,11 @@ def _ids(node: Node, parts: Components, allow_empty: bool = False) -> list[int |
     return ids
 
 
+def _whole_ids(node: Node, parts: Components) -> list[int]:
+    """Contract ids where no empty slot may be."""
+    return [i for i in _ids(node, parts) if i is not None]
+
+
 def parse_state(data: Any, source: str, parts: Components, market: Market) -> SoloState:
     top = Node(data, source).mapping(
         required=("format", "seed", "round", "prices", "board"),
@@ -244,9 +249,9 @@ def parse_state(data: Any, source: str, parts: Components, market: Market) -> So
     board = _ids(top["board"], parts, allow_empty=True)
     if len(board) != SLOTS:
         raise top["board"].expected(f"{SLOTS} slots (a contract id, or null for an empty slot)")
-    pile = _ids(top["pile"], parts) if "pile" in top else None
-    removed = _ids(top["removed"], parts) if "removed" in top else []
-    taken = _ids(top["taken"], parts) if "taken" in top else []
+    pile = _whole_ids(top["pile"], parts) if "pile" in top else None
+    removed = _whole_ids(top["removed"], parts) if "removed" in top else []
+    taken = _whole_ids(top["taken"], parts) if "taken" in top else []
     everywhere = [c for c in board if c is not None] + (pile or []) + removed + taken
     for contract_id in set(everywhere):
         if everywhere.count(contract_id) > 1:
@@ -257,7 +262,7 @@ def parse_state(data: Any, source: str, parts: Components, market: Market) -> So
         round_number,
         prices,
         tuple(board),
-        tuple(pile) if pile is not None else None,  # type: ignore[arg-type]
+        tuple(pile) if pile is not None else None,
         tuple(removed),
         tuple(taken),
         log,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from caledonia.rules.game.events import EVENTS
 from caledonia.rules.game.families import Family, Listed
+from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
 
 GOODS = ("wool", "milk", "grain", "cheese", "bread", "whisky")

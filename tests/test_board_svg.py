@@ -22,7 +22,7 @@ from caledonia.cli.board_svg import (
     Picture,
     render,
 )
-from caledonia.cli.map_cmd import load_sides
+from caledonia.cli.map_sides import load_sides
 from caledonia.rules.board import assemble
 from caledonia.rules.game.gamefile import game_as_text, game_from_data
 from caledonia.rules.yamlfile import read_yaml

@@ -9,14 +9,14 @@ from caledonia.cli.game_cmd import _cellars
 from caledonia.rules.boxdata import OPTIONAL, example_words, parse_box
 from caledonia.rules.errors import DataError
 from caledonia.rules.game.engine import Game, next_step
-from caledonia.rules.game.events import event_from_words
+from caledonia.rules.game.event_words import event_from_words
 from caledonia.rules.game.events.produce import income
 from caledonia.rules.game.final import sheet_of
 from caledonia.rules.game.gamefile import game_as_data, game_from_data
 from caledonia.rules.game.legal import legal_events
+from caledonia.rules.game.registry import CLANS
 from caledonia.rules.game.round_scoring import tile_glory
 from caledonia.rules.game.setup import parse_setup, setup_as_data
-from caledonia.rules.game.units import CLANS
 from caledonia.rules.schema import Node
 from caledonia.rules.yamlfile import read_yaml
 from gametools import BOX, PARTS, act, free_spaces, refuse, setup_for, start

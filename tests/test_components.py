@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from caledonia.rules import datacache
 from caledonia.rules.components import DATA_DIR, load_components
+from caledonia.rules.contract_faces import face
 from caledonia.rules.errors import DataError
 
 
@@ -53,8 +54,8 @@ def test_contracts_never_ask_for_milk_or_grain(parts):
 
 
 def test_contract_summary_in_words(parts):
-    assert parts.contracts[3].summary() == "2 beef → 2 sugar cane, 1 hop, £10"
-    assert parts.contracts[18].summary() == "3 beef + 1 bread → 4 sugar cane, £10, 2 bonus upgrades"
+    assert face(parts.contracts[3]) == "2 beef → 2 sugar cane, 1 hop, £10"
+    assert face(parts.contracts[18]) == "3 beef + 1 bread → 4 sugar cane, £10, 2 bonus upgrades"
 
 
 def test_nine_clans_with_macewen_optional(parts):

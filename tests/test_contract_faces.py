@@ -14,7 +14,7 @@ from caledonia.rules.contract_faces import (
     right_half,
     search_tiles,
 )
-from caledonia.rules.game.events import event_from_words
+from caledonia.rules.game.event_words import event_from_words
 from caledonia.rules.game.spec import WordsError
 from gametools import PARTS
 from hypothesis import given

@@ -96,7 +96,7 @@ def test_a_fixed_contract_says_where_it_is():
     game = start(3)
     notes = act(game, type="fix", what="contract", contract=33, to="open", player="Ailsa")
     assert notes == [f"fix: {tile(33)} is open in Ailsa's export box"]
-    from caledonia.rules.game.events import describe
+    from caledonia.rules.game.event_words import describe
 
     assert describe(game.events[-1]) == f"fix: {tile(33)} is open in Ailsa's export box"
     notes = act(game, type="fix", what="contract", contract=33, to="fulfilled", player="Ailsa")

@@ -11,8 +11,8 @@ import yaml
 from caledonia.cli.play_cmd import END_TURN, run, step
 from caledonia.cli.play_saving import Table
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.events import EVENTS
 from caledonia.rules.game.gamefile import load_game, save_game
+from caledonia.rules.game.registry import EVENTS
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
 from scripted import ScriptedAsker

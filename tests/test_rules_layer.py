@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.events import EVENTS, act_help, describe
+from caledonia.rules.game.event_words import act_help, describe
 from caledonia.rules.game.legal import legal_events
-from caledonia.rules.game.units import CLANS, VARIANTS, all_measures, all_port_effects
+from caledonia.rules.game.registry import CLANS, EVENTS, VARIANTS, all_measures, all_port_effects
 from conftest import ROOT
 from gametools import (
     PARTS,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from caledonia.rules.game.events import VERBS, event_from_words
+from caledonia.rules.game.event_words import event_from_words
 from caledonia.rules.game.gamefile import checked_event, game_as_text
 from caledonia.rules.game.legal import legal_events
+from caledonia.rules.game.registry import VERBS
 from caledonia.rules.game.spec import CHOICES, WordsError
 from caledonia.rules.game.state import Refused
 from caledonia.rules.words import Unmatched, counted, match_word, plural, resolve_word
@@ -201,7 +202,7 @@ def test_event_json_is_read_as_typed_too():
 
 def test_a_game_file_keeps_its_strict_spelling():
     from caledonia.rules.errors import DataError
-    from caledonia.rules.game.events import check_event
+    from caledonia.rules.game.event_words import check_event
     from caledonia.rules.schema import Node
 
     node = Node(

@@ -8,9 +8,17 @@ contracts came up, and they must be contracts not yet in play.
 
 from __future__ import annotations
 
+from ..components import Components
 from ..contract_faces import tile, tiles
 from ..words import counted
 from .state import GameState, PlayerState
+
+
+def face_up_count(players: int, boxes: int, parts: Components) -> int:
+    """How many contracts lie face up on the export board at the start of a round."""
+    if players == 1:
+        return parts.solo.face_up_contracts
+    return boxes - 1 if players == 3 else boxes
 
 
 def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[str]:

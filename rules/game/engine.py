@@ -12,9 +12,10 @@ from typing import Any
 
 from ..components import Components
 from ..words import counted
-from .events import EVENTS
+from .events.produce import pending
 from .legal import LegalEvents, legal_events, normalise, refusal
 from .phases import clan_chooser, initial_state
+from .registry import EVENTS, rulebook
 from .setup import Setup
 from .state import GameState, Refused
 
@@ -23,7 +24,7 @@ class Game:
     def __init__(self, setup: Setup, parts: Components):
         self.setup = setup
         self.parts = parts
-        self.state: GameState = initial_state(setup, parts)
+        self.state: GameState = initial_state(setup, parts, rulebook(setup))
         self.events: list[dict[str, Any]] = []
         self.notes: list[list[str]] = []  # what each event did, in words (for the log)
         self.undone: list[dict[str, Any]] = []  # what redo restores, the next one first
@@ -93,7 +94,7 @@ class Game:
         return restored
 
     def _replay(self, events: list[dict[str, Any]]) -> None:
-        self.state = initial_state(self.setup, self.parts)
+        self.state = initial_state(self.setup, self.parts, rulebook(self.setup))
         self.events, self.notes = [], []
         for event in events:
             self._apply(event)
@@ -129,8 +130,6 @@ def next_step(state: GameState) -> str:
     if state.phase == "production":
         waiting = [p.name for p in state.players if not p.produced]
         if not waiting:  # the end-of-production choices the scoring waits for
-            from .events.produce import pending
-
             return f"end of production of round {state.round}: {'; '.join(pending(state))}"
         return f"production of round {state.round}: {', '.join(waiting)} to produce"
     if state.phase == "preparation":

@@ -24,18 +24,14 @@ from ..schema import Node
 from ..yamlfile import parse_yaml, read_text, to_yaml, write_text_atomic
 from . import checkpoint
 from .engine import Game
-from .events import check_event, describe
+from .event_words import check_event, describe
 from .events.prepare import seeded_rolls
-from .setup import Setup, parse_setup, setup_as_data
+from .setup import parse_setup, setup_as_data
 from .state import Refused
 
 FORMAT_NAME = "caledonia-game"
 FORMAT_VERSION = 2
 FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
-
-
-def new_game(setup: Setup, parts: Components) -> Game:
-    return Game(setup, parts)
 
 
 def _events(top: dict[str, Node], key: str) -> list[Node]:

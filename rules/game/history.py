@@ -52,7 +52,7 @@ class Entry:
     event: dict[str, Any]
     notes: list[str]
     round: int  # the round the event belongs to (a preparation opens the next round)
-    phase: str  # the phase it was recorded in (state.PHASES)
+    phase: str  # the phase it was recorded in (GameState.phase)
     changes: dict[str, Change]  # by player name; players it did not touch are left out
     scoring: Scoring | None = None  # when the event ended a round
 

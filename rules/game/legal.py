@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any
 
-from .events import EVENTS
 from .families import as_collection
+from .registry import EVENTS
 from .spec import Event
 from .state import GameState, Refused
 
@@ -35,7 +35,8 @@ class LegalEvents(Collection):
     def __contains__(self, event: Any) -> bool:
         if not isinstance(event, dict):
             return False
-        events = self.by_type.get(event.get("type"))
+        kind = event.get("type")
+        events = self.by_type.get(kind) if isinstance(kind, str) else None
         return events is not None and event in events
 
     def counts(self) -> dict[str, int]:

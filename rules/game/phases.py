@@ -8,13 +8,19 @@ of actions, production and scoring, with a preparation phase before rounds
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..components import Components
-from .rulebook import Placement, Rulebook
-from .setup import Setup
+from .hooks import Placement
 from .state import GameState, PlayerState, TurnState
 
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
+    from .setup import Setup
 
-def initial_state(setup: Setup, parts: Components) -> GameState:
+
+def initial_state(setup: Setup, parts: Components, rules: Rulebook) -> GameState:
+    """The state at set-up, for a game played by `rules` (registry.rulebook(setup))."""
     board = setup.board()
     players = [
         PlayerState(p.name, p.colour, seat, goods=dict.fromkeys(parts.economy.goods, 0))
@@ -30,7 +36,7 @@ def initial_state(setup: Setup, parts: Components) -> GameState:
         export_board=list(setup.export_board),
         pile=list(setup.pile) if setup.pile is not None else None,
         turn_order=setup.turn_order(),
-        rules=Rulebook(setup),
+        rules=rules,
     )
     if setup.variants["clans"]:
         state.phase = "clans"
@@ -76,7 +82,7 @@ def begin_workers(state: GameState) -> list[str]:
     """Starting workers in turn order, then in reverse (and whatever a clan adds)."""
     order = state.turn_order
     queue = [Placement(name) for name in order] + [Placement(name) for name in reversed(order)]
-    state.placements = [tuple(p) for p in state.rules.placements(state, queue)]
+    state.placements = [(p.player, p.border_only) for p in state.rules.placements(state, queue)]
     state.phase = "workers"
     return ["starting workers: " + ", ".join(name for name, _ in state.placements)]
 

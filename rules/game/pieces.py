@@ -79,7 +79,7 @@ def neighbourhood_sources(
     """How many opponents' units neighbouring `spaces` produce each good: one purchase each
     (ruling 26, "you may use the Neighbourhood bonus for each of these units")."""
     units = {
-        near
+        near: owner.units[near]
         for space in spaces
         for near in site_neighbours(state, space)
         if (owner := state.occupant(near)) is not None
@@ -88,7 +88,7 @@ def neighbourhood_sources(
     }
     sources: dict[str, int] = {}
     for near in sorted(units):
-        good = PRODUCES[state.occupant(near).units[near]]
+        good = PRODUCES[units[near]]
         sources[good] = sources.get(good, 0) + 1
     return sources
 

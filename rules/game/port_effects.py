@@ -4,7 +4,7 @@ every legal way to use it.
 The port event (events/port.py) checks the tile is in play, unused by the
 player and in reach; the effect checks and makes the rest. Port 7 follows the
 publisher's erratum (the neighbourhood bonus may follow); the variant for the
-2017 text replaces it (units.py), as the Kickstarter unit adds the KS tile.
+2017 text replaces it (variants.py), as the Kickstarter unit adds the KS tile.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
+from .events.fulfil import ways_to_fulfil
 from .pieces import after_building, has_empty_box, unit_words
+from .spec import canonical_space
 from .state import GameState, PlayerState
 from .trading import move_price
 from .turns import PORT_ONE_RULE, PORT_SIX_RULE, before_main, gate
@@ -70,7 +72,7 @@ class Meat(PortEffect):
 
     summary = "one animal fewer for a meat contract fulfilled next"
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         if not before_the_action(state, player):
             return [f"{PORT_ONE_RULE}, before fulfilling it: {player.name} has taken the action"]
         if not self.follows(state, player):
@@ -79,18 +81,16 @@ class Meat(PortEffect):
 
     @staticmethod
     def follows(state, player) -> bool:
-        from .events.fulfil import ways_to_fulfil
-
         return next(ways_to_fulfil(state, player, port_one=True, meat_only=True), None) is not None
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         state.turn.port_one = True
         return [
             f"{player.name}'s meat contract needs one animal fewer: "
             f"{player.name} fulfils a meat contract now"
         ]
 
-    def options(self, state, player, money):
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         if before_the_action(state, player) and self.follows(state, player):
             yield {}
 
@@ -106,7 +106,7 @@ class SwapGoods(PortEffect):
         economy = state.parts.economy
         return economy.basic_goods if self.kind == "basic" else economy.processed_goods
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         allowed = self.allowed(state)
         give, take = e.get("give"), list(e.get("take") or [])
         reasons = []
@@ -118,26 +118,26 @@ class SwapGoods(PortEffect):
             reasons.append(f"take {self.count} {self.kind} goods ({', '.join(allowed)})")
         return reasons
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.goods[e["give"]] -= 1
         for good in e["take"]:
             player.goods[good] += 1
         return [f"{player.name} gives 1 {e['give']} and takes {', '.join(e['take'])}"]
 
-    def options(self, state, player, money):
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         allowed = self.allowed(state)
         for give in allowed:
             if player.goods[give] >= 1:
                 for take in combinations_with_replacement(allowed, self.count):
                     yield {"give": give, "take": list(take)}
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Fields) -> Fields:
         if isinstance(e.get("take"), list):
             order = {good: i for i, good in enumerate(state.parts.economy.goods)}
             e = {**e, "take": sorted(e["take"], key=lambda g: order.get(g, len(order)))}
         return e
 
-    def words(self, e):
+    def words(self, e: Fields) -> str:
         return f"give {e['give']}, take {', '.join(e['take'])}"
 
 
@@ -145,24 +145,24 @@ class UpgradeAndGlory(PortEffect):
     fields = ("choice", "worker", "from")
     summary = "a bonus upgrade and 3 glory"
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         if "choice" not in e:
             return [
                 "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or retrieve"
             ]
         return bonus_reasons(state, player, e)
 
-    def cost(self, state, e):
+    def cost(self, state: GameState, e: Fields) -> int:
         return bonus_cost(state, e)
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.glory += GLORY_PORT_4
         return bonus_apply(state, player, e) + [f"{player.name} gains {GLORY_PORT_4} glory"]
 
-    def options(self, state, player, money):
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         yield from bonus_options(state, player, money)
 
-    def words(self, e):
+    def words(self, e: Fields) -> str:
         return f"{bonus_words(e)} and {GLORY_PORT_4} glory"
 
 
@@ -173,7 +173,7 @@ class Money(PortEffect):
             " (and the building bonus with an empty box)" * building_bonus
         )
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.money += self.amount
         notes = [f"{player.name} receives £{self.amount}"]
         if self.building_bonus and has_empty_box(state, player):
@@ -190,7 +190,7 @@ class Price(PortEffect):
     fields = ("good", "direction")
     summary = f"move one price {PRICE_STEPS} steps, then trade that good"
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         good, direction = e.get("good"), e.get("direction")
         if good not in state.prices or direction not in ("up", "down"):
             return ["port tile 6 moves one good's price: give the good and up or down"]
@@ -213,13 +213,13 @@ class Price(PortEffect):
         bonus = state.rules.trade_money(state, player, "market")
         return side != "sell" and money + bonus >= price
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
         before, after = move_price(state, e["good"], steps)
         state.turn.price_moved = e["good"]
         return [f"{e['good']} £{before} → £{after}: {player.name} trades {e['good']} now"]
 
-    def options(self, state, player, money):
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         if not before_the_action(state, player):
             return
         for good in state.prices:
@@ -227,7 +227,7 @@ class Price(PortEffect):
                 if self.tradable(state, player, good, direction, money):
                     yield {"good": good, "direction": direction}
 
-    def words(self, e):
+    def words(self, e: Fields) -> str:
         return f"{e['good']} {PRICE_STEPS} steps {e['direction']}"
 
 
@@ -247,7 +247,7 @@ class Exchange(PortEffect):
     def __init__(self, neighbourhood: bool = True):
         self.neighbourhood = neighbourhood
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         swaps = list(e.get("swaps") or [])
         if len(swaps) != 2:
             return ["port tile 7 exchanges exactly two of your units on the map"]
@@ -271,7 +271,7 @@ class Exchange(PortEffect):
             if new in olds:
                 reasons.append(
                     f"the new unit on {space_id} must differ from both old units: port tile 7 "
-                    f"takes two units other than the {' and the '.join(map(unit_words, olds))}"
+                    f"takes two units other than the {' and the '.join(unit_words(o) for o in olds if o)}"
                 )
             if not set(economy.units[new].land) & state.board.spaces[space].land:
                 reasons.append(f"a {unit_words(new)} cannot stand on {space_id}")
@@ -294,21 +294,21 @@ class Exchange(PortEffect):
             taken = replace(taken, port_units={**taken.port_units, f"taking {number}": unit})
         return None
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         spaces = [state.board.lookup(s["space"]) for s in e["swaps"]]
         for swap, space in zip(e["swaps"], spaces, strict=True):
             player.units[space] = swap["unit"]
         notes = [f"{player.name} exchanges: {self.words(e)}"]
         return notes + after_building(state, player, spaces, neighbourhood=self.neighbourhood)
 
-    def options(self, state, player, money):
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         economy = state.parts.economy
         board = state.board
         swappable = sorted(  # never a field, nor a clan's own kind (a fisherman on a loch)
             s for s, unit in player.units.items() if unit != "field" and unit in economy.units
         )
         kinds = [u for u in economy.units if u != "field"]
-        shortage: dict[tuple[str, str], bool] = {}
+        shortage: dict[tuple[str, ...], bool] = {}
         for first, second in combinations(swappable, 2):
             olds = (player.units[first], player.units[second])
             fits = [
@@ -330,12 +330,10 @@ class Exchange(PortEffect):
                         ]
                     }
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Fields) -> Fields:
         swaps = e.get("swaps")
         if not isinstance(swaps, list):
             return e
-        from .spec import canonical_space
-
         canonical = [{**s, "space": canonical_space(state, s.get("space"))} for s in swaps]
 
         def order(swap):
@@ -346,7 +344,7 @@ class Exchange(PortEffect):
 
         return {**e, "swaps": sorted(canonical, key=order)}
 
-    def words(self, e):
+    def words(self, e: Fields) -> str:
         return ", ".join(f"{unit_words(s['unit'])} on {s['space']}" for s in e["swaps"])
 
 

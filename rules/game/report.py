@@ -17,7 +17,7 @@ from ..components import IMPORT_GOODS
 from ..scoring import FinalScore, score_sheet
 from ..words import counted
 from .engine import Game
-from .events import describe
+from .event_words import describe
 from .final import sheet_of
 from .history import SETUP_PHASES, Entry, history, start_holdings
 from .state import GameState
@@ -337,7 +337,7 @@ def _turning_points(
             if gained > 0:
                 words = describe(entry.event)
                 found.append(TurningPoint(name, gained, entry.round, entry.number, words))
-            if scoring.get(name, 0) > 0:
+            if entry.scoring is not None and scoring.get(name, 0) > 0:
                 tile = entry.scoring.tile
                 words = f"round {entry.scoring.round} scoring" + (f", tile {tile}" if tile else "")
                 found.append(TurningPoint(name, scoring[name], entry.round, None, words))

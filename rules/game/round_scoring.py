@@ -10,11 +10,16 @@ towards the pairs of processed goods).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .pieces import BUILDINGS, WORKERS
 from .state import LAST_ROUND, GameState, PlayerState
 
+if TYPE_CHECKING:
+    from .hooks import Measure
 
-def _per_item(count, per: int = 1) -> object:
+
+def _per_item(count, per: int = 1) -> Measure:
     """Glory per item counted, or per complete group of `per` items (pairs: 2)."""
 
     def measure(state: GameState, player: PlayerState, tile) -> int:
@@ -38,7 +43,7 @@ def hired_merchants(state: GameState, player: PlayerState) -> int:
     )
 
 
-MEASURES = {
+MEASURES: dict[str, Measure] = {
     "basic_goods": _per_item(lambda s, p: sum(p.goods[g] for g in s.parts.economy.basic_goods)),
     "processed_goods_pairs": _per_item(
         lambda s, p: sum(p.goods[g] for g in s.parts.economy.processed_goods), per=2

@@ -31,6 +31,8 @@ from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node, describe
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 from ..words import counted, name_problem, plural, shortened
+from .contracts import face_up_count
+from .registry import clan_data
 
 VARIANTS = {
     "static_imports": False,  # cotton, tobacco, sugar cane 4 VP each
@@ -89,12 +91,6 @@ def export_boxes(players: int, box: BoxData) -> int:
     return SLOTS if players <= 2 else box.export_boxes_3_4
 
 
-def face_up_count(players: int, boxes: int, parts: Components) -> int:
-    if players == 1:
-        return parts.solo.face_up_contracts
-    return boxes - 1 if players == 3 else boxes
-
-
 class TableChoices(NamedTuple):
     """What the table laid out itself; anything left None is drawn."""
 
@@ -105,13 +101,6 @@ class TableChoices(NamedTuple):
     starting_tiles: Sequence[int] | None = None
     face_up: Sequence[int] | None = None  # with the table's own pile
     start_player: str | None = None
-
-
-def clan_data(clans: Sequence[str]) -> set[str]:
-    """The box data keys the drawn clans' powers take from the table's clan tiles."""
-    from .clans import CLANS
-
-    return {key for name in clans if name in CLANS for key in CLANS[name].table_data}
 
 
 def drawn_side(module_set: Mapping[str, ModuleSide], letter: str, rng: random.Random) -> str:
@@ -207,7 +196,7 @@ def draw_setup(
     if chosen["clans"]:
         wanted = count if chosen["clan_auction"] else count + 1
         if table.clans:
-            clans = [parts.clan(c).name if parts.clan(c) else c for c in table.clans]
+            clans = [found.name if (found := parts.clan(c)) else c for c in table.clans]
             if (
                 len(clans) != wanted
                 or len(set(clans)) != wanted
@@ -486,7 +475,7 @@ def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[i
         )
     for key, child in entries.items():
         number = numbers[key]
-        if number not in tiles:
+        if number is None or number not in tiles:
             raise child.fail(
                 f"expected only this game's starting tiles ({listed}) as keys, got {key!r}"
             )

@@ -9,16 +9,18 @@ event leaves the state exactly as it was (`snapshot` is how tests compare).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..board import Board
 from ..components import IMPORT_GOODS, Components
 from ..market import Market
 from ..position import find_player
 from ..reach import SHIPPING_LEVELS
-from .setup import Setup
 
-PHASES = ("clans", "workers", "action", "production", "preparation", "over")
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
+    from .setup import Setup
+
 _PHASE_WORDS = {
     "clans": "the clan choice",
     "workers": "the placing of starting workers",
@@ -123,6 +125,7 @@ class GameState:
     prices: dict[str, int]
     export_board: list[int | None]
     pile: list[int] | None  # top first; None: the table's own pile
+    rules: Rulebook  # the game's variants and the players' clans
     round: int = 0
     phase: str = "clans"
     turn_order: list[str] = field(default_factory=list)  # this round, names
@@ -134,7 +137,6 @@ class GameState:
     import_totals: dict[str, int] = field(default_factory=lambda: dict.fromkeys(IMPORT_GOODS, 0))
     removed: list[int] = field(default_factory=list)  # contracts out of the game
     round_scores: list[dict[str, int]] = field(default_factory=list)  # glory by round
-    rules: Any = None  # the Rulebook: the game's variants and the players' clans
 
     # -- looking things up -----------------------------------------------------
     def player(self, who: str) -> PlayerState:
@@ -144,7 +146,7 @@ class GameState:
         except ValueError as reason:
             raise Refused(str(reason)) from None
 
-    def by_name(self, name: str) -> PlayerState:
+    def by_name(self, name: str | None) -> PlayerState:
         return next(p for p in self.players if p.name == name)
 
     def space(self, space_id: str) -> int:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ...reach import SHIPPING_LEVELS
-from ..rulebook import RulesUnit
+from ..hooks import RulesUnit
+
+if TYPE_CHECKING:
+    from ..state import GameState, PlayerState
 
 
 class Clan(RulesUnit):
@@ -18,7 +21,7 @@ class Clan(RulesUnit):
 
     table_data: ClassVar[tuple[str, ...]] = ()
 
-    def on_clan_taken(self, state, player):
+    def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
         clan = state.parts.clans[self.name]
         notes = []
         level = clan.starting_shipping.get(len(state.players))

@@ -10,7 +10,14 @@ taken in one turn"); only Buchanan's text says so: every other clan receives £5
 contract obtained in round 1 (ruling 22, rules/game/contracts.py `due`).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .base import Clan
+
+if TYPE_CHECKING:
+    from ..state import GameState, PlayerState
 
 BOXES = 2
 PER_ACTION = 2
@@ -24,14 +31,14 @@ class Buchanan(Clan):
         "once; the building bonus draws six and keeps up to two"
     )
 
-    def contract_boxes(self, state, player, boxes):
+    def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
         return BOXES
 
-    def contracts_per_action(self, state, player, most):
+    def contracts_per_action(self, state: GameState, player: PlayerState, most: int) -> int:
         return PER_ACTION
 
-    def building_bonus_draw(self, state, player, draw):
+    def building_bonus_draw(self, state: GameState, player: PlayerState, draw: int) -> int:
         return BONUS_DRAW
 
-    def receipt_once_per_turn(self, state, player, once):
+    def receipt_once_per_turn(self, state: GameState, player: PlayerState, once: bool) -> bool:
         return True

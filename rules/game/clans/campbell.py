@@ -6,15 +6,23 @@ Rulebook example (components-facts, Campbell): bakeries at £8 → the 1st £5, 
 3rd £4; the first distillery £10 − £3 = £7.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..pieces import BUILDINGS
 from .base import Clan
+
+if TYPE_CHECKING:
+    from ...expansion import ExpansionRule
+    from ..state import GameState, PlayerState
 
 
 class Campbell(Clan):
     name = "Campbell"
     summary = "processing buildings cost £3 / £4 / £4 / £5 less, the 1st to 4th of each type"
 
-    def expansion_rules(self, state, player):
+    def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         discounts = state.parts.clans[self.name].unit_discounts
 
         def cheaper_buildings(check, position, map_player, target):

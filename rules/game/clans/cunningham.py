@@ -16,9 +16,17 @@ Readings (the most literal):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
 from .base import Clan
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 NAME = "Cunningham"
 MILK_MONEY = 8  # £ per milk (clan text)
@@ -48,7 +56,7 @@ class SellMilk(EventSpec):
     fields = {"player": Field("player"), "count": Field("amount")}
     positional = ("player", "count")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         refused = _refusal(state, player)
         if refused:
@@ -57,7 +65,7 @@ class SellMilk(EventSpec):
             return [f"{player.name} has {player.goods['milk']} milk, not {e['count']}"]
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         player.goods["milk"] -= e["count"]
         player.money += e["count"] * MILK_MONEY
@@ -71,7 +79,7 @@ class SellMilk(EventSpec):
             notes = [f"{player.name} keeps their milk"]
         return notes + end_production(state)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         return [
             {"type": self.type, "player": p.name, "count": n}
             for p in state.players
@@ -79,12 +87,12 @@ class SellMilk(EventSpec):
             for n in range(p.goods["milk"] + 1)
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         if not e["count"]:
             return f"{e['player']} sells no milk"
         return f"{e['player']} sells {e['count']} milk for £{MILK_MONEY} each"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         if not e["count"]:
             return f"{e['player']}: keep the milk"
         return f"{e['player']}: sell {e['count']} milk, +£{e['count'] * MILK_MONEY}"
@@ -95,12 +103,12 @@ class Cunningham(Clan):
     summary = f"sells any milk for £{MILK_MONEY} each at the end of production (no merchants)"
     specs = (SellMilk(),)
 
-    def production_pending(self, state, player):
+    def production_pending(self, state: GameState, player: PlayerState) -> str | None:
         if _refusal(state, player) is None:
             return f"{player.name} may sell milk for £{MILK_MONEY} each ('milk {player.name} N')"
         return None
 
-    def production_decline(self, state, player):
+    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
         if _refusal(state, player) is None:
             return {"type": SellMilk.type, "player": player.name, "count": 0}
         return None

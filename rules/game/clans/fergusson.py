@@ -1,14 +1,21 @@
 """Fergusson: three starting workers on border spaces; free shipping (from the data)."""
 
-from ..rulebook import Placement
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..hooks import Placement
 from .base import Clan
+
+if TYPE_CHECKING:
+    from ..state import GameState
 
 
 class Fergusson(Clan):
     name = "Fergusson"
     summary = "three starting workers, all on border spaces; free shipping (from the data)"
 
-    def placements(self, state, queue):
+    def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
         mine = [p.name for p in state.players if p.clan == self.name]
         queue = [Placement(q.player, q.border_only or q.player in mine) for q in queue]
         return queue + [Placement(name, True) for name in mine]

@@ -55,6 +55,8 @@ Readings and rulings (not printed separately):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...board import PortSlot
 from ...position import unit_words
 from ..phases import begin_round
@@ -72,6 +74,12 @@ from ..state import GameState, PlayerState, Refused
 from ..turns import close_window, finish_main, follow_up, gate, may_act, open_turn, turn_of
 from ..upgrades import unaffordable
 from .base import Clan
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ...expansion import ExpansionRule
+    from ..spec import Event
 
 NAME = "MacDonald"
 WORKER_COST = 6  # clans.yaml: "every worker costs £6 and earns £4"
@@ -208,7 +216,7 @@ class DeployFisherman(EventSpec):
     flags = {"free": "free"}
     defaults = {"free": False}
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "space": canonical_site(state, e["space"])}
 
@@ -228,7 +236,7 @@ class DeployFisherman(EventSpec):
         passage = gate(state, e["player"], main=True)
         return passage.player, passage
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         refused = _clan_refusal(state.player(e["player"]))
         if refused:
             return refused
@@ -245,7 +253,7 @@ class DeployFisherman(EventSpec):
         short = unaffordable(player, WORKER_COST, "a fisherman")
         return reasons + ([short] if short else [])
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player, how = self._passage(state, e)
         site = site_of(state, e["space"])
         if how == "free":
@@ -269,7 +277,7 @@ class DeployFisherman(EventSpec):
         notes = [f"{player.name} puts a fisherman on {where} for £{WORKER_COST}"]
         return notes + after_building(state, player, [site])
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         events = []
         if state.phase == "workers":
             name, border_only = state.placements[0]
@@ -313,11 +321,11 @@ class DeployFisherman(EventSpec):
         event = {"type": self.type, "player": player.name, "space": word}
         return {**event, "free": True} if free else event
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         free = " (free space)" if e.get("free") else ""
         return f"{e['player']} puts a fisherman on {e['space']}{free}"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         free = " with the free-space bonus" if e.get("free") else ""
         where = "a port tile" if port_letter(e["space"]) else "a loch"
         return f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where})"
@@ -336,7 +344,7 @@ class RowFisherman(EventSpec):
     fields = {"player": Field("player"), "space": Field("space"), "to": Field("space")}
     positional = ("player", "space", "to")
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {
             **e,
@@ -344,7 +352,7 @@ class RowFisherman(EventSpec):
             "to": canonical_site(state, e["to"]),
         }
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         refused = _clan_refusal(state.player(e["player"]))
         if refused:
             return refused
@@ -366,7 +374,7 @@ class RowFisherman(EventSpec):
             ]
         return site_reasons(state, player, target, moving_from=source)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True)
         open_turn(state, passage)
         player = passage.player
@@ -385,7 +393,7 @@ class RowFisherman(EventSpec):
             f"{site_name(state, target)}"
         ]
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         events = []
         for passage in may_act(state, main=True):
             player = passage.player
@@ -394,27 +402,34 @@ class RowFisherman(EventSpec):
             sources: list[int | str] = sorted(s for s, u in player.units.items() if u == FISHERMAN)
             sources += sorted(s for s, u in player.port_units.items() if u == FISHERMAN)
             for source in sources:
-                word = port_word(source) if isinstance(source, str) else None
+                word = (
+                    port_word(source) if isinstance(source, str) else state.board.spaces[source].id
+                )
                 for target in adjacent_sites(state, source):
                     if not site_reasons(state, player, target, moving_from=source):
-                        to = port_word(target) if isinstance(target, str) else None
+                        to = (
+                            port_word(target)
+                            if isinstance(target, str)
+                            else state.board.spaces[target].id
+                        )
                         events.append(
                             {
                                 "type": self.type,
                                 "player": player.name,
-                                "space": word or state.board.spaces[source].id,
-                                "to": to or state.board.spaces[target].id,
+                                "space": word,
+                                "to": to,
                             }
                         )
         return events
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} rows a fisherman from {e['space']} to {e['to']}"
 
 
 def owns_fisherman(player: PlayerState, site: int | str) -> bool:
-    units = player.port_units if isinstance(site, str) else player.units
-    return units.get(site) == FISHERMAN
+    if isinstance(site, str):
+        return player.port_units.get(site) == FISHERMAN
+    return player.units.get(site) == FISHERMAN
 
 
 class MacDonald(Clan):
@@ -426,10 +441,10 @@ class MacDonald(Clan):
     )
     specs = (DeployFisherman(), RowFisherman())
 
-    def technology_refusal(self, state, player, worker):
+    def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
         return "MacDonald never upgrades technology"
 
-    def expansion_rules(self, state, player):
+    def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         def worker_cost(check, position, map_player, target):
             if check.unit not in WORKERS or check.unit_cost == WORKER_COST:
                 return check
@@ -438,11 +453,11 @@ class MacDonald(Clan):
 
         return (worker_cost,)
 
-    def units_left(self, state, player, unit, left):
+    def units_left(self, state: GameState, player: PlayerState, unit: str, left: int) -> int:
         return workers_left(state, player) if unit in ALL_WORKERS else left
 
-    def worker_income(self, state, player, worker, amount):
+    def worker_income(self, state: GameState, player: PlayerState, worker: str, amount: int) -> int:
         return WORKER_INCOME
 
-    def measure(self, state, player, measure, count):
+    def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
         return count + player.count(FISHERMAN) if measure == "deployed_workers" else count

@@ -13,9 +13,18 @@ for its money and never kept as a good.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..spec import EventSpec, Field
 from ..turns import follow_up
 from .base import Clan
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 NAME = "MacEwen"
 MOST_PER_CONTRACT = 3
@@ -33,7 +42,7 @@ class Brew(EventSpec):
     fields = {"player": Field("player"), "beer": Field("count")}
     positional = ("player", "beer")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if player.clan != NAME:
             return [f"{player.name} does not brew beer: only the {NAME} clan does"]
@@ -53,7 +62,7 @@ class Brew(EventSpec):
             )
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         money = e["beer"] * beer_money(state)
         player.goods["grain"] -= e["beer"]
@@ -64,17 +73,17 @@ class Brew(EventSpec):
             f"£{money} (£{beer_money(state)} a beer)"
         ]
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "action" or not state.turn.brewing:
             return []
         player = state.by_name(state.turn.player)
         most = min(state.turn.brewing, player.goods["grain"])
         return [{"type": self.type, "player": player.name, "beer": n} for n in range(1, most + 1)]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} brews {e['beer']} beer"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         money = e["beer"] * beer_money(state)
         return f"brew {e['beer']} beer for {e['beer']} grain: receive £{money}"
 
@@ -85,7 +94,7 @@ class MacEwen(Clan):
     table_data = ("beer_money",)
     specs = (Brew(),)
 
-    def on_fulfil(self, state, player, contract):
+    def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:
         hops = min(MOST_PER_CONTRACT, contract.hops)
         if not hops:
             return []

@@ -42,11 +42,19 @@ Readings (the most literal):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
 from ..state import Refused, phase_words
 from ..turns import gate, may_act, open_turn
 from .base import Clan
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 NAME = "MacKenzie"
 WHISKY_MONEY = 3  # £ per whisky produced (clan text)
@@ -97,7 +105,7 @@ class AgeWhisky(EventSpec):
     fields = {"player": Field("player"), "count": Field("amount")}
     positional = ("player", "count")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         refused = _age_refusal(state, player)
         if refused:
@@ -106,7 +114,7 @@ class AgeWhisky(EventSpec):
             return [f"{player.name} may age 1 whisky a round, not {e['count']}"]
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         player.production_choices.add(self.type)
         if e["count"]:
@@ -117,7 +125,7 @@ class AgeWhisky(EventSpec):
             notes = [f"{player.name} ages no whisky this round"]
         return notes + end_production(state)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         return [
             {"type": self.type, "player": p.name, "count": n}
             for p in state.players
@@ -125,12 +133,12 @@ class AgeWhisky(EventSpec):
             for n in (0, 1)
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         if not e["count"]:
             return f"{e['player']} ages no whisky"
         return f"{e['player']} ages 1 whisky in the cellar"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         if not e["count"]:
             return f"{e['player']}: keep the whisky in stock"
         return f"{e['player']}: age 1 whisky in the leftmost cellar spot"
@@ -165,7 +173,7 @@ class CellarOut(EventSpec):
     fields = {"player": Field("player"), "spot": Field("count")}
     positional = ("player", "spot")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         refused = _out_refusal(state, player)
         if refused:
@@ -178,7 +186,7 @@ class CellarOut(EventSpec):
             return [f"{player.name} has no barrel in cellar spot {e['spot']} (barrels: {held})"]
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         if state.phase == "action":
             open_turn(state, gate(state, player.name, main=False))
@@ -192,7 +200,7 @@ class CellarOut(EventSpec):
             f"1 whisky to stock and £{money}"
         ]
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase in ("production", "over"):
             players = state.players
         else:
@@ -204,10 +212,10 @@ class CellarOut(EventSpec):
             for spot in p.cellar
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} takes the barrel in cellar spot {e['spot']} out"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         money = payouts(state)[e["spot"] - 1]
         return f"{e['player']}: barrel in cellar spot {e['spot']} to stock, +£{money}"
 
@@ -221,7 +229,7 @@ class MacKenzie(Clan):
     table_data = ("whisky_cellar",)
     specs = (AgeWhisky(), CellarOut())
 
-    def production_begins(self, state, player):
+    def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
         last = len(payouts(state)) - 1
         notes = []
         if last in player.cellar:
@@ -242,18 +250,20 @@ class MacKenzie(Clan):
         player.cellar = moved
         return notes
 
-    def production_money(self, state, player, made, money):
+    def production_money(
+        self, state: GameState, player: PlayerState, made: Mapping[str, int], money: int
+    ) -> int:
         return money + WHISKY_MONEY * made.get("whisky", 0)
 
-    def production_pending(self, state, player):
+    def production_pending(self, state: GameState, player: PlayerState) -> str | None:
         if _age_refusal(state, player) is None:
             return f"{player.name} may age 1 whisky ('age {player.name} 1', or 0 to decline)"
         return None
 
-    def production_decline(self, state, player):
+    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
         if _age_refusal(state, player) is None:
             return {"type": AgeWhisky.type, "player": player.name, "count": 0}
         return None
 
-    def measure(self, state, player, measure, count):
+    def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
         return count + len(player.cellar) if measure == TILE_MEASURE else count

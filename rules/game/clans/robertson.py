@@ -6,14 +6,22 @@ Rulebook example (components-facts, Robertson): 4 players, a bakery (£8) on a �
 space costs £6.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .base import Clan
+
+if TYPE_CHECKING:
+    from ...expansion import ExpansionRule
+    from ..state import GameState, PlayerState
 
 
 class Robertson(Clan):
     name = "Robertson"
     summary = "any unit on a river delta costs £3 less in total (£2 with 1-2 players)"
 
-    def expansion_rules(self, state, player):
+    def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         off = state.parts.clans[self.name].delta_discount.get(len(state.players), 0)
 
         def cheaper_on_deltas(check, position, map_player, target):

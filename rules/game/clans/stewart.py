@@ -6,7 +6,14 @@ components-facts S_TRANS/S_GUIDE). Our reading: the neighbourhood £1 comes the 
 before paying, on the first purchase of each kind in a turn.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .base import Clan
+
+if TYPE_CHECKING:
+    from ..state import GameState, PlayerState
 
 TRADE_MONEY = 1
 
@@ -18,5 +25,5 @@ class Stewart(Clan):
         "trade at the market and for each kind bought with a neighbourhood bonus"
     )
 
-    def trade_money(self, state, player, where, money):
+    def trade_money(self, state: GameState, player: PlayerState, where: str, money: int) -> int:
         return money + TRADE_MONEY

@@ -6,9 +6,17 @@ the clans were won is the first round's turn order.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..phases import begin_workers, take_clan
 from ..spec import EventSpec, Field
 from .clan import canonical_clan, known_clan
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 
 class Auction(EventSpec):
@@ -21,11 +29,11 @@ class Auction(EventSpec):
     def max_bid(self, state) -> int:
         return state.parts.final_scoring.auction_max_bid
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "clan": canonical_clan(state, e["clan"])}
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "clans" or not state.setup.variants["clan_auction"]:
             return ["this game does not auction its clans"]
         player = state.player(e["player"])
@@ -39,7 +47,7 @@ class Auction(EventSpec):
             reasons.append(f"a bid is at most {self.max_bid(state)} VP")
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         notes = take_clan(state, player, e["clan"])
         player.auction_bid = e["bid"]
@@ -58,7 +66,7 @@ class Auction(EventSpec):
             notes += begin_workers(state)
         return notes
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "clans" or not state.setup.variants["clan_auction"]:
             return []
         return [
@@ -69,7 +77,7 @@ class Auction(EventSpec):
             for bid in range(self.max_bid(state) + 1)
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} wins {e['clan']} in the auction for {e['bid']} VP"
 
 

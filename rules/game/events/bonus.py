@@ -3,9 +3,17 @@ free merchant, or a merchant back from the market."""
 
 from __future__ import annotations
 
-from ..spec import EventSpec, Field
+from typing import TYPE_CHECKING
+
+from ..spec import EventSpec, Field, WordsError
 from ..turns import close_window, follow_up
 from ..upgrades import bonus_apply, bonus_options, bonus_reasons, bonus_words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 RULE = "a bonus upgrade comes only after fulfilling a contract that gives one"
 
@@ -21,25 +29,25 @@ class Bonus(EventSpec):
         "from": Field("text", required=False),
     }
 
-    def parse_words(self, words, options):
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         if options:
             raise_unknown(self, options)
         return {"type": self.type, **upgrade_words(self, words)}
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if state.turn.bonus_upgrades < 1:
             return [f"{player.name} has no bonus upgrade to use this turn"]
         return bonus_reasons(state, player, e)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         state.turn.bonus_upgrades -= 1
         notes = bonus_apply(state, player, e)
         close_window(state)
         return notes
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "action" or state.turn.bonus_upgrades < 1:
             return []
         player = state.by_name(state.turn.player)
@@ -48,18 +56,16 @@ class Bonus(EventSpec):
             for fields in bonus_options(state, player, player.money)
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} takes a bonus upgrade: {bonus_words(e)}"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         cost = state.parts.economy.technology_bonus_cost
         return bonus_words(e) + (f" for £{cost}" if e["choice"] == "technology" else " (free)")
 
 
 def upgrade_words(spec, words: list[str]) -> dict:
     """PLAYER technology WORKER | shipping | merchant | retrieve GOOD:SIDE."""
-    from ..spec import WordsError
-
     if len(words) < 2:
         raise WordsError(f"usage: caledonia act GAME {spec.verb} {spec.syntax}")
     choice = words[1].lower()
@@ -74,8 +80,6 @@ def upgrade_words(spec, words: list[str]) -> dict:
 
 
 def raise_unknown(spec, options) -> None:
-    from ..spec import WordsError
-
     raise WordsError(f"unknown option --{next(iter(options))} for {spec.verb}")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from typing import TYPE_CHECKING
 
 from ...contract_faces import tile, tiles
 from ...words import counted
@@ -24,6 +25,12 @@ from ..families import Family
 from ..spec import EventSpec, Field
 from ..state import Refused
 from ..turns import follow_up
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 RULE = (
     "the building bonus comes right after deploying a fourth processing building "
@@ -44,16 +51,16 @@ class BuildingBonus(EventSpec):
     positional = ("player", "keep", "second")
     flags = {"drawn": "drawn"}
 
-    def parse_words(self, words, options):
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         if len(words) == 2 and words[1].strip().lower() == "none":
             words = words[:1]
         return super().parse_words(words, options)
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = paired(super().normalise(state, e), "keep", "second")
         return canonical_draw(state, e, draw_count(state, e), ordered=False)
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if not state.turn.building_bonus:
             return [f"{player.name} has no building bonus to take now"]
@@ -77,7 +84,7 @@ class BuildingBonus(EventSpec):
             reasons += take_reasons(state, player, len(kept))
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         drawn = drawn_now(state, e.get("drawn"), draw_count(state, e))
         kept = named(e, "keep")
@@ -96,7 +103,7 @@ class BuildingBonus(EventSpec):
             notes.append(f"{gone} go{'es' if len(rest) == 1 else ''} to the bottom of the pile")
         return notes
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "action" or not state.turn.building_bonus:
             return []
         player = state.by_name(state.turn.player)
@@ -167,12 +174,12 @@ class BuildingBonus(EventSpec):
             event[field] = contract
         return event
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         kept = named(e, "keep")
         drawn = f" (drawn: {', '.join(map(str, e['drawn']))})" if e.get("drawn") else ""  # ids
         return f"{e['player']} takes the building bonus, keeping {tiles(kept)}{drawn}"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         kept = named(e, "keep")
         if not kept:
             return "keep none"

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..phases import begin_workers, clan_chooser, take_clan
 from ..spec import EventSpec, Field
 from ..state import Refused
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 
 def known_clan(state, name: str) -> str:
@@ -27,11 +35,11 @@ class ChooseClan(EventSpec):
     fields = {"player": Field("player"), "clan": Field("clan")}
     positional = ("player", "clan")
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "clan": canonical_clan(state, e["clan"])}
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "clans" or state.setup.variants["clan_auction"]:
             return [
                 "clans are chosen only at set-up, in reverse turn order"
@@ -51,19 +59,19 @@ class ChooseClan(EventSpec):
             reasons.append(f"{clan} is not one of the clans left: {', '.join(state.clans_left)}")
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         notes = take_clan(state, state.player(e["player"]), e["clan"])
         if all(p.clan for p in state.players):
             notes += begin_workers(state)
         return notes
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "clans" or state.setup.variants["clan_auction"]:
             return []
         chooser = clan_chooser(state)
         return [{"type": self.type, "player": chooser, "clan": c} for c in state.clans_left]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} takes clan {e['clan']}"
 
 

@@ -9,8 +9,16 @@ the turn (turns.py `gate`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..spec import EventSpec, Field
 from ..state import Refused, TurnState, phase_words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 RULE = "a turn ends after its main action, when its player says so"
 
@@ -36,28 +44,28 @@ class EndTurn(EventSpec):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         try:
             return end_reasons(state, e["player"])
         except Refused as refused:
             return refused.reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         upcoming = state.next_player()
         state.turn = TurnState(player=upcoming)
         return [f"{player.name}'s turn is over: {upcoming} plays"]
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         name = state.turn.player
         if state.phase != "action" or name is None or end_reasons(state, name):
             return []
         return [{"type": self.type, "player": name}]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} ends the turn"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         return f"end {e['player']}'s turn: {state.next_player()} plays"
 
 

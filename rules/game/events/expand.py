@@ -4,11 +4,18 @@ free space). A new building may open the neighbourhood and building bonuses."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
 from ..pieces import after_building, position_of, unit_words
 from ..spec import EventSpec, Field, canonical_space
 from ..state import GameState, PlayerState, Refused
 from ..turns import close_window, finish_main, follow_up, gate, may_act
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
 
 FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
 
@@ -78,7 +85,7 @@ class Expand(EventSpec):
     flags = {"free": "free"}
     defaults = {"free": False}
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "space": canonical_space(state, e["space"])}
 
@@ -90,12 +97,12 @@ class Expand(EventSpec):
             return player
         return gate(state, e["player"], main=True).player
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = self._player(state, e)
         space = state.space(e["space"])
         return list(expansion(state, player, e["unit"], space, bool(e.get("free"))).reasons)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         free = bool(e.get("free"))
         player = self._player(state, e)
         space = state.space(e["space"])
@@ -114,7 +121,7 @@ class Expand(EventSpec):
         ]
         return notes + after_building(state, player, [space])
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         events = []
         for passage in may_act(state, main=True):
             for check in legal_expansions(state, passage.player):
@@ -129,12 +136,12 @@ class Expand(EventSpec):
         event = {"type": self.type, "player": player.name, "unit": check.unit, "space": check.space}
         return {**event, "free": True} if free else event
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} expands: {unit_words(e['unit'])} on {e['space']}" + (
             " (free space)" if e.get("free") else ""
         )
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), bool(e.get("free")))
         free = " with the free-space bonus" if e.get("free") else ""

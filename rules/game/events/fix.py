@@ -10,6 +10,8 @@ negative money.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...contract_faces import tile
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
@@ -24,6 +26,10 @@ from ..spec import (
     whole_word,
     word_value,
 )
+
+if TYPE_CHECKING:
+    from ..spec import Event
+    from ..state import GameState
 
 YES = ("yes", "true", "upgraded", "1")
 NO = ("no", "false", "not", "0")
@@ -107,7 +113,8 @@ class Unit(Correction):
             return [] if holder is player else [f"{space_id} holds no unit of {player.name}'s"]
         economy = state.parts.economy
         if unit not in economy.units:
-            return [f"{match_word(e['unit'], (*economy.units, 'none'), 'unit').reason}"]
+            found = match_word(e["unit"], (*economy.units, "none"), "unit")
+            return [found.reason if isinstance(found, Unmatched) else f"no unit {e['unit']!r}"]
         reasons = [
             r
             for r in (
@@ -272,7 +279,7 @@ class Fix(EventSpec):
         "shipping PLAYER LEVEL; technology PLAYER woodcutter|miner yes|no"
     )
 
-    def parse_words(self, words, options):
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         if options:
             raise WordsError(f"unknown option --{next(iter(options))} for fix")
         if not words:
@@ -311,7 +318,7 @@ class Fix(EventSpec):
             return word.lower().replace("-", "_")
         return word
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         # the words as typed, in the data's spelling when they say one thing (else check says why)
         vocabularies = {
@@ -329,7 +336,7 @@ class Fix(EventSpec):
             e["space"] = port_word(letter) if letter else canonical_space(state, e["space"])
         return e
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         correction = CORRECTIONS.get(e["what"])
         if correction is None:
             return [f"cannot fix {e['what']!r}: fix one of {', '.join(CORRECTIONS)}"]
@@ -344,10 +351,10 @@ class Fix(EventSpec):
             state.player(e["player"])
         return correction.check(state, e)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         return CORRECTIONS[e["what"]].apply(state, e)
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         if e["what"] == "contract" and e.get("to") in PLACES:
             return f"fix: {tile(e['contract'])} {contract_place(e['to'], e.get('player'))}"
         target = " ".join(

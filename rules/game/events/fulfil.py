@@ -6,7 +6,7 @@ together, and port tile 1 spares one animal of the two."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...contract_faces import tile, tiles
 from ...words import counted
@@ -14,6 +14,12 @@ from ..contracts import import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
 from ..turns import MEAT, binding, finish_main, gate, may_act, turn_of
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 
 class Meat(NamedTuple):
@@ -60,7 +66,7 @@ class Fulfil(EventSpec):
     positional = ("player", "contract", "second")
     flags = {"slaughter": "slaughter"}
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = paired(super().normalise(state, e), "contract", "second")
         if isinstance(e.get("slaughter"), list):
             spaces = [canonical_space(state, s) for s in e["slaughter"]]
@@ -69,7 +75,7 @@ class Fulfil(EventSpec):
                 del e["slaughter"]
         return e
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(state, e))
         player = passage.player
         ids = named(e)
@@ -108,7 +114,7 @@ class Fulfil(EventSpec):
             kind = owner.units[space] if owner else None
             if owner is not None and owner is not player:
                 reasons.append(
-                    f"{space_id} holds {owner.name}'s {unit_words(kind)}: "
+                    f"{space_id} holds {owner.name}'s {unit_words(owner.units[space])}: "
                     f"{player.name} slaughters only their own animals"
                 )
             elif kind == "cow":
@@ -140,7 +146,7 @@ class Fulfil(EventSpec):
                 )
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(state, e))
         player = passage.player
         finish_main(state, passage)
@@ -182,7 +188,7 @@ class Fulfil(EventSpec):
         state.turn.bonus_upgrades += contract.gain.get("bonus_upgrade", 0)
         return notes + state.rules.on_fulfil(state, player, contract)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         events = []
         bound = binding(state.turn) == MEAT
         for passage in may_act(state, main=True, serves=MEAT if bound else None):
@@ -198,14 +204,14 @@ class Fulfil(EventSpec):
                 events.append(event)
         return events
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         slaughter = e.get("slaughter")
         ids = named(e)
         return f"{e['player']} fulfils {tiles(ids)}" + (
             f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
         )
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         summary = tiles(named(e), state.parts.contracts)
         slaughter = e.get("slaughter")
         return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")

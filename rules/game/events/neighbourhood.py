@@ -4,10 +4,18 @@ of each good per turn (ruling 14)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..pieces import neighbourhood_goods, neighbourhood_sources, site_name
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
 from ..turns import follow_up
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 RULE = "the neighbourhood bonus comes only right after an expansion"
 
@@ -32,7 +40,7 @@ class Neighbourhood(EventSpec):
     fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("count")}
     positional = ("player", "good", "quantity")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         refusal = state.rules.neighbourhood_refusal(state)
         if refusal:
             return [refusal]
@@ -66,7 +74,7 @@ class Neighbourhood(EventSpec):
         bonus = kind_money(state, player, good)
         return trade_reasons(state, player, good, "buy", quantity, discount(state, good), bonus)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         good, quantity = e["good"], e["quantity"]
         bonus = kind_money(state, player, good)
@@ -76,7 +84,7 @@ class Neighbourhood(EventSpec):
         state.turn.neighbourhood_uses[good] = state.turn.neighbourhood_uses.get(good, 0) + 1
         return do_trade(state, player, good, "buy", quantity, discount(state, good), bonus)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "action" or not state.turn.expanded:
             return []
         if state.rules.neighbourhood_refusal(state):
@@ -99,10 +107,10 @@ class Neighbourhood(EventSpec):
                 )
         return events
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} buys {e['quantity']} {e['good']} with the neighbourhood bonus"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         price = unit_price(state, e["good"], discount(state, e["good"]))
         return f"buy {e['quantity']} {e['good']} for £{price * e['quantity']} (£{price} each)"
 

@@ -5,11 +5,18 @@ round's cost once for both."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ...contract_faces import tiles
 from ..contracts import due, named, paired, take, take_reasons
 from ..spec import EventSpec, Field
 from ..turns import finish_main, gate, may_act, turn_of
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 
 class ObtainContract(EventSpec):
@@ -23,10 +30,10 @@ class ObtainContract(EventSpec):
     }
     positional = ("player", "contract", "second")
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         return paired(super().normalise(state, e), "contract", "second")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = gate(state, e["player"], main=True).player
         wanted = named(e)
         reasons = take_reasons(state, player, len(wanted))
@@ -40,7 +47,7 @@ class ObtainContract(EventSpec):
             )
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True)
         finish_main(state, passage)
         wanted = named(e)
@@ -48,7 +55,7 @@ class ObtainContract(EventSpec):
             state.export_board[state.export_board.index(contract)] = None
         return [take(state, passage.player, wanted)]
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         events = []
         for passage in may_act(state, main=True):
             player = passage.player
@@ -62,11 +69,11 @@ class ObtainContract(EventSpec):
                 ]
         return events
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         wanted = named(e)
         return f"{e['player']} takes {tiles(wanted)}"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         passage = gate(state, e["player"], main=True)
         cost = due(state, passage.player, turn_of(state, passage).contracts_obtained)
         money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"

@@ -7,11 +7,20 @@ The tile's own fields and rules are its effect (port_effects.py); the Kickstarte
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...reach import port_route
 from ..port_effects import KS_COST, PortEffect
 from ..spec import EventSpec, Field, WordsError, choice_word
 from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+    from ..port_effects import Fields
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 EFFECT_FIELDS = ("use", "give", "take", "choice", "worker", "from", "good", "direction", "swaps")
 
@@ -31,11 +40,11 @@ class KickstarterPort(PortEffect):
             return use, effects[use]
         return None, None
 
-    def accepts(self, state, e):
+    def accepts(self, state: GameState, e: Fields) -> tuple[str, ...]:
         _, inner = self.inner(state, e)
         return ("use",) + (inner.accepts(state, e) if inner else EFFECT_FIELDS)
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         use, inner = self.inner(state, e)
         if inner is None:
             others = ", ".join(t for t in state.setup.ports.values() if t != "KS")
@@ -49,17 +58,17 @@ class KickstarterPort(PortEffect):
             ]
         return inner.reasons(state, player, e)
 
-    def cost(self, state, e):
+    def cost(self, state: GameState, e: Fields) -> int:
         _, inner = self.inner(state, e)
         return KS_COST + (inner.cost(state, e) if inner else 0)
 
-    def apply(self, state, player, e):
+    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         use, inner = self.inner(state, e)
         player.money -= KS_COST
         notes = [f"{player.name} pays £{KS_COST} for the Kickstarter port and uses port tile {use}"]
-        return notes + inner.apply(state, player, e)
+        return notes + (inner.apply(state, player, e) if inner else [])
 
-    def options(self, state, player, money):
+    def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         effects = state.rules.port_effects()
         for use in state.setup.ports.values():
             if use == "KS" or use not in effects:
@@ -70,12 +79,12 @@ class KickstarterPort(PortEffect):
                 if money >= KS_COST + inner.cost(state, event):
                     yield event
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Fields) -> Fields:
         e = {**e, "use": canonical_tile(e["use"])} if "use" in e else e
         _, inner = self.inner(state, e)
         return inner.normalise(state, e) if inner else e
 
-    def words(self, e):
+    def words(self, e: Fields) -> str:
         return f"as tile {e['use']}"
 
 
@@ -102,7 +111,7 @@ class UsePort(EventSpec):
         "7: SPACE UNIT SPACE UNIT; KS: TILE then that tile's arguments"
     )
 
-    def parse_words(self, words, options):
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         if options:
             raise WordsError(f"unknown option --{next(iter(options))} for port")
         if len(words) < 2:
@@ -140,13 +149,13 @@ class UsePort(EventSpec):
             raise WordsError(f"port tile {tile} takes no arguments")
         return event
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         e["tile"] = canonical_tile(e["tile"])
         effect = state.rules.port_effects().get(e["tile"])
         return effect.normalise(state, e) if effect else e
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = gate(state, e["player"], main=False).player
         refusal = state.rules.port_refusal(state) or bound_reason(state, player)
         if refusal:
@@ -183,7 +192,7 @@ class UsePort(EventSpec):
         slot = self._slot(state, corner)
         return port_route(state.board, player.units, slot, player.shipping_level, player.port_units)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=False)
         player = passage.player
         tile = e["tile"]
@@ -195,7 +204,7 @@ class UsePort(EventSpec):
         notes = [f"{player.name} uses port tile {tile} ({route.describe(state.board)})"]
         return notes + state.rules.port_effects()[tile].apply(state, player, e)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.rules.port_refusal(state):
             return []
         effects = state.rules.port_effects()
@@ -215,12 +224,12 @@ class UsePort(EventSpec):
                     )
         return events
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} uses port tile {e['tile']}" + (
             f" as tile {e['use']}" if e.get("use") else ""
         )
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         effects = state.rules.port_effects()
         effect = effects.get(e["tile"])
         words = effect.words(e) if effect else ""

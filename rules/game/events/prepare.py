@@ -10,17 +10,22 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 from math import comb, perm
+from typing import TYPE_CHECKING
 
 from ...contract_faces import tile
 from ...solo import Roll, check_rolls, market_phase, roll_dice
 from ...solo_state import dice_rng
 from ...words import counted
-from ..contracts import available, canonical_draw, draw_reasons, drawn_now
+from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
-from ..setup import face_up_count
-from ..spec import EventSpec, Field
+from ..spec import Event, EventSpec, Field, WordsError, whole_word
 from ..state import phase_words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..state import GameState
 
 
 def missing(state) -> int:
@@ -51,25 +56,21 @@ class Prepare(EventSpec):
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
 
-    def parse_option(self, option, values):
+    def parse_option(self, option: str, values: list[str]) -> Event:
         if option == "roll":
             rolls = []
             for text in values:
                 good, _, die = text.partition(":")
                 if not die:
-                    from ..spec import WordsError
-
                     raise WordsError(f"--roll {text!r}: expected GOOD:±N such as whisky:-2")
-                from ..spec import whole_word
-
                 rolls.append({"good": good.strip().lower(), "die": whole_word(die, "--roll")})
             return {"rolls": rolls}
         return super().parse_option(option, values)
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         return canonical_draw(state, e, missing(state), ordered=ordered_draw(state))
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "preparation":
             return [f"it is {phase_words(state.phase)}: preparation comes after a round's scoring"]
         reasons = []
@@ -90,7 +91,7 @@ class Prepare(EventSpec):
             reasons.append("the dice market is for the solo game only")
         return reasons + draw_reasons(state, e.get("drawn"), missing(state))
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         notes: list[str] = []
         rolls = e.get("rolls") or []
         if rolls:
@@ -122,7 +123,7 @@ class Prepare(EventSpec):
         state.turn_order = list(state.pass_order)
         return notes + ["merchants return"] + begin_round(state, state.round + 1)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "preparation":
             return []
         count = missing(state)
@@ -134,10 +135,11 @@ class Prepare(EventSpec):
         pool = sorted(available(state)) if state.pile is None else None
         size = min(count, len(pool)) if pool is not None else 0
         pool_set = set(pool or ())
+        pile = state.pile or []  # the known pile: pool is None exactly when there is one
 
         def draws():
             if pool is None:
-                top = state.pile[:count]
+                top = pile[:count]
                 return [top]
             return (list(d) for d in (permutations if ordered else combinations)(pool, size))
 
@@ -162,7 +164,7 @@ class Prepare(EventSpec):
 
         def draws_fit(drawn) -> bool:
             if pool is None:
-                return drawn == state.pile[:count]
+                return drawn == pile[:count]
             return (
                 isinstance(drawn, list)
                 and len(drawn) == size
@@ -191,9 +193,9 @@ class Prepare(EventSpec):
             )
 
         def sample(rng):
-            event = {"type": self.type}
+            event: Event = {"type": self.type}
             if pool is None:
-                drawn = state.pile[:count]
+                drawn = pile[:count]
             else:
                 drawn = rng.sample(pool, size)
                 drawn = drawn if ordered else sorted(drawn)
@@ -215,7 +217,7 @@ class Prepare(EventSpec):
             words.append(f"the {counted(size, 'contract')} drawn from your pile")
         return Family(n_draws * n_rolls, iterate, contains, "name " + " and ".join(words), sample)
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         parts = []
         if e.get("rolls"):
             parts.append("dice " + ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]))

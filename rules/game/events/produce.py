@@ -10,12 +10,19 @@ events of the end-of-production choices call it after their change."""
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING
 
 from ...words import counted
 from ..pieces import ALL_WORKERS, BUILDINGS
 from ..round_scoring import score_round
 from ..spec import EventSpec, Field
 from ..state import phase_words
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 OUTPUTS = ("cheese", "bread", "whisky")
 
@@ -84,7 +91,7 @@ class Produce(EventSpec):
     flags = {good: good for good in OUTPUTS}
     defaults = dict.fromkeys(OUTPUTS, 0)
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "production":
             return [f"it is {phase_words(state.phase)}, not the production phase"]
         player = state.player(e["player"])
@@ -109,7 +116,7 @@ class Produce(EventSpec):
                 reasons.append(f"processing needs {count} {good}; {player.name} will have {stock}")
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         economy = state.parts.economy
         wages, extra = income(state, player), production_money(state, player, e)
@@ -150,7 +157,7 @@ class Produce(EventSpec):
                 chosen.append({o: c for o, c in zip(outputs, counts, strict=True) if c})
         return chosen
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "production":
             return []
         return [
@@ -160,11 +167,11 @@ class Produce(EventSpec):
             for choice in self.choices(state, p)
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
         return f"{e['player']} produces" + (f", processing {made}" if made else "")
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
         player = state.by_name(e["player"])
         money = income(state, player) + production_money(state, player, e)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
 from ..turns import binding, finish_main, gate, may_act
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 
 def serves(good: str) -> str:
@@ -24,19 +32,19 @@ class Trade(EventSpec):
     }
     positional = ("player", "side", "good", "quantity")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = gate(state, e["player"], main=True, serves=serves(e["good"])).player
         bonus = state.rules.trade_money(state, player, "market")
         return trade_reasons(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(e["good"]))
         finish_main(state, passage)
         player = passage.player
         bonus = state.rules.trade_money(state, player, "market")
         return do_trade(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         events = []
         bound = binding(state.turn)
         bound = bound if bound and bound.startswith(serves("")) else None
@@ -60,11 +68,11 @@ class Trade(EventSpec):
                         )
         return events
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         verb = {"buy": "buys", "sell": "sells"}.get(e["side"], f"trades ({e['side']})")
         return f"{e['player']} {verb} {e['quantity']} {e['good']}"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         total = unit_price(state, e["good"]) * e["quantity"]
         bonus = state.rules.trade_money(state, state.by_name(e["player"]), "market")
         extra = f" (and receive £{bonus} for trading)" if bonus else ""

@@ -3,10 +3,18 @@ paid in full (worker and land); some clans place more, or only on the border."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..phases import begin_round
 from ..pieces import WORKERS
 from ..spec import EventSpec, Field, canonical_space
 from .expand import expansion, legal_expansions
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState
 
 
 class PlaceWorker(EventSpec):
@@ -16,11 +24,11 @@ class PlaceWorker(EventSpec):
     fields = {"player": Field("player"), "unit": Field("worker"), "space": Field("space")}
     positional = ("player", "unit", "space")
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "space": canonical_space(state, e["space"])}
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "workers":
             return ["starting workers are placed only at set-up"]
         player = state.player(e["player"])
@@ -37,7 +45,7 @@ class PlaceWorker(EventSpec):
             )
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         space = state.space(e["space"])
         check = expansion(state, player, e["unit"], space, anywhere=True)
@@ -52,7 +60,7 @@ class PlaceWorker(EventSpec):
             notes += begin_round(state, 1)
         return notes
 
-    def options(self, state):
+    def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "workers":
             return []
         name, border_only = state.placements[0]
@@ -63,10 +71,10 @@ class PlaceWorker(EventSpec):
             if not border_only or state.board.lookup(check.space) in state.board.border
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return f"{e['player']} places a starting {e['unit'].replace('_', ' ')} on {e['space']}"
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
         return f"{e['unit']} on {e['space']} for £{check.cost} ({check.cost_words()})"

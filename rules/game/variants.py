@@ -1,17 +1,24 @@
 """The variants' rules units, each self-contained.
 
-`VARIANTS` lists the variants in the order their hooks are asked; a game
-plays with those whose `applies` is true. The clans are units too, one module
-each in `clans/`; `CLANS` is re-exported here so callers find every unit in one place.
+A game plays with those whose `applies` is true; registry.py lists them in the order their
+hooks are asked. The clans are units too, one module each in `clans/`.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..solo import CHANGES_PER_PHASE, refill
-from .clans import CLANS
+from .events.port import KickstarterPort
+from .hooks import Dice, RulesUnit
 from .port_effects import Exchange
-from .round_scoring import MEASURES
-from .rulebook import Dice, RulesUnit
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from .setup import Setup
+    from .state import GameState, PlayerState
 
 WITHOUT_CLANS_MONEY = (0, 2, 4, 6)  # by position in the first round's turn order
 COSTLY_LAND = 5
@@ -28,24 +35,28 @@ class Solo(RulesUnit):
         "removal at preparation"
     )
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return len(setup.players) == 1
 
-    def neighbourhood_refusal(self, state):
+    def neighbourhood_refusal(self, state: GameState) -> str | None:
         return "there is no neighbourhood bonus in a solo game"
 
-    def tracks_imports(self, state):
+    def tracks_imports(self, state: GameState) -> bool:
         return False
 
-    def dice(self, state):
+    def dice(self, state: GameState) -> Dice | None:
         solo = state.parts.solo
         return Dice(tuple(solo.goods_die), tuple(solo.price_die), CHANGES_PER_PHASE)
 
-    def refill_target(self, state, target):
+    def refill_target(self, state: GameState, target: int) -> int:
         return len(state.export_board)  # every slot, then the removal leaves five
 
-    def after_refill(self, state, board, rolls):
-        result = refill(board, [], rolls[-1]["die"], state.setup.removal_grid)
+    def after_refill(
+        self, state: GameState, board: list[int | None], rolls: Sequence[Any]
+    ) -> tuple[list[int | None], int | None, list[str]]:
+        grid = state.setup.removal_grid
+        assert grid is not None, "a solo set-up always has its removal grid"
+        result = refill(board, [], rolls[-1]["die"], grid)
         notes = []
         if result.removed is not None:
             notes.append(
@@ -62,7 +73,7 @@ class TwoPlayers(RulesUnit):
         "bonus, 8 VP for the most contracts and 12 for the most settlements"
     )  # all of it is data by player count: the board, economy.yaml, final_scoring.yaml
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return len(setup.players) == 2
 
 
@@ -70,10 +81,10 @@ class WithoutClans(RulesUnit):
     name = "without_clans"
     summary = "no clans: £0, £2, £4 and £6 extra by the first round's turn order"
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return not setup.variants["clans"]
 
-    def starting_money(self, state, player, position):
+    def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
         return WITHOUT_CLANS_MONEY[position]
 
 
@@ -81,7 +92,7 @@ class ClanAuction(RulesUnit):
     name = "clan_auction"
     summary = "clans are auctioned for VP; the bids set the first round's turn order"
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return setup.variants["clan_auction"]
 
 
@@ -92,10 +103,10 @@ class StaticImports(RulesUnit):
     name = "static_imports"
     summary = "cotton, tobacco and sugar cane score 4 VP each at the end"
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return setup.variants["static_imports"]
 
-    def tracks_imports(self, state):
+    def tracks_imports(self, state: GameState) -> bool:
         return False
 
 
@@ -103,7 +114,7 @@ class TighterMap(RulesUnit):
     name = "tighter_map"
     summary = "four land spaces covered with spare port tiles (2-3 players)"
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return bool(setup.tighter_map)
 
 
@@ -111,7 +122,7 @@ class NoScoringTiles(RulesUnit):
     name = "no_scoring_tiles"
     summary = "no round scoring"
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return not setup.variants["scoring_tiles"]
 
 
@@ -119,10 +130,10 @@ class NoPortTiles(RulesUnit):
     name = "no_port_tiles"
     summary = "no port bonus tiles"
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return not setup.variants["port_tiles"]
 
-    def port_refusal(self, state):
+    def port_refusal(self, state: GameState) -> str | None:
         return "this game is played without port tiles"
 
 
@@ -131,7 +142,7 @@ class Port7Original(RulesUnit):
     summary = "port tile 7 as first printed: no neighbourhood bonus after the exchange"
     port_effects = {"7": Exchange(neighbourhood=False)}
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return setup.variants["port7_original"]
 
 
@@ -144,40 +155,7 @@ class Kickstarter(RulesUnit):
     name = "kickstarter"
     summary = "the Kickstarter clan, scoring tile KS and port tile KS"
     measures = {"units_on_costly_land": _units_on_costly_land}
+    port_effects = {"KS": KickstarterPort()}
 
-    def applies(self, setup):
+    def applies(self, setup: Setup) -> bool:
         return setup.variants["kickstarter"]
-
-    @property
-    def port_effects(self):  # type: ignore[override]
-        from .events.port import KickstarterPort
-
-        return {"KS": KickstarterPort()}
-
-
-VARIANTS: tuple[RulesUnit, ...] = (
-    Solo(),
-    TwoPlayers(),
-    WithoutClans(),
-    ClanAuction(),
-    StaticImports(),
-    TighterMap(),
-    NoScoringTiles(),
-    NoPortTiles(),
-    Port7Original(),
-    Kickstarter(),
-)
-
-
-def all_measures() -> set[str]:
-    """Every scoring measure the engine knows, with every unit's."""
-    return set(MEASURES) | {m for unit in VARIANTS + tuple(CLANS.values()) for m in unit.measures}
-
-
-def all_port_effects() -> set[str]:
-    from .port_effects import EFFECTS
-
-    return set(EFFECTS) | {t for unit in VARIANTS for t in unit.port_effects}
-
-
-__all__ = ["CLANS", "VARIANTS", "all_measures", "all_port_effects"]

@@ -1,0 +1,165 @@
+"""The rules that differ by clan and by variant, as named hook points.
+
+A clan or a variant is one `RulesUnit`: it overrides the hooks it changes and
+nothing else, the way python-chess's variants override board methods. The
+engine never asks which clan a player has; it asks the `Rulebook` (rulebook.py), which
+folds each hook over the game's variants and the player's clan. This module holds only the
+hook points, so a unit imports them without importing any other unit:
+
+- set-up: `on_clan_taken`, `placements`, `starting_money`;
+- costs and income: `expansion_rules` (unit and land costs, legal spaces),
+  `worker_income`, `contract_cost`;
+- limits: `contract_boxes`, `contracts_per_action`, `building_bonus_draw`,
+  `technology_refusal`, `neighbourhood_refusal`, `neighbourhood_cap`, `port_refusal`,
+  `tracks_imports`;
+- trading: `trade_money` (money a player receives for trading, on top of the price);
+- extra events: `specs` (event kinds of their own) and `port_effects`;
+- scoring: `measures` (new scoring-tile measures) and `measure` (a count amended);
+- preparation: `dice`, `refill_target` and `after_refill` (the solo market and removal);
+- pieces: `units_left` (how many of a unit kind a player may still deploy);
+- production: `production_begins` (changes as the phase starts), `production_money` (money
+  for what is produced), `production_pending` (a choice the round's scoring waits for) and
+  `production_decline` (the event declining it, for older files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+if TYPE_CHECKING:
+    from ..expansion import ExpansionRule
+    from .port_effects import PortEffect
+    from .setup import Setup
+    from .spec import EventSpec
+    from .state import GameState, PlayerState
+
+# A scoring measure: the glory one player earns from one tile, from the state after production.
+Measure = Callable[["GameState", "PlayerState", Any], int]
+
+
+class Placement(NamedTuple):
+    player: str
+    border_only: bool = False
+
+
+class Dice(NamedTuple):
+    goods: tuple[str, ...]  # faces of the goods die
+    price: tuple[int, ...]  # faces of the price die
+    rolls: int  # rolls per preparation, each of a different good
+
+
+class RulesUnit:
+    """One clan or variant. Every hook's default leaves the rules as the rulebook has them."""
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""  # what it changes, in one line
+    not_enforced: ClassVar[tuple[str, ...]] = ()  # powers the engine does not apply yet
+    specs: ClassVar[tuple[EventSpec, ...]] = ()
+    port_effects: ClassVar[Mapping[str, PortEffect]] = {}
+    measures: ClassVar[Mapping[str, Measure]] = {}
+
+    def applies(self, setup: Setup) -> bool:
+        """For variants: whether this game plays with it."""
+        return False
+
+    # -- set-up ---------------------------------------------------------------------
+    def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
+        return []
+
+    def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
+        return queue
+
+    def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
+        return 0
+
+    # -- costs and income -----------------------------------------------------------------
+    def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
+        return ()
+
+    def worker_income(self, state: GameState, player: PlayerState, worker: str, amount: int) -> int:
+        return amount
+
+    def contract_cost(self, state: GameState, player: PlayerState, cost: int) -> int:
+        return cost
+
+    def receipt_once_per_turn(self, state: GameState, player: PlayerState, once: bool) -> bool:
+        """Whether a round's receipt (round 1's £5) comes once per turn, not per contract."""
+        return once
+
+    # -- limits -------------------------------------------------------------------------
+    def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
+        return boxes
+
+    def contracts_per_action(self, state: GameState, player: PlayerState, most: int) -> int:
+        """How many contracts one obtain, fulfil or building bonus may take."""
+        return most
+
+    def building_bonus_draw(self, state: GameState, player: PlayerState, draw: int) -> int:
+        return draw
+
+    def trade_money(self, state: GameState, player: PlayerState, where: str, money: int) -> int:
+        """Money received for one trade (`where`: "market", or "neighbourhood" for each
+        kind of good bought with the bonus), before a purchase is paid."""
+        return money
+
+    def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:
+        """After a contract is fulfilled: what else it opens (notes)."""
+        return []
+
+    def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
+        return None
+
+    def neighbourhood_refusal(self, state: GameState) -> str | None:
+        return None
+
+    def neighbourhood_cap(self, state: GameState, cap: int) -> int:
+        return cap
+
+    def port_refusal(self, state: GameState) -> str | None:
+        return None
+
+    def tracks_imports(self, state: GameState) -> bool:
+        return True
+
+    # -- scoring and preparation -----------------------------------------------------------
+    def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
+        return count
+
+    def dice(self, state: GameState) -> Dice | None:
+        return None
+
+    def refill_target(self, state: GameState, target: int) -> int:
+        """How many boxes the refill fills."""
+        return target
+
+    def after_refill(
+        self, state: GameState, board: list[int | None], rolls: Sequence[Any]
+    ) -> tuple[list[int | None], int | None, list[str]]:
+        """The export board after the refill, the contract that leaves the game, notes."""
+        return board, None, []
+
+    # -- pieces -------------------------------------------------------------------------
+    def units_left(self, state: GameState, player: PlayerState, unit: str, left: int) -> int:
+        """How many `unit`s the player may still deploy (a clan's own kind starts at 0)."""
+        return left
+
+    # -- production ---------------------------------------------------------------------
+    def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
+        """What changes for `player` as the production phase starts; the notes say what."""
+        return []
+
+    def production_money(
+        self, state: GameState, player: PlayerState, made: Mapping[str, int], money: int
+    ) -> int:
+        """Money earned at production on top of worker income; `made`: processed goods."""
+        return money
+
+    def production_pending(self, state: GameState, player: PlayerState) -> str | None:
+        """A choice `player` still has at the end of production (the round's scoring waits
+        for it), in words such as "Ailsa may sell milk"; None when there is none."""
+        return None
+
+    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+        """The event that declines the pending choice (for files older than the choice)."""
+        return None
