@@ -4,13 +4,13 @@ free space). A new building may open the neighbourhood and building bonuses."""
 
 from __future__ import annotations
 
-from ...expansion import ExpansionCheck, check_expansion, legal_spaces
-from ..pieces import after_building, position_of, unit_words
-from ..spec import EventSpec, Field, canonical_space
-from ..state import GameState, PlayerState, Refused
-from ..turns import close_window, finish_main, follow_up, gate, may_act
+from typing import ClassVar
 
-FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
+from ...expansion import ExpansionCheck, check_expansion, legal_spaces
+from ..pieces import position_of, unit_words
+from ..placement import FREE, MAIN, START, PlacementSpec, Spot
+from ..spec import Field, canonical_space
+from ..state import GameState, PlayerState
 
 
 def expansion(
@@ -64,7 +64,31 @@ def legal_expansions(
     ]
 
 
-class Expand(EventSpec):
+class ExpansionPlacement(PlacementSpec):
+    """A unit onto land by the map engine's expansion check: reach, the land it stands
+    on, the unit's and the land's price (neither reach nor land's price for a free space
+    or a starting worker, as the way says)."""
+
+    units: ClassVar[tuple[str, ...] | None] = None  # the units offered; None: all
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        return {**e, "space": canonical_space(state, e["space"])}
+
+    def spot(self, state, way, e):
+        space = state.space(e["space"])
+        check = expansion(state, way.player, e["unit"], space, way.kind == FREE, way.kind == START)
+        where = check.space if way.kind == START else f"{check.space} ({check.route})"
+        detail = f": {check.cost_words()}" if check.adjustments else ""
+        return Spot(space, check.cost, check.reasons, where, detail)
+
+    def spots(self, state, way):
+        free, anywhere = way.kind == FREE, way.kind == START
+        for check in legal_expansions(state, way.player, self.units, free, anywhere):
+            yield state.board.index[check.space], {"unit": check.unit, "space": check.space}
+
+
+class Expand(ExpansionPlacement):
     type = "expand"
     syntax = "PLAYER UNIT SPACE [--free]"
     help = "expand (--free: with a free-space bonus)"
@@ -77,57 +101,7 @@ class Expand(EventSpec):
     positional = ("player", "unit", "space")
     flags = {"free": "free"}
     defaults = {"free": False}
-
-    def normalise(self, state, e):
-        e = super().normalise(state, e)
-        return {**e, "space": canonical_space(state, e["space"])}
-
-    def _player(self, state, e) -> PlayerState:
-        if e.get("free"):
-            player = follow_up(state, e["player"], FREE_RULE)
-            if state.turn.free_spaces < 1:
-                raise Refused(f"{player.name} has no free-space bonus to use this turn")
-            return player
-        return gate(state, e["player"], main=True).player
-
-    def check(self, state, e):
-        player = self._player(state, e)
-        space = state.space(e["space"])
-        return list(expansion(state, player, e["unit"], space, bool(e.get("free"))).reasons)
-
-    def apply(self, state, e):
-        free = bool(e.get("free"))
-        player = self._player(state, e)
-        space = state.space(e["space"])
-        check = expansion(state, player, e["unit"], space, free)
-        if free:
-            state.turn.free_spaces -= 1
-            close_window(state)
-        else:
-            finish_main(state, gate(state, e["player"], main=True))
-        player.money -= check.cost
-        player.units[space] = e["unit"]
-        notes = [
-            f"{player.name} puts a {unit_words(e['unit'])} on {check.space} "
-            f"({check.route}) for £{check.cost}"
-            + (f": {check.cost_words()}" if check.adjustments else "")
-        ]
-        return notes + after_building(state, player, [space])
-
-    def options(self, state):
-        events = []
-        for passage in may_act(state, main=True):
-            for check in legal_expansions(state, passage.player):
-                events.append(self._event(passage.player, check, False))
-        if state.phase == "action" and state.turn.free_spaces > 0:
-            player = state.by_name(state.turn.player)
-            for check in legal_expansions(state, player, free=True):
-                events.append(self._event(player, check, True))
-        return events
-
-    def _event(self, player, check, free):
-        event = {"type": self.type, "player": player.name, "unit": check.unit, "space": check.space}
-        return {**event, "free": True} if free else event
+    ways = (MAIN, FREE)
 
     def describe(self, e):
         return f"{e['player']} expands: {unit_words(e['unit'])} on {e['space']}" + (
