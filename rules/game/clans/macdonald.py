@@ -56,7 +56,7 @@ Readings and rulings (not printed separately):
 from __future__ import annotations
 
 from ...board import PortSlot
-from ...position import unit_words
+from ...position import held_words
 from ..pieces import ALL_WORKERS, FISHERMAN, WORKERS, port_letter, port_word, site_name
 from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import EventSpec, Field, canonical_space
@@ -144,8 +144,7 @@ def fisherman_place_reasons(
         reasons.append(f"{space.id} {board.blocked[index]}")
     owner = state.occupant(index)
     if owner is not None:
-        whose = f"{player.name}'s own" if owner is player else f"{owner.name}'s"
-        reasons.append(f"{space.id} holds {whose} {unit_words(owner.units[index])}")
+        reasons.append(held_words(space.id, player.name, owner.name, owner.units[index]))
     return reasons + _near_reason(state, index, fishermen_near(state, index, moving_from))
 
 
@@ -163,11 +162,8 @@ def port_place_reasons(
     reasons = []
     holder = next((p for p in state.players if letter in p.port_units), None)
     if holder is not None:
-        whose = f"{player.name}'s own" if holder is player else f"{holder.name}'s"
-        reasons.append(
-            f"port {letter} (tile {tiles[letter]}) holds {whose} "
-            f"{unit_words(holder.port_units[letter])}"
-        )
+        where = f"port {letter} (tile {tiles[letter]})"
+        reasons.append(held_words(where, player.name, holder.name, holder.port_units[letter]))
     return reasons + _near_reason(state, letter, fishermen_near(state, letter, moving_from))
 
 

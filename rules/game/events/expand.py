@@ -4,13 +4,28 @@ free space). A new building may open the neighbourhood and building bonuses."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
 from ..pieces import position_of, unit_words
 from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import Field, canonical_space
 from ..state import GameState, PlayerState
+
+
+def _terms(
+    state: GameState, player: PlayerState, unit: str, free: bool, anywhere: bool, rules
+) -> dict[str, Any]:
+    """The player's side of the map engine's check: how the space is had (free land;
+    anywhere, for starting workers, which need no reach), money, the rules units'
+    amendments and the units left."""
+    return {
+        "free_land": free,
+        "money": player.money,
+        "anywhere": anywhere,
+        "rules": rules,
+        "left": state.rules.units_left(state, player, unit),
+    }
 
 
 def expansion(
@@ -21,19 +36,11 @@ def expansion(
     free: bool = False,
     anywhere: bool = False,
 ) -> ExpansionCheck:
-    """The map engine's check, with the player's money and the rules units' amendments;
-    `anywhere` for starting workers, which need no reach."""
+    """The map engine's check of one expansion, with the player's terms (`_terms`)."""
+    rules = state.rules.expansion_rules(state, player)
+    terms = _terms(state, player, unit, free, anywhere, rules)
     return check_expansion(
-        position_of(state),
-        player.name,
-        unit,
-        space,
-        state.parts.economy,
-        free_land=free,
-        money=player.money,
-        anywhere=anywhere,
-        rules=state.rules.expansion_rules(state, player),
-        left=state.rules.units_left(state, player, unit),
+        position_of(state), player.name, unit, space, state.parts.economy, **terms
     )
 
 
@@ -45,21 +52,17 @@ def legal_expansions(
     anywhere: bool = False,
 ) -> list[ExpansionCheck]:
     """Every legal expansion of `units` (all by default), unit by unit, in board order."""
-    position = position_of(state)
+    position, economy = position_of(state), state.parts.economy
     rules = state.rules.expansion_rules(state, player)
     return [
         check
-        for unit in units or tuple(state.parts.economy.units)
+        for unit in units or tuple(economy.units)
         for check in legal_spaces(
             position,
             player.name,
             unit,
-            state.parts.economy,
-            free_land=free,
-            money=player.money,
-            anywhere=anywhere,
-            rules=rules,
-            left=state.rules.units_left(state, player, unit),
+            economy,
+            **_terms(state, player, unit, free, anywhere, rules),
         )
     ]
 
