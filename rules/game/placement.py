@@ -152,6 +152,15 @@ class PlacementSpec(EventSpec):
         return pay_and_place(state, way, self.unit(e), spot)
 
     def options(self, state):
+        return [
+            self._event(way, fields)
+            for way in self.ways_now(state)
+            for site, fields in self.spots(state, way)
+            if not way.border_only or site in state.board.border
+        ]
+
+    def ways_now(self, state: GameState) -> list[Way]:
+        """Every way, of `ways`, a placement may come now: one a player who may place."""
         ways = []
         if START in self.ways and state.phase == "workers":
             start = _starting_way(state, state.by_name(state.placements[0][0]))
@@ -160,12 +169,7 @@ class PlacementSpec(EventSpec):
             ways += [Way(MAIN, p.player, p) for p in may_act(state, main=True)]
         if FREE in self.ways and state.phase == "action" and state.turn.free_spaces > 0:
             ways.append(Way(FREE, state.by_name(state.turn.player)))
-        return [
-            self._event(way, fields)
-            for way in ways
-            for site, fields in self.spots(state, way)
-            if not way.border_only or site in state.board.border
-        ]
+        return ways
 
     def _event(self, way: Way, fields: dict[str, Any]) -> Event:
         event = {"type": self.type, "player": way.player.name, **fields}
