@@ -18,6 +18,13 @@ def macdonald_at_setup() -> Game:
     return game
 
 
+def place_woodcutters(game: Game, until) -> None:
+    """Starting woodcutters, each by the player to act, on the first free forest."""
+    while not until():
+        space = free_spaces(game, "forest")[0]
+        act(game, type="worker", player=player_to_act(game.state), unit="woodcutter", space=space)
+
+
 def test_player_to_act_through_set_up_and_a_turn():
     game = Game(setup_for(3), PARTS)
     state = game.state
@@ -27,15 +34,7 @@ def test_player_to_act_through_set_up_and_a_turn():
         act(game, type="clan", player=name, clan=state.clans_left[0])
     assert state.phase == "workers"
     assert player_to_act(state) == state.placements[0][0] == "Ailsa"
-    while state.phase == "workers":
-        name = player_to_act(state)
-        act(
-            game,
-            type="worker",
-            player=name,
-            unit="woodcutter",
-            space=free_spaces(game, "forest")[0],
-        )
+    place_woodcutters(game, until=lambda: state.phase != "workers")
     assert player_to_act(state) == "Ailsa" == state.turn.player
     act(game, type="merchant", player="Ailsa")
     # Ailsa's main action is taken: Bruce's comes next, while the turn is still Ailsa's
@@ -92,15 +91,7 @@ def test_a_border_only_starting_worker_names_its_player_like_the_fisherman():
     act(game, type="clan", player="Bruce", clan="Campbell")
     act(game, type="clan", player="Ailsa", clan="Cunningham")
     state = game.state
-    while state.placements[0] != ("Cat", True):
-        name = player_to_act(state)
-        act(
-            game,
-            type="worker",
-            player=name,
-            unit="woodcutter",
-            space=free_spaces(game, "forest")[0],
-        )
+    place_woodcutters(game, until=lambda: state.placements[0] == ("Cat", True))
     inner = next(s for s in free_spaces(game, "forest") if state.space(s) not in state.board.border)
     assert refuse(game, type="worker", player="Cat", unit="woodcutter", space=inner) == [
         f"{inner} is not a border space: Cat's starting workers go on the border"
