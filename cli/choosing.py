@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
+from caledonia.rules.game.phases import player_to_act
 from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
 from caledonia.rules.words import counted
@@ -89,7 +90,7 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
     if None in players:  # events with no player: the preparation
         return Decision(None, events_of(legal, None))
     if state.phase == "action":
-        current, upcoming = state.turn.player, state.next_player()
+        current, upcoming = state.turn.player, player_to_act(state)
         mine = events_of(legal, current)
         if current not in players or set(mine) == {"end_turn"}:  # nothing more: the next
             return Decision(upcoming, events_of(legal, upcoming))

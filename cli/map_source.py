@@ -108,8 +108,9 @@ class MapSource:
         whose turn it is, or the next one once that turn's main action is done."""
         if self.game is None or self.game.state.phase != "action":
             return None
-        state = self.game.state
-        return state.next_player() if state.turn.main_done else state.turn.player
+        from caledonia.rules.game.phases import player_to_act
+
+        return player_to_act(self.game.state)
 
     def headline(self) -> tuple[str, str]:
         """The picture's title and subtitle: which file, which round, whose turn."""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from .components import Economy
-from .position import MapPlayer, Position, refuse_land, refuse_place, unit_words
+from .position import MapPlayer, Position, held_words, refuse_land, refuse_place, unit_words
 from .reach import Route, reachable, route_to, why_out_of_reach
 from .words import plural
 
@@ -81,8 +81,7 @@ def check_expansion(
         held = position.occupant(target)
         if held is not None:
             owner, kind = held
-            whose = f"{player.name}'s own" if own else f"{owner.name}'s"
-            reasons.append(f"{space.id} holds {whose} {unit_words(kind)}")
+            reasons.append(held_words(space.id, player.name, owner.name, kind))
         wrong_land = refuse_land(board, target, unit, economy)
         if wrong_land:
             reasons.append(wrong_land)

@@ -75,6 +75,13 @@ def unit_words(unit: str | None) -> str:
     return (unit or "unit").replace("_", " ")
 
 
+def held_words(where: str, mover: str, holder: str, unit: str | None) -> str:
+    """Why a unit of `mover` may not go where `holder`'s `unit` stands: 'A-07 holds
+    Ailsa's own woodcutter', 'port A (tile 5) holds Bruce's fisherman'."""
+    whose = f"{mover}'s own" if holder == mover else f"{holder}'s"
+    return f"{where} holds {whose} {unit_words(unit)}"
+
+
 def refuse_place(board: Board, index: int) -> str | None:
     """Why no unit can ever stand on this space, or None if one can."""
     space = board.spaces[index]

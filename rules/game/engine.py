@@ -14,7 +14,7 @@ from ..components import Components
 from ..words import counted
 from .events.produce import pending
 from .legal import LegalEvents, legal_events, normalise, refusal
-from .phases import clan_chooser, initial_state
+from .phases import initial_state, player_to_act
 from .registry import EVENTS, rulebook
 from .setup import Setup
 from .state import GameState, Refused
@@ -102,13 +102,14 @@ class Game:
 
 def next_step(state: GameState) -> str:
     """What the table does next, in words."""
+    who = player_to_act(state)
     if state.phase == "clans":
-        if state.setup.variants["clan_auction"]:
+        if who is None:
             return f"the clan auction: {', '.join(state.clans_left)} are left"
-        return f"{clan_chooser(state)} chooses a clan from {', '.join(state.clans_left)}"
+        return f"{who} chooses a clan from {', '.join(state.clans_left)}"
     if state.phase == "workers":
-        name, border = state.placements[0]
-        return f"{name} places a starting worker" + (" on a border space" if border else "")
+        border = state.placements[0][1]
+        return f"{who} places a starting worker" + (" on a border space" if border else "")
     if state.phase == "action":
         turn = state.turn
         if turn.main_done:
@@ -121,12 +122,11 @@ def next_step(state: GameState) -> str:
                 extras.append(f"expand on {counted(turn.free_spaces, 'free space')}")
             if turn.bonus_upgrades:
                 extras.append(f"take {counted(turn.bonus_upgrades, 'bonus upgrade')}")
-            upcoming = state.next_player()
-            later = f"{upcoming}'s turn" if upcoming else "production"
+            later = f"{who}'s turn" if who else "production"
             if extras:
                 return f"round {state.round}: {turn.player} may still {', '.join(extras)}; then {later}"
             return f"round {state.round}, {later}"
-        return f"round {state.round}, {turn.player}'s turn"
+        return f"round {state.round}, {who}'s turn"
     if state.phase == "production":
         waiting = [p.name for p in state.players if not p.produced]
         if not waiting:  # the end-of-production choices the scoring waits for

@@ -78,6 +78,20 @@ def clan_chooser(state: GameState) -> str:
     return next(n for n in reversed(state.turn_order) if state.by_name(n).clan is None)
 
 
+def player_to_act(state: GameState) -> str | None:
+    """Whose move the game waits for: who chooses a clan, who places the next starting
+    worker, or in the action phase whose main action comes next (the current player's
+    until they take it, then the next player still in the round). None when it is no one
+    player's: the clan auction, production, the preparation, the end."""
+    if state.phase == "clans":
+        return None if state.setup.variants["clan_auction"] else clan_chooser(state)
+    if state.phase == "workers":
+        return state.placements[0][0]
+    if state.phase == "action":
+        return state.next_player() if state.turn.main_done else state.turn.player
+    return None
+
+
 def begin_workers(state: GameState) -> list[str]:
     """Starting workers in turn order, then in reverse (and whatever a clan adds)."""
     order = state.turn_order

@@ -58,20 +58,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...board import PortSlot
-from ...position import unit_words
-from ..phases import begin_round
-from ..pieces import (
-    ALL_WORKERS,
-    FISHERMAN,
-    WORKERS,
-    after_building,
-    port_letter,
-    port_word,
-    site_name,
-)
+from ...position import held_words
+from ..pieces import ALL_WORKERS, FISHERMAN, WORKERS, port_letter, port_word, site_name
+from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import EventSpec, Field, canonical_space
-from ..state import GameState, PlayerState, Refused
-from ..turns import close_window, finish_main, follow_up, gate, may_act, open_turn, turn_of
+from ..state import GameState, PlayerState
+from ..turns import gate, may_act, open_turn, turn_of
 from ..upgrades import unaffordable
 from .base import Clan
 
@@ -84,7 +76,6 @@ if TYPE_CHECKING:
 NAME = "MacDonald"
 WORKER_COST = 6  # clans.yaml: "every worker costs £6 and earns £4"
 WORKER_INCOME = 4
-FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
 
 
 def is_macdonald(player: PlayerState) -> bool:
@@ -161,8 +152,7 @@ def fisherman_place_reasons(
         reasons.append(f"{space.id} {board.blocked[index]}")
     owner = state.occupant(index)
     if owner is not None:
-        whose = f"{player.name}'s own" if owner is player else f"{owner.name}'s"
-        reasons.append(f"{space.id} holds {whose} {unit_words(owner.units[index])}")
+        reasons.append(held_words(space.id, player.name, owner.name, owner.units[index]))
     return reasons + _near_reason(state, index, fishermen_near(state, index, moving_from))
 
 
@@ -180,11 +170,8 @@ def port_place_reasons(
     reasons = []
     holder = next((p for p in state.players if letter in p.port_units), None)
     if holder is not None:
-        whose = f"{player.name}'s own" if holder is player else f"{holder.name}'s"
-        reasons.append(
-            f"port {letter} (tile {tiles[letter]}) holds {whose} "
-            f"{unit_words(holder.port_units[letter])}"
-        )
+        where = f"port {letter} (tile {tiles[letter]})"
+        reasons.append(held_words(where, player.name, holder.name, holder.port_units[letter]))
     return reasons + _near_reason(state, letter, fishermen_near(state, letter, moving_from))
 
 
@@ -200,7 +187,7 @@ def _clan_refusal(player: PlayerState) -> list[str]:
     return [f"{player.name} has no fishermen: only Clan {NAME} has them"]
 
 
-class DeployFisherman(EventSpec):
+class DeployFisherman(PlacementSpec):
     """A fisherman from the worker area onto an empty loch or a port tile in play (`port:A`,
     by the slot's module letter): a starting worker at set-up, else the Expand action (or a
     free-space expansion, which changes nothing: neither has a land cost)."""
@@ -215,90 +202,40 @@ class DeployFisherman(EventSpec):
     positional = ("player", "space")
     flags = {"free": "free"}
     defaults = {"free": False}
+    ways = (START, MAIN, FREE)
 
     def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "space": canonical_site(state, e["space"])}
 
-    def _passage(self, state, e):
-        """The player and how they deploy: "start", "free" or the main action's gate."""
-        if e.get("free"):
-            player = follow_up(state, e["player"], FREE_RULE)
-            if state.turn.free_spaces < 1:
-                raise Refused(f"{player.name} has no free-space bonus to use this turn")
-            return player, "free"
-        if state.phase == "workers":
-            player = state.player(e["player"])
-            expected = state.placements[0][0]
-            if player.name != expected:
-                raise Refused(f"it is {expected}'s turn to place a starting worker")
-            return player, "start"
-        passage = gate(state, e["player"], main=True)
-        return passage.player, passage
+    def unit(self, e):
+        return FISHERMAN
 
-    def check(self, state: GameState, e: Event) -> list[str]:
-        refused = _clan_refusal(state.player(e["player"]))
-        if refused:
-            return refused
-        player, how = self._passage(state, e)
+    def owner_reasons(self, state, player):
+        return _clan_refusal(player)
+
+    def spot(self, state, way, e):
+        """The fisherman's own rule: where it may stand (`site_reasons`), one of the eight
+        workers, the MacDonald worker's price and no land cost."""
+        player = way.player
         site = site_of(state, e["space"])
         reasons = site_reasons(state, player, site)
-        if how == "start" and state.placements[0][1] and site not in state.board.border:
-            reasons.append(
-                f"{site_name(state, site)} is not a border space: {player.name}'s "
-                "starting workers go on the border"
-            )
         if state.rules.units_left(state, player, FISHERMAN) <= 0:
             reasons.append(f"no workers left on {player.name}'s player board: all are on the map")
         short = unaffordable(player, WORKER_COST, "a fisherman")
-        return reasons + ([short] if short else [])
-
-    def apply(self, state: GameState, e: Event) -> list[str]:
-        player, how = self._passage(state, e)
-        site = site_of(state, e["space"])
-        if how == "free":
-            state.turn.free_spaces -= 1
-            close_window(state)
-        elif how != "start":
-            finish_main(state, how)
-        player.money -= WORKER_COST
-        where = site_name(state, site)
         if isinstance(site, str):
-            player.port_units[site] = FISHERMAN
-            where = f"port tile {state.setup.ports[site]} (port:{site})"
+            where = f"port tile {state.setup.ports.get(site)} (port:{site})"
         else:
-            player.units[site] = FISHERMAN
-        if how == "start":
-            state.placements.pop(0)
-            notes = [f"{player.name} places a fisherman on {where} for £{WORKER_COST}"]
-            return notes + (begin_round(state, 1) if not state.placements else [])
-        if not isinstance(site, str):
-            where = f"the loch {where}"
-        notes = [f"{player.name} puts a fisherman on {where} for £{WORKER_COST}"]
-        return notes + after_building(state, player, [site])
+            where = (
+                site_name(state, site)
+                if way.kind == START
+                else f"the loch {site_name(state, site)}"
+            )
+        return Spot(site, WORKER_COST, reasons + ([short] if short else []), where)
 
-    def options(self, state: GameState) -> Iterable[Event]:
-        events = []
-        if state.phase == "workers":
-            name, border_only = state.placements[0]
-            player = state.by_name(name)
-            events += [
-                self._event(player, word, False)
-                for site, word in self._sites(state, player)
-                if not border_only or site in state.board.border
-            ]
-        for passage in may_act(state, main=True):
-            events += [
-                self._event(passage.player, word, False)
-                for _, word in self._sites(state, passage.player)
-            ]
-        if state.phase == "action" and state.turn.free_spaces > 0:
-            player = state.by_name(state.turn.player)
-            events += [self._event(player, word, True) for _, word in self._sites(state, player)]
-        return events
-
-    def _sites(self, state, player) -> list[tuple[int | str, str]]:
-        """Every (site, its canonical word) a fisherman of `player` may go on now."""
+    def spots(self, state, way):
+        """Every site a fisherman of the player may go on now, by its canonical word."""
+        player = way.player
         if (
             not is_macdonald(player)
             or player.money < WORKER_COST
@@ -306,20 +243,16 @@ class DeployFisherman(EventSpec):
         ):
             return []
         lochs = [
-            (space.index, space.id)
+            (space.index, {"space": space.id})
             for space in state.board.spaces
             if space.loch and not fisherman_place_reasons(state, player, space.index)
         ]
         ports = [
-            (slot.module, port_word(slot.module))
+            (slot.module, {"space": port_word(slot.module)})
             for slot in state.board.port_slots
             if not port_place_reasons(state, player, slot.module)
         ]
         return lochs + ports
-
-    def _event(self, player, word, free):
-        event = {"type": self.type, "player": player.name, "space": word}
-        return {**event, "free": True} if free else event
 
     def describe(self, e: Event) -> str:
         free = " (free space)" if e.get("free") else ""

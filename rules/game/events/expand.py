@@ -4,20 +4,31 @@ free space). A new building may open the neighbourhood and building bonuses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
-from ..pieces import after_building, position_of, unit_words
-from ..spec import EventSpec, Field, canonical_space
-from ..state import GameState, PlayerState, Refused
-from ..turns import close_window, finish_main, follow_up, gate, may_act
+from ..pieces import position_of, unit_words
+from ..placement import FREE, MAIN, START, PlacementSpec, Spot
+from ..spec import Field, canonical_space
+from ..state import GameState, PlayerState
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from ..spec import Event
 
-FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
+
+def _terms(
+    state: GameState, player: PlayerState, unit: str, free: bool, anywhere: bool, rules
+) -> dict[str, Any]:
+    """The player's side of the map engine's check: how the space is had (free land;
+    anywhere, for starting workers, which need no reach), money, the rules units'
+    amendments and the units left."""
+    return {
+        "free_land": free,
+        "money": player.money,
+        "anywhere": anywhere,
+        "rules": rules,
+        "left": state.rules.units_left(state, player, unit),
+    }
 
 
 def expansion(
@@ -28,19 +39,11 @@ def expansion(
     free: bool = False,
     anywhere: bool = False,
 ) -> ExpansionCheck:
-    """The map engine's check, with the player's money and the rules units' amendments;
-    `anywhere` for starting workers, which need no reach."""
+    """The map engine's check of one expansion, with the player's terms (`_terms`)."""
+    rules = state.rules.expansion_rules(state, player)
+    terms = _terms(state, player, unit, free, anywhere, rules)
     return check_expansion(
-        position_of(state),
-        player.name,
-        unit,
-        space,
-        state.parts.economy,
-        free_land=free,
-        money=player.money,
-        anywhere=anywhere,
-        rules=state.rules.expansion_rules(state, player),
-        left=state.rules.units_left(state, player, unit),
+        position_of(state), player.name, unit, space, state.parts.economy, **terms
     )
 
 
@@ -52,26 +55,46 @@ def legal_expansions(
     anywhere: bool = False,
 ) -> list[ExpansionCheck]:
     """Every legal expansion of `units` (all by default), unit by unit, in board order."""
-    position = position_of(state)
+    position, economy = position_of(state), state.parts.economy
     rules = state.rules.expansion_rules(state, player)
     return [
         check
-        for unit in units or tuple(state.parts.economy.units)
+        for unit in units or tuple(economy.units)
         for check in legal_spaces(
             position,
             player.name,
             unit,
-            state.parts.economy,
-            free_land=free,
-            money=player.money,
-            anywhere=anywhere,
-            rules=rules,
-            left=state.rules.units_left(state, player, unit),
+            economy,
+            **_terms(state, player, unit, free, anywhere, rules),
         )
     ]
 
 
-class Expand(EventSpec):
+class ExpansionPlacement(PlacementSpec):
+    """A unit onto land by the map engine's expansion check: reach, the land it stands
+    on, the unit's and the land's price (neither reach nor land's price for a free space
+    or a starting worker, as the way says)."""
+
+    units: ClassVar[tuple[str, ...] | None] = None  # the units offered; None: all
+
+    def normalise(self, state, e):
+        e = super().normalise(state, e)
+        return {**e, "space": canonical_space(state, e["space"])}
+
+    def spot(self, state, way, e):
+        space = state.space(e["space"])
+        check = expansion(state, way.player, e["unit"], space, way.kind == FREE, way.kind == START)
+        where = check.space if way.kind == START else f"{check.space} ({check.route})"
+        detail = f": {check.cost_words()}" if check.adjustments else ""
+        return Spot(space, check.cost, check.reasons, where, detail)
+
+    def spots(self, state, way):
+        free, anywhere = way.kind == FREE, way.kind == START
+        for check in legal_expansions(state, way.player, self.units, free, anywhere):
+            yield state.board.index[check.space], {"unit": check.unit, "space": check.space}
+
+
+class Expand(ExpansionPlacement):
     type = "expand"
     syntax = "PLAYER UNIT SPACE [--free]"
     help = "expand (--free: with a free-space bonus)"
@@ -84,57 +107,7 @@ class Expand(EventSpec):
     positional = ("player", "unit", "space")
     flags = {"free": "free"}
     defaults = {"free": False}
-
-    def normalise(self, state: GameState, e: Event) -> Event:
-        e = super().normalise(state, e)
-        return {**e, "space": canonical_space(state, e["space"])}
-
-    def _player(self, state, e) -> PlayerState:
-        if e.get("free"):
-            player = follow_up(state, e["player"], FREE_RULE)
-            if state.turn.free_spaces < 1:
-                raise Refused(f"{player.name} has no free-space bonus to use this turn")
-            return player
-        return gate(state, e["player"], main=True).player
-
-    def check(self, state: GameState, e: Event) -> list[str]:
-        player = self._player(state, e)
-        space = state.space(e["space"])
-        return list(expansion(state, player, e["unit"], space, bool(e.get("free"))).reasons)
-
-    def apply(self, state: GameState, e: Event) -> list[str]:
-        free = bool(e.get("free"))
-        player = self._player(state, e)
-        space = state.space(e["space"])
-        check = expansion(state, player, e["unit"], space, free)
-        if free:
-            state.turn.free_spaces -= 1
-            close_window(state)
-        else:
-            finish_main(state, gate(state, e["player"], main=True))
-        player.money -= check.cost
-        player.units[space] = e["unit"]
-        notes = [
-            f"{player.name} puts a {unit_words(e['unit'])} on {check.space} "
-            f"({check.route}) for £{check.cost}"
-            + (f": {check.cost_words()}" if check.adjustments else "")
-        ]
-        return notes + after_building(state, player, [space])
-
-    def options(self, state: GameState) -> Iterable[Event]:
-        events = []
-        for passage in may_act(state, main=True):
-            for check in legal_expansions(state, passage.player):
-                events.append(self._event(passage.player, check, False))
-        if state.phase == "action" and state.turn.free_spaces > 0:
-            player = state.by_name(state.turn.player)
-            for check in legal_expansions(state, player, free=True):
-                events.append(self._event(player, check, True))
-        return events
-
-    def _event(self, player, check, free):
-        event = {"type": self.type, "player": player.name, "unit": check.unit, "space": check.space}
-        return {**event, "free": True} if free else event
+    ways = (MAIN, FREE)
 
     def describe(self, e: Event) -> str:
         return f"{e['player']} expands: {unit_words(e['unit'])} on {e['space']}" + (
