@@ -28,6 +28,7 @@ SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, wi
 # the table (money, goods, glory), far below what would be a mistake (10^23).
 LARGEST_NUMBER = 9999
 SHOWN_CHARACTERS = 40  # of a refused answer, in its reason
+POINTER_WIDTH = 3  # questionary's " » " (or three spaces) before each option of a menu
 
 
 def shown(typed: str) -> str:
@@ -75,6 +76,29 @@ def with_keys(choices: Sequence[Choice]) -> list[Choice]:
     taken = {c.key for c in choices if c.key}
     free = iter(k for k in SHORTCUT_KEYS if k not in taken)
     return [c if c.key else c._replace(key=next(free)) for c in choices]
+
+
+def menu_titles(choices: Sequence[Choice], width: int) -> list[str]:
+    """Each choice as a menu `width` columns wide shows it: its key, then its words wrapped
+    between words under them. A terminal would cut a long line at its edge, and two options
+    cut there could read the same ("... slaughtering on C-"); wrapped, each reads whole."""
+    import textwrap
+
+    keyed = with_keys(choices)
+    shortcuts = all(c.key for c in keyed)
+    titles = []
+    for choice in keyed:
+        key = f"{choice.key}) " if shortcuts else ""
+        room = max(20, width - POINTER_WIDTH - len(key))
+        lines = textwrap.wrap(choice.label, room, break_on_hyphens=False) or [""]
+        titles.append(key + ("\n" + " " * (POINTER_WIDTH + len(key))).join(lines))
+    return titles
+
+
+def terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 class Asker(Protocol):
@@ -148,11 +172,10 @@ class QuestionaryAsker:
         returned, keyed), built and not yet shown."""
         keyed = with_keys(choices)
         shortcuts = all(c.key for c in keyed)
+        titles = menu_titles(keyed, terminal_width() - 1)  # the last column: no auto-wrap
         shown = [
-            self._q.Choice(
-                title=(f"{c.key}) " if shortcuts else "") + c.label, value=index, shortcut_key=False
-            )
-            for index, c in enumerate(keyed)
+            self._q.Choice(title=title, value=index, shortcut_key=False)
+            for index, title in enumerate(titles)
         ]
         start = next(
             (i for i, c in enumerate(keyed) if default is not None and c.value == default), 0

@@ -15,6 +15,7 @@ from ..contracts import (
     canonical_draw,
     draw_reasons,
     drawn_now,
+    due,
     named,
     paired,
     take,
@@ -173,10 +174,16 @@ class BuildingBonus(EventSpec):
         return f"{e['player']} takes the building bonus, keeping {tiles(kept)}{drawn}"
 
     def option_words(self, state, e):
+        """'keep 4 wool → … (1): pay £2': a contract kept costs (or brings) what the round
+        says, as obtaining one would."""
         kept = named(e, "keep")
         if not kept:
             return "keep none"
-        return "keep " + tiles(kept, state.parts.contracts)
+        player = state.by_name(e["player"])
+        cost = due(state, player, state.turn.contracts_obtained)
+        money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
+        once = " once" if len(kept) > 1 and cost else ""
+        return f"keep {tiles(kept, state.parts.contracts)}: {money}{once}"
 
 
 def draw_count(state, e) -> int:
