@@ -462,40 +462,12 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
 
 
 def _fix(asker: Asker, table: Table) -> None:
-    """A correction in the words `caledonia fix` takes, checked before it is recorded."""
-    from caledonia.rules.game.events import event_from_words
-    from caledonia.rules.game.gamefile import checked_event
-    from caledonia.rules.game.spec import WordsError
-    from caledonia.rules.game.state import Refused
+    """A correction asked in menus (cli/play_fix.py), checked before it is recorded."""
+    from .play_fix import ask_fix
 
-    game = table.game
-    parts = game.state.parts
-
-    def parse(text: str) -> dict:
-        event = event_from_words("fix", text.split())
-        return checked_event(event, parts, "the fix")
-
-    def check(text: str) -> bool | str:
-        if not text.strip():
-            return True  # nothing: back to the menu
-        try:
-            event = parse(text)
-        except (WordsError, Refused) as problem:
-            return str(problem)
-        reasons = game.check(event)
-        return True if not reasons else "; ".join(reasons)
-
-    from caledonia.rules.game.events.fix import CORRECTIONS
-
-    someone = game.state.turn.player or game.state.players[0].name
-    asker.say(f"Corrections: {', '.join(CORRECTIONS)} (see 'caledonia fix --help').")
-    text = asker.text(
-        f"Fix, e.g. 'money {someone} 23' or 'goods {someone} wool 2' (Ctrl-U clears the line; "
-        "Enter alone: none):",
-        validate=check,
-    )
-    if text.strip():
-        _record(asker, table, parse(text))
+    event = ask_fix(asker, table.game)
+    if event is not None:
+        _record(asker, table, event)
 
 
 # -- what the table sees ----------------------------------------------------------------
