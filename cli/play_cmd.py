@@ -345,62 +345,24 @@ DRAWN_QUESTION = (
 
 
 def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
-    """The contracts drawn from the table's own pile, by the goods their tiles show: a tile
-    that the goods typed do not single out (the twin left half, or a short search such as
-    'wool cheese') is then chosen from a menu of the tiles that fit, by their whole face."""
-    from caledonia.rules.contract_faces import named, search_tiles, split_tiles
+    """The contracts drawn from the table's own pile, by the goods their tiles show
+    (cli/tile_entry.py)."""
     from caledonia.rules.game.contracts import available, draw_reasons
     from caledonia.rules.words import counted
 
-    contracts = state.parts.contracts
+    from .tile_entry import ask_tiles
+
     question = DRAWN_QUESTION.format(count=counted(count, "contract"))
     if not count:
         question = "Nothing is left in your pile to draw: Enter to go on"
-    while True:
-        typed = asker.text(question, validate=_drawn_validator(state, count))
-        drawn: list[int] = []
-        for item in split_tiles(typed) if typed.strip().casefold() not in ("none", "-") else ():
-            pool = [c for c in available(state) if c not in drawn]
-            found = search_tiles(item, contracts, among=pool)
-            if len(found) > 1:
-                menu = [Choice(named(contracts[c]), c) for c in found]
-                found = [asker.choose(f"Which tile is {item!r}?", menu)]
-            drawn.extend(found)
-        reasons = draw_reasons(state, drawn, count)
-        if not reasons:
-            return drawn
-        asker.say(f"Refused: {reasons[0]}")
-
-
-def _drawn_validator(state: Any, count: int):
-    """Each tile typed fits at least one tile in the pile; when every tile typed is singled
-    out, the draw itself is checked too (how many, none twice, none in play)."""
-    from caledonia.rules.contract_faces import TileNotRead, search_tiles, split_tiles
-    from caledonia.rules.game.contracts import available, draw_reasons
-    from caledonia.rules.words import sentence
-
-    def check(text: str) -> bool | str:
-        if text.strip().casefold() in ("", "none", "-"):
-            return True if not count else f"Name the {count} tiles drawn."
-        items = split_tiles(text)
-        single: list[int] = []
-        try:
-            for item in items:
-                found = search_tiles(item, state.parts.contracts)
-                if not found:
-                    return f"No tile asks for all of {item!r}."
-                if len(found) == 1:
-                    single += found
-        except TileNotRead as problem:
-            return sentence(str(problem))
-        if len(single) == len(items):
-            reasons = draw_reasons(state, single, count)
-            return True if not reasons else sentence(reasons[0])
-        if not any(c not in single for c in available(state)):
-            return "Every tile left is named already."
-        return True
-
-    return check
+    return ask_tiles(
+        asker,
+        question,
+        state.parts.contracts,
+        lambda: available(state),
+        lambda drawn: draw_reasons(state, drawn, count),
+        count,
+    )
 
 
 def _ask_dice(asker: Asker, game: Game) -> list[dict]:
