@@ -151,7 +151,10 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
     with one event says that event whole (its key then records it). A kind that would end
     a bonus the turn still holds says so."""
     choices = []
-    for kind, listed in events.items():
+    order = list(KIND_WORDS)  # one order in every first menu, whatever the rules list first
+    for kind, listed in sorted(
+        events.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)
+    ):
         words = KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
         if isinstance(listed, Family):
             label = words
