@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from ...contract_faces import tile, tiles
+from ...contract_faces import short, tile, tiles
 from ...words import counted
 from ..contracts import (
     available,
@@ -170,7 +170,7 @@ class BuildingBonus(EventSpec):
 
     def describe(self, e):
         kept = named(e, "keep")
-        drawn = f" (drawn: {', '.join(map(str, e['drawn']))})" if e.get("drawn") else ""  # ids
+        drawn = f" (drawn: {', '.join(short(c) for c in e['drawn'])})" if e.get("drawn") else ""
         return f"{e['player']} takes the building bonus, keeping {tiles(kept)}{drawn}"
 
     def option_words(self, state, e):
