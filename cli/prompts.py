@@ -95,6 +95,32 @@ def menu_titles(choices: Sequence[Choice], width: int) -> list[str]:
     return titles
 
 
+def answered_title(question: str, title: str, width: int) -> str:
+    """A chosen option as the answered line shows it after '? QUESTION ': on one line when
+    it fits, else wrapped between words under it (a terminal would break a word)."""
+    import textwrap
+
+    flat = " ".join(title.split())
+    start = len(question) + 3  # '? ', the question, a space
+    if start + len(flat) <= width:
+        return flat
+    indent = " " * (POINTER_WIDTH + 3)
+    if start > width - 20:  # a long question: the answer starts on a line of its own
+        return "\n" + textwrap.fill(flat, width, initial_indent=indent, subsequent_indent=indent)
+    lines = textwrap.wrap(
+        flat, width, initial_indent=" " * start, subsequent_indent=indent, break_on_hyphens=False
+    )
+    return "\n".join([lines[0][start:], *lines[1:]])
+
+
+def fitted_question(question: str, width: int) -> str:
+    """A question wrapped between words after questionary's '? ' (the terminal would break
+    a word: '... impor / t marks')."""
+    import textwrap
+
+    return "\n  ".join(textwrap.wrap(question, width - 2, break_on_hyphens=False)) or question
+
+
 def terminal_width() -> int:
     import shutil
 
@@ -131,6 +157,8 @@ class QuestionaryAsker:
         _reuse_default_key_bindings()
 
     def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
+        question = fitted_question(question, terminal_width() - 1)
+
         def ask_once(prefill: str, placeholder: str) -> str:
             return self._q.text(
                 question, default=prefill, placeholder=_greyed(placeholder)
@@ -172,7 +200,11 @@ class QuestionaryAsker:
         returned, keyed), built and not yet shown."""
         keyed = with_keys(choices)
         shortcuts = all(c.key for c in keyed)
-        titles = menu_titles(keyed, terminal_width() - 1)  # the last column: no auto-wrap
+        width = terminal_width() - 1  # the last column: no auto-wrap
+        question = fitted_question(question, width)
+        titles = menu_titles(keyed, width)
+        asked = question.split("\n")[-1]
+        answered = [answered_title(asked, title, width) for title in titles]
         shown = [
             self._q.Choice(title=title, value=index, shortcut_key=False)
             for index, title in enumerate(titles)
@@ -188,8 +220,7 @@ class QuestionaryAsker:
             use_jk_keys=False,
             instruction="(key, or arrows and Enter)" if shortcuts else "(type to filter, Enter)",
         )
-        if shortcuts:
-            _answer_on_key(prompt, [c.key for c in keyed])
+        _answer_on_key(prompt, [c.key for c in keyed] if shortcuts else [], answered)
         _stop_on_ctrl_d(prompt)
         return prompt, keyed
 
@@ -249,8 +280,10 @@ def _stop_on_ctrl_d(prompt: Any) -> None:
         application.key_bindings = merge_key_bindings([application.key_bindings, extra])
 
 
-def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
-    """Make each key answer the select at once, as Enter on its line would (one keypress)."""
+def _answer_on_key(prompt: Any, keys: Sequence[str], answered: Sequence[str]) -> None:
+    """Make each key answer the select at once, as Enter on its line would (one keypress);
+    either way the answered line shows the option as `answered` words it (its wrapped
+    lines in the menu would not follow the question)."""
     from questionary.prompts.common import InquirerControl
 
     control = next(
@@ -260,14 +293,22 @@ def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
     )
     bindings = prompt.application.key_bindings
 
+    def done(event: Any) -> None:
+        if not control.filtered_choices:  # a filter that left nothing: nothing to answer
+            return
+        chosen = control.get_pointed_at()
+        chosen.title = answered[chosen.value]
+        control.is_answered = True
+        event.app.exit(result=chosen.value)
+
     for index, key in enumerate(keys):
 
         def answer(event: Any, index: int = index) -> None:
             control.pointed_at = index
-            control.is_answered = True
-            event.app.exit(result=control.get_pointed_at().value)
+            done(event)
 
         bindings.add(key, eager=True)(answer)
+    bindings.add("enter", eager=True)(done)
 
 
 def whole_number(minimum: int = 0, maximum: int | None = LARGEST_NUMBER) -> Validator:
