@@ -173,9 +173,25 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
     if not made:
         return
-    emit(f"✓ {describe(table.game.events[-1])}", style="bold")
+    _said(f"✓ {describe(table.game.events[-1])}", style="bold")
     for note in notes:  # who answers next is the next question's header
-        emit(f"  {note}")
+        _said(f"  {note}")
+
+
+def _said(text: str, style: str | None = None) -> None:
+    """A line of what happened; at a terminal wrapped between words under itself (the
+    terminal would break a long tile's face mid-word), elsewhere one line as it is."""
+    import sys
+    import textwrap
+
+    from .prompts import terminal_width
+
+    if not sys.stdout.isatty():
+        emit(text, style=style)
+        return
+    indent = " " * (len(text) - len(text.lstrip()) + 2)
+    for line in textwrap.wrap(text, terminal_width() - 1, subsequent_indent=indent) or [text]:
+        emit(line, style=style)
 
 
 def _not_again(what: str) -> Any:
@@ -397,13 +413,13 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
     elif escape == UNDO:
         made, undone = commit(asker, table, lambda g: g.undo(1), _not_again("undone"))
         for event in undone if made else []:
-            emit(f"undone: {describe(event)}")
+            _said(f"undone: {describe(event)}")
     elif escape == REDO:
         made, redone = commit(asker, table, lambda g: g.redo(1), _not_again("redone"))
         for event, notes in redone if made else []:
-            emit(f"redone: {describe(event)}")
+            _said(f"redone: {describe(event)}")
             for note in notes:
-                emit(f"  {note}")
+                _said(f"  {note}")
     elif escape == FIX:
         _fix(asker, table)
     elif escape == STATUS:
