@@ -333,3 +333,29 @@ def test_choosing_a_clan_costs_no_extra_key_and_shows_its_starting_tile(tmp_path
         for label in labels
     )
     assert "Save and quit" in labels
+
+
+def test_an_answered_option_and_a_long_question_break_between_words():
+    from caledonia.cli.prompts import answered_title, fitted_question
+
+    question = (
+        "Which data for the market board, box values (starting tiles, pass money, import marks)?"
+    )
+    lines = fitted_question(question, WIDTH - 1).split("\n")
+    assert len(lines) == 2 and lines[0].endswith("money,") and lines[1] == "  import marks)?"
+    title = menu_titles(
+        [Choice("keep " + "2 wool + 1 cheese + 1 whisky → 2 sugar cane, " * 2, 1)], 79
+    )
+    shown = answered_title("Keep:", title[0], WIDTH - 1)
+    first, *rest = shown.split("\n")
+    assert len("? Keep: " + first) <= WIDTH - 1 and rest
+    assert " ".join(shown.split()) == " ".join(title[0].split())  # the same words, whole
+
+
+def test_a_key_the_options_hold_moves_the_escape_off_it():
+    from caledonia.cli.play_cmd import BOARD, _beside
+
+    modules = [Choice(f"module {m}: 3 choices", m, m.lower()) for m in "ABCD"]
+    merged = _beside(modules, [Choice("Board", BOARD, "d"), Choice("Status", "status", "i")])
+    keys = [c.key for c in merged]
+    assert keys[:4] == ["a", "b", "c", "d"] and keys[4] is None and keys[5] == "i"
