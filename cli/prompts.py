@@ -16,7 +16,7 @@ question alike (KeyboardInterrupt / EOFError; `cli.main` exits 130).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from caledonia.rules.schema import whole_number_phrase
 
@@ -220,7 +220,8 @@ class QuestionaryAsker:
             use_jk_keys=False,
             instruction="(key, or arrows and Enter)" if shortcuts else "(type to filter, Enter)",
         )
-        _answer_on_key(prompt, [c.key for c in keyed] if shortcuts else [], answered)
+        keys = [c.key for c in keyed if c.key] if shortcuts else []
+        _answer_on_key(prompt, keys, answered)
         _stop_on_ctrl_d(prompt)
         return prompt, keyed
 
@@ -297,7 +298,7 @@ def _answer_on_key(prompt: Any, keys: Sequence[str], answered: Sequence[str]) ->
         if not control.filtered_choices:  # a filter that left nothing: nothing to answer
             return
         chosen = control.get_pointed_at()
-        chosen.title = answered[chosen.value]
+        chosen.title = answered[cast(int, chosen.value)]  # the values are the places
         control.is_answered = True
         event.app.exit(result=chosen.value)
 
