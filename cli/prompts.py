@@ -241,7 +241,17 @@ class QuestionaryAsker:
         return self._until_accepted(ask_once, "", validate)
 
     def say(self, text: str) -> None:
-        message(text)
+        """A note; an indented item ('  [ ] Map: ...') wraps under its own words."""
+        import re
+        import textwrap
+
+        item = re.match(r" +(\[.\] )?", text)
+        if item is None or "\n" in text:
+            message(text)
+            return
+        indent = " " * len(item.group(0))
+        width = terminal_width() - 1
+        message("\n".join(textwrap.wrap(text, width, subsequent_indent=indent)) or text)
 
 
 def _reuse_default_key_bindings() -> None:
