@@ -441,3 +441,23 @@ def test_play_keeps_the_checkpoint_of_the_game_it_saved_when_it_stops(tmp_path, 
     replayed = game_from_data(parse_yaml(text, str(path)), str(path), PARTS)
     assert kept is not None and kept.events == replayed.events and len(kept.events) == 13
     assert kept.state.snapshot() == replayed.state.snapshot()
+
+
+def test_a_unit_is_fixed_by_the_space_typed_and_what_stands_there_from_a_menu(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, [])
+    game = load_game(str(path), PARTS)
+    iain = game.state.by_name("Iain")
+    space = game.state.board.spaces[next(iter(iain.units))].id
+    asker.answers = ["x", "u", "Iain", "Z-99", space, "none: take the unit off", "q"]
+    run(asker, str(path))
+    fixed = load_game(str(path), PARTS).events[-1]
+    assert fixed == {
+        "type": "fix",
+        "what": "unit",
+        "player": "Iain",
+        "space": space,
+        "unit": "none",
+    }
+    [(question, typed, reason)] = asker.refusals
+    assert question.startswith("Which space") and space in question and typed == "Z-99"
+    assert reason == "No space 'Z-99' on this map: spaces read like A-09."
