@@ -149,19 +149,66 @@ def forced(choice: Decision) -> Event | None:
 
 def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice]:
     """The first menu: each kind of event legal now, with how many choices it has; a kind
-    with one event says that event whole (its key then records it)."""
+    with one event says that event whole (its key then records it). A kind that would end
+    a bonus the turn still holds says so."""
     choices = []
-    for kind, listed in events.items():
+    order = list(KIND_WORDS)  # one order in every first menu, whatever the rules list first
+    for kind, listed in sorted(
+        events.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)
+    ):
         words = KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
         if isinstance(listed, Family):
             label = words
         elif len(listed) == 1:
             (event,) = listed
-            label = f"{words}: {EVENTS[kind].option_words(state, event)}{_powers(event)}"
+            label = f"{words}: {EVENTS[kind].option_words(state, event)}{_powers(state, event)}"
         else:
             label = f"{words}: {counted(len(listed), 'choice')}"
+        label += ends_words(given_up(state, events, kind))
         choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
     return choices
+
+
+# The bonuses a turn may still hold after its action, by the kind that takes them, and how
+# the turn says one is still open: any other event may close them (turns.py close_window)
+OPEN_BONUSES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "neighbourhood": ("the neighbourhood bonus", lambda turn: bool(turn.expanded)),
+    "building_bonus": ("the building bonus", lambda turn: bool(turn.building_bonus)),
+    "brew": ("brewing", lambda turn: bool(turn.brewing)),
+}
+
+
+def open_bonuses(events: dict[str, Collection]) -> list[str]:
+    """The kinds of `events` that are bonuses still open (the neighbourhood bonus, ...)."""
+    return [kind for kind in OPEN_BONUSES if kind in events]
+
+
+def given_up(state: GameState, events: dict[str, Collection], kind: str) -> list[str]:
+    """The open bonuses that an event of `kind` ends, in words: the kind is tried on a copy
+    of the game (a port tile ends the neighbourhood bonus; buying with it does not)."""
+    bonuses = [b for b in open_bonuses(events) if b != kind]
+    listed = events.get(kind)
+    if not bonuses or kind == "end_turn" or listed is None:
+        return []
+    sample = next(iter(listed), None)
+    if sample is None:
+        return []
+    import copy
+
+    kept = (state.setup, state.parts, state.board, state.market, state.rules)
+    trial = copy.deepcopy(state, {id(part): part for part in kept})
+    try:
+        EVENTS[kind].apply(trial, sample)
+    except Exception:  # noqa: BLE001 - a trial only: what cannot be tried is not said
+        return []
+    return [OPEN_BONUSES[b][0] for b in bonuses if not OPEN_BONUSES[b][1](trial.turn)]
+
+
+def ends_words(bonuses: Sequence[str]) -> str:
+    """': ends the neighbourhood bonus' for a menu line ('' when nothing is given up)."""
+    if not bonuses:
+        return ""
+    return ": ends " + " and ".join(bonuses)
 
 
 class Level(NamedTuple):
@@ -297,14 +344,35 @@ def _generic_levels(kind: str) -> list[Level]:
 def event_choices(state: GameState, kind: str, events: Sequence[Event]) -> list[Choice]:
     """The last menu: each event in the words `options` uses (with its cost)."""
     spec = EVENTS[kind]
-    return [Choice(spec.option_words(state, e) + _powers(e), e) for e in events]
+    return [Choice(spec.option_words(state, e) + _powers(state, e), e) for e in events]
 
 
-def _powers(event: Event) -> str:
-    """A clan offered, with its powers in one line."""
+def _powers(state: GameState, event: Event) -> str:
+    """A clan offered: the starting tile paired with it, then its powers whole (the menu
+    wraps a long line under the option)."""
     if event.get("type") not in ("clan", "auction"):
         return ""
     from caledonia.rules.game.registry import CLANS
 
-    unit = CLANS.get(event.get("clan", ""))
-    return f": {unit.summary}" if unit is not None and unit.summary else ""
+    clan = event.get("clan", "")
+    words = starting_tile_words(state, clan)
+    unit = CLANS.get(clan)
+    if unit is not None and unit.summary:
+        words += f": {unit.summary}"
+    return words
+
+
+def starting_tile_words(state: GameState, clan: str) -> str:
+    """' (starting tile 6: £55, 1 cheese)': what the tile paired with `clan` holds, marked
+    as an example when the box values are the shipped example's."""
+    setup = state.setup
+    if clan not in setup.clans or len(setup.starting_tiles) != len(setup.clans):
+        return ""
+    number = setup.starting_tiles[setup.clans.index(clan)]
+    contents = setup.tile_contents.get(number)
+    if contents is None:
+        return ""
+    held = [f"£{contents.money}"]
+    held += [f"{n} {g.replace('_', ' ')}" for g, n in contents.goods.items() if n]
+    example = any(d.startswith("box data") for d in setup.example_data)
+    return f" (starting tile {number}: {', '.join(held)}{'; example values' if example else ''})"

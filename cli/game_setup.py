@@ -10,7 +10,7 @@ from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
 if TYPE_CHECKING:
-    from caledonia.rules.boxdata import BoxData
+    from caledonia.rules.boxdata import BoxData, StartingTile
     from caledonia.rules.components import Components
     from caledonia.rules.game.engine import Game
     from caledonia.rules.game.setup import Setup, SetupPlayer, TableChoices
@@ -128,13 +128,24 @@ def setup_lines(setup: Setup) -> list[str]:
         "Map: " + " ".join(side.name for side in setup.sides),
     ]
     if setup.ports:
-        lines.append("Port tiles: " + ", ".join(f"{c} {t}" for c, t in setup.ports.items()))
+        lines.append(
+            "Port tiles: " + "; ".join(f"{c}: {port_tile_words(t)}" for c, t in setup.ports.items())
+        )
     if setup.scoring_tiles:
-        lines.append("Scoring tiles, rounds 1-5: " + ", ".join(setup.scoring_tiles))
+        lines.append(
+            "Scoring tiles, rounds 1-5: "
+            + "; ".join(
+                f"{n}: {scoring_tile_words(t)}" for n, t in enumerate(setup.scoring_tiles, 1)
+            )
+        )
+    example = (
+        " (example values)" if any(d.startswith("box data") for d in setup.example_data) else ""
+    )
     if setup.clans:
         pairs = zip(setup.clans, setup.starting_tiles, strict=False)
         lines.append(
-            "Clans drawn (with starting tiles): " + ", ".join(f"{c} ({t})" for c, t in pairs)
+            f"Clans drawn, with their starting tiles{example}: "
+            + "; ".join(f"{c} {starting_tile_words(setup.tile_contents, t)}" for c, t in pairs)
         )
     from caledonia.rules.contract_faces import tile
 
@@ -142,6 +153,33 @@ def setup_lines(setup: Setup) -> list[str]:
     faces = [tile(c) for c in setup.export_board if c is not None]
     lines.append("Face-up contracts: " + "; ".join(faces))
     return lines
+
+
+def port_tile_words(tile: str) -> str:
+    """A port tile by what it does, its number after: '£10 (5)'."""
+    from caledonia.rules.game.events.port import KickstarterPort
+    from caledonia.rules.game.port_effects import EFFECTS
+
+    effect = EFFECTS.get(tile) if tile != "KS" else KickstarterPort()
+    return f"{effect.summary} ({tile})" if effect else f"port tile {tile}"
+
+
+def scoring_tile_words(tile: str) -> str:
+    """A scoring tile by what it scores, its number after."""
+    found = next((t for t in components().scoring_tiles if t.id == tile), None)
+    if found is None:
+        return f"scoring tile {tile}"
+    each = "" if "each)" in found.scores else f": {found.glory} glory each"
+    return f"{found.scores}{each} ({tile})"
+
+
+def starting_tile_words(contents: Mapping[int, StartingTile], tile: int) -> str:
+    """A starting tile by what it holds: '£55, 1 cheese (6)'."""
+    held = contents.get(tile)
+    if held is None:
+        return f"starting tile {tile}"
+    goods = [f"{n} {g.replace('_', ' ')}" for g, n in held.goods.items() if n]
+    return f"{', '.join([f'£{held.money}', *goods])} ({tile})"
 
 
 def words(text: str) -> list[str]:

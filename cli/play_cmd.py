@@ -14,15 +14,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
+from caledonia.rules.words import counted
 
 from .choosing import (
     KIND_WORDS,
+    OPEN_BONUSES,
     Decision,
     decision,
+    ends_words,
     event_choices,
     forced,
     kind_choices,
     narrow,
+    open_bonuses,
 )
 from .errors import UsageProblem
 from .game_io import GameArgument, keep_checkpoint
@@ -169,9 +173,25 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
     if not made:
         return
-    emit(f"✓ {describe(table.game.events[-1])}", style="bold")
+    _said(f"✓ {describe(table.game.events[-1])}", style="bold")
     for note in notes:  # who answers next is the next question's header
-        emit(f"  {note}")
+        _said(f"  {note}")
+
+
+def _said(text: str, style: str | None = None) -> None:
+    """A line of what happened; at a terminal wrapped between words under itself (the
+    terminal would break a long tile's face mid-word), elsewhere one line as it is."""
+    import sys
+    import textwrap
+
+    from .prompts import terminal_width
+
+    if not sys.stdout.isatty():
+        emit(text, style=style)
+        return
+    indent = " " * (len(text) - len(text.lstrip()) + 2)
+    for line in textwrap.wrap(text, terminal_width() - 1, subsequent_indent=indent) or [text]:
+        emit(line, style=style)
 
 
 def _not_again(what: str) -> Any:
@@ -189,6 +209,13 @@ def _not_again(what: str) -> Any:
 
 def ask_event(asker: Asker, game: Game, choice: Decision) -> dict | Escape:
     """Menus down to one legal event, or an escape; 'back' returns to the first menu."""
+    only = _only_kind(choice)
+    if only is not None:  # its own menu first, the escapes under it: no extra key
+        escapes = [c for c in _first_menu(game, choice) if isinstance(c.value, Escape)]
+        while True:
+            picked = _ask_kind(asker, game, only, choice.events[only], escapes, choice.player)
+            if picked is not None:
+                return picked
     while True:
         kind = asker.choose(_question(game, choice), _first_menu(game, choice))
         if isinstance(kind, Escape):
@@ -196,6 +223,18 @@ def ask_event(asker: Asker, game: Game, choice: Decision) -> dict | Escape:
         picked = _ask_kind(asker, game, kind, choice.events[kind])
         if picked is not None:
             return picked
+
+
+# First menus that would hold one kind and nothing to decide but that kind: a clan to
+# choose, a production, a starting worker. Their own menu is shown at once.
+ONE_KIND_FIRST = ("clan", "produce", "worker")
+
+
+def _only_kind(choice: Decision) -> str | None:
+    kinds = [kind for kind in choice.events if kind != "end_turn"]
+    if len(kinds) == 1 and kinds[0] in ONE_KIND_FIRST and choice.then is None:
+        return kinds[0]
+    return None
 
 
 def _question(game: Game, choice: Decision) -> str:
@@ -210,7 +249,11 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     listed = {kind: events for kind, events in choice.events.items() if kind != "end_turn"}
     menu = kind_choices(game.state, listed)
     if choice.then is not None:
-        menu.append(Choice(f"End {choice.player}'s turn: {choice.then} plays", END_TURN, "z"))
+        left = [OPEN_BONUSES[kind][0] for kind in open_bonuses(choice.events)]
+        if game.state.turn.free_spaces and "expand" in choice.events:
+            left.append(counted(game.state.turn.free_spaces, "free space"))
+        end = f"End {choice.player}'s turn: {choice.then} plays{ends_words(left)}"
+        menu.append(Choice(end, END_TURN, "z"))
     if game.state.phase == "over":  # what is still legal comes before the final score
         menu.append(Choice("The final score", FINAL, "f"))
     menu.append(Choice("Undo the last event", UNDO, "u") if game.events else None)
@@ -225,7 +268,16 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     return [c for c in menu if c is not None]
 
 
-def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
+def _ask_kind(
+    asker: Asker,
+    game: Game,
+    kind: str,
+    events: Any,
+    escapes: list[Choice] | None = None,
+    player: str | None = None,
+) -> dict | Escape | None:
+    """Menus down to one event of `kind`; None: back to the first menu. With `escapes`
+    this is the first menu itself: they stand under its top list in place of 'back'."""
     from caledonia.rules.game.families import Family
 
     if isinstance(events, Family):
@@ -233,17 +285,22 @@ def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
     events = list(events)
     earlier: list[list[dict]] = []  # the lists above this one, for 'back'
     while True:
+        below = [BACK] if escapes is None or earlier else escapes
+        whose = f"{player}: " if escapes is not None and player else ""
         level = narrow(game.state, kind, events)
         if level is not None:
             question, choices = level
-            picked = asker.choose(question.question, choices + [BACK])
-        elif len(events) == 1:
+            picked = asker.choose(whose + question.question, _beside(choices, below))
+        elif len(events) == 1 and escapes is None:
             return events[0]
         else:
             words = KIND_WORDS.get(kind, kind)
-            picked = asker.choose(f"{words}:", event_choices(game.state, kind, events) + [BACK])
+            menu = _beside(event_choices(game.state, kind, events), below)
+            picked = asker.choose(f"{whose}{words}:", menu)
             if picked != "back":
                 return picked
+        if isinstance(picked, Escape):
+            return picked
         if picked == "back":
             if not earlier:
                 return None
@@ -251,6 +308,13 @@ def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
             continue
         earlier.append(events)
         events = picked
+
+
+def _beside(choices: list[Choice], below: list[Choice]) -> list[Choice]:
+    """`choices`, then `below`; a key of theirs that one of `choices` holds (module d, the
+    board's d) goes to the next free one instead."""
+    taken = {c.key for c in choices if c.key}
+    return choices + [c._replace(key=None) if c.key in taken else c for c in below]
 
 
 def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
@@ -297,62 +361,24 @@ DRAWN_QUESTION = (
 
 
 def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
-    """The contracts drawn from the table's own pile, by the goods their tiles show: a tile
-    that the goods typed do not single out (the twin left half, or a short search such as
-    'wool cheese') is then chosen from a menu of the tiles that fit, by their whole face."""
-    from caledonia.rules.contract_faces import named, search_tiles, split_tiles
+    """The contracts drawn from the table's own pile, by the goods their tiles show
+    (cli/tile_entry.py)."""
     from caledonia.rules.game.contracts import available, draw_reasons
     from caledonia.rules.words import counted
 
-    contracts = state.parts.contracts
+    from .tile_entry import ask_tiles
+
     question = DRAWN_QUESTION.format(count=counted(count, "contract"))
     if not count:
         question = "Nothing is left in your pile to draw: Enter to go on"
-    while True:
-        typed = asker.text(question, validate=_drawn_validator(state, count))
-        drawn: list[int] = []
-        for item in split_tiles(typed) if typed.strip().casefold() not in ("none", "-") else ():
-            pool = [c for c in available(state) if c not in drawn]
-            found = search_tiles(item, contracts, among=pool)
-            if len(found) > 1:
-                menu = [Choice(named(contracts[c]), c) for c in found]
-                found = [asker.choose(f"Which tile is {item!r}?", menu)]
-            drawn.extend(found)
-        reasons = draw_reasons(state, drawn, count)
-        if not reasons:
-            return drawn
-        asker.say(f"Refused: {reasons[0]}")
-
-
-def _drawn_validator(state: Any, count: int):
-    """Each tile typed fits at least one tile in the pile; when every tile typed is singled
-    out, the draw itself is checked too (how many, none twice, none in play)."""
-    from caledonia.rules.contract_faces import TileNotRead, search_tiles, split_tiles
-    from caledonia.rules.game.contracts import available, draw_reasons
-    from caledonia.rules.words import sentence
-
-    def check(text: str) -> bool | str:
-        if text.strip().casefold() in ("", "none", "-"):
-            return True if not count else f"Name the {count} tiles drawn."
-        items = split_tiles(text)
-        single: list[int] = []
-        try:
-            for item in items:
-                found = search_tiles(item, state.parts.contracts)
-                if not found:
-                    return f"No tile asks for all of {item!r}."
-                if len(found) == 1:
-                    single += found
-        except TileNotRead as problem:
-            return sentence(str(problem))
-        if len(single) == len(items):
-            reasons = draw_reasons(state, single, count)
-            return True if not reasons else sentence(reasons[0])
-        if not any(c not in single for c in available(state)):
-            return "Every tile left is named already."
-        return True
-
-    return check
+    return ask_tiles(
+        asker,
+        question,
+        state.parts.contracts,
+        lambda: available(state),
+        lambda drawn: draw_reasons(state, drawn, count),
+        count,
+    )
 
 
 def _ask_dice(asker: Asker, game: Game) -> list[dict]:
@@ -387,13 +413,13 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
     elif escape == UNDO:
         made, undone = commit(asker, table, lambda g: g.undo(1), _not_again("undone"))
         for event in undone if made else []:
-            emit(f"undone: {describe(event)}")
+            _said(f"undone: {describe(event)}")
     elif escape == REDO:
         made, redone = commit(asker, table, lambda g: g.redo(1), _not_again("redone"))
         for event, notes in redone if made else []:
-            emit(f"redone: {describe(event)}")
+            _said(f"redone: {describe(event)}")
             for note in notes:
-                emit(f"  {note}")
+                _said(f"  {note}")
     elif escape == FIX:
         _fix(asker, table)
     elif escape == STATUS:
@@ -414,40 +440,12 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
 
 
 def _fix(asker: Asker, table: Table) -> None:
-    """A correction in the words `caledonia fix` takes, checked before it is recorded."""
-    from caledonia.rules.game.event_words import event_from_words
-    from caledonia.rules.game.gamefile import checked_event
-    from caledonia.rules.game.spec import WordsError
-    from caledonia.rules.game.state import Refused
+    """A correction asked in menus (cli/play_fix.py), checked before it is recorded."""
+    from .play_fix import ask_fix
 
-    game = table.game
-    parts = game.state.parts
-
-    def parse(text: str) -> dict:
-        event = event_from_words("fix", text.split())
-        return checked_event(event, parts, "the fix")
-
-    def check(text: str) -> bool | str:
-        if not text.strip():
-            return True  # nothing: back to the menu
-        try:
-            event = parse(text)
-        except (WordsError, Refused) as problem:
-            return str(problem)
-        reasons = game.check(event)
-        return True if not reasons else "; ".join(reasons)
-
-    from caledonia.rules.game.events.fix import CORRECTIONS
-
-    someone = game.state.turn.player or game.state.players[0].name
-    asker.say(f"Corrections: {', '.join(CORRECTIONS)} (see 'caledonia fix --help').")
-    text = asker.text(
-        f"Fix, e.g. 'money {someone} 23' or 'goods {someone} wool 2' (Ctrl-U clears the line; "
-        "Enter alone: none):",
-        validate=check,
-    )
-    if text.strip():
-        _record(asker, table, parse(text))
+    event = ask_fix(asker, table.game)
+    if event is not None:
+        _record(asker, table, event)
 
 
 # -- what the table sees ----------------------------------------------------------------
@@ -463,20 +461,41 @@ def _header(game: Game, choice: Decision) -> None:
         out.rule(f"Round {state.round} · {phase_words(state.phase)}", style="bold")
         return
     p = state.by_name(choice.player)
-    goods = ", ".join(f"{n} {g}" for g, n in p.goods.items() if n) or "no goods"
-    facts = [
-        f"£{p.money}",
-        goods,
-        f"{p.merchants_stock} merchant{'' if p.merchants_stock == 1 else 's'} free",
-        f"contracts {', '.join(map(str, p.open_contracts)) or '-'}",
-        f"shipping {p.shipping_level.replace('_', '-')}",
-        f"technology {', '.join(sorted(p.technology)) or '-'}",
-    ]
     clan = f" ({p.clan})" if p.clan else ""
     when = f"Round {state.round}" if state.round else "Set-up"
     title = f"{when} · {p.name}{clan} · {phase_words(state.phase)}"
     out.rule(title, style=f"bold {p.colour}")
-    emit(" · ".join(facts))
+    from .prompts import terminal_width
+
+    for line in status_lines(state, p, terminal_width() - 1):
+        emit(line)
+
+
+def status_lines(state: Any, p: Any, width: int) -> list[str]:
+    """What the player holds, in lines of at most `width` columns broken between facts
+    (or between words of a long one): a terminal breaks a line mid-word ("technol / ogy")."""
+    import textwrap
+
+    from caledonia.rules.contract_faces import short
+
+    goods = ", ".join(f"{n} {g.replace('_', ' ')}" for g, n in p.goods.items() if n)
+    held = ", ".join(short(c, state.parts.contracts) for c in p.open_contracts)
+    facts = [
+        f"£{p.money}",
+        goods or "no goods",
+        f"{p.merchants_stock} merchant{'' if p.merchants_stock == 1 else 's'} free",
+        f"contracts {held or '-'}",
+        f"shipping {p.shipping_level.replace('_', '-')}",
+        f"technology {', '.join(sorted(p.technology)) or '-'}",
+    ]
+    lines: list[str] = []
+    for fact in facts:
+        joined = f"{lines[-1]} · {fact}" if lines else fact
+        if lines and len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines += textwrap.wrap(fact, width, break_on_hyphens=False) or [fact]
+    return lines
 
 
 def _final_score(game: Game) -> None:

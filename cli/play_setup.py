@@ -23,12 +23,11 @@ from .game_setup import (
     create_game,
     draw_game_setup,
     load_table_data,
-    numbers,
     random_seed,
     setup_lines,
+    starting_tile_words,
     words,
 )
-from .game_setup import tiles as contract_tiles
 from .prompts import Asker, Choice, Validator, shown, whole_number
 from .writing import check_writable
 
@@ -81,6 +80,7 @@ def ask_new_game(
     data = load_table_data(len(players), **files)
     variants, tighter_wanted = ask_variants(asker, data, players)
     seed, table = ask_layout(asker, data, players, variants)
+    table = ask_pile(asker, data, players, variants, seed, table)
     tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
     game = create_game(players, seed, variants, tighter, table, **files)
     save(path, game)
@@ -322,7 +322,8 @@ def ask_table_layout(
     seed: int,
 ) -> TableChoices:
     """Who starts, then each part of the layout in turn, each answer tried with the ones
-    before it."""
+    before it: the map sides and clans as typed, the tiles from menus that say what each
+    tile is."""
     start = ask_start_player(asker, players)
     if start is None:  # drawn now, so the questions can name the turn order
         start = draw_game_setup(data, players, seed, variants).start_player
@@ -344,7 +345,88 @@ def ask_table_layout(
         typed = asker.text(question, validate=check)
         if typed.strip():
             table = table._replace(**{field: read(typed)})
+    sample = draw_game_setup(data, players, seed, variants, (), table)
+    if sample.ports:
+        corners = [f"Port tile at corner {c}" for c in "ABCD"]
+        picked = ask_tiles_in_turn(asker, corners, port_menu(data, variants))
+        if picked:
+            table = table._replace(ports=dict(zip("ABCD", picked, strict=True)))
+    if sample.scoring_tiles:
+        rounds = [f"Scoring tile for round {n}" for n in range(1, 6)]
+        picked = ask_tiles_in_turn(asker, rounds, scoring_menu(data, variants))
+        if picked:
+            table = table._replace(scoring_tiles=picked)
+    sample = draw_game_setup(data, players, seed, variants, (), table)
+    picked = ask_tiles_in_turn(asker, starting_tile_slots(sample), starting_menu(data))
+    if picked:
+        table = table._replace(starting_tiles=picked)
     return table
+
+
+def ask_tiles_in_turn(asker: Asker, slots: Sequence[str], menu: list[Choice]) -> list[Any]:
+    """One tile for each slot from `menu` (a tile taken is not offered again); the first
+    menu may leave them all to caledonia's draw (an empty list)."""
+    picked: list[Any] = []
+    for number, slot in enumerate(slots):
+        offered = [c for c in menu if c.value not in picked]
+        if number == 0:
+            offered.append(Choice("Let caledonia draw these", DRAWN, "r"))
+        answer = asker.choose(f"{slot}:", offered, default=DRAWN if number == 0 else None)
+        if answer == DRAWN:
+            return []
+        picked.append(answer)
+    return picked
+
+
+DRAWN = "drawn"
+
+
+def port_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
+    """The port tiles by what they do, the number in brackets (its key)."""
+    from .game_setup import port_tile_words
+
+    ks = variants.get("kickstarter", False)
+    return [
+        Choice(port_tile_words(t.id), t.id, t.id.lower()[0])
+        for t in data.parts.port_tiles
+        if ks or not t.kickstarter
+    ]
+
+
+def scoring_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
+    """The scoring tiles by what they score, the number in brackets (its key)."""
+    from .game_setup import scoring_tile_words
+
+    ks = variants.get("kickstarter", False)
+    return [
+        Choice(scoring_tile_words(t.id), t.id, t.id.lower()[0])
+        for t in data.parts.scoring_tiles
+        if ks or not t.kickstarter
+    ]
+
+
+def starting_menu(data: TableData) -> list[Choice]:
+    """The starting tiles by the money and goods they show (from the table's box, else the
+    shipped example, said so), the number in brackets (its key)."""
+    from .game_setup import starting_tile_words
+
+    tiles = data.box.starting_tiles
+    example = " (example values)" if data.box.example else ""
+    return [
+        Choice(starting_tile_words(tiles, number) + example, number, str(number))
+        for number in sorted(tiles)
+    ]
+
+
+def starting_tile_slots(sample: Setup) -> list[str]:
+    """Whose starting tile each menu asks for: the clans' (in the order drawn), else the
+    players' in turn order."""
+    if sample.clans:
+        return [f"{clan}'s starting tile" for clan in sample.clans]
+    turn = sample.turn_order()
+    if len(turn) == 1:
+        return ["The starting tile"]
+    return [f"{name}'s starting tile" for name in turn]
 
 
 def layout_questions(
@@ -354,19 +436,11 @@ def layout_questions(
     seed: int,
     table: TableChoices,
 ) -> list[tuple[str, str, Callable[[str], Any]]]:
-    """(TableChoices field, question, reader of the answer) for the parts in play; the
-    counts and the turn order come from a draw with the same variants and start player."""
+    """(TableChoices field, question, reader of the answer) for the parts typed: the map
+    sides and the clans, as printed on their boards."""
     sample = draw_game_setup(data, players, seed, variants, (), table)
     blank = " (Enter alone: drawn by caledonia)"
     questions = [("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)]
-    if sample.ports:
-        questions.append(
-            ("ports", "Port tiles at corners A,B,C,D, e.g. 5,2,8,1" + blank + ":", corners)
-        )
-    if sample.scoring_tiles:
-        questions.append(
-            ("scoring_tiles", "Scoring tiles for rounds 1-5, e.g. 3,7,1,5,2" + blank + ":", words)
-        )
     if sample.clans:
         questions.append(
             (
@@ -375,33 +449,57 @@ def layout_questions(
                 words,
             )
         )
-        tiles = f"The {len(sample.starting_tiles)} starting tiles drawn, in the clans' order"
-    else:
-        turn = ", ".join(sample.turn_order())
-        tiles = (
-            f"The {len(sample.starting_tiles)} starting tiles, in turn order ({turn})"
-            if len(sample.starting_tiles) > 1
-            else "The starting tile"
-        )
-    questions.append(("starting_tiles", tiles + blank + ":", numbers))
-    face_up = sum(1 for c in sample.export_board if c is not None)
-    questions.append(
-        (
-            "face_up",
-            f"The {face_up} face-up contracts dealt from your own pile, by the goods on each "
-            "tile's left half, commas between tiles, e.g. 4 wool, 2 beef, cheese bread whisky "
-            "(Enter alone: caledonia shuffles the pile and deals them):",
-            contract_tiles,
-        )
-    )
     return questions
 
 
-def corners(text: str) -> dict[str, str]:
-    tiles = words(text)
-    if len(tiles) != 4:
-        raise ValueError("give four tiles, for corners A, B, C and D")
-    return dict(zip("ABCD", tiles, strict=True))
+# -- the export contracts ---------------------------------------------------------------
+
+
+def ask_pile(
+    asker: Asker,
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    variants: dict[str, bool],
+    seed: int,
+    table: TableChoices,
+) -> TableChoices:
+    """The table's own pile (the default: every draw is then entered by what the tiles
+    show), or caledonia's shuffled one for a table without the tiles."""
+    own = asker.choose(
+        "The export contracts:",
+        [
+            Choice(
+                "From your own pile: shuffle it, deal the face-up tiles, say what came up",
+                True,
+                "o",
+            ),
+            Choice("Let caledonia draw: for a table without the tiles", False, "c"),
+        ],
+        default=True,
+    )
+    if not own:
+        return table
+    from caledonia.rules.game.setup import face_up_count
+
+    sample = draw_game_setup(data, players, seed, variants, (), table)
+    count = face_up_count(len(players), len(sample.export_board), data.parts)
+    contracts = data.parts.contracts
+
+    def reasons(dealt: list[int]) -> list[str]:
+        if len(dealt) != count:
+            return [f"the export board takes {count} face-up tiles, not {len(dealt)}"]
+        if len(set(dealt)) != count:
+            return ["a tile is named twice among those dealt"]
+        return []
+
+    from .tile_entry import ask_tiles
+
+    question = (
+        f"The {count} face-up contracts you dealt: the goods on each tile's left half, commas "
+        "between tiles (e.g. 4 wool, 2 beef, cheese bread whisky); a few goods search the pile:"
+    )
+    dealt = ask_tiles(asker, question, contracts, lambda: list(contracts), reasons, count)
+    return table._replace(face_up=dealt)
 
 
 def ask_start_player(asker: Asker, players: Sequence[SetupPlayer]) -> str | None:
@@ -452,8 +550,9 @@ def checklist(setup: Setup) -> list[str]:
         turn = setup.turn_order()
         items.append(
             "Starting tiles: "
-            + ", ".join(
-                f"{name} {tile}" for name, tile in zip(turn, setup.starting_tiles, strict=True)
+            + "; ".join(
+                f"{name} {starting_tile_words(setup.tile_contents, tile)}"
+                for name, tile in zip(turn, setup.starting_tiles, strict=True)
             )
         )
     return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items)]

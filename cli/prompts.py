@@ -16,7 +16,7 @@ question alike (KeyboardInterrupt / EOFError; `cli.main` exits 130).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from caledonia.rules.schema import whole_number_phrase
 
@@ -28,6 +28,7 @@ SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, wi
 # the table (money, goods, glory), far below what would be a mistake (10^23).
 LARGEST_NUMBER = 9999
 SHOWN_CHARACTERS = 40  # of a refused answer, in its reason
+POINTER_WIDTH = 3  # questionary's " » " (or three spaces) before each option of a menu
 
 
 def shown(typed: str) -> str:
@@ -77,6 +78,55 @@ def with_keys(choices: Sequence[Choice]) -> list[Choice]:
     return [c if c.key else c._replace(key=next(free)) for c in choices]
 
 
+def menu_titles(choices: Sequence[Choice], width: int) -> list[str]:
+    """Each choice as a menu `width` columns wide shows it: its key, then its words wrapped
+    between words under them. A terminal would cut a long line at its edge, and two options
+    cut there could read the same ("... slaughtering on C-"); wrapped, each reads whole."""
+    import textwrap
+
+    keyed = with_keys(choices)
+    shortcuts = all(c.key for c in keyed)
+    titles = []
+    for choice in keyed:
+        key = f"{choice.key}) " if shortcuts else ""
+        room = max(20, width - POINTER_WIDTH - len(key))
+        lines = textwrap.wrap(choice.label, room, break_on_hyphens=False) or [""]
+        titles.append(key + ("\n" + " " * (POINTER_WIDTH + len(key))).join(lines))
+    return titles
+
+
+def answered_title(question: str, title: str, width: int) -> str:
+    """A chosen option as the answered line shows it after '? QUESTION ': on one line when
+    it fits, else wrapped between words under it (a terminal would break a word)."""
+    import textwrap
+
+    flat = " ".join(title.split())
+    start = len(question) + 3  # '? ', the question, a space
+    if start + len(flat) <= width:
+        return flat
+    indent = " " * (POINTER_WIDTH + 3)
+    if start > width - 20:  # a long question: the answer starts on a line of its own
+        return "\n" + textwrap.fill(flat, width, initial_indent=indent, subsequent_indent=indent)
+    lines = textwrap.wrap(
+        flat, width, initial_indent=" " * start, subsequent_indent=indent, break_on_hyphens=False
+    )
+    return "\n".join([lines[0][start:], *lines[1:]])
+
+
+def fitted_question(question: str, width: int) -> str:
+    """A question wrapped between words after questionary's '? ' (the terminal would break
+    a word: '... impor / t marks')."""
+    import textwrap
+
+    return "\n  ".join(textwrap.wrap(question, width - 2, break_on_hyphens=False)) or question
+
+
+def terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 class Asker(Protocol):
     def text(
         self, question: str, *, default: str = "", validate: Validator | None = None
@@ -107,6 +157,8 @@ class QuestionaryAsker:
         _reuse_default_key_bindings()
 
     def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
+        question = fitted_question(question, terminal_width() - 1)
+
         def ask_once(prefill: str, placeholder: str) -> str:
             return self._q.text(
                 question, default=prefill, placeholder=_greyed(placeholder)
@@ -148,11 +200,14 @@ class QuestionaryAsker:
         returned, keyed), built and not yet shown."""
         keyed = with_keys(choices)
         shortcuts = all(c.key for c in keyed)
+        width = terminal_width() - 1  # the last column: no auto-wrap
+        question = fitted_question(question, width)
+        titles = menu_titles(keyed, width)
+        asked = question.split("\n")[-1]
+        answered = [answered_title(asked, title, width) for title in titles]
         shown = [
-            self._q.Choice(
-                title=(f"{c.key}) " if shortcuts else "") + c.label, value=index, shortcut_key=False
-            )
-            for index, c in enumerate(keyed)
+            self._q.Choice(title=title, value=index, shortcut_key=False)
+            for index, title in enumerate(titles)
         ]
         start = next(
             (i for i, c in enumerate(keyed) if default is not None and c.value == default), 0
@@ -165,8 +220,8 @@ class QuestionaryAsker:
             use_jk_keys=False,
             instruction="(key, or arrows and Enter)" if shortcuts else "(type to filter, Enter)",
         )
-        if shortcuts:
-            _answer_on_key(prompt, [c.key for c in keyed])
+        keys = [c.key for c in keyed if c.key] if shortcuts else []
+        _answer_on_key(prompt, keys, answered)
         _stop_on_ctrl_d(prompt)
         return prompt, keyed
 
@@ -186,7 +241,17 @@ class QuestionaryAsker:
         return self._until_accepted(ask_once, "", validate)
 
     def say(self, text: str) -> None:
-        message(text)
+        """A note; an indented item ('  [ ] Map: ...') wraps under its own words."""
+        import re
+        import textwrap
+
+        item = re.match(r" +(\[.\] )?", text)
+        if item is None or "\n" in text:
+            message(text)
+            return
+        indent = " " * len(item.group(0))
+        width = terminal_width() - 1
+        message("\n".join(textwrap.wrap(text, width, subsequent_indent=indent)) or text)
 
 
 def _reuse_default_key_bindings() -> None:
@@ -226,8 +291,10 @@ def _stop_on_ctrl_d(prompt: Any) -> None:
         application.key_bindings = merge_key_bindings([application.key_bindings, extra])
 
 
-def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
-    """Make each key answer the select at once, as Enter on its line would (one keypress)."""
+def _answer_on_key(prompt: Any, keys: Sequence[str], answered: Sequence[str]) -> None:
+    """Make each key answer the select at once, as Enter on its line would (one keypress);
+    either way the answered line shows the option as `answered` words it (its wrapped
+    lines in the menu would not follow the question)."""
     from questionary.prompts.common import InquirerControl
 
     control = next(
@@ -237,14 +304,22 @@ def _answer_on_key(prompt: Any, keys: Sequence[str]) -> None:
     )
     bindings = prompt.application.key_bindings
 
+    def done(event: Any) -> None:
+        if not control.filtered_choices:  # a filter that left nothing: nothing to answer
+            return
+        chosen = control.get_pointed_at()
+        chosen.title = answered[cast(int, chosen.value)]  # the values are the places
+        control.is_answered = True
+        event.app.exit(result=chosen.value)
+
     for index, key in enumerate(keys):
 
         def answer(event: Any, index: int = index) -> None:
             control.pointed_at = index
-            control.is_answered = True
-            event.app.exit(result=control.get_pointed_at().value)
+            done(event)
 
         bindings.add(key, eager=True)(answer)
+    bindings.add("enter", eager=True)(done)
 
 
 def whole_number(minimum: int = 0, maximum: int | None = LARGEST_NUMBER) -> Validator:

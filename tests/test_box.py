@@ -256,7 +256,7 @@ def test_play_starts_with_the_four_sides_of_the_box(tmp_path):
         boxfolder.side_file(name).write_text(Path(own_sides(tmp_path, name)[0]).read_text())
     path = tmp_path / "game.yaml"
     two = ["Ailsa", "", "Bruce", "", ""]
-    asker = ScriptedAsker([*two, "e", "d", "s", "7"])  # examples, the plain game, seed 7
+    asker = ScriptedAsker([*two, "e", "d", "s", "7", "c"])  # examples, plain, seed 7, its pile
     game = ask_new_game(asker, str(path))
     assert [s.name for s in game.setup.sides] == ["A1", "B1", "C1", "D1"]
     assert not asker.refusals and not asker.answers
@@ -314,7 +314,7 @@ def test_play_asks_nothing_about_data_files_when_the_box_holds_them(tmp_path):
     for name in ("market.yaml", "box.yaml"):
         boxfolder.folder().mkdir(parents=True, exist_ok=True)
         (boxfolder.folder() / name).write_text(own(tmp_path, EXAMPLES / name).read_text())
-    asker = ScriptedAsker(["Ailsa", "", "Bruce", "", "", "d", "s", "7"])  # no data question
+    asker = ScriptedAsker(["Ailsa", "", "Bruce", "", "", "d", "s", "7", "c"])  # no data question
     game = ask_new_game(asker, str(tmp_path / "game.yaml"))
     assert not asker.answers and not any("Which data" in q for q in asker.questions)
     assert f"Using your box at {boxfolder.folder()}: market board; box values" in asker.said[0]

@@ -187,13 +187,47 @@ def test_undo_then_redo_at_the_first_menu(tmp_path):
     assert len(game.events) == 11 and game.undone == [recorded.events[11]]
 
 
-def test_fix_records_a_correction_and_a_wrong_one_is_refused_with_its_reason(tmp_path):
-    path, asker, recorded = scripted_game(tmp_path, ["x", "money Zed 3", "money Iain 40", "q"])
+def test_fix_records_a_correction_asked_in_menus_and_a_wrong_amount_is_refused(tmp_path):
+    answers = ["x", "m", "Iain", "twenty", "40", "q"]  # money, whose, how much
+    path, asker, recorded = scripted_game(tmp_path, answers)
     run(asker, str(path))
     game = load_game(str(path), PARTS)
     assert game.events[-1] == {"type": "fix", "what": "money", "player": "Iain", "value": 40}
     assert game.state.by_name("Iain").money == 40
-    assert asker.refusals and "Zed" in asker.refusals[0][2]
+    [(question, typed, reason)] = asker.refusals
+    assert question == "Iain's money (£):" and typed == "twenty"
+    assert reason == "Expected a whole number from 0 to 9999, got 'twenty'."
+
+
+def test_a_fix_the_rules_refuse_is_said_in_the_tables_words_and_nothing_is_recorded(tmp_path):
+    answers = ["x", "r", "Iain", "9", "q"]  # nine merchants ready: there are not so many
+    path, asker, recorded = scripted_game(tmp_path, answers)
+    run(asker, str(path))
+    assert len(load_game(str(path), PARTS).events) == 12
+    [said] = [s for s in asker.said if s.startswith("Not fixed")]
+    assert "Iain has" in said and "merchants" in said
+
+
+def test_a_contract_is_fixed_by_its_tile_and_where_it_is(tmp_path):
+    from caledonia.rules.contract_faces import left_half
+
+    path, asker, recorded = scripted_game(tmp_path, [])
+    game = load_game(str(path), PARTS)
+    on_board = next(c for c in game.state.export_board if c is not None)
+    from caledonia.rules.contract_faces import named
+
+    asker.answers = ["x", "c", left_half(PARTS.contracts[on_board]), "out of the game", "q"]
+    if len(search(left_half(PARTS.contracts[on_board]))) > 1:  # the twin: chosen by face
+        asker.answers.insert(3, named(PARTS.contracts[on_board]))
+    run(asker, str(path))
+    fixed = load_game(str(path), PARTS).events[-1]
+    assert fixed == {"type": "fix", "what": "contract", "contract": on_board, "to": "out"}
+
+
+def search(typed):
+    from caledonia.rules.contract_faces import search_tiles
+
+    return search_tiles(typed, PARTS.contracts)
 
 
 def test_a_trade_takes_at_most_three_keys_and_is_recorded(tmp_path):
@@ -407,3 +441,23 @@ def test_play_keeps_the_checkpoint_of_the_game_it_saved_when_it_stops(tmp_path, 
     replayed = game_from_data(parse_yaml(text, str(path)), str(path), PARTS)
     assert kept is not None and kept.events == replayed.events and len(kept.events) == 13
     assert kept.state.snapshot() == replayed.state.snapshot()
+
+
+def test_a_unit_is_fixed_by_the_space_typed_and_what_stands_there_from_a_menu(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, [])
+    game = load_game(str(path), PARTS)
+    iain = game.state.by_name("Iain")
+    space = game.state.board.spaces[next(iter(iain.units))].id
+    asker.answers = ["x", "u", "Iain", "Z-99", space, "none: take the unit off", "q"]
+    run(asker, str(path))
+    fixed = load_game(str(path), PARTS).events[-1]
+    assert fixed == {
+        "type": "fix",
+        "what": "unit",
+        "player": "Iain",
+        "space": space,
+        "unit": "none",
+    }
+    [(question, typed, reason)] = asker.refusals
+    assert question.startswith("Which space") and space in question and typed == "Z-99"
+    assert reason == "No space 'Z-99' on this map: spaces read like A-09."

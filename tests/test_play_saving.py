@@ -58,7 +58,7 @@ def elsewhere(*words):
 def test_an_event_recorded_elsewhere_while_play_waits_is_kept_and_said(tmp_path, capsys):
     path = sample(tmp_path)
     asker = Meanwhile(
-        ["x", "money Kirsty 30", "q"], {1: elsewhere("fix", str(path), "money", "Iain", "40")}
+        ["x", "m", "Kirsty", "30", "q"], {1: elsewhere("fix", str(path), "money", "Iain", "40")}
     )
     run(asker, str(path))
     fixes = [(e["player"], e["value"]) for e in events(path)[12:]]
@@ -86,7 +86,7 @@ def test_many_changes_elsewhere_are_counted_in_one_line(tmp_path, capsys):
     before = len(events(path))
     # another terminal undoes all but the first event
     asker = Meanwhile(
-        ["x", "money Kirsty 30", "q"], {1: elsewhere("undo", str(path), str(before - 1))}
+        ["x", "m", "Kirsty", "30", "q"], {1: elsewhere("undo", str(path), str(before - 1))}
     )
     run(asker, str(path))
     assert len(events(path)) == 2  # theirs (one left) and this one's fix
@@ -107,7 +107,7 @@ def test_a_full_disk_keeps_the_answer_and_a_retry_saves_it(tmp_path, monkeypatch
         real_fsync(fd)
 
     monkeypatch.setattr("caledonia.rules.yamlfile.os.fsync", fsync)
-    asker = ScriptedAsker(["x", "money Kirsty 30", "r", "q"])
+    asker = ScriptedAsker(["x", "m", "Kirsty", "30", "r", "q"])
     run(asker, str(path))
     assert events(path)[-1] == {"type": "fix", "what": "money", "player": "Kirsty", "value": 30}
     said = capsys.readouterr().err
@@ -120,7 +120,7 @@ def test_when_the_folder_is_gone_the_game_is_saved_under_another_name(tmp_path, 
     path = sample(tmp_path, folder="table")
     other = tmp_path / "kept.yaml"
     asker = Meanwhile(
-        ["x", "money Kirsty 30", "s", str(other), "q"],
+        ["x", "m", "Kirsty", "30", "s", str(other), "q"],
         {1: lambda: shutil.rmtree(path.parent)},
     )
     run(asker, str(path))
@@ -140,7 +140,7 @@ def test_a_stop_with_the_game_unsaved_says_so(tmp_path, monkeypatch, capsys):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr("caledonia.rules.yamlfile.os.fsync", full)
-    asker = ScriptedAsker(["x", "money Kirsty 30", "g", KeyboardInterrupt()])
+    asker = ScriptedAsker(["x", "m", "Kirsty", "30", "g", KeyboardInterrupt()])
     with pytest.raises(typer.Exit) as stopped:
         run(asker, str(path))
     assert stopped.value.exit_code == 130
@@ -156,7 +156,7 @@ def test_quit_with_the_game_unsaved_exits_1_and_says_so(tmp_path, monkeypatch, c
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr("caledonia.rules.yamlfile.os.fsync", full)
-    asker = ScriptedAsker(["x", "money Kirsty 30", "g", "q"])
+    asker = ScriptedAsker(["x", "m", "Kirsty", "30", "g", "q"])
     with pytest.raises(typer.Exit) as stopped:
         run(asker, str(path))
     assert stopped.value.exit_code == 1

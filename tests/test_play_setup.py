@@ -13,7 +13,8 @@ from scripted import ScriptedAsker
 ENTER = ""  # the default: the seat's usual colour, the examples, the plain game, a seed
 TWO_PLAYERS = ["Ailsa", ENTER, "Bruce", ENTER, ENTER]  # red, blue, then "that's everyone"
 EXAMPLES, PLAIN, BY_SEED, OWN_LAYOUT = "e", "d", "s", "o"
-# the table's own layout, answered in the order the questions come
+OWN_PILE, TOOLS_PILE = "o", "c"  # the table's own contract tiles, or caledonia's shuffled pile
+# the table's own layout, as `new` takes it
 LAYOUT = {
     "modules": "A1,B2,C1,D2",
     "ports": "5,2,8,1",
@@ -22,6 +23,26 @@ LAYOUT = {
     "starting-tiles": "3,8,5",
     "contracts": "11,12,13,14,15,16",
 }
+
+
+def faces(ids: str) -> str:
+    """Contract tiles as a table types them: the goods on each tile's left half."""
+    from caledonia.rules.components import components
+    from caledonia.rules.contract_faces import left_half
+
+    return ", ".join(left_half(components().contracts[int(i)]) for i in ids.split(","))
+
+
+# ... and answered in `play`: sides and clans typed, each tile a key of its menu
+LAYOUT_ANSWERS = [
+    LAYOUT["modules"],
+    LAYOUT["clans"],
+    *LAYOUT["ports"].split(","),
+    *LAYOUT["scoring-tiles"].split(","),
+    *LAYOUT["starting-tiles"].split(","),
+    OWN_PILE,
+    faces(LAYOUT["contracts"]),
+]
 
 
 @pytest.fixture(autouse=True)
@@ -46,7 +67,7 @@ def new_setup(tmp_path, *args) -> dict:
 
 def test_a_seeded_two_player_game_is_the_one_new_makes(tmp_path):
     path = tmp_path / "game.yaml"
-    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, PLAIN, BY_SEED, "7"])
+    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, PLAIN, BY_SEED, "7", TOOLS_PILE])
     game = ask_new_game(asker, str(path))
     assert setup_of(path) == new_setup(
         tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", "--seed", "7"
@@ -62,7 +83,7 @@ def test_a_seeded_two_player_game_is_the_one_new_makes(tmp_path):
 
 def test_a_solo_game_asks_for_the_removal_grid_and_no_start_player(tmp_path):
     path = tmp_path / "solo.yaml"
-    asker = ScriptedAsker(["Rhona", "g", ENTER, EXAMPLES, PLAIN, BY_SEED, "5"])
+    asker = ScriptedAsker(["Rhona", "g", ENTER, EXAMPLES, PLAIN, BY_SEED, "5", TOOLS_PILE])
     game = ask_new_game(asker, str(path))
     assert [(p.name, p.colour) for p in game.setup.players] == [("Rhona", "green")]
     assert game.setup.removal_grid is not None
@@ -73,8 +94,7 @@ def test_a_solo_game_asks_for_the_removal_grid_and_no_start_player(tmp_path):
 
 def test_the_tables_own_layout_takes_the_next_answer_after_a_refused_one(tmp_path):
     path = tmp_path / "game.yaml"
-    layout = list(LAYOUT.values())
-    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "Ailsa", "A1,B2,C1", *layout]
+    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "Ailsa", "A1,B2,C1", *LAYOUT_ANSWERS]
     asker = ScriptedAsker(answers)
     ask_new_game(asker, str(path))
     [(question, answer, reason)] = asker.refusals
@@ -89,26 +109,65 @@ def test_the_tables_own_layout_takes_the_next_answer_after_a_refused_one(tmp_pat
     assert mine == made
 
 
-def test_a_number_that_is_not_a_tile_is_refused_with_the_reason(tmp_path):
-    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "r", ENTER, "5,2,8", "5,2,8,9", "5,2,8,1"]
-    answers += [ENTER] * 4  # the rest drawn, as the start player was
-    asker = ScriptedAsker(answers)
+def test_each_tile_menu_says_what_the_tile_is_and_offers_a_tile_once(tmp_path):
+    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "r", ENTER, ENTER, "5", "2", "8", "1"]
+    answers += [ENTER, ENTER, TOOLS_PILE]  # scoring and starting tiles drawn, caledonia's pile
+
+    class Seen(ScriptedAsker):
+        menus: dict = {}
+
+        def choose(self, question, choices, *, default=None):
+            self.menus[question] = [c.label for c in choices]
+            return super().choose(question, choices, default=default)
+
+    asker = Seen(answers)
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
-    assert [reason for _, _, reason in asker.refusals] == [
-        "Give four tiles, for corners A, B, C and D.",
-        "Give four different port tiles, one for each corner A-D, from 1, 2, 3, 4, 5, 6, 7, 8.",
-    ]
     assert dict(game.setup.ports) == {"A": "5", "B": "2", "C": "8", "D": "1"}
+    first, last = asker.menus["Port tile at corner A:"], asker.menus["Port tile at corner D:"]
+    assert "£10 (5)" in first and "give 1 basic good, take 3 (2)" in first
+    assert "Let caledonia draw these" in first and "Let caledonia draw these" not in last
+    assert len(last) == 5 and "£10 (5)" not in last  # 8 tiles, 3 of them at A-C
+    scoring = asker.menus["Scoring tile for round 1:"]
+    assert "Deployed workers, MacDonald's fishermen included: 2 glory each (4)" in scoring
+    tiles = (
+        asker.menus["Campbell's starting tile:"]
+        if "Campbell's starting tile:" in asker.menus
+        else next(v for k, v in asker.menus.items() if k.endswith("'s starting tile:"))
+    )
+    assert "£56, 1 wool, 1 milk (4) (example values)" in tiles
+
+
+def test_the_tables_own_pile_is_the_default_and_its_face_up_tiles_are_typed_by_their_goods(
+    tmp_path,
+):
+    from caledonia.rules.components import components
+    from caledonia.rules.contract_faces import named
+
+    contracts = components().contracts
+    path = tmp_path / "game.yaml"
+    typed = f"{faces('11,12,13,14,15')}, 2 wool cheese whisky"  # the last: 39 or 42
+    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, BY_SEED, "7", ENTER, "4 wole", typed]
+    asker = ScriptedAsker([*answers, named(contracts[42])])
+    game = ask_new_game(asker, str(path))
+    assert game.setup.pile is None
+    assert [c for c in game.setup.export_board if c] == [11, 12, 13, 14, 15, 42]
+    assert "No good 'wole'" in asker.refusals[0][2]
+    assert "Which tile is '2 wool cheese whisky'?" in asker.questions
+    flags = ["--seed", "7", "--contracts", "11,12,13,14,15,42"]
+    assert setup_of(path) == new_setup(tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", *flags)
+    said = "\n".join(asker.said)
+    assert "Face-up contracts: " + named(contracts[11]) in said
 
 
 def test_variants_are_toggled_by_key_and_a_bad_mix_is_explained(tmp_path):
     path = tmp_path / "game.yaml"
     toggles = ["s", "c", "a", PLAIN, "c", PLAIN]  # the auction without clans is refused first
-    answers = [*TWO_PLAYERS, EXAMPLES, *toggles, BY_SEED, "4"]
+    answers = [*TWO_PLAYERS, EXAMPLES, *toggles, BY_SEED, "4", TOOLS_PILE]
     game = ask_new_game(ScriptedAsker(answers), str(path))
     variants = game.setup.variants
     assert variants["static_imports"] and variants["clan_auction"] and variants["clans"]
-    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, "c", "a", PLAIN, "a", PLAIN, BY_SEED, "4"])
+    answers = [*TWO_PLAYERS, EXAMPLES, "c", "a", PLAIN, "a", PLAIN, BY_SEED, "4", TOOLS_PILE]
+    asker = ScriptedAsker(answers)
     ask_new_game(asker, str(tmp_path / "other.yaml"))
     assert "The clan auction needs clans and at least 2 players." in asker.said
     flags = ["--static-imports", "--clan-auction", "--seed", "4"]
@@ -117,7 +176,8 @@ def test_variants_are_toggled_by_key_and_a_bad_mix_is_explained(tmp_path):
 
 def test_the_tighter_map_asks_its_spaces_on_the_map_laid_out(tmp_path):
     spaces = ["A-10", "A-10,B-21,C-05,D-30", "A-12,B-09,C-05,D-07"]
-    asker = ScriptedAsker([*TWO_PLAYERS, EXAMPLES, "m", PLAIN, BY_SEED, "7", *spaces])
+    answers = [*TWO_PLAYERS, EXAMPLES, "m", PLAIN, BY_SEED, "7", TOOLS_PILE, *spaces]
+    asker = ScriptedAsker(answers)
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
     assert asker.questions[-1].startswith("Tighter map: the four covered spaces on A2 B1 C2 D1")
     assert [reason for _, _, reason in asker.refusals] == [
@@ -129,11 +189,14 @@ def test_the_tighter_map_asks_its_spaces_on_the_map_laid_out(tmp_path):
 
 
 def test_without_clans_the_starting_tiles_follow_the_turn_order(tmp_path):
-    answers = [*TWO_PLAYERS, EXAMPLES, "c", PLAIN, OWN_LAYOUT, "Bruce", *[ENTER] * 3, "4,9", ENTER]
-    asker = ScriptedAsker(answers)
+    tiles = ["4", "9"]  # by their menus' keys, after the sides, ports and scoring tiles drawn
+    answers = [*TWO_PLAYERS, EXAMPLES, "c", PLAIN, OWN_LAYOUT, "Bruce", *[ENTER] * 3, *tiles]
+    asker = ScriptedAsker([*answers, TOOLS_PILE])
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
-    assert "The 2 starting tiles, in turn order (Bruce, Ailsa)" in asker.questions[-2]
-    assert "  [ ] Starting tiles: Bruce 4, Ailsa 9" in asker.said
+    assert asker.questions[-3:-1] == ["Bruce's starting tile:", "Ailsa's starting tile:"]
+    assert "  [ ] Starting tiles: Bruce £56, 1 wool, 1 milk (4); Ailsa £56, 1 grain (9)" in (
+        asker.said
+    )
     assert game.setup.clans == () and game.setup.starting_tiles == (4, 9)
 
 
@@ -147,7 +210,7 @@ def test_an_existing_game_is_never_replaced(tmp_path):
 
 def test_names_must_be_given_and_different(tmp_path):
     answers = [ENTER, "Ailsa", ENTER, " ailsa ", "Bruce", "y", ENTER, EXAMPLES, PLAIN]
-    asker = ScriptedAsker([*answers, BY_SEED, "1"])
+    asker = ScriptedAsker([*answers, BY_SEED, "1", TOOLS_PILE])
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
     assert [reason for _, _, reason in asker.refusals] == [
         "A player needs a name.",
@@ -161,7 +224,7 @@ def test_names_must_be_given_and_different(tmp_path):
 
 def test_four_players_end_the_list_and_taken_colours_are_not_offered(tmp_path):
     names = ["Ailsa", "b", "Bruce", "r", "Cat", ENTER, "Dougie", ENTER]  # blue, red, green, yellow
-    asker = ScriptedAsker([*names, EXAMPLES, PLAIN, BY_SEED, "2", ENTER])
+    asker = ScriptedAsker([*names, EXAMPLES, PLAIN, BY_SEED, "2", TOOLS_PILE, ENTER])
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
     assert [p.colour for p in game.setup.players] == ["blue", "red", "green", "yellow"]
     assert asker.answers == [ENTER]  # no fifth name asked
@@ -172,11 +235,12 @@ def test_files_given_as_options_are_not_asked_and_a_bad_own_file_is_refused(tmp_
     from caledonia.rules.market import EXAMPLE_MARKET
 
     files = {"market_file": str(EXAMPLE_MARKET), "box_file": str(EXAMPLE_BOX)}
-    asker = ScriptedAsker([*TWO_PLAYERS, PLAIN, BY_SEED, "7"])
+    asker = ScriptedAsker([*TWO_PLAYERS, PLAIN, BY_SEED, "7", TOOLS_PILE])
     ask_new_game(asker, str(tmp_path / "g.yaml"), **files)
     assert not any(q.startswith("Which data") for q in asker.questions)
     missing = str(tmp_path / "nowhere.yaml")
     answers = [*TWO_PLAYERS, "o", missing, str(EXAMPLE_MARKET), ENTER, PLAIN, BY_SEED, "7"]
+    answers.append(TOOLS_PILE)
     asker = ScriptedAsker(answers)
     ask_new_game(asker, str(tmp_path / "h.yaml"))
     [(_, _, reason)] = asker.refusals

@@ -205,7 +205,7 @@ def test_play_setup_stopped_midway_goes_on_from_there(
         f"Stopped: 6 answers kept in a draft; run 'caledonia play {game}' again to go on "
         "from there. Nothing else was saved."
     )
-    again = terminal([True, "d", "s", "7", "q"])  # go on; plain game, seed 7; then quit
+    again = terminal([True, "d", "s", "7", "c", "q"])  # go on; plain, seed 7, its pile; quit
     code, _, err = run_main(monkeypatch, capsys, "play", str(game))
     assert code == 0, err
     assert again.questions[1] == first.questions[-1]

@@ -68,12 +68,16 @@ def test_play_keeps_an_event_recorded_from_another_terminal_and_says_so(tmp_path
     assert made.returncode == 0, made.stderr
     play = Terminal("play", str(path))
     try:
-        play.read_until("what now?")  # waiting at the first menu, holding no lock
+        play.read_until("Choose a clan")  # waiting at the first menu, holding no lock
         other = run_cli("fix", str(path), "money", "Ann", "5")
         assert other.returncode == 0, other.stderr  # not blocked by play
         play.keys("x")  # Fix something to match the table
-        play.read_until("Fix, e.g.")
-        play.keys("money Bob 9\r")
+        play.read_until("What does the table show differently?")
+        play.keys("m")  # money
+        play.read_until("Whose?")
+        play.keys("2")  # Bob
+        play.read_until("Bob's money")
+        play.keys("9\r")
         screen = play.read_until("✓ ")  # the answer recorded
         assert "1 event was recorded from elsewhere: " in screen
         play.keys("q")

@@ -230,6 +230,13 @@ class Price(PortEffect):
     def words(self, e: Fields) -> str:
         return f"{e['good']} {PRICE_STEPS} steps {e['direction']}"
 
+    @staticmethod
+    def moved(state: GameState, e: Fields) -> tuple[int, int]:
+        """The good's price now and once moved (as `apply` will move it)."""
+        steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
+        before = state.prices[e["good"]]
+        return before, max(0, state.market.tracks[e["good"]].move(before, steps))
+
 
 class Exchange(PortEffect):
     """Swap two of your units on the map (not fields) for two other units from your board.

@@ -129,5 +129,9 @@ def bonus_options(state: GameState, player: PlayerState, money: int) -> Iterator
 
 
 def bonus_words(e: dict[str, Any]) -> str:
-    extra = e.get("worker") or e.get("from") or ""
-    return e["choice"] + (f" ({extra.replace(':', ' ')})" if extra else "")
+    """'technology (woodcutter)', 'retrieve the merchant from wool's buy side'."""
+    if e["choice"] == "retrieve" and e.get("from"):
+        good, _, side = str(e["from"]).partition(":")
+        return f"retrieve the merchant from {good.replace('_', ' ')}'s {side or 'buy'} side"
+    extra = e.get("worker") or ""
+    return e["choice"] + (f" ({extra})" if extra else "")

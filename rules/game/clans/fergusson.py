@@ -1,4 +1,4 @@
-"""Fergusson: three starting workers on border spaces; free shipping (from the data)."""
+"""Fergusson: three starting workers on border spaces; starts with shipping upgraded."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ if TYPE_CHECKING:
 
 class Fergusson(Clan):
     name = "Fergusson"
-    summary = "three starting workers, all on border spaces; free shipping (from the data)"
+    summary = (
+        "three starting workers, all on border spaces; starts with shipping upgraded "
+        "(2 lochs with 3-4 players, 1 loch with 1-2)"
+    )
 
     def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
         mine = [p.name for p in state.players if p.clan == self.name]

@@ -369,7 +369,7 @@ class MacDonald(Clan):
     name = NAME
     summary = (
         "never upgrades technology; every worker £6, earning £4; fishermen on lochs and "
-        "port tiles (deploy with `fisherman`, e.g. port:A; row with `row`); river-crossing "
+        "port tiles (deploy one, then row it from water to water); river-crossing "
         "shipping with 1-2 players"
     )
     specs = (DeployFisherman(), RowFisherman())

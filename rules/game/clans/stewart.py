@@ -1,4 +1,4 @@
-"""Stewart: five merchants and river-crossing shipping (from the data); £1 for each trade at
+"""Stewart: five merchants and river-crossing shipping from the start; £1 for each trade at
 the market, and £1 for each kind of good bought with a neighbourhood bonus.
 
 The £1 comes before a purchase is paid, so it can make one affordable (clan tile,
@@ -21,7 +21,7 @@ TRADE_MONEY = 1
 class Stewart(Clan):
     name = "Stewart"
     summary = (
-        "five merchants and river-crossing shipping from the start (from the data); £1 for each "
+        "five merchants and river-crossing shipping from the start; £1 for each "
         "trade at the market and for each kind bought with a neighbourhood bonus"
     )
 

@@ -9,13 +9,14 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from ...contract_faces import tile, tiles
+from ...contract_faces import short, tile, tiles
 from ...words import counted
 from ..contracts import (
     available,
     canonical_draw,
     draw_reasons,
     drawn_now,
+    due,
     named,
     paired,
     take,
@@ -176,14 +177,20 @@ class BuildingBonus(EventSpec):
 
     def describe(self, e: Event) -> str:
         kept = named(e, "keep")
-        drawn = f" (drawn: {', '.join(map(str, e['drawn']))})" if e.get("drawn") else ""  # ids
+        drawn = f" (drawn: {', '.join(short(c) for c in e['drawn'])})" if e.get("drawn") else ""
         return f"{e['player']} takes the building bonus, keeping {tiles(kept)}{drawn}"
 
     def option_words(self, state: GameState, e: Event) -> str:
+        """'keep 4 wool → … (1): pay £2': a contract kept costs (or brings) what the round
+        says, as obtaining one would."""
         kept = named(e, "keep")
         if not kept:
             return "keep none"
-        return "keep " + tiles(kept, state.parts.contracts)
+        player = state.by_name(e["player"])
+        cost = due(state, player, state.turn.contracts_obtained)
+        money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
+        once = " once" if len(kept) > 1 and cost else ""
+        return f"keep {tiles(kept, state.parts.contracts)}: {money}{once}"
 
 
 def draw_count(state, e) -> int:

@@ -74,5 +74,8 @@ class ChooseClan(EventSpec):
     def describe(self, e: Event) -> str:
         return f"{e['player']} takes clan {e['clan']}"
 
+    def option_words(self, state, e):
+        return e["clan"]  # whose choice it is, the menu's question says
+
 
 SPEC = ChooseClan()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...reach import port_route
-from ..port_effects import KS_COST, PortEffect
+from ..port_effects import KS_COST, PortEffect, Price
 from ..spec import EventSpec, Field, WordsError, choice_word
 from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
@@ -230,12 +230,20 @@ class UsePort(EventSpec):
         )
 
     def option_words(self, state: GameState, e: Event) -> str:
+        """'tile 6: whisky 3 steps up (£5 → £8)'; what the use costs comes last, the
+        Kickstarter port's £3 included ('tile KS: as tile 4: ...: pay £3')."""
         effects = state.rules.port_effects()
         effect = effects.get(e["tile"])
         words = effect.words(e) if effect else ""
+        used = effect
         if e["tile"] == "KS" and e.get("use") in effects:
-            words += ": " + effects[e["use"]].words(e)
-        return f"tile {e['tile']}: {words}"
+            used = effects[e["use"]]
+            words += ": " + used.words(e)
+        if isinstance(used, Price):
+            before, after = used.moved(state, e)
+            words += f" (£{before} → £{after})"
+        cost = effect.cost(state, e) if effect else 0
+        return f"tile {e['tile']}: {words}" + (f": pay £{cost}" if cost else "")
 
 
 SPEC = UsePort()

@@ -12,7 +12,7 @@ from itertools import combinations, permutations, product
 from math import comb, perm
 from typing import TYPE_CHECKING
 
-from ...contract_faces import tile
+from ...contract_faces import short, tile
 from ...solo import Roll, check_rolls, market_phase, roll_dice
 from ...solo_state import dice_rng
 from ...words import counted
@@ -222,7 +222,7 @@ class Prepare(EventSpec):
         if e.get("rolls"):
             parts.append("dice " + ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]))
         if e.get("drawn"):
-            parts.append("drawn " + ", ".join(map(str, e["drawn"])))
+            parts.append("drawn " + ", ".join(short(c) for c in e["drawn"]))
         return "preparation of the next round" + (f" ({'; '.join(parts)})" if parts else "")
 
 
