@@ -772,3 +772,30 @@ def test_port_seven_takes_no_worker_when_all_eight_are_out():
     assert refuse(game, type="port", player="Ailsa", tile="7", swaps=swaps) == [
         "Ailsa has no woodcutter left on the player board: port tile 7 takes the new units from it"
     ]
+
+
+def test_a_fix_puts_a_fifth_macdonald_miner_on_the_map_but_never_a_ninth_worker():
+    """Ruling 23: the eight workers are one pool, so a correction may show MacDonald with
+    five miners (the box holds four), as expanding could; a fifth for Bruce is refused."""
+    game = macdonald_game()
+    place(game, [("miner", "A-21"), ("woodcutter", "A-32")])
+    to_ailsas_turn(game)
+    fix = {"type": "fix", "what": "unit", "player": "Ailsa"}
+    mountains = free_spaces(game, "mountain", exclude=("A-21",))
+    for space in mountains[:4]:
+        act(game, **fix, space=space, unit="miner")
+    assert ailsa(game).count("miner") == 5
+    forests = free_spaces(game, "forest", exclude=("A-32",))
+    act(game, **fix, space=forests[0], unit="woodcutter")
+    act(game, **fix, space=forests[1], unit="woodcutter")  # the eighth worker
+    assert refuse(game, **fix, space=mountains[4], unit="miner") == [
+        "all of Ailsa's miner pieces are on the map"
+    ]
+    act(game, **fix, space="A-21", unit="woodcutter")  # its miner goes back to the board first
+    assert ailsa(game).count("woodcutter") == 4
+    bruce = {"type": "fix", "what": "unit", "player": "Bruce"}
+    for space in free_spaces(game, "mountain")[:4]:
+        act(game, **bruce, space=space, unit="miner")
+    assert refuse(game, **bruce, space=free_spaces(game, "mountain")[0], unit="miner") == [
+        "all of Bruce's miner pieces are on the map"
+    ]

@@ -10,6 +10,7 @@ negative money.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...contract_faces import tile
@@ -125,8 +126,10 @@ class Unit(Correction):
         ]
         if holder is not None and holder is not player:
             reasons.append(f"{space_id} holds {holder.name}'s {holder.units[space]}")
-        placed = player.count(unit) - (1 if player.units.get(space) == unit else 0)
-        if placed >= economy.units[unit].count:
+        # The piece on the space goes back to the player board first; the rulebook then
+        # says what is left (MacDonald's eight workers are one pool: ruling 23).
+        units = {s: u for s, u in player.units.items() if s != space}
+        if state.rules.units_left(state, replace(player, units=units), unit) < 1:
             reasons.append(f"all of {player.name}'s {unit} pieces are on the map")
         return reasons
 
