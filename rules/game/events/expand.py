@@ -5,7 +5,7 @@ free space). A new building may open the neighbourhood and building bonuses."""
 from __future__ import annotations
 
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
-from ..pieces import after_building, position_of, unit_words
+from ..pieces import after_building, position_of, space_place, unit_words
 from ..spec import EventSpec, Field, canonical_space
 from ..state import GameState, PlayerState, Refused
 from ..turns import close_window, finish_main, follow_up, gate, may_act
@@ -135,10 +135,18 @@ class Expand(EventSpec):
         )
 
     def option_words(self, state, e):
+        """'sheep on A-09 for £8 (sheep £6 + land £2): forest, beside a 2-space loch (east)';
+        a free space says the land it saves. The id first: no two lines of a menu alike."""
         player = state.by_name(e["player"])
-        check = expansion(state, player, e["unit"], state.space(e["space"]), bool(e.get("free")))
-        free = " with the free-space bonus" if e.get("free") else ""
-        return f"{unit_words(e['unit'])} on {e['space']}{free} for £{check.cost} ({check.cost_words()})"
+        space = state.space(e["space"])
+        free = bool(e.get("free"))
+        check = expansion(state, player, e["unit"], space, free)
+        words = check.cost_words()
+        if free:
+            saved = state.board.spaces[space].cost
+            words = words.removesuffix(" + land £0") + f", free space saves land £{saved}"
+        where = space_place(state, e["space"], player.name)
+        return f"{unit_words(e['unit'])} on {e['space']} for £{check.cost} ({words}): {where}"
 
 
 SPEC = Expand()

@@ -4,7 +4,7 @@ paid in full (worker and land); some clans place more, or only on the border."""
 from __future__ import annotations
 
 from ..phases import begin_round
-from ..pieces import WORKERS
+from ..pieces import WORKERS, space_place
 from ..spec import EventSpec, Field, canonical_space
 from .expand import expansion, legal_expansions
 
@@ -69,7 +69,8 @@ class PlaceWorker(EventSpec):
     def option_words(self, state, e):
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
-        return f"{e['unit']} on {e['space']} for £{check.cost} ({check.cost_words()})"
+        where = space_place(state, e["space"], player.name)
+        return f"{e['unit']} on {e['space']} for £{check.cost} ({check.cost_words()}): {where}"
 
 
 SPEC = PlaceWorker()
