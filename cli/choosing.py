@@ -255,7 +255,7 @@ def narrow(
             ordered = sorted(groups.items(), key=lambda item: str(item[0]))
             choices = [
                 Choice(
-                    f"{words}: {counted(len(members), 'choice')}"
+                    f"{_priced(state, level, words, members)}: {counted(len(members), 'choice')}"
                     if len(members) > 1
                     else spec.option_words(state, members[0]),
                     members,
@@ -267,6 +267,27 @@ def narrow(
                 choices.sort(key=lambda c: SHORTCUT_KEYS.index(c.key))
             return level, choices
     return None
+
+
+def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]) -> str:
+    """A unit's answer with its price and the land's, which vary by space: 'sheep £8 +
+    land £1–£6'; a free space says the land is saved. Other answers as they are."""
+    if level.file is not _unit:
+        return words
+    from caledonia.rules.game.events.expand import expansion
+
+    first = members[0]
+    player = state.by_name(first["player"])
+    free = bool(first.get("free"))
+    check = expansion(
+        state, player, first["unit"], state.space(first["space"]), free, first["type"] == "worker"
+    )
+    price = check.unit_cost + sum(amount for _, amount in check.adjustments)
+    lands = sorted({state.board.spaces[state.space(e["space"])].cost or 0 for e in members})
+    span = f"£{lands[0]}" if len(lands) == 1 else f"£{lands[0]}–£{lands[-1]}"
+    if free:
+        return f"{words} £{price}, saves land {span}"
+    return f"{words} £{price} + land {span}"
 
 
 def _stable_key(state: GameState, kind: str, key: Any, words: str) -> str | None:

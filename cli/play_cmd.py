@@ -38,6 +38,7 @@ from .output import (
 )
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
+from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -236,12 +237,15 @@ def _ask_kind(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
         level = narrow(game.state, kind, events)
         if level is not None:
             question, choices = level
-            picked = asker.choose(question.question, choices + [BACK])
+            picked = asker.choose(
+                question.question, keyed_with_picture(game.state, choices + [BACK])
+            )
         elif len(events) == 1:
             return events[0]
         else:
             words = KIND_WORDS.get(kind, kind)
-            picked = asker.choose(f"{words}:", event_choices(game.state, kind, events) + [BACK])
+            listed = event_choices(game.state, kind, events) + [BACK]
+            picked = asker.choose(f"{words}:", keyed_with_picture(game.state, listed))
             if picked != "back":
                 return picked
         if picked == "back":

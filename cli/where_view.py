@@ -1,0 +1,85 @@
+"""The "Where?" picture of `play`: the part of the board a space menu is about, with each
+candidate space showing the menu's key on its hex.
+
+The physical board prints no ids, so a person finds a space by its shape: the
+lochs, the rivers and the pieces around it. The picture shows those, the keys sit
+on the hexes, and the key pressed is the one the menu gives the same space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from caledonia.rules.game.state import GameState
+
+from .prompts import Choice, with_keys
+
+MENU_MARGIN = 4  # lines besides the options: the question, the caption, the prompt, a spare
+
+
+def _spaces_of(value: Any) -> set[str]:
+    """The space ids an answer leads to: an event's space (a row's target), or those of a
+    group of events; port slots are not on the map."""
+    events = value if isinstance(value, list) else [value]
+    found = set()
+    for event in events:
+        if not isinstance(event, dict):
+            return set()
+        site = event.get("to") if event.get("type") == "row" else event.get("space")
+        if site is None:
+            return set()
+        found.add(str(site))
+    return found
+
+
+def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
+    """Each space that one answer of the menu leads to, with that answer's key; a space
+    shared by several answers (a sheep or a cow there) shows their keys together."""
+    labels: dict[int, str] = {}
+    for choice in choices:
+        spaces = _spaces_of(choice.value)
+        if len(spaces) != 1 or choice.key is None:
+            continue
+        (site,) = spaces
+        if site.lower().startswith("port:"):
+            continue
+        index = state.board.index.get(site)
+        if index is not None:
+            labels[index] = labels[index] + "," + choice.key if index in labels else choice.key
+    return labels
+
+
+def where_picture(state: GameState, choices: Sequence[Choice], width: int, height: int):
+    """The picture and its caption for a menu of spaces, or None (not a space menu, or no
+    room): what `play` prints above the menu."""
+    from caledonia.rules.game.pieces import position_of
+
+    from .map_view import draw_keys
+
+    labels = space_labels(state, choices)
+    if not labels:
+        return None
+    room = height - len(choices) - MENU_MARGIN
+    drawn = draw_keys(state.board, position_of(state), labels, width=width, height=room)
+    if drawn is None:
+        return None
+    picture, region = drawn
+    example = " (example map modules, not the printed ones)" if state.board.example else ""
+    caption = f"{region.capitalize()}, north at the top{example}: press the key on the hex."
+    return picture, caption
+
+
+def keyed_with_picture(state: GameState, choices: Sequence[Choice]) -> list[Choice]:
+    """The menu's choices with their keys, after printing the "Where?" picture when the
+    menu is one of spaces (at a terminal: its size decides how much of the board fits)."""
+    from .output import console, message
+
+    keyed = with_keys(choices)
+    size = console().size
+    drawn = where_picture(state, keyed, size.width, size.height)
+    if drawn is not None:
+        picture, caption = drawn
+        console().print(picture, soft_wrap=True, crop=False)
+        message(caption)
+    return keyed
