@@ -686,3 +686,13 @@ def transcribe_command(
     from .transcribe import transcribe
 
     transcribe(name, Path(out) if out else side_file(name), replace=force)
+
+
+def _more_commands() -> None:
+    """The commands that live in modules of their own."""
+    from .map_where import where_command
+
+    app.command("where")(where_command)
+
+
+_more_commands()

@@ -66,7 +66,9 @@ def where_picture(state: GameState, choices: Sequence[Choice], width: int, heigh
         return None
     picture, region = drawn
     example = " (example map modules, not the printed ones)" if state.board.example else ""
-    caption = f"{region.capitalize()}, north at the top{example}: press the key on the hex."
+    caption = (
+        f"{region[0].upper() + region[1:]}, north at the top{example}: press the key on the hex."
+    )
     return picture, caption
 
 

@@ -157,7 +157,8 @@ def landmarks(
     if board.spaces[index].loch:
         size = _loch_size(board, index)
         lochs.insert(0, "a one-space loch" if size == 1 else f"part of a {size}-space loch")
-    rivers = [f"river on its {' and '.join(river_ways)} side"] if river_ways else []
+    sides = "side" if len(river_ways) == 1 else "sides"
+    rivers = [f"river on its {one_of(river_ways, 'and')} {sides}"] if river_ways else []
     units = _joined("beside", beside) + _joined("across the river from", over_river)
     found = units + port_words + lochs + rivers
     if not found and len(board.adjacent[index]) < 6:
