@@ -690,9 +690,10 @@ def transcribe_command(
 
 def _more_commands() -> None:
     """The commands that live in modules of their own."""
-    from .map_where import where_command
+    from .map_where import sheet_command, where_command
 
     app.command("where")(where_command)
+    app.command("sheet")(sheet_command)
 
 
 _more_commands()

@@ -114,3 +114,59 @@ def _draw(position: Position, index: int) -> None:
     message(
         f"{region[0].upper() + region[1:]}, north at the top; ( * ) marks {position.board.spaces[index].id}."
     )
+
+
+def sheet_command(
+    svg_file: Annotated[
+        str,
+        typer.Option("--svg", metavar="FILE", help="Where to save the sheet (SVG, sized for A4)."),
+    ],
+    source_file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="A game or position file: its modules, players and port tiles.",
+            show_default=False,
+        ),
+    ] = None,
+    modules: Annotated[
+        str, typer.Option(help="Module sides when no file is given, A to D.")
+    ] = "A1,B1,C1,D1",
+    players: Annotated[
+        int, typer.Option(min=1, max=4, help="Player count when no file is given.")
+    ] = 4,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    maps: MapsOption = None,
+) -> None:
+    """A board sheet to print and lay beside the table: every space's id in large type,
+    its terrain and land cost, the rivers and the port tiles. Printed at 100 % on A4 or
+    Letter (landscape), the ids are at least 9 pt.
+
+    Example: [cyan]caledonia map sheet --svg sheet.svg[/cyan]
+    """
+    from caledonia.rules.board import assemble
+    from caledonia.rules.yamlfile import write_text_atomic
+
+    from .board_sheet import id_points, render_sheet
+    from .map_cmd import _notice, check_picture, load_sides, open_source
+
+    check_picture(svg_file, force)
+    if source_file is None:
+        names = modules.split(",")
+        try:
+            board = assemble(load_sides(maps, names), names, players)
+        except ValueError as reason:
+            raise UsageProblem(f"--modules: {reason}", "map sheet") from None
+        _notice(board)
+        ports: dict[str, str] = {}
+    else:
+        source = open_source(source_file, maps)
+        board, ports = source.board, source.ports
+    count = f"{board.players} player{'s' if board.players > 1 else ''}"
+    example = " · example map modules, not the printed ones" if board.example else ""
+    title = f"caledonia board sheet: {' '.join(board.module_names())}, {count}{example}"
+    write_text_atomic(svg_file, render_sheet(board, ports, title))
+    message(
+        f"Saved the board sheet to {svg_file}: print it landscape at 100 % "
+        f"(ids {id_points(board):.1f} pt on A4)."
+    )
