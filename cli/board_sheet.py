@@ -95,9 +95,19 @@ def render_sheet(board: Board, ports: Mapping[str, str] | None, title: str) -> s
                 f'<line class="river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                 f'stroke="{svg.RIVER_COLOUR}" stroke-width="6" stroke-linecap="round"/>'
             )
+    for space in board.spaces:  # where two modules meet: a person lays them out by these
+        for other in board.adjacent[space.index]:
+            if other > space.index and board.spaces[other].module != space.module:
+                ends = svg._edge(board, space.index, other)
+                if ends is not None:
+                    (x1, y1), (x2, y2) = ends
+                    rivers.append(
+                        f'<line class="module-edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                        f'y2="{y2:.1f}" stroke="{svg.INK}" stroke-width="3" stroke-dasharray="7 3"/>'
+                    )
     legend = (
         "G grassland (light), F forest (dark, trees), M mountain (grey, peaks); "
-        "£ land cost; blue waves: loch; thick blue edge: river"
+        "£ land cost; blue waves: loch; thick blue edge: river; dashed black: modules meet"
     )
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -122,7 +132,7 @@ def _ports(board: Board, ports: Mapping[str, str], middle: tuple[float, float]) 
     """Each port slot in use beyond the spaces it touches, with dashed lines to them."""
     parts = ['<g id="ports">']
     for slot in board.port_slots:
-        x, y, touched = svg._port_anchor(board, slot.touches, middle)
+        x, y, touched = _clear_anchor(board, slot.touches, middle)
         tile = ports.get(slot.module)
         parts.append(f'<g class="port" data-corner="{slot.module}">')
         for tx, ty in touched:
@@ -131,7 +141,8 @@ def _ports(board: Board, ports: Mapping[str, str], middle: tuple[float, float]) 
                 'stroke="#8d6e63" stroke-width="2" stroke-dasharray="4 3"/>'
             )
         parts.append(
-            f'<rect x="{x - 34:.1f}" y="{y - 19:.1f}" width="68" height="38" rx="6" '
+            f'<rect x="{x - PORT_HALF[0]:.1f}" y="{y - PORT_HALF[1]:.1f}" '
+            f'width="{2 * PORT_HALF[0]:g}" height="{2 * PORT_HALF[1]:g}" rx="6" '
             'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
         )
         label = f"port {tile}" if tile else "port tile"
@@ -140,3 +151,25 @@ def _ports(board: Board, ports: Mapping[str, str], middle: tuple[float, float]) 
         parts.append("</g>")
     parts.append("</g>")
     return "".join(parts)
+
+
+PORT_HALF = (34.0, 19.0)  # half the port marker's width and height, px
+
+
+def _clear_anchor(board: Board, touches, middle):
+    """Where a port marker goes: board_svg's place beyond the spaces it touches, moved
+    further out until it covers no hex (an id must stay readable)."""
+    x, y, touched = svg._port_anchor(board, touches, middle)
+    cx = sum(p[0] for p in touched) / len(touched)
+    cy = sum(p[1] for p in touched) / len(touched)
+    length = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 or 1.0
+    dx, dy = (x - cx) / length, (y - cy) / length
+    centres = [svg._centre(s.column, s.row) for s in board.spaces]
+    for _ in range(20):
+        if not any(
+            abs(hx - x) < PORT_HALF[0] + svg.WIDTH / 2 and abs(hy - y) < PORT_HALF[1] + svg.RADIUS
+            for hx, hy in centres
+        ):
+            break
+        x, y = x + dx * 5, y + dy * 5
+    return x, y, touched

@@ -164,9 +164,12 @@ class _Scene:
 
 
 def _key_label(key: str, room: int) -> str:
-    """A menu key on its hex, centred and bracketed so it reads as a key: '( 3 )'."""
-    wide = f"( {key} )"
-    return (wide if len(wide) <= room else f"({key})").center(room)[:room]
+    """A menu key on its hex, centred and bracketed so it reads as a key: '( 3 )'; keys
+    that share the hex ('1,7': a sheep or a cow there) as many as fit, '+' for the rest."""
+    for shown in (f"( {key} )", f"({key})", f"({key.split(',')[0]}+)", f"{key[0]}+"):
+        if len(shown) <= room:
+            return shown.center(room)
+    return key[:room]
 
 
 def _full(scene: _Scene, columns: range, rows: range | None = None) -> Text:
@@ -455,16 +458,32 @@ def region_of(board: Board, spaces: Collection[int]) -> tuple[range, range]:
     return columns, rows
 
 
-def _box_of(board: Board, spaces: Collection[int]) -> tuple[range, range]:
-    """The columns and rows around `spaces` alone, one hex of margin on each side."""
-    columns = [board.spaces[i].column for i in spaces]
-    rows = [board.spaces[i].row for i in spaces]
-    last_column = max(s.column for s in board.spaces)
-    last_row = max(s.row for s in board.spaces)
-    return (
-        range(max(min(columns) - 1, 0), min(max(columns) + 1, last_column) + 1),
-        range(max(min(rows) - 1, 0), min(max(rows) + 1, last_row) + 1),
-    )
+MINI_CELL = 4  # the miniature: three characters a hex and a space, one line a row
+
+
+def _mini(scene: _Scene) -> Text:
+    """The whole board in miniature, one line a row: keys, lochs and units only, so that
+    the shapes of the lochs and the pieces on the table can be matched at a glance."""
+    board = scene.board
+    rows = max(s.row for s in board.spaces) + 1
+    canvas = _Canvas(_columns(board) * MINI_CELL + MINI_CELL // 2 + 1, rows)
+    for space in board.spaces:
+        x = space.column * MINI_CELL + (MINI_CELL // 2 if space.row % 2 else 0)
+        index = space.index
+        held = scene.position.occupant(index) if scene.position else None
+        if index in scene.labels:
+            canvas.put(x, space.row, _key_label(scene.labels[index], 3), MARKED_STYLE)
+        elif held is not None:
+            owner, kind = held
+            code = scene.marks[owner.name] + unit_code(kind)[:2]
+            canvas.put(x, space.row, code, PLAYER_STYLES.get(owner.colour, "bold"))
+        elif space.loch:
+            canvas.put(x, space.row, "~~~", "blue")
+        elif index not in board.active:
+            canvas.put(x, space.row, " · ", "dim")
+        else:
+            canvas.put(x, space.row, " . ", EDGE_STYLE)
+    return canvas.text()
 
 
 def draw_keys(
@@ -476,22 +495,21 @@ def draw_keys(
     height: int,
 ) -> tuple[Text, str] | None:
     """The spaces of a menu with the menu's keys on their hexes, in `width` x `height`:
-    the whole board when it fits, else the modules that hold them, else the hexes around
-    them. With it, what was drawn in words ('module A'); None when nothing fits."""
+    the whole board when it fits, else the modules that hold them, else the whole board
+    in miniature. With it, what was drawn in words ('module A'); None when nothing fits."""
     everything = (range(_columns(board)), range(max(s.row for s in board.spaces) + 1))
     modules = region_of(board, labels)
     letters = sorted({board.spaces[i].module for i in labels})
     named = f"module{'s' if len(letters) > 1 else ''} {' and '.join(letters)}"
-    for (columns, rows), words in (
-        (everything, "the whole board"),
-        (modules, named),
-        (_box_of(board, labels), f"part of {named}"),
-    ):
-        scene = _Scene(board, position, (), labels)
+    scene = _Scene(board, position, (), labels)
+    for (columns, rows), words in ((everything, "the whole board"), (modules, named)):
         if len(rows) * 3 + 1 > height:
             continue
         if len(columns) * FULL_CELL + FULL_CELL // 2 + 1 <= width:
             return _full(scene, columns, rows), words
         if len(columns) * BRICK_CELL + BRICK_CELL // 2 + 1 <= width:
             return _compact(scene, columns, rows), words
+    rows = max(s.row for s in board.spaces) + 1
+    if rows <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 <= width:
+        return _mini(scene), "the whole board in miniature (~~~ loch, 1sh player 1's sheep)"
     return None

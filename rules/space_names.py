@@ -95,8 +95,8 @@ def _joined(relation: str, things: list[str]) -> list[str]:
     return [f"{relation} {one_of(things, 'and')}"] if things else []
 
 
-def _loch_size(board: Board, loch: int) -> int:
-    """How many loch spaces the loch that `loch` belongs to holds."""
+def _loch_body(board: Board, loch: int) -> frozenset[int]:
+    """Every loch space of the loch that `loch` belongs to (lochs joined edge to edge)."""
     seen, frontier = {loch}, [loch]
     while frontier:
         here = frontier.pop()
@@ -104,7 +104,11 @@ def _loch_size(board: Board, loch: int) -> int:
             if board.spaces[j].loch and j not in seen:
                 seen.add(j)
                 frontier.append(j)
-    return len(seen)
+    return frozenset(seen)
+
+
+def _loch_words(size: int) -> str:
+    return "a one-space loch" if size == 1 else f"a {size}-space loch"
 
 
 def _unit_words(position: Position, other: int, viewer: str | None) -> str | None:
@@ -131,22 +135,21 @@ def landmarks(
     beside: list[str] = []
     over_river: list[str] = []
     lochs, river_ways = [], []
-    seen_lochs: set[int] = set()
+    seen_lochs: set[frozenset[int]] = set()
     for other in board.adjacent[index]:
         way = _direction_to(board, index, other, short)
         across = frozenset((index, other)) in board.rivers
         held = _unit_words(position, other, viewer)
-        if held is not None:
+        if held is not None:  # a fisherman on a loch is a unit and the loch a landmark too
             (over_river if across else beside).append(f"{held} ({way})")
-        elif board.spaces[other].loch and not board.spaces[index].loch:
-            if other in seen_lochs:
+        if board.spaces[other].loch and not board.spaces[index].loch:
+            body = _loch_body(board, other)
+            if body in seen_lochs:
                 continue
-            size = _loch_size(board, other)
-            seen_lochs.update(j for j in board.adjacent[index] if board.spaces[j].loch)
-            which = "a one-space loch" if size == 1 else f"a {size}-space loch"
+            seen_lochs.add(body)
             relation = "across the river from" if across else "beside"
-            lochs.append(f"{relation} {which} ({way})")
-        elif across:
+            lochs.append(f"{relation} {_loch_words(len(body))} ({way})")
+        elif across and held is None:
             river_ways.append(way)
     port_words = []
     for slot in board.port_slots:
@@ -155,7 +158,7 @@ def landmarks(
             what = f"port tile {tile}" if tile else "the port tile"
             port_words.append(f"touching {what} at corner {slot.module}")
     if board.spaces[index].loch:
-        size = _loch_size(board, index)
+        size = len(_loch_body(board, index))
         lochs.insert(0, "a one-space loch" if size == 1 else f"part of a {size}-space loch")
     sides = "side" if len(river_ways) == 1 else "sides"
     rivers = [f"river on its {one_of(river_ways, 'and')} {sides}"] if river_ways else []
@@ -206,9 +209,15 @@ def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     return get_close_matches(key, list(board.index), n=count, cutoff=0.4)
 
 
-def option_place(state_position: Position, space_id: str, viewer: str | None, ports) -> str:
-    """A menu line's tail: terrain and the two nearest landmarks ('forest, beside …')."""
-    board = state_position.board
+def option_place(
+    position: Position, space_id: str, viewer: str | None, ports, cost: bool = False
+) -> str:
+    """A menu line's tail: terrain (`cost`: with the land cost) and the two nearest
+    landmarks ('forest £2, beside …')."""
+    board = position.board
     index = board.index[space_id]
-    words = [terrain_words(board, index), *landmarks(state_position, index, viewer, ports, True)]
+    land = terrain_words(board, index)
+    if cost and board.spaces[index].cost is not None:
+        land += f" £{board.spaces[index].cost}"
+    words = [land, *landmarks(position, index, viewer, ports, True)]
     return ", ".join(words[:3])

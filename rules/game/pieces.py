@@ -35,9 +35,10 @@ def position_of(state: GameState) -> Position:
     )
 
 
-def space_place(state: GameState, space_id: str, viewer: str) -> str:
-    """Where a space is, in the board's own words: terrain and the nearest landmarks."""
-    return option_place(position_of(state), space_id, viewer, state.setup.ports)
+def space_place(state: GameState, space_id: str, viewer: str, cost: bool = False) -> str:
+    """Where a space is, in the board's own words: terrain (`cost`: with the land cost)
+    and the nearest landmarks."""
+    return option_place(position_of(state), space_id, viewer, state.setup.ports, cost)
 
 
 PORT_PREFIX = "port:"  # a port slot in an event's words: `port:A`, by its module letter

@@ -135,18 +135,19 @@ class Expand(EventSpec):
         )
 
     def option_words(self, state, e):
-        """'sheep on A-09 for £8 (sheep £6 + land £2): forest, beside a 2-space loch (east)';
-        a free space says the land it saves. The id first: no two lines of a menu alike."""
+        """'sheep on A-09 for £8: forest £2, beside a 2-space loch (E)': the id first, so no
+        two lines of a menu read alike; a free space says the land it saves."""
         player = state.by_name(e["player"])
         space = state.space(e["space"])
         free = bool(e.get("free"))
         check = expansion(state, player, e["unit"], space, free)
-        words = check.cost_words()
+        head = f"{unit_words(e['unit'])} on {e['space']} for £{check.cost}"
         if free:
             saved = state.board.spaces[space].cost
-            words = words.removesuffix(" + land £0") + f", free space saves land £{saved}"
-        where = space_place(state, e["space"], player.name)
-        return f"{unit_words(e['unit'])} on {e['space']} for £{check.cost} ({words}): {where}"
+            head += f" with the free space (saves land £{saved})"
+        elif check.adjustments:  # a clan's price: say how it comes about
+            head += f" ({check.cost_words()})"
+        return f"{head}: {space_place(state, e['space'], player.name, cost=not free)}"
 
 
 SPEC = Expand()

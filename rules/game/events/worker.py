@@ -69,8 +69,9 @@ class PlaceWorker(EventSpec):
     def option_words(self, state, e):
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
-        where = space_place(state, e["space"], player.name)
-        return f"{e['unit']} on {e['space']} for £{check.cost} ({check.cost_words()}): {where}"
+        where = space_place(state, e["space"], player.name, cost=True)
+        why = f" ({check.cost_words()})" if check.adjustments else ""
+        return f"{e['unit']} on {e['space']} for £{check.cost}{why}: {where}"
 
 
 SPEC = PlaceWorker()
