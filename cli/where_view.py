@@ -34,19 +34,33 @@ def _spaces_of(value: Any) -> set[str]:
 
 
 def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
-    """Each space that one answer of the menu leads to, with that answer's key; a space
-    shared by several answers (a sheep or a cow there) shows their keys together."""
-    labels: dict[int, str] = {}
+    """The menu's keys by the spaces they lead to, when the menu is one of places: every
+    answer one space (a space shared by several answers, a sheep or a cow there, shows
+    their keys together), or every answer one module (each of its spaces shows the
+    module's key). Any other menu (units, say) gets none: a picture with some of its
+    answers on it would mislead."""
+    board = state.board
+    places: list[tuple[str, list[int]]] = []
     for choice in choices:
-        spaces = _spaces_of(choice.value)
-        if len(spaces) != 1 or choice.key is None:
-            continue
-        (site,) = spaces
-        if site.lower().startswith("port:"):
-            continue
-        index = state.board.index.get(site)
-        if index is not None:
-            labels[index] = labels[index] + "," + choice.key if index in labels else choice.key
+        on_map = [
+            board.index[site]
+            for site in _spaces_of(choice.value)
+            if not site.lower().startswith("port:") and site in board.index
+        ]
+        if on_map and choice.key is not None:
+            places.append((choice.key, on_map))
+        elif isinstance(choice.value, (dict, list)) and not on_map:
+            continue  # a port tile: not on the map, but still a place
+        elif isinstance(choice.value, (dict, list)):
+            return {}  # an answer with no key: nothing to show on the hex
+    one_space = all(len(spaces) == 1 for _, spaces in places)
+    one_module = all(len({board.spaces[i].module for i in spaces}) == 1 for _, spaces in places)
+    if not places or not (one_space or one_module):
+        return {}
+    labels: dict[int, str] = {}
+    for key, spaces in places:
+        for index in spaces:
+            labels[index] = labels[index] + "," + key if index in labels else key
     return labels
 
 

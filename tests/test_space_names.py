@@ -249,6 +249,25 @@ def test_the_where_picture_labels_exactly_the_candidate_spaces_with_the_menus_ke
     assert "A-01" not in picture.plain and "D-01" in picture.plain
 
 
+def test_a_module_menu_shows_each_modules_spaces_with_its_key_and_a_unit_menu_none():
+    from caledonia.cli.prompts import Choice
+
+    game = _midway_game()
+    state = game.state
+    events = list(game.legal().by_type["expand"])
+    sheep = [e for e in events if e["unit"] == "sheep"]
+    by_module: dict[str, list] = {}
+    for event in sheep:
+        by_module.setdefault(event["space"][0], []).append(event)
+    menu = [Choice(f"module {m}", found, m.lower()) for m, found in sorted(by_module.items())]
+    labels = space_labels(state, menu + [Choice("back", "back", "0")])
+    assert {state.board.spaces[i].id: key for i, key in labels.items()} == {
+        e["space"]: e["space"][0].lower() for e in sheep
+    }
+    _, units = narrow(state, "expand", events)  # units: each answer spread over modules
+    assert space_labels(state, with_keys(units)) == {}
+
+
 def test_a_unit_menu_shows_the_units_price_and_a_free_space_the_land_it_saves():
     game = _midway_game()
     state = game.state
