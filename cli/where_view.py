@@ -37,7 +37,7 @@ def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
     """The menu's keys by the spaces they lead to, when the menu is one of places: every
     answer one space (a space shared by several answers, a sheep or a cow there, shows
     their keys together), or every answer one module (each of its spaces shows the
-    module's key). Any other menu (units, say) gets none: a picture with some of its
+    module's key, no space under two). Any other menu (units, say) gets none: a picture with some of its
     answers on it would mislead."""
     board = state.board
     places: list[tuple[str, list[int]]] = []
@@ -55,6 +55,8 @@ def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
             return {}  # an answer with no key: nothing to show on the hex
     one_space = all(len(spaces) == 1 for _, spaces in places)
     one_module = all(len({board.spaces[i].module for i in spaces}) == 1 for _, spaces in places)
+    everywhere = [i for _, spaces in places for i in spaces]
+    one_module = one_module and len(everywhere) == len(set(everywhere))  # not a unit menu
     if not places or not (one_space or one_module):
         return {}
     labels: dict[int, str] = {}

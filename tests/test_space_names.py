@@ -266,6 +266,13 @@ def test_a_module_menu_shows_each_modules_spaces_with_its_key_and_a_unit_menu_no
     }
     _, units = narrow(state, "expand", events)  # units: each answer spread over modules
     assert space_labels(state, with_keys(units)) == {}
+    on_d = [e for e in events if e["space"].startswith("D-") and e["unit"] in ("sheep", "cow")]
+    by_unit = [  # units that all go on module D: a space under two answers, still no picture
+        Choice(unit, [e for e in on_d if e["unit"] == unit], key)
+        for unit, key in (("sheep", "1"), ("cow", "2"))
+    ]
+    assert len({e["space"] for e in on_d}) < len(on_d)
+    assert space_labels(state, by_unit) == {}
 
 
 def test_a_unit_menu_shows_the_units_price_and_a_free_space_the_land_it_saves():
