@@ -300,3 +300,27 @@ def test_no_two_space_options_read_the_same_cut_at_80_columns():
             continue
         lines = [EVENTS[kind].option_words(state, e)[:76] for e in events]  # "1) " before
         assert len(set(lines)) == len(lines), kind
+
+
+def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
+    import test_clan_macdonald as macdonald
+    from caledonia.rules.game.events import EVENTS
+    from caledonia.rules.game.legal import legal_events
+
+    game = macdonald.in_action_with_fisherman_on_a25()
+    state = game.state
+    legal = legal_events(state, "Ailsa").by_type
+    row = {"type": "row", "player": "Ailsa", "space": "A-25", "to": "A-18"}
+    assert row in legal["row"]
+    assert EVENTS["row"].option_words(state, row) == (
+        "fisherman from A-25 to A-18: loch, beside your fisherman (SE), part of a 2-space loch"
+    )
+    deploys = {e["space"]: e for e in legal["fisherman"]}
+    port = EVENTS["fisherman"].option_words(state, deploys["port:A"])
+    assert port.startswith("fisherman on port:A for £6 (no land cost on a port tile): port tile 5")
+    assert "corner A (beside A-" in port
+    loch = EVENTS["fisherman"].option_words(state, deploys["C-19"])
+    assert loch.startswith("fisherman on C-19 for £6 (no land cost on a loch): loch, ")
+    assert "loch" in loch.split(": loch, ")[1]
+    lines = [EVENTS["fisherman"].option_words(state, e)[:76] for e in legal["fisherman"]]
+    assert len(set(lines)) == len(lines)
