@@ -288,6 +288,10 @@ def test_a_unit_menu_shows_the_units_price_and_a_free_space_the_land_it_saves():
     state.turn.free_spaces = 1
     words = EVENTS["expand"].option_words(state, free)
     assert words.startswith("sheep on A-36 for £8 with the free space (saves land £5): grassland,")
+    free_events = [e for e in EVENTS["expand"].options(state) if e.get("free")]
+    _, units = narrow(state, "expand", list(game.legal().by_type["expand"]) + free_events)
+    labels = [c.label for c in units if "(free space)" in c.label]
+    assert labels and all(re.search(r"£\d+, saves land £\d", label) for label in labels), labels
 
 
 def test_no_two_space_options_read_the_same_cut_at_80_columns():
