@@ -463,27 +463,32 @@ MINI_CELL = 4  # the miniature: three characters a hex and a space, one line a r
 
 def _mini(scene: _Scene) -> Text:
     """The whole board in miniature, one line a row: keys, lochs and units only, so that
-    the shapes of the lochs and the pieces on the table can be matched at a glance."""
+    the shapes of the lochs and the pieces on the table can be matched at a glance. A
+    gap runs where the modules meet; mist out of play is left blank."""
     board = scene.board
     rows = max(s.row for s in board.spaces) + 1
-    canvas = _Canvas(_columns(board) * MINI_CELL + MINI_CELL // 2 + 1, rows)
+    middle_column, middle_row = (_columns(board) + 1) // 2, (rows + 1) // 2
+    canvas = _Canvas(_columns(board) * MINI_CELL + MINI_CELL // 2 + 2, rows + 1)
     for space in board.spaces:
         x = space.column * MINI_CELL + (MINI_CELL // 2 if space.row % 2 else 0)
+        x += 1 if space.column >= middle_column else 0
+        y = space.row + (1 if space.row >= middle_row else 0)
         index = space.index
         held = scene.position.occupant(index) if scene.position else None
         if index in scene.labels:
-            canvas.put(x, space.row, _key_label(scene.labels[index], 3), MARKED_STYLE)
+            canvas.put(x, y, _key_label(scene.labels[index], 3), MARKED_STYLE)
         elif held is not None:
             owner, kind = held
             code = scene.marks[owner.name] + unit_code(kind)[:2]
-            canvas.put(x, space.row, code, PLAYER_STYLES.get(owner.colour, "bold"))
+            canvas.put(x, y, code, PLAYER_STYLES.get(owner.colour, "bold"))
         elif space.loch:
-            canvas.put(x, space.row, "~~~", "blue")
-        elif index not in board.active:
-            canvas.put(x, space.row, " · ", "dim")
-        else:
-            canvas.put(x, space.row, " . ", EDGE_STYLE)
+            canvas.put(x, y, "~~~", "blue")
+        elif index in board.active:
+            canvas.put(x, y, " . ", EDGE_STYLE)
     return canvas.text()
+
+
+MINI_WORDS = "the whole board in miniature (~~~ loch, . land, 1wd player 1's woodcutter{})"
 
 
 def draw_keys(
@@ -510,6 +515,6 @@ def draw_keys(
         if len(columns) * BRICK_CELL + BRICK_CELL // 2 + 1 <= width:
             return _compact(scene, columns, rows), words
     rows = max(s.row for s in board.spaces) + 1
-    if rows <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 <= width:
-        return _mini(scene), "the whole board in miniature (~~~ loch, 1sh player 1's sheep)"
+    if rows + 1 <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 + 1 <= width:
+        return _mini(scene), MINI_WORDS.format(", blank: mist" if board.players <= 2 else "")
     return None
