@@ -174,10 +174,17 @@ def _field(name: str, words: Callable[[Any], str] = str) -> Callable[[Event], tu
     return lambda e: (str(e.get(name, "")), words(e.get(name, "")))
 
 
+# Where each module lies on the table: clockwise, their letters meeting in the middle
+MODULE_CORNERS = {"A": "top left", "B": "top right", "C": "bottom right", "D": "bottom left"}
+
+
 def _module(e: Event) -> tuple[Any, str]:
     space = str(e.get("space", ""))
     letter = space.split("-")[0].removeprefix("port:")
-    return (letter, f"module {letter}" if "-" in space else "a port tile")
+    if "-" not in space:
+        return (letter, "a port tile")
+    corner = MODULE_CORNERS.get(letter)
+    return (letter, f"module {letter}, {corner}" if corner else f"module {letter}")
 
 
 UNIT_KEYS = {  # the player board's order, so a unit keeps its key from turn to turn
@@ -296,7 +303,7 @@ def _stable_key(state: GameState, kind: str, key: Any, words: str) -> str | None
     if words in UNIT_KEYS:
         return UNIT_KEYS[words]
     if words.startswith("module "):
-        return words[-1].lower()
+        return words[len("module ")].lower()
     if kind == "trade" and isinstance(key, tuple):
         side, good = key
         index = list(state.prices).index(good)

@@ -328,3 +328,27 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
     assert "loch" in loch.split(": loch, ")[1]
     lines = [EVENTS["fisherman"].option_words(state, e)[:76] for e in legal["fisherman"]]
     assert len(set(lines)) == len(lines)
+
+
+def test_the_module_menu_says_where_each_module_lies_and_keeps_its_letter_key():
+    recorded = load_game(str(SAMPLES / "game-4p.yaml"), PARTS)
+    game = Game(recorded.setup, PARTS)
+    for event in recorded.events[:60]:
+        game.apply(event)
+    state = game.state
+    _, units = narrow(state, "expand", list(game.legal().by_type["expand"]))
+    asked = 0
+    for unit in units:
+        deeper = narrow(state, "expand", unit.value) if isinstance(unit.value, list) else None
+        if deeper is None:
+            continue
+        level, modules = deeper
+        assert level.question == "Where?"
+        corners = {"a": "top left", "b": "top right", "c": "bottom right", "d": "bottom left"}
+        for choice in modules:
+            if choice.label.startswith("module "):
+                assert choice.label.startswith(
+                    f"module {choice.key.upper()}, {corners[choice.key]}"
+                )
+                asked += 1
+    assert asked
