@@ -333,13 +333,15 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
 def test_the_module_menu_says_where_each_module_lies_and_keeps_its_letter_key():
     recorded = load_game(str(SAMPLES / "game-4p.yaml"), PARTS)
     game = Game(recorded.setup, PARTS)
-    for event in recorded.events[:60]:
+    for event in recorded.events:  # to the first starting worker: some 30 spaces a worker
+        if game.state.phase == "workers":
+            break
         game.apply(event)
     state = game.state
-    _, units = narrow(state, "expand", list(game.legal().by_type["expand"]))
+    _, units = narrow(state, "worker", list(game.legal().by_type["worker"]))
     asked = 0
     for unit in units:
-        deeper = narrow(state, "expand", unit.value) if isinstance(unit.value, list) else None
+        deeper = narrow(state, "worker", unit.value) if isinstance(unit.value, list) else None
         if deeper is None:
             continue
         level, modules = deeper
