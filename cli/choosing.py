@@ -222,10 +222,17 @@ def _field(name: str, words: Callable[[Any], str] = str) -> Callable[[Event], tu
     return lambda e: (str(e.get(name, "")), words(e.get(name, "")))
 
 
+# Where each module lies on the table: clockwise, their letters meeting in the middle
+MODULE_CORNERS = {"A": "top left", "B": "top right", "C": "bottom right", "D": "bottom left"}
+
+
 def _module(e: Event) -> tuple[Any, str]:
     space = str(e.get("space", ""))
     letter = space.split("-")[0].removeprefix("port:")
-    return (letter, f"module {letter}" if "-" in space else "a port tile")
+    if "-" not in space:
+        return (letter, "a port tile")
+    corner = MODULE_CORNERS.get(letter)
+    return (letter, f"module {letter}, {corner}" if corner else f"module {letter}")
 
 
 UNIT_KEYS = {  # the player board's order, so a unit keeps its key from turn to turn
@@ -303,7 +310,7 @@ def narrow(
             ordered = sorted(groups.items(), key=lambda item: str(item[0]))
             choices = [
                 Choice(
-                    f"{words}: {counted(len(members), 'choice')}"
+                    f"{_priced(state, level, words, members)}: {counted(len(members), 'choice')}"
                     if len(members) > 1
                     else spec.option_words(state, members[0]),
                     members,
@@ -317,13 +324,34 @@ def narrow(
     return None
 
 
+def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]) -> str:
+    """A unit's answer with its price and the land's, which vary by space: 'sheep £8 +
+    land £1–£6'; a free space says the land is saved. Other answers as they are."""
+    if level.file is not _unit:
+        return words
+    from caledonia.rules.game.events.expand import expansion
+
+    first = members[0]
+    player = state.by_name(first["player"])
+    free = bool(first.get("free"))
+    check = expansion(
+        state, player, first["unit"], state.space(first["space"]), free, first["type"] == "worker"
+    )
+    price = check.unit_cost + sum(amount for _, amount in check.adjustments)
+    lands = sorted({state.board.spaces[state.space(e["space"])].cost or 0 for e in members})
+    span = f"£{lands[0]}" if len(lands) == 1 else f"£{lands[0]}–£{lands[-1]}"
+    if free:
+        return f"{words} £{price}, saves land {span}"
+    return f"{words} £{price} + land {span}"
+
+
 def _stable_key(state: GameState, kind: str, key: Any, words: str) -> str | None:
     """The same key for the same answer every turn: units by the player board's order,
     modules by letter, trades by the good (buy 1-6, sell a-f)."""
     if words in UNIT_KEYS:
         return UNIT_KEYS[words]
     if words.startswith("module "):
-        return words[-1].lower()
+        return words[len("module ")].lower()
     if kind == "trade" and isinstance(key, tuple):
         side, good = key
         index = list(state.prices).index(good)

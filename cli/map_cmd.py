@@ -11,9 +11,10 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import counted
 
 from .errors import UsageProblem
-from .map_sides import example_sides_notice, load_sides, missing_sides
+from .map_common import _notice, check_picture, open_source
+from .map_sides import load_sides, missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
-from .writing import ForceOption, check_output, person_at_terminal
+from .writing import ForceOption
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -45,22 +46,6 @@ SourceArgument = Annotated[
 ]
 
 
-def _notice(board: Board) -> None:
-    notice = example_sides_notice(board)
-    if notice:
-        message(notice, style="yellow")
-
-
-def open_source(path: str, maps: str | None) -> MapSource:
-    """A position or game file, with the example-data notice on stderr."""
-    from .map_source import load_source
-
-    source, notice = load_source(path, maps)
-    if notice:
-        message(notice, style="yellow")
-    return source
-
-
 def _unit(unit: str, command: str) -> str:
     from caledonia.rules.words import Unmatched, match_word
 
@@ -75,13 +60,6 @@ def _no_money_for_game(source: MapSource, money: int | None, command: str) -> No
         raise UsageProblem(
             "--money is for a position file: a game file knows each player's money", command
         )
-
-
-def check_picture(svg: str | None, force: bool) -> None:
-    """Before any work: the picture's file can be written, and an old one is replaced only
-    when the person says so (or --force)."""
-    if svg:
-        check_output(svg, force=force, ask=person_at_terminal())
 
 
 def save_picture(
@@ -646,3 +624,14 @@ def transcribe_command(
     from .transcribe import transcribe
 
     transcribe(name, Path(out) if out else side_file(name), replace=force)
+
+
+def _more_commands() -> None:
+    """The commands that live in modules of their own."""
+    from .map_where import sheet_command, where_command
+
+    app.command("where")(where_command)
+    app.command("sheet")(sheet_command)
+
+
+_more_commands()

@@ -108,10 +108,17 @@ def _terrain(board: Board, index: int, prefix: str, room: int) -> list[tuple[str
 class _Scene:
     """What every layout needs to know about the board it draws."""
 
-    def __init__(self, board: Board, position: Position | None, highlight: Collection[int]):
+    def __init__(
+        self,
+        board: Board,
+        position: Position | None,
+        highlight: Collection[int],
+        labels: Mapping[int, str] | None = None,
+    ):
         self.board = board
         self.position = position
-        self.highlight = set(highlight)
+        self.labels = dict(labels or {})  # space -> a menu's key, shown in place of the id
+        self.highlight = set(highlight) | set(self.labels)
         self.marks = player_marks(position)
         self.port_spaces = {i for slot in board.port_slots for i in slot.touches}
 
@@ -150,17 +157,27 @@ class _Scene:
                 return [("[ N ]" if solo else "[###]", BLOCKED_STYLE)]
             return [("[N]" if solo else "[##]", BLOCKED_STYLE)]
         marked = index in self.highlight
-        prefix = "*" if marked and room >= 5 else ""  # compact marks the id line instead
+        # compact marks the id line instead; a key on the hex marks it already
+        prefix = "*" if marked and room >= 5 and index not in self.labels else ""
         pieces = _terrain(self.board, index, prefix, room)
         return [(text, MARKED_STYLE if marked else style) for text, style in pieces]
 
 
-def _full(scene: _Scene, columns: range) -> Text:
-    """The full layout of the spaces in `columns` (all of them, or one half)."""
+def _key_label(key: str, room: int) -> str:
+    """A menu key on its hex, centred and bracketed so it reads as a key: '( 3 )'; keys
+    that share the hex ('1,7': a sheep or a cow there) as many as fit, '+' for the rest."""
+    for shown in (f"( {key} )", f"({key})", f"({key.split(',')[0]}+)", f"{key[0]}+"):
+        if len(shown) <= room:
+            return shown.center(room)
+    return key[:room]
+
+
+def _full(scene: _Scene, columns: range, rows: range | None = None) -> Text:
+    """The full layout of the spaces in `columns` (all of them, or one half) and `rows`."""
     board = scene.board
-    spaces = [s for s in board.spaces if s.column in columns]
-    rows = max(s.row for s in board.spaces) + 1
-    canvas = _Canvas(len(columns) * FULL_CELL + FULL_CELL // 2 + 2, rows * 3 + 1)
+    rows = rows or range(max(s.row for s in board.spaces) + 1)
+    spaces = [s for s in board.spaces if s.column in columns and s.row in rows]
+    canvas = _Canvas(len(columns) * FULL_CELL + FULL_CELL // 2 + 2, len(rows) * 3 + 1)
 
     def x_of(column: int, row: int) -> int:
         return (column - columns.start) * FULL_CELL + (FULL_CELL // 2 if row % 2 else 0)
@@ -169,7 +186,7 @@ def _full(scene: _Scene, columns: range) -> Text:
         return RIVER_STYLE if scene.river(a, b) else EDGE_STYLE
 
     for space in spaces:
-        x, y = x_of(space.column, space.row), space.row * 3
+        x, y = x_of(space.column, space.row), (space.row - rows.start) * 3
         index = space.index
         for direction, column_offset, line in (
             ("NW", 1, y),
@@ -189,7 +206,10 @@ def _full(scene: _Scene, columns: range) -> Text:
             after = "P"
         elif index in scene.highlight and not scene.shows_terrain(index):
             after = "*"
-        canvas.put(x + 1, y + 1, space.id + after, scene.label_style(index))
+        label = space.id + after
+        if index in scene.labels:
+            label = _key_label(scene.labels[index], FULL_CELL - 1)
+        canvas.put(x + 1, y + 1, label, scene.label_style(index))
         offset = x + 1
         for piece, style in scene.contents(index, 5, ":"):
             canvas.put(offset, y + 2, piece, style)
@@ -197,25 +217,27 @@ def _full(scene: _Scene, columns: range) -> Text:
     return canvas.text()
 
 
-def _compact(scene: _Scene) -> Text:
+def _compact(scene: _Scene, columns: range | None = None, rows: range | None = None) -> Text:
     """Bricks: every hex four columns wide, rows half a brick apart, the edges between rows
     on a line of their own where the two hexes' columns overlap."""
     board = scene.board
-    rows = max(s.row for s in board.spaces) + 1
+    columns = columns or range(_columns(board))
+    rows = rows or range(max(s.row for s in board.spaces) + 1)
+    spaces = [s for s in board.spaces if s.column in columns and s.row in rows]
     half = BRICK_CELL // 2
-    canvas = _Canvas(_columns(board) * BRICK_CELL + half + 2, rows * 3 + 1)
+    canvas = _Canvas(len(columns) * BRICK_CELL + half + 2, len(rows) * 3 + 1)
 
     def x_of(index: int) -> int:
         space = board.spaces[index]
-        return space.column * BRICK_CELL + (half if space.row % 2 else 0)
+        return (space.column - columns.start) * BRICK_CELL + (half if space.row % 2 else 0)
 
-    for space in board.spaces:  # the lines between rows first, rivers painted over them
-        x, y = x_of(space.index), space.row * 3
+    for space in spaces:  # the lines between rows first, rivers painted over them
+        x, y = x_of(space.index), (space.row - rows.start) * 3
         for line in (y, y + 3):
             canvas.put(x, line, "─" * (BRICK_CELL + 1), EDGE_STYLE)
-    for space in board.spaces:
+    for space in spaces:
         index = space.index
-        x, y = x_of(index), space.row * 3
+        x, y = x_of(index), (space.row - rows.start) * 3
         for direction, column_offset in (("W", 0), ("E", BRICK_CELL)):
             river = scene.river(index, scene.neighbour(space, direction))
             for line in (y + 1, y + 2):
@@ -228,7 +250,9 @@ def _compact(scene: _Scene) -> Text:
                 end = min(x, x_of(other)) + BRICK_CELL
                 canvas.put(start, line, "≈" * (end - start), RIVER_STYLE)
         label = space.id
-        if index in scene.highlight and len(label) > 2:
+        if index in scene.labels:
+            label = _key_label(scene.labels[index], BRICK_CELL - 1)
+        elif index in scene.highlight and len(label) > 2:
             label = label[0] + "*" + label[2:]
         canvas.put(x + 1, y + 1, label[: BRICK_CELL - 1], scene.label_style(index))
         offset = x + 1
@@ -422,3 +446,75 @@ def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
                 f"  {marks[player.name]}{joiner}{unit_code(unit)} on port:{slot.module} "
                 f"({player.name}'s {_unit_words(unit)} stands on {what})"
             )
+
+
+def region_of(board: Board, spaces: Collection[int]) -> tuple[range, range]:
+    """The columns and rows of the modules that hold `spaces`: the whole of each module, so
+    that its lochs and rivers can be matched to the table."""
+    modules = {board.spaces[i].module for i in spaces}
+    held = [s for s in board.spaces if s.module in modules]
+    columns = range(min(s.column for s in held), max(s.column for s in held) + 1)
+    rows = range(min(s.row for s in held), max(s.row for s in held) + 1)
+    return columns, rows
+
+
+MINI_CELL = 4  # the miniature: three characters a hex and a space, one line a row
+
+
+def _mini(scene: _Scene) -> Text:
+    """The whole board in miniature, one line a row: keys, lochs and units only, so that
+    the shapes of the lochs and the pieces on the table can be matched at a glance. A
+    gap runs where the modules meet; mist out of play is left blank."""
+    board = scene.board
+    rows = max(s.row for s in board.spaces) + 1
+    middle_column, middle_row = (_columns(board) + 1) // 2, (rows + 1) // 2
+    canvas = _Canvas(_columns(board) * MINI_CELL + MINI_CELL // 2 + 2, rows + 1)
+    for space in board.spaces:
+        x = space.column * MINI_CELL + (MINI_CELL // 2 if space.row % 2 else 0)
+        x += 1 if space.column >= middle_column else 0
+        y = space.row + (1 if space.row >= middle_row else 0)
+        index = space.index
+        held = scene.position.occupant(index) if scene.position else None
+        if index in scene.labels:
+            canvas.put(x, y, _key_label(scene.labels[index], 3), MARKED_STYLE)
+        elif held is not None:
+            owner, kind = held
+            code = scene.marks[owner.name] + unit_code(kind)[:2]
+            canvas.put(x, y, code, PLAYER_STYLES.get(owner.colour, "bold"))
+        elif space.loch:
+            canvas.put(x, y, "~~~", "blue")
+        elif index in board.active:
+            canvas.put(x, y, " . ", EDGE_STYLE)
+    return canvas.text()
+
+
+MINI_WORDS = "the whole board in miniature (~~~ loch, . land, 1wd player 1's woodcutter{})"
+
+
+def draw_keys(
+    board: Board,
+    position: Position | None,
+    labels: Mapping[int, str],
+    *,
+    width: int,
+    height: int,
+) -> tuple[Text, str] | None:
+    """The spaces of a menu with the menu's keys on their hexes, in `width` x `height`:
+    the whole board when it fits, else the modules that hold them, else the whole board
+    in miniature. With it, what was drawn in words ('module A'); None when nothing fits."""
+    everything = (range(_columns(board)), range(max(s.row for s in board.spaces) + 1))
+    modules = region_of(board, labels)
+    letters = sorted({board.spaces[i].module for i in labels})
+    named = f"module{'s' if len(letters) > 1 else ''} {' and '.join(letters)}"
+    scene = _Scene(board, position, (), labels)
+    for (columns, rows), words in ((everything, "the whole board"), (modules, named)):
+        if len(rows) * 3 + 1 > height:
+            continue
+        if len(columns) * FULL_CELL + FULL_CELL // 2 + 1 <= width:
+            return _full(scene, columns, rows), words
+        if len(columns) * BRICK_CELL + BRICK_CELL // 2 + 1 <= width:
+            return _compact(scene, columns, rows), words
+    rows = max(s.row for s in board.spaces) + 1
+    if rows + 1 <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 + 1 <= width:
+        return _mini(scene), MINI_WORDS.format(", blank: mist" if board.players <= 2 else "")
+    return None

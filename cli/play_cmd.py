@@ -42,6 +42,7 @@ from .output import (
 )
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
+from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -290,13 +291,15 @@ def _ask_kind(
         level = narrow(game.state, kind, events)
         if level is not None:
             question, choices = level
-            picked = asker.choose(whose + question.question, _beside(choices, below))
+            picked = asker.choose(
+                whose + question.question, keyed_with_picture(game.state, _beside(choices, below))
+            )
         elif len(events) == 1 and escapes is None:
             return events[0]
         else:
             words = KIND_WORDS.get(kind, kind)
             menu = _beside(event_choices(game.state, kind, events), below)
-            picked = asker.choose(f"{whose}{words}:", menu)
+            picked = asker.choose(f"{whose}{words}:", keyed_with_picture(game.state, menu))
             if picked != "back":
                 return picked
         if isinstance(picked, Escape):

@@ -75,7 +75,7 @@ def test_options_in_words_with_costs(game_file):
         ok("act", str(game_file), *args)
     text = ok("options", str(game_file))
     assert "Ailsa (red) may:" in text and "worker (" in text
-    assert "woodcutter on A-09 for £" in text and "(woodcutter £6 + land £" in text
+    assert "woodcutter on A-09 for £8: forest £2" in text  # the land's cost where it is
     for args in (
         ["worker", "Ailsa", "woodcutter", "A-09"],
         ["worker", "Bruce", "miner", "B-18"],
@@ -84,7 +84,7 @@ def test_options_in_words_with_costs(game_file):
     ):
         ok("act", str(game_file), *args)
     text = ok("options", str(game_file), "--player", "red")
-    assert "expand (" in text and "cow on A-10 for £" in text and "(cow £9 + land £" in text
+    assert "expand (" in text and "cow on A-10 for £10: grassland £1" in text
     assert "trade (" in text and "pass and receive £" in text and "Bruce" not in text
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..position import MapPlayer, Position
+from ..space_names import option_place
 from .state import GameState, PlayerState
 
 PRODUCES = {
@@ -32,6 +33,12 @@ def position_of(state: GameState) -> Position:
             for p in state.players
         ),
     )
+
+
+def space_place(state: GameState, space_id: str, viewer: str, cost: bool = False) -> str:
+    """Where a space is, in the board's own words: terrain (`cost`: with the land cost)
+    and the nearest landmarks."""
+    return option_place(position_of(state), space_id, viewer, state.setup.ports, cost)
 
 
 PORT_PREFIX = "port:"  # a port slot in an event's words: `port:A`, by its module letter

@@ -59,7 +59,16 @@ from typing import TYPE_CHECKING
 
 from ...board import PortSlot
 from ...position import held_words
-from ..pieces import ALL_WORKERS, FISHERMAN, WORKERS, port_letter, port_word, site_name
+from ...space_names import port_site_words
+from ..pieces import (
+    ALL_WORKERS,
+    FISHERMAN,
+    WORKERS,
+    port_letter,
+    port_word,
+    site_name,
+    space_place,
+)
 from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import EventSpec, Field, canonical_space
 from ..state import GameState, PlayerState
@@ -261,7 +270,10 @@ class DeployFisherman(PlacementSpec):
     def option_words(self, state: GameState, e: Event) -> str:
         free = " with the free-space bonus" if e.get("free") else ""
         where = "a port tile" if port_letter(e["space"]) else "a loch"
-        return f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where})"
+        return (
+            f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where}): "
+            + site_place(state, e["space"], e["player"])
+        )
 
 
 class RowFisherman(EventSpec):
@@ -357,6 +369,20 @@ class RowFisherman(EventSpec):
 
     def describe(self, e: Event) -> str:
         return f"{e['player']} rows a fisherman from {e['space']} to {e['to']}"
+
+    def option_words(self, state: GameState, e: Event) -> str:
+        """The target first (it tells the options apart), then where it is."""
+        return f"fisherman from {e['space']} to {e['to']}: " + site_place(
+            state, e["to"], e["player"]
+        )
+
+
+def site_place(state: GameState, word: str, viewer: str) -> str:
+    """A loch or a port slot in the board's own words (a port by its tile and corner)."""
+    letter = port_letter(word)
+    if letter is not None:
+        return port_site_words(state.board, letter, state.setup.ports)
+    return space_place(state, canonical_space(state, word), viewer)
 
 
 def owns_fisherman(player: PlayerState, site: int | str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
-from ..pieces import position_of, unit_words
+from ..pieces import position_of, space_place, unit_words
 from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import Field, canonical_space
 from ..state import GameState, PlayerState
@@ -115,10 +115,19 @@ class Expand(ExpansionPlacement):
         )
 
     def option_words(self, state: GameState, e: Event) -> str:
+        """'sheep on A-09 for £8: forest £2, beside a 2-space loch (E)': the id first, so no
+        two lines of a menu read alike; a free space says the land it saves."""
         player = state.by_name(e["player"])
-        check = expansion(state, player, e["unit"], state.space(e["space"]), bool(e.get("free")))
-        free = " with the free-space bonus" if e.get("free") else ""
-        return f"{unit_words(e['unit'])} on {e['space']}{free} for £{check.cost} ({check.cost_words()})"
+        space = state.space(e["space"])
+        free = bool(e.get("free"))
+        check = expansion(state, player, e["unit"], space, free)
+        head = f"{unit_words(e['unit'])} on {e['space']} for £{check.cost}"
+        if free:
+            saved = state.board.spaces[space].cost
+            head += f" with the free space (saves land £{saved})"
+        elif check.adjustments:  # a clan's price: say how it comes about
+            head += f" ({check.cost_words()})"
+        return f"{head}: {space_place(state, e['space'], player.name, cost=not free)}"
 
 
 SPEC = Expand()

@@ -127,7 +127,7 @@ class Unit(Correction):
         if holder is not None and holder is not player:
             reasons.append(f"{space_id} holds {holder.name}'s {holder.units[space]}")
         # The piece on the space goes back to the player board first; the rulebook then
-        # says what is left (MacDonald's eight workers are one pool: ruling 23).
+        # says what is left (a clan may pool its kinds: ruling 23).
         units = {s: u for s, u in player.units.items() if s != space}
         if state.rules.units_left(state, replace(player, units=units), unit) < 1:
             reasons.append(f"all of {player.name}'s {unit} pieces are on the map")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..pieces import WORKERS
+from ..pieces import WORKERS, space_place
 from ..placement import START
 from ..spec import Field
 from .expand import ExpansionPlacement, expansion
@@ -30,7 +30,9 @@ class PlaceWorker(ExpansionPlacement):
     def option_words(self, state: GameState, e: Event) -> str:
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
-        return f"{e['unit']} on {e['space']} for £{check.cost} ({check.cost_words()})"
+        where = space_place(state, e["space"], player.name, cost=True)
+        why = f" ({check.cost_words()})" if check.adjustments else ""
+        return f"{e['unit']} on {e['space']} for £{check.cost}{why}: {where}"
 
 
 SPEC = PlaceWorker()

@@ -1,0 +1,39 @@
+"""What the map commands share: opening a position or game file, the example-sides
+notice, and the check that a picture's file may be written (kept apart so that the
+commands in map_cmd and map_where need not import each other)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .map_sides import example_sides_notice
+from .output import message
+from .writing import check_output, person_at_terminal
+
+if TYPE_CHECKING:
+    from caledonia.rules.board import Board
+
+    from .map_source import MapSource
+
+
+def _notice(board: Board) -> None:
+    notice = example_sides_notice(board)
+    if notice:
+        message(notice, style="yellow")
+
+
+def open_source(path: str, maps: str | None) -> MapSource:
+    """A position or game file, with the example-data notice on stderr."""
+    from .map_source import load_source
+
+    source, notice = load_source(path, maps)
+    if notice:
+        message(notice, style="yellow")
+    return source
+
+
+def check_picture(svg: str | None, force: bool) -> None:
+    """Before any work: the picture's file can be written, and an old one is replaced only
+    when the person says so (or --force)."""
+    if svg:
+        check_output(svg, force=force, ask=person_at_terminal())

@@ -1,0 +1,174 @@
+"""`caledonia map where SPACE [GAME]`: a space in words that fit the physical board, and
+the module drawn around it, so that a table can find the hex an id names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from caledonia.rules.errors import CaledoniaError
+
+from .errors import UsageProblem
+from .output import JsonOption, MapsOption, console, emit, message, print_json
+
+if TYPE_CHECKING:
+    from caledonia.rules.board import Board
+    from caledonia.rules.position import Position
+
+PICTURE_HEIGHT = 20  # lines: one module (six rows of hexes), never the whole board
+
+
+def where_command(
+    space: Annotated[str, typer.Argument(help="A space id such as A-09 (a09 and A9 too).")],
+    source_file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="A game or position file: its units and port tiles become landmarks.",
+            show_default=False,
+        ),
+    ] = None,
+    modules: Annotated[
+        str, typer.Option(help="Module sides when no file is given, A to D.")
+    ] = "A1,B1,C1,D1",
+    players: Annotated[
+        int, typer.Option(min=1, max=4, help="Player count when no file is given.")
+    ] = 4,
+    as_json: JsonOption = False,
+    maps: MapsOption = None,
+) -> None:
+    """Where a space is on the table: its module, row and hex, terrain and cost, the lochs,
+    rivers, port tiles and units beside it, and its module drawn with the space marked.
+
+    Example: [cyan]caledonia map where A-24 sample_games/midway-4p.yaml[/cyan]
+    """
+    from caledonia.rules.board import assemble
+    from caledonia.rules.position import Position
+    from caledonia.rules.space_names import describe_space
+
+    from .map_common import _notice, open_source
+    from .map_sides import load_sides
+
+    if source_file is None:
+        names = modules.split(",")
+        try:
+            board = assemble(load_sides(maps, names), names, players)
+        except ValueError as reason:
+            raise UsageProblem(f"--modules: {reason}", "map where") from None
+        _notice(board)
+        position, ports = Position(board, ()), {}
+    else:
+        source = open_source(source_file, maps)
+        position, ports = source.position, source.ports
+    index = _space(position.board, space)
+    words = describe_space(position, index, ports=ports)
+    if as_json:
+        print_json(where_data(position, index, words))
+        return
+    emit(f"{words.id} · {words.land}")
+    emit(words.place)
+    for landmark in words.landmarks:
+        emit(f"  {landmark}")
+    _draw(position, index)
+
+
+def _space(board: Board, typed: str) -> int:
+    """The space's index; exit 1 naming the nearest ids for one there is not."""
+    from caledonia.rules.space_names import closest_ids
+
+    try:
+        return board.lookup(typed)
+    except ValueError as reason:
+        near = closest_ids(board, typed)
+        hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        raise CaledoniaError(f"{reason}{hint}") from None
+
+
+def where_data(position: Position, index: int, words) -> dict[str, Any]:
+    board = position.board
+    held = position.occupant(index)
+    return {
+        "space": words.id,
+        "module": words.module,
+        "side": words.side,
+        "terrain": words.terrain,
+        "cost": words.cost,
+        "place": words.place,
+        "landmarks": list(words.landmarks),
+        "active": index in board.active,
+        "unit": {"player": held[0].name, "unit": held[1]} if held else None,
+        "example": words.example,
+    }
+
+
+def _draw(position: Position, index: int) -> None:
+    from .map_view import draw_keys
+
+    drawn = draw_keys(
+        position.board, position, {index: "*"}, width=console().width, height=PICTURE_HEIGHT
+    )
+    if drawn is None:
+        message("(The terminal is too narrow to draw the module: widen it to 46 columns.)")
+        return
+    picture, region = drawn
+    console().print(picture, soft_wrap=True, crop=False)
+    message(
+        f"{region[0].upper() + region[1:]}, north at the top; ( * ) marks {position.board.spaces[index].id}."
+    )
+
+
+def sheet_command(
+    svg_file: Annotated[
+        str,
+        typer.Option("--svg", metavar="FILE", help="Where to save the sheet (SVG, sized for A4)."),
+    ],
+    source_file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help="A game or position file: its modules, players and port tiles.",
+            show_default=False,
+        ),
+    ] = None,
+    modules: Annotated[
+        str, typer.Option(help="Module sides when no file is given, A to D.")
+    ] = "A1,B1,C1,D1",
+    players: Annotated[
+        int, typer.Option(min=1, max=4, help="Player count when no file is given.")
+    ] = 4,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    maps: MapsOption = None,
+) -> None:
+    """A board sheet to print and lay beside the table: every space's id in large type,
+    its terrain and land cost, the rivers and the port tiles. Printed at 100 % on A4 or
+    Letter (landscape), the ids are at least 9 pt.
+
+    Example: [cyan]caledonia map sheet --svg sheet.svg[/cyan]
+    """
+    from caledonia.rules.board import assemble
+    from caledonia.rules.yamlfile import write_text_atomic
+
+    from .board_sheet import id_points, render_sheet
+    from .map_common import _notice, check_picture, open_source
+    from .map_sides import load_sides
+
+    check_picture(svg_file, force)
+    if source_file is None:
+        names = modules.split(",")
+        try:
+            board = assemble(load_sides(maps, names), names, players)
+        except ValueError as reason:
+            raise UsageProblem(f"--modules: {reason}", "map sheet") from None
+        _notice(board)
+        ports: dict[str, str] = {}
+    else:
+        source = open_source(source_file, maps)
+        board, ports = source.board, source.ports
+    count = f"{board.players} player{'s' if board.players > 1 else ''}"
+    example = " · example map modules, not the printed ones" if board.example else ""
+    title = f"caledonia board sheet: {' '.join(board.module_names())}, {count}{example}"
+    write_text_atomic(svg_file, render_sheet(board, ports, title))
+    message(
+        f"Saved the board sheet to {svg_file}: print it landscape at 100 % "
+        f"(ids {id_points(board):.1f} pt on A4)."
+    )

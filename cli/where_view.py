@@ -1,0 +1,103 @@
+"""The "Where?" picture of `play`: the part of the board a space menu is about, with each
+candidate space showing the menu's key on its hex.
+
+The physical board prints no ids, so a person finds a space by its shape: the
+lochs, the rivers and the pieces around it. The picture shows those, the keys sit
+on the hexes, and the key pressed is the one the menu gives the same space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from caledonia.rules.game.state import GameState
+
+from .prompts import Choice, with_keys
+
+MENU_MARGIN = 4  # lines besides the options: the question, the caption, the prompt, a spare
+
+
+def _spaces_of(value: Any) -> set[str]:
+    """The space ids an answer leads to: an event's space (a row's target), or those of a
+    group of events; port slots are not on the map."""
+    events = value if isinstance(value, list) else [value]
+    found = set()
+    for event in events:
+        if not isinstance(event, dict):
+            return set()
+        site = event.get("to") if event.get("type") == "row" else event.get("space")
+        if site is None:
+            return set()
+        found.add(str(site))
+    return found
+
+
+def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
+    """The menu's keys by the spaces they lead to, when the menu is one of places: every
+    answer one space (a space shared by several answers, a sheep or a cow there, shows
+    their keys together), or every answer one module (each of its spaces shows the
+    module's key, no space under two). Any other menu (units, say) gets none: a picture with some of its
+    answers on it would mislead."""
+    board = state.board
+    places: list[tuple[str, list[int]]] = []
+    for choice in choices:
+        on_map = [
+            board.index[site]
+            for site in _spaces_of(choice.value)
+            if not site.lower().startswith("port:") and site in board.index
+        ]
+        if on_map and choice.key is not None:
+            places.append((choice.key, on_map))
+        elif isinstance(choice.value, (dict, list)) and not on_map:
+            continue  # a port tile: not on the map, but still a place
+        elif isinstance(choice.value, (dict, list)):
+            return {}  # an answer with no key: nothing to show on the hex
+    one_space = all(len(spaces) == 1 for _, spaces in places)
+    one_module = all(len({board.spaces[i].module for i in spaces}) == 1 for _, spaces in places)
+    everywhere = [i for _, spaces in places for i in spaces]
+    one_module = one_module and len(everywhere) == len(set(everywhere))  # not a unit menu
+    if not places or not (one_space or one_module):
+        return {}
+    labels: dict[int, str] = {}
+    for key, spaces in places:
+        for index in spaces:
+            labels[index] = labels[index] + "," + key if index in labels else key
+    return labels
+
+
+def where_picture(state: GameState, choices: Sequence[Choice], width: int, height: int):
+    """The picture and its caption for a menu of spaces, or None (not a space menu, or no
+    room): what `play` prints above the menu."""
+    from caledonia.rules.game.pieces import position_of
+
+    from .map_view import draw_keys
+
+    labels = space_labels(state, choices)
+    if not labels:
+        return None
+    room = height - len(choices) - MENU_MARGIN
+    drawn = draw_keys(state.board, position_of(state), labels, width=width, height=room)
+    if drawn is None:
+        return None
+    picture, region = drawn
+    example = " (example map modules, not the printed ones)" if state.board.example else ""
+    caption = (
+        f"{region[0].upper() + region[1:]}, north at the top{example}: press the key on the hex."
+    )
+    return picture, caption
+
+
+def keyed_with_picture(state: GameState, choices: Sequence[Choice]) -> list[Choice]:
+    """The menu's choices with their keys, after printing the "Where?" picture when the
+    menu is one of spaces (at a terminal: its size decides how much of the board fits)."""
+    from .output import console, message
+
+    keyed = with_keys(choices)
+    size = console().size
+    drawn = where_picture(state, keyed, size.width, size.height)
+    if drawn is not None:
+        picture, caption = drawn
+        console().print(picture, soft_wrap=True, crop=False)
+        message(caption)
+    return keyed
