@@ -114,7 +114,7 @@ def _exit_code(code: object, err: io.TextIOWrapper) -> int:
     if code is None:
         return 0
     if isinstance(code, int):
-        return code
+        return int(code)  # an ExitCode as the plain number a process would give
     err.write(f"{code}\n")
     return 1
 
