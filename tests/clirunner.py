@@ -65,21 +65,25 @@ def _needs_own_process(env: dict[str, str]) -> bool:
     return bool(locking._held)  # a lock of this process would let the command through
 
 
-def run_in_process(*args, env=None, input_text=None):
-    """`caledonia ARGS` through the console script's `main`, in this process (see above)."""
+def run_in_process(*args, env=None, input_text=None, cwd=ROOT, environ=None):
+    """`caledonia ARGS` through the console script's `main`, in this process (see above),
+    from the folder `cwd`; `environ` is the whole environment instead of this process's."""
     from caledonia.cli import main as cli
 
     saved_environ = dict(os.environ)
     saved_streams = sys.stdin, sys.stdout, sys.stderr
     saved_argv, saved_cwd = sys.argv, os.getcwd()
     out, err = _pipe_like(), _pipe_like()
+    if environ is not None:
+        os.environ.clear()
+        os.environ.update(environ)
     os.environ.update(env or {})
     # main turns a bug into exit 3 and one line; with this it raises, and the test fails
     # with the traceback (unless the test itself asks for the user's view of a bug)
     os.environ.setdefault("CALEDONIA_DEBUG", "1")
     _reset_module_state()
     try:
-        os.chdir(ROOT)
+        os.chdir(cwd)
         sys.argv = ["caledonia", *args]
         sys.stdin = io.StringIO(input_text or "")
         sys.stdout, sys.stderr = out, err
