@@ -4,8 +4,9 @@ Before the first question the out file is checked (`writing`). The
 person then types one code per hex position, row by row (or a whole row at
 once), seeing the side drawn with its space ids and the next position framed;
 then the river edges and the port slots, by pointing at the ids drawn. Every
-answer goes to a draft beside the out file at once (`drafts`), so a stop
-loses nothing: the same command carries on. The result is checked like any module file and saved atomically.
+answer goes at once to the draft beside the out file (`drafts`), so a stop
+loses nothing: the same command carries on. The result is checked like any
+module file and saved atomically.
 """
 
 from __future__ import annotations
