@@ -135,7 +135,10 @@ def box_report() -> dict[str, Any]:
 @app.command("show")
 def show(as_json: JsonOption = False) -> None:
     """Every component with its status (yours / example / broken), the folder, and what a
-    game would still take from the examples."""
+    game would still take from the examples.
+
+    Example: [cyan]caledonia box show --json[/cyan]
+    """
     from caledonia.rules.boxfolder import COMPONENTS, EXAMPLES
 
     report = box_report()
@@ -180,7 +183,10 @@ def show(as_json: JsonOption = False) -> None:
 
 @app.command("path")
 def path() -> None:
-    """Print the box folder (it need not exist yet)."""
+    """Print the box folder (it need not exist yet).
+
+    Example: [cyan]caledonia --box-dir ~/my-box box path[/cyan]
+    """
     from caledonia.rules.boxfolder import folder
 
     emit(str(folder()))
@@ -243,7 +249,10 @@ def add(
     ],
 ) -> None:
     """Add your own files to the box, each checked first: nothing is added when any file is
-    wrong."""
+    wrong.
+
+    Example: [cyan]caledonia box add my-maps/A1.yaml my-maps/B2.yaml market.yaml[/cyan]
+    """
     from caledonia.rules.boxfiles import KIND_WORDS
     from caledonia.rules.yamlfile import write_text_atomic
 
@@ -285,7 +294,10 @@ def _checked_box() -> tuple[list[Any], list[str]]:
 @app.command("check")
 def check(as_json: JsonOption = False) -> None:
     """Check every file in the box, with what a person would miss: a market start price off
-    its track, a side with no mist, pass money that does not fall."""
+    its track, a side with no mist, pass money that does not fall.
+
+    Example: [cyan]caledonia box check[/cyan]
+    """
     from caledonia.rules.boxfolder import folder
 
     good, problems = _checked_box()
@@ -318,7 +330,10 @@ def export(
     file: Annotated[str, typer.Argument(metavar="FILE", help="The file to write.")],
     force: ForceOption = False,
 ) -> None:
-    """Write the whole box into one file, to keep or to hand to friends."""
+    """Write the whole box into one file, to keep or to hand to friends.
+
+    Example: [cyan]caledonia box export my-box.yaml[/cyan]
+    """
     from caledonia.rules.boxfiles import bundle
     from caledonia.rules.yamlfile import plain, to_yaml, write_text_atomic
 
@@ -343,7 +358,10 @@ def import_(
         bool, typer.Option("--force", help="Replace what the box holds without asking.")
     ] = False,
 ) -> None:
-    """Replace the whole box with a copy from 'box export', checked whole first."""
+    """Replace the whole box with a copy from 'box export', checked whole first.
+
+    Example: [cyan]caledonia box import my-box.yaml[/cyan]
+    """
     from caledonia.rules.boxfiles import bundle, parse_bundle
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import plain, read_yaml, to_yaml, write_text_atomic
@@ -391,7 +409,10 @@ def reset(
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Do it without asking.")] = False,
 ) -> None:
-    """Put a component (or the whole box) back to the shipped example: its file is removed."""
+    """Put a component (or the whole box) back to the shipped example: its file is removed.
+
+    Example: [cyan]caledonia box reset A1[/cyan]
+    """
     from caledonia.rules.boxfolder import path_of, side_file
     from caledonia.rules.map_modules import SIDE_NAMES
 
@@ -442,6 +463,8 @@ def market() -> None:
 
     Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. With a
     market in the box, it shows the values and changes one at a time.
+
+    Example: [cyan]caledonia box market[/cyan]
     """
     _at_terminal("box market")
     from .box_entry import enter_market
@@ -455,6 +478,8 @@ def tiles() -> None:
 
     Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
     without box values is asked for the other values too ('box values').
+
+    Example: [cyan]caledonia box tiles[/cyan]
     """
     _at_terminal("box tiles")
     from .box_entry import enter_box
@@ -470,6 +495,8 @@ def values() -> None:
 
     Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
     without starting tiles is asked for them too ('box tiles').
+
+    Example: [cyan]caledonia box values[/cyan]
     """
     _at_terminal("box values")
     from .box_entry import enter_box, enter_grid

@@ -1,8 +1,10 @@
-"""Drafts: the answers of a long entry, kept on disk as they are given, so that Ctrl-C, a
-closed terminal or a crash loses nothing; the next run goes on from there.
+"""Drafts: what a person has entered in a long entry, kept on disk as it is given, so that
+Ctrl-C, a closed terminal or a crash loses nothing; the next run goes on from there. Every
+long entry keeps its draft here, one way: one file format, one question to go on, one
+set of words when it stops.
 
-A flow does not change to keep a draft: it asks through a `DraftAsker`, which wraps any
-`Asker` (questionary's or a test's script)::
+A flow that asks its questions in a fixed order need not change to keep a draft: it asks
+through a `DraftAsker`, which wraps any `Asker` (questionary's or a test's script)::
 
     draft = Draft.named("score-sheet")            # one draft per kind of entry (and key)
     ask = draft.asker(QuestionaryAsker(), "the score sheet")
@@ -13,17 +15,24 @@ A flow does not change to keep a draft: it asks through a `DraftAsker`, which wr
     save(result)
     draft.discard()                               # only once the result itself is saved
 
-`draft.asker` first offers to go on from a draft left by an earlier run ("Go on with ...?",
-Enter: yes; no throws the draft away). Going on, the kept answers are given again in order
-without asking: each goes through its question's validator again, and the replay stops at
-the first question that is not the one recorded (the data changed, or the flow did), so a
-stale draft can never force a wrong answer. Every answer asked after that is written to the
-draft at once (atomic replace). A draft that cannot be written is said once and the entry
-goes on without it; `kept` then stays False and `stopped_words` says nothing was kept.
+`draft.asker` first offers to go on from a draft left by an earlier run (`offer`: "Go on
+with ...?", Enter: yes; no throws the draft away). Going on, the kept answers are given
+again in order without asking: each goes through its question's validator again, and the
+replay stops at the first question that is not the one recorded (the data changed, or the
+flow did), so a stale draft can never force a wrong answer. Every answer asked after that
+is written to the draft at once (atomic replace). A draft that cannot be written is said
+once and the entry goes on without it; `kept` then stays False and `stopped_words` says
+nothing was kept.
+
+A flow that keeps its own progress (`map transcribe`: the grid typed so far, with a way
+back) keeps its fields in `draft.data` instead, with `offer` and `update`.
 
 Drafts live in CALEDONIA_DRAFTS_DIR, else $XDG_STATE_HOME/caledonia/drafts (by default
-~/.local/state/caledonia/drafts), one JSON file per draft. Answers must be text, yes/no,
-or menu choices (kept by position and label, so a choice's value need not be data).
+~/.local/state/caledonia/drafts), one JSON file per draft; or beside the file an entry
+will write (`Draft.beside`: `A1.yaml.draft`), in the folder already checked for writing.
+Answers must be text, yes/no, or menu choices (kept by position and label, so a choice's
+value need not be data). A transcription draft of an earlier version (YAML, with `side`)
+is read as the draft of that side and written in this format from its next answer on.
 """
 
 from __future__ import annotations
@@ -36,10 +45,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from caledonia.rules.errors import CaledoniaError
+
 from .prompts import Asker, Choice, Validator, verdict_of
 
 DRAFTS_ENV = "CALEDONIA_DRAFTS_DIR"
 FORMAT = "caledonia-draft/1"
+DRAFT_SUFFIX = ".draft"  # a draft beside FILE is FILE.draft (`*.yaml` readers skip it)
+_OWN_KEYS = ("format", "saved", "about", "command")  # the draft's own, not the entry's
 
 
 def drafts_folder() -> Path:
@@ -54,60 +67,132 @@ def drafts_folder() -> Path:
 
 
 class Draft:
-    """The kept answers of one entry. `answers` is a list of {"kind", "question", "answer"}
-    (a menu answer also has "label"); `kept` is True once an answer is on disk."""
+    """The kept entry: `data` holds its fields (`answers`, for a DraftAsker: a list of
+    {"kind", "question", "answer"}, a menu answer with "label" too); `kept` is True while
+    something is on disk. `about` names what the draft is of (a draft of something else
+    in its place is refused, never overwritten); `command` is what carries it on."""
 
-    def __init__(self, path: Path):
+    def __init__(
+        self,
+        path: Path,
+        *,
+        about: str | None = None,
+        command: str | None = None,
+        strict: bool = False,
+    ):
         self.path = path
-        self.answers: list[dict[str, Any]] = []
+        self.about = about
+        self.command = command
+        self.strict = strict  # a file in its place that is not this draft is refused
+        self.where = str(path) if strict else "a draft"  # as a stop tells it
+        self.data: dict[str, Any] = {}
         self.saved_at: str | None = None
         self.kept = False
         self.broken: str | None = None  # why the draft could not be written, once it failed
+        self._warned = False
         self._load()
 
     @classmethod
     def named(cls, kind: str, key: str = "") -> Draft:
-        """The draft of an entry `kind` (e.g. "score-sheet"), one per `key` (e.g. a map
-        side's name) when several may be under way."""
+        """The draft of an entry `kind` (e.g. "score-sheet") in the drafts folder, one per
+        `key` (e.g. a game file's path) when several may be under way."""
         name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{kind}-{key}" if key else kind)[:100]
         return cls(drafts_folder() / f"{name}.json")
 
+    @classmethod
+    def beside(cls, out: Path, about: str, command: str) -> Draft:
+        """The draft of the entry that will write `out`, kept next to it as `out.draft`."""
+        return cls(
+            out.with_name(out.name + DRAFT_SUFFIX), about=about, command=command, strict=True
+        )
+
+    @property
+    def answers(self) -> list[dict[str, Any]]:
+        """A DraftAsker's answers, in the order they were given."""
+        return self.data.setdefault("answers", [])
+
     def _load(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return  # none, or unreadable: start afresh
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            answers = data.get("answers")
-            if isinstance(answers, list) and all(isinstance(a, dict) for a in answers):
-                self.answers = answers
-                self.saved_at = str(data.get("saved", "")) or None
-                self.kept = bool(answers)  # on disk, until discarded
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError) as error:
+            self._unreadable(f"cannot read the draft ({error})")
+            return
+        data = _draft_data(text, str(self.path))
+        if data is None:
+            self._unreadable("not a caledonia draft")
+            return
+        about = data.get("about")
+        if self.about is not None and about != self.about:
+            go_on = f"carry on with '{data['command']}' or " if data.get("command") else ""
+            raise CaledoniaError(
+                f"{self.path} is a draft of {about}, not {self.about}: {go_on}move it away"
+            )
+        self.data = {key: value for key, value in data.items() if key not in _OWN_KEYS}
+        self.saved_at = str(data.get("saved", "")) or None
+        self.kept = _holds_something(self.data)  # on disk, until discarded
 
-    def record(self, entry: dict[str, Any]) -> None:
-        """Add one answer and write the draft now; a failure is kept in `broken`."""
+    def _unreadable(self, reason: str) -> None:
+        """In the drafts folder: start afresh. Beside a person's file: never overwrite it."""
+        if self.strict:
+            raise CaledoniaError(f"{self.path}: {reason}; move it away to start over")
+
+    def offer(self, ask: Asker, what: str, progress: str | None = None) -> bool:
+        """If a draft was left from before, ask whether to go on with it (`what` in the
+        person's words, e.g. "the score sheet"; `progress` says how far it went). True to
+        go on; a no throws the draft away. False, without a question, when there is none."""
+        if not self.kept:
+            return False
+        when = f", kept {self.saved_at.replace('T', ' ')}" if self.saved_at else ""
+        shown = progress or _answers(len(self.answers))
+        if ask.confirm(f"Go on with {what} you were entering ({shown}{when})?", default=True):
+            return True
+        self.discard()
+        return False
+
+    def record(self, entry: dict[str, Any], ask: Asker) -> None:
+        """Add one answer and write the draft now."""
         self.answers.append(entry)
-        self.write()
+        self.write(ask)
 
-    def write(self) -> None:
+    def update(self, ask: Asker, **fields: Any) -> None:
+        """Set the entry's own fields and write the draft now."""
+        self.data.update(fields)
+        self.write(ask)
+
+    def write(self, ask: Asker | None = None) -> None:
+        """Write the draft (atomic replace). A failure is kept in `broken` and said once
+        through `ask`: the entry goes on without a draft."""
         if self.broken is not None:
             return
         from caledonia.rules.yamlfile import write_text_atomic
 
         self.saved_at = datetime.datetime.now().isoformat(timespec="seconds")
-        data = {"format": FORMAT, "saved": self.saved_at, "answers": self.answers}
+        own = {"about": self.about, "command": self.command}
+        stored = {
+            "format": FORMAT,
+            "saved": self.saved_at,
+            **{key: value for key, value in own.items() if value is not None},
+            **self.data,
+        }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(self.path, json.dumps(data, ensure_ascii=False, indent=1))
+            write_text_atomic(self.path, json.dumps(stored, ensure_ascii=False, indent=1))
         except OSError as error:  # WriteError is an OSError too
             self.broken = str(error)
             self.kept = False
+            if ask is not None and not self._warned:
+                self._warned = True
+                ask.say(
+                    f"Note: no draft can be kept ({self.broken}): a stop now loses the answers."
+                )
             return
         self.kept = True
 
     def discard(self) -> None:
         """Throw the draft away (the entry is saved, or the person started afresh)."""
-        self.answers = []
+        self.data = {}
         self.kept = False
         try:
             self.path.unlink()
@@ -116,26 +201,52 @@ class Draft:
 
     def asker(self, inner: Asker, what: str) -> DraftAsker:
         """An Asker that replays this draft, then asks `inner` and records. If a draft is
-        left from before, `inner` is first asked whether to go on with `what` (its words,
-        e.g. "the score sheet")."""
-        if self.answers:
-            when = f", kept {self.saved_at.replace('T', ' ')}" if self.saved_at else ""
-            go_on = inner.confirm(
-                f"Go on with {what} you were entering ({_answers(len(self.answers))}{when})?",
-                default=True,
-            )
-            if not go_on:
-                self.discard()
+        left from before, `inner` is first asked whether to go on with `what` (`offer`)."""
+        self.offer(inner, what)
         return DraftAsker(inner, self)
 
-    def stopped_words(self, command: str) -> str:
+    def stopped_words(self, command: str, progress: str | None = None) -> str:
         """What to tell the person who stopped: what was kept, and how to go on."""
-        if self.kept and self.answers:
+        if self.kept and _holds_something(self.data):
+            shown = progress or _answers(len(self.answers))
             return (
-                f"Stopped: {_answers(len(self.answers))} kept in a draft; "
+                f"Stopped: {shown} kept in {self.where}; "
                 f"run '{command}' again to go on from there. Nothing else was saved."
             )
         return "Stopped: nothing was saved."
+
+    def kept_words(self, command: str) -> str:
+        """After a failure (a bug, a save refused): what is kept, and how to go on."""
+        return f"Your answers so far are kept in {self.where}: '{command}' carries on."
+
+
+def _draft_data(text: str, source: str) -> dict[str, Any] | None:
+    """A draft file's mapping: this format, or a transcription draft of an earlier version
+    (YAML: `side`, `saved`, then its fields), read as the draft of that side."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        answers = data.get("answers", [])
+        if isinstance(answers, list) and all(isinstance(a, dict) for a in answers):
+            return data
+        return None
+    from caledonia.rules.yamlfile import parse_yaml, plain
+
+    try:
+        earlier = parse_yaml(text, source)
+    except CaledoniaError:
+        return None
+    if not isinstance(earlier, dict) or "side" not in earlier:
+        return None
+    fields = plain(earlier)
+    side = fields.pop("side")
+    return {**fields, "about": f"side {side}"}
+
+
+def _holds_something(data: dict[str, Any]) -> bool:
+    return bool(data.get("answers")) if "answers" in data else bool(data)
 
 
 def _answers(count: int) -> str:
@@ -173,17 +284,13 @@ class DraftAsker:
         self._replaying = False
         if self.replayed < len(self.draft.answers):
             del self.draft.answers[self.replayed :]
-            self.draft.write()
+            self.draft.write(self.inner)
         if self.replayed:
             self.inner.say(f"Went on from the draft: {_answers(self.replayed)} kept.")
 
     def _record(self, kind: str, question: str, answer: Any, **extra: Any) -> Any:
-        self.draft.record({"kind": kind, "question": question, "answer": answer, **extra})
-        if self.draft.broken is not None and not getattr(self, "_warned", False):
-            self._warned = True
-            self.inner.say(
-                f"Note: no draft can be kept ({self.draft.broken}): a stop now loses the answers."
-            )
+        entry = {"kind": kind, "question": question, "answer": answer, **extra}
+        self.draft.record(entry, self.inner)
         return answer
 
     def _kept_text(self, kind: str, question: str, validate: Validator | None) -> str | None:

@@ -1,11 +1,12 @@
 """`caledonia map transcribe`: enter a printed module side at the prompts.
 
-Before the first question the out file is checked (`transcribe_draft`). The
+Before the first question the out file is checked (`writing`). The
 person then types one code per hex position, row by row (or a whole row at
 once), seeing the side drawn with its space ids and the next position framed;
 then the river edges and the port slots, by pointing at the ids drawn. Every
-answer goes to a draft at once, so a stop loses nothing: the same command
-carries on. The result is checked like any module file and saved atomically.
+answer goes at once to the draft beside the out file (`drafts`), so a stop
+loses nothing: the same command carries on. The result is checked like any
+module file and saved atomically.
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ from caledonia.rules.map_modules import (
 )
 from caledonia.rules.yamlfile import parse_yaml, write_text_atomic
 
+from .drafts import Draft
 from .errors import ExitCode
 from .output import console, message
 from .prompts import Asker, QuestionaryAsker, whole_number
 from .side_view import LEGEND, draw_side, space_ids
-from .transcribe_draft import Draft, check_writable
+from .writing import check_writable, may_replace
 
 BACK = "<"
 _POINTED_ID = re.compile(r"^([A-Da-d])?-?(\d{1,3})$")
@@ -153,15 +155,14 @@ def _river_problem(pair: list[str], specs: dict[str, HexSpec], rivers: list[list
 class Transcription:
     """One side being typed: the answers so far, saved to the draft after each."""
 
-    def __init__(self, name: str, ask: Asker, draft: Draft, state: dict[str, Any]):
+    def __init__(self, name: str, ask: Asker, draft: Draft):
         self.module, self.side = name[0], int(name[1])
         self.ask = ask
         self.draft = draft
-        self.state = state
+        self.state = draft.data  # what the draft holds is where the side stands
 
     def remember(self, **answers: Any) -> None:
-        self.state.update(answers)
-        self.draft.save(self.state)
+        self.draft.update(self.ask, **answers)
 
     def show(self, current: Position | None = None) -> None:
         codes = self.state["cells"]
@@ -435,53 +436,37 @@ def transcribe(
     """Ask for a whole side and save it; return the file, or None if the person kept an
     existing file. A stop (Ctrl-C, Ctrl-D) exits 130 and keeps the draft."""
     ask = ask or QuestionaryAsker()
-    draft = Draft(path, name)
-    saved = draft.load()
     command = f"caledonia map transcribe {name}" + _out_words(name, path)
-    state: dict[str, Any] = {}
+    check_writable(path)  # the draft goes beside it: this checks the draft's folder too
+    draft = Draft.beside(path, f"side {name}", command)
     try:
-        if not check_writable(path, ask, replace):
+        if not may_replace(path, force=replace, ask=ask, when=" when the new side is saved"):
             message(f"Kept {path} as it is. Give another --out to transcribe into a new file.")
             return None
-        if saved is not None:
-            if ask.confirm(
-                f"Carry on with the draft in {draft.path} ({_progress(saved)})?", default=True
-            ):
-                state = saved
-                state.pop("saved", None)
-                state.pop("side", None)
-            else:
-                message(f"Starting over: {draft.path} is replaced by your new answers.")
-        if not state:
+        if not draft.offer(ask, f"the side {name}", _progress(draft.data)):
             width = min(console(stderr=True).width, 100)
             ask.say(
                 "\n".join(textwrap.fill(part, width) for part in orientation(name[0]).split("\n"))
             )
-        work = Transcription(name, ask, draft, state)
+        work = Transcription(name, ask, draft)
         work.ask_size()
         work.ask_grid()
         work.ask_mist()
         work.ask_rivers()
         work.ask_port_slots()
     except (KeyboardInterrupt, EOFError):
-        if state:
-            message(
-                f"Stopped. Your answers so far are kept in {draft.path}: run '{command}' again "
-                "to carry on where you stopped."
-            )
-        else:
-            message("Stopped before the first answer: nothing to keep.")
+        message(draft.stopped_words(command, "the answers so far"))
         raise typer.Exit(ExitCode.INTERRUPTED) from None
     except Exception:  # a bug or a failed save: what was typed is still in the draft
-        if state:
-            message(f"Your answers so far are kept in {draft.path}: '{command}' carries on.")
+        if draft.kept:
+            message(draft.kept_words(command))
         raise
     try:
         text = work.text()
         side = parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
         write_text_atomic(path, text)
     except Exception:
-        message(f"Your answers are kept in {draft.path}: '{command}' carries on.")
+        message(draft.kept_words(command))
         raise
     draft.discard()
     for warning in side_warnings(side):

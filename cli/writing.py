@@ -25,6 +25,7 @@ __all__ = [
     "WriteError",
     "check_output",
     "check_writable",
+    "may_replace",
     "person_at_terminal",
     "refuse_overwrite",
 ]
@@ -46,17 +47,22 @@ def person_at_terminal() -> Asker | None:
     return QuestionaryAsker()
 
 
-def refuse_overwrite(path: str | os.PathLike[str], *, force: bool, ask: Asker | None) -> None:
-    """Raise CaledoniaError when `path` exists and may not be replaced.
-
-    With `force` it may. Else, with `ask` (a person at a terminal) the question "Replace
-    FILE?" is asked now, before any other; without, the refusal names FORCE_FLAG.
-    """
+def may_replace(
+    path: str | os.PathLike[str], *, force: bool, ask: Asker | None, when: str = ""
+) -> bool:
+    """May `path` be replaced? True when it does not exist or with `force`. Else, with `ask`
+    (a person at a terminal) the question "Replace FILE{when}?" is asked now, before any
+    other: False when they keep the file. Without, CaledoniaError names FORCE_FLAG."""
     if force or not os.path.lexists(path):
-        return
+        return True
     if ask is None:
         raise CaledoniaError(f"{path} exists: pass {FORCE_FLAG} to replace it")
-    if not ask.confirm(f"{path} exists. Replace it?", default=False):
+    return ask.confirm(f"{path} exists. Replace it{when}?", default=False)
+
+
+def refuse_overwrite(path: str | os.PathLike[str], *, force: bool, ask: Asker | None) -> None:
+    """Raise CaledoniaError when `path` exists and may not be replaced (`may_replace`)."""
+    if not may_replace(path, force=force, ask=ask):
         raise CaledoniaError(
             f"{path} exists and was kept: nothing was written (pass {FORCE_FLAG} to replace it)"
         )

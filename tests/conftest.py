@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from caledonia.rules.components import load_components
 from caledonia.rules.sheet import parse_sheet
+from clirunner import run_cli, run_in_subprocess  # noqa: F401  (the tests import them from here)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -68,16 +67,3 @@ SOLO_NEW = [
     "--clans",
     "Campbell,Cunningham",
 ]
-
-
-def run_cli(*args, env=None, input_text=None):
-    """Run `caledonia` as a user would, in a fresh process, without a terminal."""
-    full_env = dict(os.environ, **(env or {}))
-    return subprocess.run(
-        [sys.executable, "-m", "caledonia.cli.main", *args],
-        capture_output=True,
-        text=True,
-        env=full_env,
-        input=input_text,
-        cwd=ROOT,
-    )

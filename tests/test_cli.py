@@ -7,31 +7,23 @@ import json
 import pytest
 from conftest import SAMPLES, run_cli
 
-COMMANDS = [
-    ["score"],
-    ["contracts"],
-    ["ports"],
-    ["scoring-tiles"],
-    ["clans"],
-    ["new"],
-    ["act"],
-    ["status"],
-    ["log"],
-    ["undo"],
-    ["fix"],
-    ["map", "show"],
-    ["map", "reach"],
-    ["map", "legal"],
-    ["map", "settlements"],
-    ["map", "check"],
-    ["map", "transcribe"],
-    ["solo", "new"],
-    ["solo", "prepare"],
-    ["solo", "market"],
-    ["solo", "refill"],
-    ["solo", "show"],
-    ["solo", "score"],
-]
+
+def every_command():
+    """Each command the app has, as the words that run it (a group's commands one by
+    one), read from the app itself so that a new command is held to the same help."""
+    import typer
+    from caledonia.cli.main import build_app
+
+    def walk(command, words):
+        inner = getattr(command, "commands", None)
+        if inner is None:
+            return [words]
+        return [found for name in sorted(inner) for found in walk(inner[name], [*words, name])]
+
+    return walk(typer.main.get_command(build_app()), [])
+
+
+COMMANDS = every_command()
 
 
 @pytest.mark.parametrize("sheet", sorted(p.name for p in SAMPLES.glob("final-*.yaml")))
@@ -131,6 +123,14 @@ def test_every_command_has_help_with_an_example(command):
     assert result.returncode == 0
     assert "Example" in result.stdout
     assert run_cli(*command, "-h").returncode == 0
+
+
+def test_the_help_test_covers_every_command_and_group():
+    from caledonia.cli.main import COMMANDS as REGISTERED
+
+    assert {words[0] for words in COMMANDS} == set(REGISTERED)
+    assert {"play", "options", "redo"} <= {words[0] for words in COMMANDS}
+    assert ["box", "add"] in COMMANDS and ["map", "transcribe"] in COMMANDS
 
 
 def test_the_top_level_help_lists_every_command():

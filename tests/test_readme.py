@@ -27,11 +27,11 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from clirunner import run_in_process
 from conftest import ROOT
 
 README = ROOT / "README.md"
@@ -80,6 +80,8 @@ def readme_commands(text: str) -> list[Command]:
 
 
 def _run(words: list[str], folder: Path) -> subprocess.CompletedProcess:
+    """A README command as a reader runs it: in that folder, with a home of its own and no
+    CALEDONIA_ variable of ours (run in this process: see tests/clirunner.py)."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -91,15 +93,7 @@ def _run(words: list[str], folder: Path) -> subprocess.CompletedProcess:
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
     # the box, the drafts and the cache stay in that home too
     env.update(XDG_DATA_HOME=str(home / ".local/share"), XDG_STATE_HOME=str(home / ".local/state"))
-    return subprocess.run(
-        [sys.executable, "-m", "caledonia.cli.main", *words],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=folder,
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
+    return run_in_process(*words, cwd=folder, environ=env)
 
 
 def _says_what_to_give(stderr: str) -> bool:

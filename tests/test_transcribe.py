@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import typer
 from caledonia.cli.transcribe import transcribe
-from caledonia.cli.transcribe_draft import check_writable
+from caledonia.cli.writing import may_replace
 from caledonia.rules.board import DEFAULT_ORIGINS
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.map_modules import hex_code, load_module, parse_module, side_warnings
@@ -86,7 +86,7 @@ def test_ctrl_c_before_any_answer_keeps_nothing(tmp_path, capsys):
     target = tmp_path / "A1.yaml"
     with pytest.raises(typer.Exit):
         transcribe("A1", target, ScriptedAsker([KeyboardInterrupt()]))
-    assert "nothing to keep" in capsys.readouterr().err
+    assert "Stopped: nothing was saved." in capsys.readouterr().err
     assert not target.with_name("A1.yaml.draft").exists()
 
 
@@ -188,9 +188,9 @@ def test_an_existing_file_is_asked_about_first_and_kept_when_declined(tmp_path):
     assert transcribe("A1", target, ask) is None
     assert ask.questions == [f"{target} exists. Replace it when the new side is saved?"]
     assert target.read_text() == "keep"
-    with pytest.raises(CaledoniaError, match="it exists; add --force"):
-        check_writable(target, None, replace=False)
-    assert check_writable(target, None, replace=True)
+    with pytest.raises(CaledoniaError, match="exists: pass --force to replace it"):
+        may_replace(target, force=False, ask=None)
+    assert may_replace(target, force=True, ask=None)
     replaced = ScriptedAsker(example_answers())
     assert transcribe("A1", target, replaced, replace=True) == target
     assert same_layout(loaded(target), EXAMPLE_A1)
@@ -200,7 +200,7 @@ def test_a_draft_of_another_side_is_not_overwritten(tmp_path):
     target = tmp_path / "A1.yaml"
     with pytest.raises(typer.Exit):
         transcribe("A1", target, ScriptedAsker(["", "", KeyboardInterrupt()]))
-    with pytest.raises(CaledoniaError, match="is a draft of side A1, not B1"):
+    with pytest.raises(CaledoniaError, match="is a draft of side A1, not side B1"):
         transcribe("B1", target, ScriptedAsker([]))
 
 
@@ -275,3 +275,42 @@ def test_a_side_goes_into_the_box_by_default_and_every_command_finds_it(capsys):
     sides = load_sides()
     assert sides["A1"].source == str(target) and not sides["A1"].example
     assert sides["A2"].example  # the example, for the side the box lacks
+
+
+def test_a_draft_left_by_the_earlier_transcription_format_carries_on(tmp_path):
+    """Drafts were YAML (`side`, `saved`, the fields) before the one draft mechanism."""
+    import json
+
+    answers = example_answers()
+    target = tmp_path / "A1.yaml"
+    with pytest.raises(typer.Exit):
+        transcribe("A1", target, ScriptedAsker([*answers[:20], KeyboardInterrupt()]))
+    draft = target.with_name("A1.yaml.draft")
+    fields = json.loads(draft.read_text())
+    for own in ("format", "about", "command", "saved"):
+        del fields[own]
+    from caledonia.rules.yamlfile import to_yaml
+
+    draft.write_text(
+        "# A draft of 'caledonia map transcribe': run the same command to carry on.\n"
+        + to_yaml({"side": "A1", "saved": "2026-11-30T20:15:00", **fields})
+    )
+    carry_on = ScriptedAsker([True, *answers[20:]])
+    assert transcribe("A1", target, carry_on) == target
+    assert "24 of 42 positions typed, kept 2026-11-30 20:15:00" in carry_on.questions[0]
+    assert same_layout(loaded(target), EXAMPLE_A1) and not draft.exists()
+    # an earlier draft of another side is refused like a new one
+    draft.write_text(to_yaml({"side": "B2", "saved": "2026-11-30T20:15:00", **fields}))
+    with pytest.raises(CaledoniaError, match="is a draft of side B2, not side A1"):
+        transcribe("A1", target, ScriptedAsker([]), replace=True)
+
+
+@pytest.mark.parametrize("text", ["{not a draft", "just: a file\n", "\xff\xfe"])
+def test_a_file_in_the_drafts_place_that_is_not_one_is_never_overwritten(tmp_path, text):
+    target = tmp_path / "A1.yaml"
+    draft = target.with_name("A1.yaml.draft")
+    draft.write_bytes(text.encode("latin-1"))
+    ask = ScriptedAsker([])
+    with pytest.raises(CaledoniaError, match="move it away to start over"):
+        transcribe("A1", target, ask)
+    assert draft.read_bytes() == text.encode("latin-1") and ask.questions == []
