@@ -32,18 +32,13 @@ from ..schema import Node, describe
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 from ..words import counted, name_problem, plural, shortened
 from .contracts import face_up_count
-from .registry import clan_data
-
-VARIANTS = {
-    "static_imports": False,  # cotton, tobacco, sugar cane 4 VP each
-    "scoring_tiles": True,  # False: play without scoring tiles
-    "port_tiles": True,  # False: play without port tiles
-    "clans": True,  # False: without clans, start money £0/£2/£4/£6 by turn order
-    "clan_auction": False,  # clans auctioned for VP
-    "kickstarter": False,  # the Kickstarter clan, scoring tile and port tile in the draws
-    "port7_original": False,  # port 7 as first printed: no neighbourhood bonus
-}
-WITHOUT_CLANS_MONEY = (0, 2, 4, 6)
+from .registry import (
+    adds_kickstarter,
+    clan_data,
+    leaves_out,
+    variant_defaults,
+    variants_refusal,
+)
 
 
 class SetupPlayer(NamedTuple):
@@ -139,15 +134,16 @@ def draw_setup(
     table = table or TableChoices()
     rng = random.Random(seed)
     count = len(players)
-    chosen = {**VARIANTS, **variants}
+    chosen = {**variant_defaults(), **variants}
     _check_players(players)
     for p in players:  # a new name only: a file's names are shown made printable instead
         problem = name_problem(p.name)
         if problem:
             raise ValueError(f"the player name {shortened(p.name)!r}: {problem}")
-    if chosen["clan_auction"] and (not chosen["clans"] or count < 2):
-        raise ValueError("the clan auction needs clans and at least 2 players")
-    ks = chosen["kickstarter"]
+    refusal = variants_refusal(chosen, count)
+    if refusal:
+        raise ValueError(refusal)
+    ks = adds_kickstarter(chosen)
 
     names = table.modules or [drawn_side(module_set, letter, rng) for letter in MODULE_LETTERS]
     sides = []
@@ -163,7 +159,7 @@ def draw_setup(
 
     port_ids = [t.id for t in parts.port_tiles if ks or not t.kickstarter]
     ports: dict[str, str] = {}
-    if chosen["port_tiles"]:
+    if not leaves_out(chosen, "ports"):
         if table.ports:
             ports = {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
             if (
@@ -180,7 +176,7 @@ def draw_setup(
 
     tile_ids = [t.id for t in parts.scoring_tiles if ks or not t.kickstarter]
     scoring: list[str] = []
-    if chosen["scoring_tiles"]:
+    if not leaves_out(chosen, "scoring_tiles"):
         scoring = (
             [str(t).strip().upper() for t in table.scoring_tiles]
             if table.scoring_tiles
@@ -193,7 +189,8 @@ def draw_setup(
 
     clan_names = [c.name for c in parts.clans.values() if ks or not c.kickstarter]
     clans: list[str] = []
-    if chosen["clans"]:
+    with_clans = not leaves_out(chosen, "clans")
+    if with_clans:
         wanted = count if chosen["clan_auction"] else count + 1
         if table.clans:
             clans = [found.name if (found := parts.clan(c)) else c for c in table.clans]
@@ -205,7 +202,7 @@ def draw_setup(
                 raise ValueError(f"give {wanted} different clans from " + ", ".join(clan_names))
         else:
             clans = rng.sample(clan_names, wanted)
-    tiles_needed = len(clans) if chosen["clans"] else count
+    tiles_needed = len(clans) if with_clans else count
     if table.starting_tiles:
         tiles = list(table.starting_tiles)
         if (
@@ -531,13 +528,15 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         raise top["players"].fail(str(reason)) from None
     count = len(players)
     start = top["start_player"].choice([p.name for p in players])
+    defaults = variant_defaults()
     variants = {
-        key: value.boolean() for key, value in top["variants"].mapping(optional=VARIANTS).items()
+        key: value.boolean() for key, value in top["variants"].mapping(optional=defaults).items()
     }
-    variants = {**VARIANTS, **variants}
-    if variants["clan_auction"] and (not variants["clans"] or count < 2):
-        raise top["variants"].fail("the clan auction needs clans and at least 2 players")
-    ks = variants["kickstarter"]
+    variants = {**defaults, **variants}
+    refusal = variants_refusal(variants, count)
+    if refusal:
+        raise top["variants"].fail(refusal)
+    ks = adds_kickstarter(variants)
     sides = []
     for item in top["map"]:
         try:
@@ -553,7 +552,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         raise top["tighter_map"].fail(str(reason)) from None
 
     ports: dict[str, str] = {}
-    if variants["port_tiles"]:
+    if not leaves_out(variants, "ports"):
         for corner, child in top["ports"].mapping(required=MODULE_LETTERS).items():
             tile = _tile_id(child, parts.port_tiles, ks, "port tile")
             if tile in ports.values():
@@ -562,7 +561,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     else:
         _empty(top["ports"], "port_tiles", dict)
     scoring: tuple[str, ...] = ()
-    if variants["scoring_tiles"]:
+    if not leaves_out(variants, "scoring_tiles"):
         scoring = tuple(
             _different(
                 top["scoring_tiles"],
@@ -574,7 +573,8 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     else:
         _empty(top["scoring_tiles"], "scoring_tiles", list)
     clans: tuple[str, ...] = ()
-    if variants["clans"]:
+    with_clans = not leaves_out(variants, "clans")
+    if with_clans:
         wanted = count if variants["clan_auction"] else count + 1
         clans = tuple(_different(top["clans"], lambda n: _clan_name(n, parts, ks), wanted, "clan"))
     else:
@@ -583,7 +583,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         _different(
             top["starting_tiles"],
             lambda n: n.whole(1, STARTING_TILES),
-            len(clans) if variants["clans"] else count,
+            len(clans) if with_clans else count,
             "starting tile",
         )
     )
