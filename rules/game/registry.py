@@ -136,7 +136,7 @@ def adds_kickstarter(variants: Mapping[str, bool]) -> bool:
 
 def clan_data(clans: Sequence[str]) -> set[str]:
     """The box data keys the drawn clans' powers take from the table's clan tiles."""
-    return {key for name in clans if name in CLANS for key in CLANS[name].table_data}
+    return {v.key for name in clans if name in CLANS for v in CLANS[name].box_values}
 
 
 def all_measures() -> set[str]:

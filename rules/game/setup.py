@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..board import Board, slot_for
 from ..boxdata import (
-    OPTIONAL,
     STARTING_TILES,
     BoxData,
     StartingTile,
+    clan_box_values,
+    example_clan_values,
     example_words,
-    parse_beer_money,
-    parse_cellar,
 )
 from ..components import Components, PortTile, ScoringTile
 from ..errors import DataError
@@ -65,12 +65,11 @@ class Setup(NamedTuple):
     import_marks: Mapping[str, tuple[int, ...]]
     example_data: tuple[str, ...]  # which data are examples, for notices
     removal_grid: RemovalGrid | None = None  # solo only
-    # clan-tile values from the box data (optional keys: the example's when left out)
-    whisky_cellar: tuple[int, ...] = OPTIONAL["whisky_cellar"].default  # £ by spot, left first
-    beer_money: int = OPTIONAL["beer_money"].default  # £ per beer brewed
+    # every clan's box value by its key (boxdata.clan_box_values; the example's if left out)
+    clan_values: Mapping[str, Any] = MappingProxyType(example_clan_values())
 
     def example_value(self, key: str) -> bool:
-        """Whether the optional box value `key` (whisky_cellar, beer_money) is the example's."""
+        """Whether the clan's box value `key` (whisky_cellar, beer_money) is the example's."""
         return example_words(key) in self.example_data
 
     def turn_order(self) -> list[str]:
@@ -274,8 +273,7 @@ def draw_setup(
         import_marks=dict(box.import_marks),
         example_data=tuple(example),
         removal_grid=grid if count == 1 else None,
-        whisky_cellar=tuple(box.whisky_cellar),
-        beer_money=box.beer_money,
+        clan_values=dict(box.clan_values),
     )
 
 
@@ -349,8 +347,10 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
                 for n, t in setup.tile_contents.items()
             },
             "import_track_marks": {g: list(m) for g, m in setup.import_marks.items()},
-            "whisky_cellar": list(setup.whisky_cellar),
-            "beer_money": setup.beer_money,
+            **{
+                key: list(value) if isinstance(value, tuple) else value
+                for key, value in setup.clan_values.items()
+            },
         },
         "market": {
             "example": setup.market.example,
@@ -609,7 +609,8 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     if side != slot_for(count):
         raise market_node["side"].expected(f"{slot_for(count)} with {counted(count, 'player')}")
     market = Market(side, tracks, market_node["example"].boolean(), node.source)
-    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=OPTIONAL)
+    declared = clan_box_values()
+    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=declared)
     contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
     marks = {}
     for good, child in (
@@ -649,14 +650,12 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         example_data=tuple(i.text() for i in top["example_data"])
         + tuple(
             example_words(key)  # an older file, written before the key existed
-            for key in OPTIONAL
+            for key in declared
             if key not in box and key in clan_data(clans)
         ),
         removal_grid=grid,
-        whisky_cellar=parse_cellar(box["whisky_cellar"])
-        if "whisky_cellar" in box
-        else OPTIONAL["whisky_cellar"].default,
-        beer_money=parse_beer_money(box["beer_money"])
-        if "beer_money" in box
-        else OPTIONAL["beer_money"].default,
+        clan_values={
+            key: value.read(box[key]) if key in box else value.default
+            for key, value in declared.items()
+        },
     )
