@@ -79,7 +79,7 @@ def test_the_tables_own_layout_takes_the_next_answer_after_a_refused_one(tmp_pat
     ask_new_game(asker, str(path))
     [(question, answer, reason)] = asker.refusals
     assert question.startswith("Map modules and sides") and answer == "A1,B2,C1"
-    assert reason == "Give one side of each module A, B, C and D."
+    assert reason == "Expected one side of each module A, B, C and D."
     flags = [f for name, value in LAYOUT.items() for f in (f"--{name}", value)]
     made = new_setup(
         tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", "--start-player", "Ailsa", *flags
@@ -96,7 +96,7 @@ def test_a_number_that_is_not_a_tile_is_refused_with_the_reason(tmp_path):
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
     assert [reason for _, _, reason in asker.refusals] == [
         "Give four tiles, for corners A, B, C and D.",
-        "Give four different port tiles, one for each corner A-D, from 1, 2, 3, 4, 5, 6, 7, 8.",
+        "Expected a port tile id, one of 1, 2, 3, 4, 5, 6, 7, 8, got '9'.",
     ]
     assert dict(game.setup.ports) == {"A": "5", "B": "2", "C": "8", "D": "1"}
 

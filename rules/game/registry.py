@@ -123,10 +123,17 @@ def variants_refusal(variants: Mapping[str, bool], players: int) -> str | None:
     return None
 
 
+def left_out_by(variants: Mapping[str, bool], part: str) -> str | None:
+    """The key of the chosen variant that plays without this set-up part (ports,
+    scoring_tiles, clans), or None when the game has it."""
+    return next(
+        (c.key for c in variant_choices() if c.leaves_out == part and chosen(c, variants)), None
+    )
+
+
 def leaves_out(variants: Mapping[str, bool], part: str) -> bool:
-    """Whether the chosen variants play without this set-up part (ports, scoring_tiles,
-    clans)."""
-    return any(c.leaves_out == part and chosen(c, variants) for c in variant_choices())
+    """Whether the chosen variants play without this set-up part."""
+    return left_out_by(variants, part) is not None
 
 
 def adds_kickstarter(variants: Mapping[str, bool]) -> bool:
