@@ -10,7 +10,7 @@ any machine whatever its data folders hold later.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -186,6 +186,25 @@ def _check_new_players(players: Sequence[SetupPlayer], variants: Mapping[str, bo
             raise ValueError(f"the player name {shortened(p.name)!r}: {problem}")
 
 
+def _drawn_sides(
+    module_set: Mapping[str, ModuleSide], names: Sequence[str] | None, rng: random.Random
+) -> list[ModuleSide]:
+    """The sides the table names, else one of each module drawn."""
+    names = names or [drawn_side(module_set, letter, rng) for letter in MODULE_LETTERS]
+    sides = []
+    for name in names:
+        key = name.strip().upper()
+        if key not in module_set:
+            raise ValueError(f"no module side {name!r} {_sides_held(module_set)}")
+        sides.append(module_set[key])
+    return sides
+
+
+def _ids(items: Iterable[Any], kickstarter: bool) -> list[str]:
+    """The ids (clans: names) of the tiles or clans in the draws."""
+    return [getattr(i, "id", None) or i.name for i in items if kickstarter or not i.kickstarter]
+
+
 def _drawn_choices(
     parts: Components,
     module_set: Mapping[str, ModuleSide],
@@ -199,38 +218,29 @@ def _drawn_choices(
     same order, so that a seed draws the same game on every machine."""
     rng = random.Random(seed)
     count = len(players)
-    names = table.modules or [drawn_side(module_set, letter, rng) for letter in MODULE_LETTERS]
-    sides = []
-    for name in names:
-        key = name.strip().upper()
-        if key not in module_set:
-            raise ValueError(f"no module side {name!r} {_sides_held(module_set)}")
-        sides.append(module_set[key])
+    sides = _drawn_sides(module_set, table.modules, rng)
     ks = adds_kickstarter(variants)
     ports: dict[str, str] = {}
     if not leaves_out(variants, "ports"):
-        port_ids = [t.id for t in parts.port_tiles if ks or not t.kickstarter]
         ports = (
             {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
             if table.ports
-            else dict(zip(MODULE_LETTERS, rng.sample(port_ids, 4), strict=True))
+            else dict(zip(MODULE_LETTERS, rng.sample(_ids(parts.port_tiles, ks), 4), strict=True))
         )
     scoring: list[str] = []
     if not leaves_out(variants, "scoring_tiles"):
-        tile_ids = [t.id for t in parts.scoring_tiles if ks or not t.kickstarter]
         scoring = (
             [str(t).strip().upper() for t in table.scoring_tiles]
             if table.scoring_tiles
-            else rng.sample(tile_ids, SCORING_TILES)
+            else rng.sample(_ids(parts.scoring_tiles, ks), SCORING_TILES)
         )
     wanted = clans_wanted(variants, count)
     clans: list[str] = []
     if wanted:
-        clan_names = [c.name for c in parts.clans.values() if ks or not c.kickstarter]
         clans = (
             [found.name if (found := parts.clan(c)) else c for c in table.clans]
             if table.clans
-            else rng.sample(clan_names, wanted)
+            else rng.sample(_ids(parts.clans.values(), ks), wanted)
         )
     tiles = (
         list(table.starting_tiles)
@@ -535,6 +545,46 @@ def _located(top: Mapping[str, Node], problem: SetupProblem) -> Node:
     return node
 
 
+def _stored_contracts(
+    top: Mapping[str, Node], parts: Components, players: int
+) -> tuple[tuple[int | None, ...], tuple[int, ...] | None]:
+    """The export board at the start, and the pile (None: the table's own)."""
+    export_board = _export_board(top["export_board"], parts, players)
+    if top["pile"].value is None:
+        return export_board, None
+    pile = tuple(_different(top["pile"], lambda n: _contract(n, parts), None, "contract"))
+    for item, contract in zip(top["pile"], pile, strict=True):
+        if contract in export_board:
+            raise item.fail(f"contract {contract} is on the export board, not in the pile")
+    return export_board, pile
+
+
+def _stored_market(node: Node, parts: Components, players: int) -> Market:
+    market = node.mapping(required=("example", "side", "tracks"))
+    tracks = {
+        good: parse_track(good, child)
+        for good, child in market["tracks"].mapping(required=parts.economy.goods).items()
+    }
+    side = market["side"].choice(("players_1_2", "players_3_4"))
+    if side != slot_for(players):
+        raise market["side"].expected(f"{slot_for(players)} with {counted(players, 'player')}")
+    return Market(side, tracks, market["example"].boolean(), node.source)
+
+
+def _stored_grid(node: Node, parts: Components, players: int) -> RemovalGrid | None:
+    """The solo game's removal grid; none in any other."""
+    if players != 1:
+        if node.value is not None:
+            raise node.expected("null: only a solo game has a removal grid")
+        return None
+    if node.value is None:
+        raise node.expected("the export board's removal grid (a solo game)")
+    try:
+        return parse_removal_grid(node.value, node.source, parts.solo.price_die)
+    except DataError as error:
+        raise _nested(node, error) from None
+
+
 def parse_setup(node: Node, parts: Components) -> Setup:
     """Read a stored setup back, checking it as carefully as a hand-written file.
 
@@ -571,27 +621,12 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         raise _located(top, problem).fail(problem.reason)
     count = len(choices.players)
     players, variants, tiles = choices.players, choices.variants, tuple(choices.starting_tiles)
-    export_board = _export_board(top["export_board"], parts, count)
-    pile = None
-    if top["pile"].value is not None:
-        pile = tuple(_different(top["pile"], lambda n: _contract(n, parts), None, "contract"))
-        for item, contract in zip(top["pile"], pile, strict=True):
-            if contract in export_board:
-                raise item.fail(f"contract {contract} is on the export board, not in the pile")
+    export_board, pile = _stored_contracts(top, parts, count)
     pass_money = tuple(i.whole(0) for i in top["pass_money"])
     if len(pass_money) != count:
         amounts = f"{count} amounts, one per place in the pass order" if count > 1 else "one amount"
         raise top["pass_money"].fail(f"expected {amounts}, got {len(pass_money)}")
-
-    market_node = top["market"].mapping(required=("example", "side", "tracks"))
-    tracks = {
-        good: parse_track(good, child)
-        for good, child in market_node["tracks"].mapping(required=parts.economy.goods).items()
-    }
-    side = market_node["side"].choice(("players_1_2", "players_3_4"))
-    if side != slot_for(count):
-        raise market_node["side"].expected(f"{slot_for(count)} with {counted(count, 'player')}")
-    market = Market(side, tracks, market_node["example"].boolean(), node.source)
+    market = _stored_market(top["market"], parts, count)
     declared = clan_box_values()
     box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=declared)
     contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
@@ -603,16 +638,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         if list(steps) != sorted(set(steps)):
             raise child.expected("rising step numbers")
         marks[good] = steps
-    grid = None
-    if count == 1:
-        if top["removal_grid"].value is None:
-            raise top["removal_grid"].expected("the export board's removal grid (a solo game)")
-        try:
-            grid = parse_removal_grid(top["removal_grid"].value, node.source, parts.solo.price_die)
-        except DataError as error:
-            raise _nested(top["removal_grid"], error) from None
-    elif top["removal_grid"].value is not None:
-        raise top["removal_grid"].expected("null: only a solo game has a removal grid")
+    grid = _stored_grid(top["removal_grid"], parts, count)
     clans = tuple(choices.clans)
     return Setup(
         seed=seed,
