@@ -11,12 +11,15 @@ into the box atomically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from caledonia.rules.errors import CaledoniaError
 
 from .errors import Interrupted
 from .prompts import Asker, Choice
+
+if TYPE_CHECKING:
+    from caledonia.rules.box_values import BoxValue
 
 DONE = "done"
 
@@ -333,16 +336,22 @@ def _one(low: int, high: int) -> Callable[[str, dict], int]:
     return read
 
 
-def _cellar(text: str, answers: dict) -> list[int]:
-    from caledonia.rules.boxdata import MAX_CELLAR_SPOTS
+def _clan_value(value: BoxValue) -> Callable[[str, dict], Any]:
+    """A clan's box value as typed, checked as its clan declares (rules/box_values.py)."""
 
-    found = _numbers(text)
-    if not 1 <= len(found) <= MAX_CELLAR_SPOTS:
-        raise ValueError(f"give 1 to {MAX_CELLAR_SPOTS} amounts, one per spot from left to right")
-    return found
+    def read(text: str, answers: dict) -> Any:
+        found = value.from_typed(_numbers(text), "typed")
+        return list(found) if isinstance(found, tuple) else found  # as the file holds it
+
+    return read
+
+
+def _clan_typed(value: Any) -> str:
+    return _spaced(value) if isinstance(value, (list, tuple)) else str(value)
 
 
 def value_fields() -> list[Field]:
+    from caledonia.rules.boxdata import clan_box_values
     from caledonia.rules.components import IMPORT_GOODS, word
 
     fields = [
@@ -372,19 +381,16 @@ def value_fields() -> list[Field]:
         Field(
             "boxes", "Contract boxes on the 3-4 player side of the export board:", _one(1, 12), str
         ),
-        Field(
-            "cellar",
-            "MacKenzie's whisky cellar: what each spot pays, from the left:",
-            _cellar,
-            _spaced,
-        ),
-        Field("beer", "MacEwen's money per beer:", _one(0, 99), str),
+    ]
+    fields += [  # the values clans declare they take from the table's clan tiles
+        Field(value.key, value.question, _clan_value(value), _clan_typed)
+        for value in clan_box_values().values()
     ]
     return fields
 
 
 def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
-    from caledonia.rules.boxdata import OPTIONAL
+    from caledonia.rules.boxdata import clan_box_values
 
     answers: dict[str, Any] = {
         f"tile.{n}": {"money": t["money"], "goods": dict(t["goods"] or {})}
@@ -393,12 +399,14 @@ def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
     answers.update({f"pass.{n}": list(a) for n, a in data["pass_money"].items()})
     answers.update({f"marks.{g}": list(m) for g, m in data["import_track_marks"].items()})
     answers["boxes"] = data["export_boxes_3_4"]
-    answers["cellar"] = list(data.get("whisky_cellar", OPTIONAL["whisky_cellar"].default))
-    answers["beer"] = data.get("beer_money", OPTIONAL["beer_money"].default)
+    for key, value in clan_box_values().items():
+        found = data.get(key, value.default)
+        answers[key] = list(found) if isinstance(found, (list, tuple)) else found
     return answers
 
 
 def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
+    from caledonia.rules.boxdata import clan_box_values
     from caledonia.rules.components import IMPORT_GOODS
 
     tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
@@ -408,8 +416,7 @@ def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
         "pass_money": {2: answers["pass.2"], 3: answers["pass.3"]},
         "export_boxes_3_4": answers["boxes"],
         "import_track_marks": {g: answers[f"marks.{g}"] for g in IMPORT_GOODS},
-        "whisky_cellar": answers["cellar"],
-        "beer_money": answers["beer"],
+        **{key: answers[key] for key in clan_box_values()},
     }
 
 

@@ -41,6 +41,7 @@ from .output import (
     message,
     print_json,
 )
+from .variant_flags import VariantFlagsCommand, chosen_variants
 from .writing import FORCE_FLAG, ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ def _words(text: str | None) -> list[str] | None:
 
 
 def new(
+    ctx: typer.Context,
     game_file: GameArgument,
     player: Annotated[
         list[str],
@@ -92,28 +94,6 @@ def new(
     seed: Annotated[
         int | None, typer.Option(help="Seed for everything drawn (random if left out).")
     ] = None,
-    static_imports: Annotated[
-        bool, typer.Option("--static-imports", help="Cotton, tobacco, sugar cane 4 VP each.")
-    ] = False,
-    no_scoring_tiles: Annotated[
-        bool, typer.Option("--no-scoring-tiles", help="Play without scoring tiles.")
-    ] = False,
-    no_port_tiles: Annotated[
-        bool, typer.Option("--no-port-tiles", help="Play without port tiles.")
-    ] = False,
-    no_clans: Annotated[
-        bool, typer.Option("--no-clans", help="Without clans: £0/£2/£4/£6 extra by turn order.")
-    ] = False,
-    clan_auction: Annotated[
-        bool, typer.Option("--clan-auction", help="Auction the clans for VP.")
-    ] = False,
-    kickstarter: Annotated[
-        bool, typer.Option("--kickstarter", help="Include the Kickstarter clan and tiles.")
-    ] = False,
-    port7_original: Annotated[
-        bool,
-        typer.Option("--port7-original", help="Port 7 as first printed: no neighbourhood bonus."),
-    ] = False,
     tighter: Annotated[
         str | None,
         typer.Option(
@@ -186,15 +166,7 @@ def new(
     )
     if port_list and len(port_list) != 4:
         raise UsageProblem("--ports: give four tiles, for corners A, B, C and D", "new")
-    variants = {
-        "static_imports": static_imports,
-        "scoring_tiles": not no_scoring_tiles,
-        "port_tiles": not no_port_tiles,
-        "clans": not no_clans,
-        "clan_auction": clan_auction,
-        "kickstarter": kickstarter,
-        "port7_original": port7_original,
-    }
+    variants = chosen_variants(ctx)  # one flag per variant (cli/variant_flags.py)
     chosen_seed = seed if seed is not None else random_seed()
     game = create_game(
         players,
@@ -220,6 +192,9 @@ def new(
     else:
         _describe_setup(game)
     message(f"Started {game_file} (seed {chosen_seed}).")
+
+
+new.command_class = VariantFlagsCommand  # type: ignore[attr-defined]  # main.py builds it so
 
 
 def _describe_setup(game: Game) -> None:

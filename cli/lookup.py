@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Annotated
 
 import typer
-from caledonia.rules.boxdata import OPTIONAL
 from caledonia.rules.components import (
     CONTRACT_GAINS,
     CONTRACT_PAYMENTS,
@@ -205,8 +204,8 @@ def _engine_cell(unit) -> str:
     else:
         lines = ["[green]enforced[/green]"]
     lines += [
-        f"from your box data: {OPTIONAL[key].words} ({key}; the example's when left out)"
-        for key in unit.table_data
+        f"from your box data: {value.words} ({value.key}; the example's when left out)"
+        for value in unit.box_values
     ]
     return "\n".join(lines)
 
@@ -216,7 +215,7 @@ def _clan_data(clan: Clan, unit) -> dict:
         **clan._asdict(),
         "enforced": not unit.not_enforced,
         "not_enforced": list(unit.not_enforced),
-        "table_data": list(unit.table_data),
+        "table_data": [value.key for value in unit.box_values],
     }
 
 

@@ -124,7 +124,9 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
                 stoppable(target)
             )
         else:
-            app.command(name, help=help_text(target))(stoppable(target))
+            # a command may bring its own class (`new`: flags made from the variants)
+            command_class = getattr(target, "command_class", None)
+            app.command(name, cls=command_class, help=help_text(target))(stoppable(target))
     return app
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.registry import variant_choices
 from caledonia.rules.game.setup import SetupPlayer, TableChoices
 from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
 from caledonia.rules.words import name_problem, sentence
@@ -38,17 +39,8 @@ if TYPE_CHECKING:
 MAX_PLAYERS = len(DEFAULT_COLOURS)
 COLOUR_KEYS = {"black": "k"}  # every other colour answers to its first letter
 DONE = "done"
-# The variants as `new`'s flags name them: (flag name, words in the menu, key)
-VARIANT_CHOICES = (
-    ("static_imports", "Static imports: cotton, tobacco, sugar cane 4 VP each", "s"),
-    ("no_scoring_tiles", "No scoring tiles", "t"),
-    ("no_port_tiles", "No port tiles", "p"),
-    ("no_clans", "No clans: £0/£2/£4/£6 extra by turn order", "c"),
-    ("clan_auction", "Clan auction: the clans auctioned for VP", "a"),
-    ("kickstarter", "Kickstarter clan and tiles", "k"),
-    ("port7_original", "Port 7 as first printed: no neighbourhood bonus", "7"),
-    ("tighter", "Tighter map: four spaces covered", "m"),
-)
+# The tighter map is asked for in the variant menu too, though `new` takes its spaces
+TIGHTER = ("tighter", "Tighter map: four spaces covered", "m")
 EXAMPLES_SAID = (
     "The shipped examples are made-up values, not your box's printed ones: money, goods and "
     "scores will differ from your table's. Enter yours once into your box with 'caledonia "
@@ -231,17 +223,15 @@ def own_path(typed: str) -> str | None:
 # -- variants ---------------------------------------------------------------------------
 
 
+def variant_menu() -> list[tuple[str, str, str]]:
+    """The variant menu as (`new`'s flag, words, key): the variants' own declarations
+    (rules/game/variants.py), then the tighter map."""
+    return [(c.flag, c.menu, c.menu_key) for c in variant_choices()] + [TIGHTER]
+
+
 def variants_of(chosen: set[str]) -> dict[str, bool]:
-    """The variants as `new` sets them from its flags."""
-    return {
-        "static_imports": "static_imports" in chosen,
-        "scoring_tiles": "no_scoring_tiles" not in chosen,
-        "port_tiles": "no_port_tiles" not in chosen,
-        "clans": "no_clans" not in chosen,
-        "clan_auction": "clan_auction" in chosen,
-        "kickstarter": "kickstarter" in chosen,
-        "port7_original": "port7_original" in chosen,
-    }
+    """The variants as `new` sets them from the same flags."""
+    return {c.key: c.default != (c.flag in chosen) for c in variant_choices()}
 
 
 def ask_variants(
@@ -250,15 +240,16 @@ def ask_variants(
     """A key turns a variant on or off; Enter (done) plays with the ones ticked: the plain
     game at once. Returns the variants and whether the tighter map is wanted."""
     chosen: set[str] = set()
+    menu = variant_menu()
     while True:
         choices = [
             Choice(f"[{'x' if flag in chosen else ' '}] {words}", flag, key)
-            for flag, words, key in VARIANT_CHOICES
+            for flag, words, key in menu
         ]
         done = "Done: play these variants" if chosen else "Done: the plain game"
         choices.append(Choice(done, DONE, "d"))
         # the state in the question: the answered line then reads "on: ...: c) No clans"
-        on = ", ".join(words.split(":")[0] for flag, words, _ in VARIANT_CHOICES if flag in chosen)
+        on = ", ".join(words.split(":")[0] for flag, words, _ in menu if flag in chosen)
         question = f"Variants (on: {on or 'none'}; a key turns one on or off):"
         answer = asker.choose(question, choices, default=DONE)
         if answer != DONE:
@@ -267,7 +258,7 @@ def ask_variants(
         variants = variants_of(chosen)
         problem = setup_problem(data, players, 0, variants)
         if problem is None:
-            return variants, "tighter" in chosen
+            return variants, TIGHTER[0] in chosen
         asker.say(problem)
 
 

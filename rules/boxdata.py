@@ -6,10 +6,10 @@ import tracks. `rules/data/examples/box.yaml` is a labelled example; a table
 keeps its own in the box folder (`boxfolder`), or passes one with --box FILE (or
 CALEDONIA_BOX).
 
-Two values printed on clan tiles are optional keys (`OPTIONAL`): the whisky cellar's
-spots and what each pays (`whisky_cellar`, left to right) and the money per beer
-(`beer_money`). A box file without them gets the labelled example value, and the
-game's notices say so (`BoxData.missing`, `example_words`).
+Values printed on clan tiles are optional keys, each declared by the clan that uses it
+(box_values.py; `clan_box_values` gathers them): MacKenzie's whisky cellar, MacEwen's beer
+money. A box file without one gets the declared example value, and the game's notices say
+so (`BoxData.missing`, `example_words`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .box_values import BoxValue
 from .components import IMPORT_GOODS, Components
 from .schema import Node
 from .yamlfile import read_yaml
@@ -37,20 +38,21 @@ class OptionalValue(NamedTuple):
     words: str  # how the notices name it when it is the example value
 
 
-MAX_CELLAR_SPOTS = 6
-OPTIONAL = {
-    # guessed, not printed (components-facts: "presumably 3 spots (£0 / £7 / £15) - uncertain")
-    "whisky_cellar": OptionalValue(
-        (0, 7, 15), "MacKenzie's whisky cellar: its spots and what each pays"
-    ),
-    # provisional: a later rulebook gives £9; the English rulebook defers to the publisher
-    "beer_money": OptionalValue(9, "MacEwen's money per beer (£9, provisional)"),
-}
+def clan_box_values() -> dict[str, BoxValue]:
+    """Every value a clan declares it takes from the table's clan tile, by its key."""
+    from .game.clans import CLANS  # the clans (and the engine they use) only when asked
+
+    return {value.key: value for clan in CLANS.values() for value in clan.box_values}
 
 
 def example_words(key: str) -> str:
-    """How the example-data notices name an optional box value left at its example."""
-    return f"{OPTIONAL[key].words} ({key}: example value; 'caledonia box values' enters yours)"
+    """How the example-data notices name a clan's box value left at its example."""
+    return clan_box_values()[key].example_words()
+
+
+def example_clan_values() -> dict[str, Any]:
+    """Every clan's box value at its labelled example."""
+    return {key: value.default for key, value in clan_box_values().items()}
 
 
 class BoxData(NamedTuple):
@@ -60,33 +62,18 @@ class BoxData(NamedTuple):
     import_marks: Mapping[str, tuple[int, ...]]
     example: bool
     source: str
-    whisky_cellar: tuple[int, ...] = OPTIONAL["whisky_cellar"].default  # £ by spot, left first
-    beer_money: int = OPTIONAL["beer_money"].default
-    missing: tuple[str, ...] = ()  # optional keys the file left out: their example values
+    clan_values: Mapping[str, Any]  # every clan's box value by its key (clan_box_values)
+    missing: tuple[str, ...] = ()  # clan values the file left out: their example values
 
     def example_keys(self) -> tuple[str, ...]:
-        """The optional values that are the example's: all of them in an example box."""
-        return tuple(OPTIONAL) if self.example else self.missing
-
-
-def parse_cellar(node: Node) -> tuple[int, ...]:
-    """`whisky_cellar`: the money each cellar spot pays, left (where a barrel goes in) first."""
-    spots = tuple(item.whole(0) for item in node)
-    if not 1 <= len(spots) <= MAX_CELLAR_SPOTS:
-        raise node.expected(
-            f"1 to {MAX_CELLAR_SPOTS} amounts of money, one per cellar spot from left to right"
-        )
-    return spots
-
-
-def parse_beer_money(node: Node) -> int:
-    return node.whole(0, 99)
+        """The clan values that are the example's: all of them in an example box."""
+        return tuple(self.clan_values) if self.example else self.missing
 
 
 def parse_box(data: object, source: str, parts: Components) -> BoxData:
     top = Node(data, source).mapping(
         required=("starting_tiles", "pass_money", "export_boxes_3_4", "import_track_marks"),
-        optional=("example", *OPTIONAL),
+        optional=("example", *clan_box_values()),
     )
     tiles = {}
     wanted = tuple(str(n) for n in range(1, STARTING_TILES + 1))
@@ -110,8 +97,7 @@ def parse_box(data: object, source: str, parts: Components) -> BoxData:
             raise node.expected("rising step numbers")
         marks[good] = steps
     example = top["example"].boolean() if "example" in top else False
-    cellar = parse_cellar(top["whisky_cellar"]) if "whisky_cellar" in top else None
-    beer = parse_beer_money(top["beer_money"]) if "beer_money" in top else None
+    declared = clan_box_values()
     return BoxData(
         tiles,
         pass_money,
@@ -119,9 +105,11 @@ def parse_box(data: object, source: str, parts: Components) -> BoxData:
         marks,
         example,
         source,
-        whisky_cellar=OPTIONAL["whisky_cellar"].default if cellar is None else cellar,
-        beer_money=OPTIONAL["beer_money"].default if beer is None else beer,
-        missing=tuple(key for key in OPTIONAL if key not in top),
+        clan_values={
+            key: value.read(top[key]) if key in top else value.default
+            for key, value in declared.items()
+        },
+        missing=tuple(key for key in declared if key not in top),
     )
 
 

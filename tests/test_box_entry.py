@@ -107,9 +107,8 @@ def test_tiles_then_values_make_the_box_values_a_game_loads():
         example.pass_money,
         example.import_marks,
     )
-    assert (box.whisky_cellar, box.beer_money, box.export_boxes_3_4) == (
-        example.whisky_cellar,
-        example.beer_money,
+    assert (box.clan_values, box.export_boxes_3_4) == (
+        example.clan_values,
         example.export_boxes_3_4,
     )
 

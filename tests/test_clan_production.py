@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from caledonia.cli.game_cmd import _cellars
-from caledonia.rules.boxdata import OPTIONAL, example_words, parse_box
+from caledonia.rules.boxdata import clan_box_values, example_words, parse_box
 from caledonia.rules.errors import DataError
 from caledonia.rules.game.engine import Game, next_step
 from caledonia.rules.game.event_words import event_from_words
@@ -338,7 +338,13 @@ def test_cellar_whisky_is_not_a_good_in_stock_at_final_scoring():
 def test_the_units_say_what_is_enforced_and_where_the_cellar_comes_from():
     assert CLANS["Cunningham"].not_enforced == () and CLANS["Cunningham"].summary
     assert CLANS["MacKenzie"].not_enforced == () and CLANS["MacKenzie"].summary
-    assert any("whisky_cellar" in item for item in CLANS["MacKenzie"].table_data)
+    assert [v.key for v in CLANS["MacKenzie"].box_values] == ["whisky_cellar"]
+    assert [v.key for v in CLANS["MacEwen"].box_values] == ["beer_money"]
+
+
+def test_the_box_data_reads_every_value_a_clan_declares():
+    assert set(clan_box_values()) == {"whisky_cellar", "beer_money"}
+    assert clan_box_values()["whisky_cellar"] is CLANS["MacKenzie"].box_values[0]
 
 
 # -- the box data ------------------------------------------------------------------------------
@@ -355,9 +361,9 @@ def box_data(**changes):
 
 
 def test_the_example_box_labels_the_cellar_and_beer_money_as_example():
-    assert BOX.whisky_cellar == (0, 7, 15) and BOX.beer_money == 9
+    assert BOX.clan_values["whisky_cellar"] == (0, 7, 15) and BOX.clan_values["beer_money"] == 9
     setup = setup_for(3, clans=BOTH)
-    assert setup.whisky_cellar == (0, 7, 15) and setup.beer_money == 9
+    assert setup.clan_values["whisky_cellar"] == (0, 7, 15) and setup.clan_values["beer_money"] == 9
     assert (
         setup.example_value("whisky_cellar")
         and example_words("whisky_cellar") in setup.example_data
@@ -375,12 +381,16 @@ def test_the_beer_money_notice_comes_when_the_brewing_clan_is_drawn():
 
 def test_a_tables_box_gives_its_cellar_and_beer_money():
     box = parse_box(box_data(example=False, whisky_cellar=[0, 5], beer_money=8), "own.yaml", PARTS)
-    assert box.whisky_cellar == (0, 5) and box.beer_money == 8 and box.missing == ()
+    assert (
+        box.clan_values["whisky_cellar"] == (0, 5)
+        and box.clan_values["beer_money"] == 8
+        and box.missing == ()
+    )
     setup = setup_for(3, clans=BOTH, box=box)
-    assert setup.whisky_cellar == (0, 5) and setup.beer_money == 8
+    assert setup.clan_values["whisky_cellar"] == (0, 5) and setup.clan_values["beer_money"] == 8
     assert not setup.example_value("whisky_cellar") and not setup.example_value("beer_money")
     again = parse_setup(Node(setup_as_data(setup), "game.yaml", "setup"), PARTS)
-    assert again.whisky_cellar == (0, 5) and again.beer_money == 8
+    assert again.clan_values["whisky_cellar"] == (0, 5) and again.clan_values["beer_money"] == 8
     assert not again.example_value("whisky_cellar")
     game = start(3, clans=BOTH, box=box)  # two spots: the barrel leaves spot 2 for £5
     distilleries(game, "Ailsa", 1)
@@ -392,7 +402,10 @@ def test_a_tables_box_gives_its_cellar_and_beer_money():
 
 def test_a_box_without_the_new_keys_still_loads_with_the_example_values_said():
     box = parse_box(box_data(example=False, whisky_cellar=None, beer_money=None), "own", PARTS)
-    assert box.whisky_cellar == OPTIONAL["whisky_cellar"].default and box.beer_money == 9
+    assert (
+        box.clan_values["whisky_cellar"] == clan_box_values()["whisky_cellar"].default
+        and box.clan_values["beer_money"] == 9
+    )
     assert box.missing == ("whisky_cellar", "beer_money")
     setup = setup_for(3, clans=BOTH, box=box)
     assert setup.example_value("whisky_cellar")
@@ -404,7 +417,7 @@ def test_an_older_game_file_without_the_new_keys_loads_with_the_example_values()
     data = setup_as_data(setup_for(3, clans=BOTH, box=box))
     del data["box"]["whisky_cellar"], data["box"]["beer_money"]
     setup = parse_setup(Node(data, "old.yaml", "setup"), PARTS)
-    assert setup.whisky_cellar == (0, 7, 15) and setup.beer_money == 9
+    assert setup.clan_values["whisky_cellar"] == (0, 7, 15) and setup.clan_values["beer_money"] == 9
     assert setup.example_value("whisky_cellar")
 
 

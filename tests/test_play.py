@@ -151,7 +151,7 @@ def test_a_barrel_left_at_the_end_comes_out_before_the_final_score(tmp_path):
     assert asker.questions == ["Bruce, what now?"]  # then the score, with nothing left
     after = load_game(str(path), PARTS)
     assert after.events[-1] == {"type": "cellar_out", "player": "Bruce", "spot": 1}
-    assert after.state.by_name("Bruce").money == money + after.setup.whisky_cellar[0]
+    assert after.state.by_name("Bruce").money == money + after.setup.clan_values["whisky_cellar"][0]
     assert not len(after.legal())
 
 

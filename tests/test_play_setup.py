@@ -99,7 +99,7 @@ def test_the_tables_own_layout_takes_the_next_answer_after_a_refused_one(tmp_pat
     ask_new_game(asker, str(path))
     [(question, answer, reason)] = asker.refusals
     assert question.startswith("Map modules and sides") and answer == "A1,B2,C1"
-    assert reason == "Give one side of each module A, B, C and D."
+    assert reason == "Expected one side of each module A, B, C and D."
     flags = [f for name, value in LAYOUT.items() for f in (f"--{name}", value)]
     made = new_setup(
         tmp_path, "-p", "Ailsa:red", "-p", "Bruce:blue", "--start-player", "Ailsa", *flags

@@ -363,7 +363,7 @@ def test_mackenzie_takes_the_last_barrel_out_after_the_last_production():
     event = {"type": "cellar_out", "player": name, "spot": 1}
     assert list(legal_events(game.state)) == [event]
     act(game, **event)
-    paid = game.state.setup.whisky_cellar[0]
+    paid = game.state.setup.clan_values["whisky_cellar"][0]
     assert player(game, name).money == money + paid
     assert player(game, name).goods["whisky"] == whisky + 1
     assert final_score(game.state)  # the final score is taken after it

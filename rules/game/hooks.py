@@ -6,6 +6,8 @@ engine never asks which clan a player has; it asks the `Rulebook` (rulebook.py),
 folds each hook over the game's variants and the player's clan. This module holds only the
 hook points, so a unit imports them without importing any other unit:
 
+- choosing a variant: `choice` (its key, default, flag and menu words) and
+  `setup_refusal` (why a set-up cannot have it);
 - set-up: `on_clan_taken`, `placements`, `starting_money`;
 - costs and income: `expansion_rules` (unit and land costs, legal spaces),
   `worker_income`, `contract_cost`;
@@ -38,6 +40,11 @@ if TYPE_CHECKING:
 Measure = Callable[["GameState", "PlayerState", Any], int]
 
 
+def chosen(choice: VariantChoice, variants: Mapping[str, bool]) -> bool:
+    """Whether the set-up's variants choose this variant (its key away from the default)."""
+    return variants.get(choice.key, choice.default) != choice.default
+
+
 class Placement(NamedTuple):
     player: str
     border_only: bool = False
@@ -47,6 +54,20 @@ class Dice(NamedTuple):
     goods: tuple[str, ...]  # faces of the goods die
     price: tuple[int, ...]  # faces of the price die
     rolls: int  # rolls per preparation, each of a different good
+
+
+class VariantChoice(NamedTuple):
+    """How a table chooses a variant: everything `new`'s flags, `play`'s variant menu and the
+    set-up check know of it comes from here (registry.py gathers them)."""
+
+    key: str  # in the set-up's `variants` mapping, as the game file stores it
+    default: bool  # the key's value in a game that does not choose the variant
+    flag: str  # `new`'s flag (without --), which sets the key to the other value
+    help: str  # the flag's help in `new -h`
+    menu: str  # the words in `play`'s variant menu ("Name: what it changes")
+    menu_key: str  # the key that ticks it in that menu
+    leaves_out: str | None = None  # the set-up part it plays without: ports, scoring_tiles, clans
+    adds_kickstarter: bool = False  # whether the Kickstarter clan and tiles join the draws
 
 
 class RulesUnit:
@@ -59,9 +80,16 @@ class RulesUnit:
     port_effects: ClassVar[Mapping[str, PortEffect]] = {}
     measures: ClassVar[Mapping[str, Measure]] = {}
 
+    choice: ClassVar[VariantChoice | None] = None  # variants a table chooses: how
+
     def applies(self, setup: Setup) -> bool:
-        """For variants: whether this game plays with it."""
-        return False
+        """For variants: whether this game plays with it (by default: whether it was chosen)."""
+        return self.choice is not None and chosen(self.choice, setup.variants)
+
+    def setup_refusal(self, variants: Mapping[str, bool], players: int) -> str | None:
+        """For a chosen variant: why it cannot be played with these variants and this many
+        players, in words for the table (None: it can)."""
+        return None
 
     # -- set-up ---------------------------------------------------------------------
     def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:

@@ -2,14 +2,14 @@
 event table `EVENTS`, and a game's `Rulebook` built from its setup.
 
 This is the one module that imports them all; nothing it imports imports it back, so the
-units and specs never need an import inside a function to reach each other. A new variant
-or event kind is listed here; a new clan in clans/__init__.py (only that package names a
-clan), whose `CLANS` this module passes on.
+units and specs never need an import inside a function to reach each other. A new event
+kind is listed here; a new variant in variants.py (`VARIANTS`) and a new clan in
+clans/__init__.py (only that package names a clan), whose lists this module passes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .clans import CLANS
@@ -34,42 +34,27 @@ from .events import (
     trade,
     worker,
 )
-from .hooks import RulesUnit
+from .hooks import RulesUnit, VariantChoice, chosen
 from .port_effects import EFFECTS
 from .round_scoring import MEASURES
 from .rulebook import Rulebook
 from .spec import EventSpec
-from .variants import (
-    ClanAuction,
-    Kickstarter,
-    NoPortTiles,
-    NoScoringTiles,
-    Port7Original,
-    Solo,
-    StaticImports,
-    TighterMap,
-    TwoPlayers,
-    WithoutClans,
-)
+from .variants import VARIANTS
 
 if TYPE_CHECKING:
     from .setup import Setup
 
-__all__ = ["CLANS", "EVENTS", "VARIANTS", "VERBS", "rulebook", "clan_data"]
-
-# the variants, in the order their hooks are asked
-VARIANTS: tuple[RulesUnit, ...] = (
-    Solo(),
-    TwoPlayers(),
-    WithoutClans(),
-    ClanAuction(),
-    StaticImports(),
-    TighterMap(),
-    NoScoringTiles(),
-    NoPortTiles(),
-    Port7Original(),
-    Kickstarter(),
-)
+__all__ = [
+    "CLANS",
+    "EVENTS",
+    "VARIANTS",
+    "VERBS",
+    "rulebook",
+    "clan_data",
+    "variant_choices",
+    "variant_defaults",
+    "variants_refusal",
+]
 
 # the base game's event kinds, in the order `act --help` and `options` list them
 _BASE = (
@@ -109,12 +94,56 @@ VERBS: dict[str, EventSpec] = {spec.verb: spec for spec in EVENTS.values()}
 
 def rulebook(setup: Setup) -> Rulebook:
     """The rules of a game with this setup: the variants it plays with, and the clans."""
-    return Rulebook(tuple(u for u in VARIANTS if u.applies(setup)), CLANS)
+    return Rulebook(tuple(u for u in _variants() if u.applies(setup)), CLANS)
+
+
+def _variants() -> tuple[RulesUnit, ...]:
+    # read at each call, so that a test may register a variant for a while (monkeypatch)
+    return VARIANTS
+
+
+def variant_choices() -> tuple[VariantChoice, ...]:
+    """How the table chooses each variant it may choose, in `VARIANTS`' order: `new`'s
+    flags, `play`'s variant menu and the set-up's `variants` keys all come from these."""
+    return tuple(unit.choice for unit in _variants() if unit.choice is not None)
+
+
+def variant_defaults() -> dict[str, bool]:
+    """The set-up's `variants` of a game that chooses none."""
+    return {choice.key: choice.default for choice in variant_choices()}
+
+
+def variants_refusal(variants: Mapping[str, bool], players: int) -> str | None:
+    """Why these chosen variants cannot be played with this many players (None: they can)."""
+    for unit in _variants():
+        if unit.choice is not None and chosen(unit.choice, variants):
+            reason = unit.setup_refusal(variants, players)
+            if reason is not None:
+                return reason
+    return None
+
+
+def left_out_by(variants: Mapping[str, bool], part: str) -> str | None:
+    """The key of the chosen variant that plays without this set-up part (ports,
+    scoring_tiles, clans), or None when the game has it."""
+    return next(
+        (c.key for c in variant_choices() if c.leaves_out == part and chosen(c, variants)), None
+    )
+
+
+def leaves_out(variants: Mapping[str, bool], part: str) -> bool:
+    """Whether the chosen variants play without this set-up part."""
+    return left_out_by(variants, part) is not None
+
+
+def adds_kickstarter(variants: Mapping[str, bool]) -> bool:
+    """Whether the Kickstarter clan and tiles join the draws."""
+    return any(c.adds_kickstarter and chosen(c, variants) for c in variant_choices())
 
 
 def clan_data(clans: Sequence[str]) -> set[str]:
     """The box data keys the drawn clans' powers take from the table's clan tiles."""
-    return {key for name in clans if name in CLANS for key in CLANS[name].table_data}
+    return {v.key for name in clans if name in CLANS for v in CLANS[name].box_values}
 
 
 def all_measures() -> set[str]:

@@ -10,45 +10,44 @@ any machine whatever its data folders hold later.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..board import Board, slot_for
 from ..boxdata import (
-    OPTIONAL,
     STARTING_TILES,
     BoxData,
     StartingTile,
+    clan_box_values,
+    example_clan_values,
     example_words,
-    parse_beer_money,
-    parse_cellar,
 )
-from ..components import Components, PortTile, ScoringTile
+from ..components import Components
 from ..errors import DataError
 from ..map_modules import MODULE_LETTERS, ModuleSide, hex_code, parse_module
 from ..market import Market, parse_track
 from ..position import COLOURS, DEFAULT_COLOURS, find_player
-from ..schema import Node, describe
+from ..schema import Node
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 from ..words import counted, name_problem, plural, shortened
 from .contracts import face_up_count
-from .registry import clan_data
-
-VARIANTS = {
-    "static_imports": False,  # cotton, tobacco, sugar cane 4 VP each
-    "scoring_tiles": True,  # False: play without scoring tiles
-    "port_tiles": True,  # False: play without port tiles
-    "clans": True,  # False: without clans, start money £0/£2/£4/£6 by turn order
-    "clan_auction": False,  # clans auctioned for VP
-    "kickstarter": False,  # the Kickstarter clan, scoring tile and port tile in the draws
-    "port7_original": False,  # port 7 as first printed: no neighbourhood bonus
-}
-WITHOUT_CLANS_MONEY = (0, 2, 4, 6)
-
-
-class SetupPlayer(NamedTuple):
-    name: str
-    colour: str
+from .registry import (
+    adds_kickstarter,
+    clan_data,
+    leaves_out,
+    variant_defaults,
+    variants_refusal,
+)
+from .setup_check import (
+    SCORING_TILES,
+    SetupChoices,
+    SetupPlayer,
+    SetupProblem,
+    check_setup,
+    clans_wanted,
+    players_problem,
+)
 
 
 class Setup(NamedTuple):
@@ -70,12 +69,11 @@ class Setup(NamedTuple):
     import_marks: Mapping[str, tuple[int, ...]]
     example_data: tuple[str, ...]  # which data are examples, for notices
     removal_grid: RemovalGrid | None = None  # solo only
-    # clan-tile values from the box data (optional keys: the example's when left out)
-    whisky_cellar: tuple[int, ...] = OPTIONAL["whisky_cellar"].default  # £ by spot, left first
-    beer_money: int = OPTIONAL["beer_money"].default  # £ per beer brewed
+    # every clan's box value by its key (boxdata.clan_box_values; the example's if left out)
+    clan_values: Mapping[str, Any] = MappingProxyType(example_clan_values())
 
     def example_value(self, key: str) -> bool:
-        """Whether the optional box value `key` (whisky_cellar, beer_money) is the example's."""
+        """Whether the clan's box value `key` (whisky_cellar, beer_money) is the example's."""
         return example_words(key) in self.example_data
 
     def turn_order(self) -> list[str]:
@@ -134,115 +132,175 @@ def draw_setup(
 ) -> Setup:
     """Build a setup: the table's choices kept, everything else drawn from `seed`.
 
-    Raises ValueError with the reason when a choice cannot be right.
+    Raises ValueError with the reason when a choice cannot be right (`check_setup`'s, the
+    same a stored set-up gets).
     """
     table = table or TableChoices()
-    rng = random.Random(seed)
+    chosen = {**variant_defaults(), **variants}
+    _check_new_players(players, chosen)
     count = len(players)
-    chosen = {**VARIANTS, **variants}
-    _check_players(players)
+    choices, drawn = _drawn_choices(parts, module_set, box, players, seed, chosen, table)
+    choices = choices._replace(tighter_map=tuple(tighter_map))  # the table's, never drawn
+    problem = check_setup(choices, parts)
+    if problem:
+        raise ValueError(problem.reason)
+    if count == 1 and grid is None:
+        raise ValueError("a solo game needs the export board's removal grid")
+    pass_money = (parts.solo.pass_money,) if count == 1 else tuple(box.pass_money[count])
+    return Setup(
+        seed=seed,
+        players=tuple(players),
+        start_player=choices.start_player,
+        variants=chosen,
+        tighter_map=tuple(tighter_map),
+        sides=tuple(choices.sides),
+        ports=dict(choices.ports),
+        scoring_tiles=tuple(choices.scoring_tiles),
+        clans=tuple(choices.clans),
+        starting_tiles=tuple(choices.starting_tiles),
+        tile_contents={t: box.starting_tiles[t] for t in choices.starting_tiles},
+        pile=drawn.pile,
+        export_board=drawn.export_board,
+        market=market,
+        pass_money=pass_money,
+        import_marks=dict(box.import_marks),
+        example_data=_examples(choices, market, box, grid),
+        removal_grid=grid if count == 1 else None,
+        clan_values=dict(box.clan_values),
+    )
+
+
+class _Contracts(NamedTuple):
+    export_board: tuple[int | None, ...]  # the boxes at the start
+    pile: tuple[int, ...] | None  # None: the table's own pile
+
+
+def _check_new_players(players: Sequence[SetupPlayer], variants: Mapping[str, bool]) -> None:
+    """What the draws need before they start: a table of players the variants allow."""
+    problem = players_problem(players) or variants_refusal(variants, len(players))
+    if problem:
+        raise ValueError(problem)
     for p in players:  # a new name only: a file's names are shown made printable instead
         problem = name_problem(p.name)
         if problem:
             raise ValueError(f"the player name {shortened(p.name)!r}: {problem}")
-    if chosen["clan_auction"] and (not chosen["clans"] or count < 2):
-        raise ValueError("the clan auction needs clans and at least 2 players")
-    ks = chosen["kickstarter"]
 
-    names = table.modules or [drawn_side(module_set, letter, rng) for letter in MODULE_LETTERS]
+
+def _drawn_sides(
+    module_set: Mapping[str, ModuleSide], names: Sequence[str] | None, rng: random.Random
+) -> list[ModuleSide]:
+    """The sides the table names, else one of each module drawn."""
+    names = names or [drawn_side(module_set, letter, rng) for letter in MODULE_LETTERS]
     sides = []
     for name in names:
         key = name.strip().upper()
         if key not in module_set:
             raise ValueError(f"no module side {name!r} {_sides_held(module_set)}")
         sides.append(module_set[key])
-    if sorted(s.module for s in sides) != list(MODULE_LETTERS):
-        raise ValueError("give one side of each module A, B, C and D")
-    sides.sort(key=lambda s: s.module)
-    Board(sides, count, tighter_map)  # checks the tighter-map spaces
+    return sides
 
-    port_ids = [t.id for t in parts.port_tiles if ks or not t.kickstarter]
+
+def _ids(items: Iterable[Any], kickstarter: bool) -> list[str]:
+    """The ids (clans: names) of the tiles or clans in the draws."""
+    return [getattr(i, "id", None) or i.name for i in items if kickstarter or not i.kickstarter]
+
+
+def _drawn_choices(
+    parts: Components,
+    module_set: Mapping[str, ModuleSide],
+    box: BoxData,
+    players: Sequence[SetupPlayer],
+    seed: int,
+    variants: Mapping[str, bool],
+    table: TableChoices,
+) -> tuple[SetupChoices, _Contracts]:
+    """The table's choices as given (normalised), the rest drawn from `seed`: always in the
+    same order, so that a seed draws the same game on every machine."""
+    rng = random.Random(seed)
+    count = len(players)
+    sides = _drawn_sides(module_set, table.modules, rng)
+    ks = adds_kickstarter(variants)
     ports: dict[str, str] = {}
-    if chosen["port_tiles"]:
-        if table.ports:
-            ports = {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
-            if (
-                sorted(ports) != list(MODULE_LETTERS)
-                or len(set(ports.values())) != 4
-                or any(t not in port_ids for t in ports.values())
-            ):
-                raise ValueError(
-                    "give four different port tiles, one for each corner A-D, from "
-                    + ", ".join(port_ids)
-                )
-        else:
-            ports = dict(zip(MODULE_LETTERS, rng.sample(port_ids, 4), strict=True))
-
-    tile_ids = [t.id for t in parts.scoring_tiles if ks or not t.kickstarter]
+    if not leaves_out(variants, "ports"):
+        ports = (
+            {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
+            if table.ports
+            else dict(zip(MODULE_LETTERS, rng.sample(_ids(parts.port_tiles, ks), 4), strict=True))
+        )
     scoring: list[str] = []
-    if chosen["scoring_tiles"]:
+    if not leaves_out(variants, "scoring_tiles"):
         scoring = (
             [str(t).strip().upper() for t in table.scoring_tiles]
             if table.scoring_tiles
-            else rng.sample(tile_ids, 5)
+            else rng.sample(_ids(parts.scoring_tiles, ks), SCORING_TILES)
         )
-        if len(scoring) != 5 or len(set(scoring)) != 5 or any(t not in tile_ids for t in scoring):
-            raise ValueError(
-                "give five different scoring tiles in round order, from " + ", ".join(tile_ids)
-            )
-
-    clan_names = [c.name for c in parts.clans.values() if ks or not c.kickstarter]
+    wanted = clans_wanted(variants, count)
     clans: list[str] = []
-    if chosen["clans"]:
-        wanted = count if chosen["clan_auction"] else count + 1
-        if table.clans:
-            clans = [found.name if (found := parts.clan(c)) else c for c in table.clans]
-            if (
-                len(clans) != wanted
-                or len(set(clans)) != wanted
-                or any(c not in clan_names for c in clans)
-            ):
-                raise ValueError(f"give {wanted} different clans from " + ", ".join(clan_names))
-        else:
-            clans = rng.sample(clan_names, wanted)
-    tiles_needed = len(clans) if chosen["clans"] else count
-    if table.starting_tiles:
-        tiles = list(table.starting_tiles)
-        if (
-            len(tiles) != tiles_needed
-            or len(set(tiles)) != tiles_needed
-            or any(t not in box.starting_tiles for t in tiles)
-        ):
-            raise ValueError(f"give {tiles_needed} different starting tiles (1-9)")
-    else:
-        tiles = rng.sample(sorted(box.starting_tiles), tiles_needed)
+    if wanted:
+        clans = (
+            [found.name if (found := parts.clan(c)) else c for c in table.clans]
+            if table.clans
+            else rng.sample(_ids(parts.clans.values(), ks), wanted)
+        )
+    tiles = (
+        list(table.starting_tiles)
+        if table.starting_tiles
+        else rng.sample(sorted(box.starting_tiles), wanted or count)
+    )
+    contracts = _dealt(parts, box, count, table.face_up, rng)
+    start = table.start_player or rng.choice([p.name for p in players])
+    try:  # by name or colour, in any letter case; else as given, for the check to refuse
+        start = find_player(players, start).name
+    except ValueError:
+        pass
+    choices = SetupChoices(
+        players=players,
+        start_player=start,
+        variants=variants,
+        sides=sorted(sides, key=lambda s: s.module),
+        tighter_map=(),
+        ports=ports,
+        scoring_tiles=scoring,
+        clans=clans,
+        starting_tiles=tiles,
+    )
+    return choices, contracts
 
-    boxes = export_boxes(count, box)
-    faceup = face_up_count(count, boxes, parts)
-    if table.face_up is not None:
-        dealt = list(table.face_up)
+
+def _dealt(
+    parts: Components,
+    box: BoxData,
+    players: int,
+    face_up: Sequence[int] | None,
+    rng: random.Random,
+) -> _Contracts:
+    """The export board at the start: the face-up contracts the table dealt from its own
+    pile, or the whole pile shuffled and dealt."""
+    boxes = export_boxes(players, box)
+    count = face_up_count(players, boxes, parts)
+    if face_up is not None:
+        dealt = list(face_up)
         if (
-            len(dealt) != faceup
-            or len(set(dealt)) != faceup
+            len(dealt) != count
+            or len(set(dealt)) != count
             or any(c not in parts.contracts for c in dealt)
         ):
-            raise ValueError(f"give the {faceup} face-up contracts, different ids from 1 to 50")
+            raise ValueError(f"give the {count} face-up contracts, different ids from 1 to 50")
         pile: tuple[int, ...] | None = None
     else:
         order = list(parts.contracts)
         rng.shuffle(order)
-        dealt, pile = order[:faceup], tuple(order[faceup:])
-    board_slots = tuple(dealt) + (None,) * (boxes - faceup)
+        dealt, pile = order[:count], tuple(order[count:])
+    return _Contracts(tuple(dealt) + (None,) * (boxes - count), pile)
 
-    start = table.start_player or rng.choice([p.name for p in players])
-    try:  # by name or colour, in any letter case
-        start = find_player(players, start).name
-    except ValueError:
-        raise ValueError(f"no player {start!r} to start") from None
 
+def _examples(
+    choices: SetupChoices, market: Market, box: BoxData, grid: RemovalGrid | None
+) -> tuple[str, ...]:
+    """Which of the data a new game uses are the shipped examples, for the notices."""
     example = []
-    if any(s.example for s in sides):
-        shown = " ".join(s.name for s in sides if s.example)
+    if any(s.example for s in choices.sides):
+        shown = " ".join(s.name for s in choices.sides if s.example)
         example.append(f"map modules {shown} ('caledonia map transcribe SIDE' enters one)")
     if market.example:
         example.append("market ('caledonia box market' enters yours)")
@@ -251,51 +309,11 @@ def draw_setup(
             "box data (starting tiles, pass money, import marks) ('caledonia box tiles' "
             "enters yours)"
         )
-    example += [example_words(key) for key in box.example_keys() if key in clan_data(clans)]
-    if count == 1:
-        if grid is None:
-            raise ValueError("a solo game needs the export board's removal grid")
-        if grid.example:
-            example.append("solo removal grid ('caledonia box values' enters yours)")
-    pass_money = (parts.solo.pass_money,) if count == 1 else tuple(box.pass_money[count])
-    return Setup(
-        seed=seed,
-        players=tuple(players),
-        start_player=start,
-        variants=chosen,
-        tighter_map=tuple(tighter_map),
-        sides=tuple(sides),
-        ports=ports,
-        scoring_tiles=tuple(scoring),
-        clans=tuple(clans),
-        starting_tiles=tuple(tiles),
-        tile_contents={t: box.starting_tiles[t] for t in tiles},
-        pile=pile,
-        export_board=board_slots,
-        market=market,
-        pass_money=pass_money,
-        import_marks=dict(box.import_marks),
-        example_data=tuple(example),
-        removal_grid=grid if count == 1 else None,
-        whisky_cellar=tuple(box.whisky_cellar),
-        beer_money=box.beer_money,
-    )
-
-
-def _check_players(players: Sequence[SetupPlayer]) -> None:
-    if not 1 <= len(players) <= 4:
-        raise ValueError(f"a game has 1 to 4 players, not {len(players)}")
-    if any(not p.name.strip() for p in players):
-        raise ValueError("a player needs a name")
-    names = [p.name.casefold() for p in players]
-    colours = [p.colour for p in players]
-    if len(set(names)) != len(names):
-        raise ValueError("two players have the same name")
-    if len(set(colours)) != len(colours):
-        raise ValueError("two players have the same colour")
-    for p in players:
-        if p.colour not in COLOURS:
-            raise ValueError(f"{p.name}'s colour {p.colour!r} is not one of {', '.join(COLOURS)}")
+    used = clan_data(choices.clans)
+    example += [example_words(key) for key in box.example_keys() if key in used]
+    if len(choices.players) == 1 and grid is not None and grid.example:
+        example.append("solo removal grid ('caledonia box values' enters yours)")
+    return tuple(example)
 
 
 def default_players(names: Sequence[str]) -> list[SetupPlayer]:
@@ -352,8 +370,10 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
                 for n, t in setup.tile_contents.items()
             },
             "import_track_marks": {g: list(m) for g, m in setup.import_marks.items()},
-            "whisky_cellar": list(setup.whisky_cellar),
-            "beer_money": setup.beer_money,
+            **{
+                key: list(value) if isinstance(value, tuple) else value
+                for key, value in setup.clan_values.items()
+            },
         },
         "market": {
             "example": setup.market.example,
@@ -382,42 +402,6 @@ def _nested(node: Node, error: DataError) -> DataError:
     path = node.path + ("" if not inner else inner if inner.startswith("[") else "." + inner)
     line = node.line if error.line is None else error.line
     return DataError(error.source, error.reason, path, line)
-
-
-def _empty(node: Node, variant: str, shape: type) -> None:
-    """With `variant` off, a list or mapping that must be empty."""
-    if not isinstance(node.value, shape) or node.value:
-        empty = "an empty list []" if shape is list else "an empty mapping {}"
-        raise node.fail(
-            f"the {variant} variant is off: expected {empty}, got {describe(node.value)}"
-        )
-
-
-def _tile_id(node: Node, tiles: Sequence[ScoringTile | PortTile], ks: bool, what: str) -> str:
-    """A scoring or port tile id, written as a number or text (3, '3', 'KS')."""
-    value = node.value
-    text = (
-        str(value).strip().upper()
-        if isinstance(value, (int, str)) and not isinstance(value, bool)
-        else None
-    )
-    tile = next((t for t in tiles if t.id == text), None)
-    if tile is None:
-        ids = [t.id for t in tiles if ks or not t.kickstarter]
-        raise node.expected(f"a {what} id, one of " + ", ".join(ids))
-    if tile.kickstarter and not ks:
-        raise node.fail(f"{what} {tile.id} is in play only with the kickstarter variant")
-    return tile.id
-
-
-def _clan_name(node: Node, parts: Components, ks: bool) -> str:
-    clan = parts.clan(node.value) if isinstance(node.value, str) else None
-    if clan is None:
-        names = [c.name for c in parts.clans.values() if ks or not c.kickstarter]
-        raise node.expected("a clan, one of " + ", ".join(names))
-    if clan.kickstarter and not ks:
-        raise node.fail(f"{clan.name} is in play only with the kickstarter variant")
-    return clan.name
 
 
 def _different(node: Node, read: Callable[[Node], Any], wanted: int | None, what: str) -> list[Any]:
@@ -491,6 +475,116 @@ def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[i
     return contents
 
 
+def _stored_choices(top: Mapping[str, Node], parts: Components, source: str) -> SetupChoices:
+    """The file's choices with their types checked, for `check_setup` to check the rest."""
+    players = []
+    for item in top["players"]:
+        entry = item.mapping(required=("name", "colour"))
+        players.append(SetupPlayer(entry["name"].text(), entry["colour"].choice(COLOURS)))
+    problem = players_problem(players)  # before anything is read by the player count
+    if problem:
+        raise top["players"].fail(problem)
+    defaults = variant_defaults()
+    variants = {
+        key: value.boolean() for key, value in top["variants"].mapping(optional=defaults).items()
+    }
+    variants = {**defaults, **variants}
+    sides = []
+    for item in top["map"]:
+        try:
+            sides.append(parse_module(item.value, source, {}))
+        except DataError as error:
+            raise _nested(item, error) from None
+    ports: Any = top["ports"].value  # with port tiles off: whatever it holds, to refuse
+    if not leaves_out(variants, "ports"):
+        ports = {
+            corner: _id_text(child)
+            for corner, child in top["ports"].mapping(required=MODULE_LETTERS).items()
+        }
+    scoring: Any = top["scoring_tiles"].value
+    if not leaves_out(variants, "scoring_tiles"):
+        scoring = [_id_text(item) for item in top["scoring_tiles"]]
+    clans: Any = top["clans"].value
+    if not leaves_out(variants, "clans"):
+        clans = [_clan_text(item, parts) for item in top["clans"]]
+    return SetupChoices(
+        players=players,
+        start_player=top["start_player"].text(),
+        variants=variants,
+        sides=sorted(sides, key=lambda s: s.module),
+        tighter_map=tuple(item.text() for item in top["tighter_map"]),
+        ports=ports,
+        scoring_tiles=scoring,
+        clans=clans,
+        starting_tiles=[n.whole(1, STARTING_TILES) for n in top["starting_tiles"]],
+    )
+
+
+def _id_text(node: Node) -> Any:
+    """A scoring or port tile id written as a number or text (3, '3', 'KS'), as text; any
+    other value as it is, for the check to refuse."""
+    value = node.value
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        return str(value).strip().upper()
+    return value
+
+
+def _clan_text(node: Node, parts: Components) -> Any:
+    """A clan by its name in any letter case, as printed; any other value as it is."""
+    clan = parts.clan(node.value) if isinstance(node.value, str) else None
+    return node.value if clan is None else clan.name
+
+
+def _located(top: Mapping[str, Node], problem: SetupProblem) -> Node:
+    """The node a check's problem is about: the key's, or its item's."""
+    node = top[problem.key]
+    if isinstance(problem.at, int):
+        return node.sequence()[problem.at]
+    if isinstance(problem.at, str):
+        return node.entries()[problem.at]
+    return node
+
+
+def _stored_contracts(
+    top: Mapping[str, Node], parts: Components, players: int
+) -> tuple[tuple[int | None, ...], tuple[int, ...] | None]:
+    """The export board at the start, and the pile (None: the table's own)."""
+    export_board = _export_board(top["export_board"], parts, players)
+    if top["pile"].value is None:
+        return export_board, None
+    pile = tuple(_different(top["pile"], lambda n: _contract(n, parts), None, "contract"))
+    for item, contract in zip(top["pile"], pile, strict=True):
+        if contract in export_board:
+            raise item.fail(f"contract {contract} is on the export board, not in the pile")
+    return export_board, pile
+
+
+def _stored_market(node: Node, parts: Components, players: int) -> Market:
+    market = node.mapping(required=("example", "side", "tracks"))
+    tracks = {
+        good: parse_track(good, child)
+        for good, child in market["tracks"].mapping(required=parts.economy.goods).items()
+    }
+    side = market["side"].choice(("players_1_2", "players_3_4"))
+    if side != slot_for(players):
+        raise market["side"].expected(f"{slot_for(players)} with {counted(players, 'player')}")
+    return Market(side, tracks, market["example"].boolean(), node.source)
+
+
+def _stored_grid(node: Node, parts: Components, players: int) -> RemovalGrid | None:
+    """The solo game's removal grid; none in any other."""
+    if players != 1:
+        if node.value is not None:
+            raise node.expected("null: only a solo game has a removal grid")
+        return None
+    if node.value is None:
+        raise node.expected("the export board's removal grid (a solo game)")
+    try:
+        return parse_removal_grid(node.value, node.source, parts.solo.price_die)
+    except DataError as error:
+        raise _nested(node, error) from None
+
+
 def parse_setup(node: Node, parts: Components) -> Setup:
     """Read a stored setup back, checking it as carefully as a hand-written file.
 
@@ -521,95 +615,20 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     seed = top["seed"].value
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise top["seed"].expected("a whole number or null")
-    players = []
-    for item in top["players"]:
-        entry = item.mapping(required=("name", "colour"))
-        players.append(SetupPlayer(entry["name"].text(), entry["colour"].choice(COLOURS)))
-    try:
-        _check_players(players)
-    except ValueError as reason:
-        raise top["players"].fail(str(reason)) from None
-    count = len(players)
-    start = top["start_player"].choice([p.name for p in players])
-    variants = {
-        key: value.boolean() for key, value in top["variants"].mapping(optional=VARIANTS).items()
-    }
-    variants = {**VARIANTS, **variants}
-    if variants["clan_auction"] and (not variants["clans"] or count < 2):
-        raise top["variants"].fail("the clan auction needs clans and at least 2 players")
-    ks = variants["kickstarter"]
-    sides = []
-    for item in top["map"]:
-        try:
-            sides.append(parse_module(item.value, node.source, {}))
-        except DataError as error:
-            raise _nested(item, error) from None
-    if sorted(s.module for s in sides) != list(MODULE_LETTERS):
-        raise top["map"].expected("one side of each module A, B, C and D")
-    tighter = tuple(item.text() for item in top["tighter_map"])
-    try:
-        Board(sides, count, tighter)
-    except ValueError as reason:
-        raise top["tighter_map"].fail(str(reason)) from None
-
-    ports: dict[str, str] = {}
-    if variants["port_tiles"]:
-        for corner, child in top["ports"].mapping(required=MODULE_LETTERS).items():
-            tile = _tile_id(child, parts.port_tiles, ks, "port tile")
-            if tile in ports.values():
-                raise child.fail(f"port tile {tile} is given twice; expected different ones")
-            ports[corner] = tile
-    else:
-        _empty(top["ports"], "port_tiles", dict)
-    scoring: tuple[str, ...] = ()
-    if variants["scoring_tiles"]:
-        scoring = tuple(
-            _different(
-                top["scoring_tiles"],
-                lambda n: _tile_id(n, parts.scoring_tiles, ks, "scoring tile"),
-                5,
-                "scoring tile",
-            )
-        )
-    else:
-        _empty(top["scoring_tiles"], "scoring_tiles", list)
-    clans: tuple[str, ...] = ()
-    if variants["clans"]:
-        wanted = count if variants["clan_auction"] else count + 1
-        clans = tuple(_different(top["clans"], lambda n: _clan_name(n, parts, ks), wanted, "clan"))
-    else:
-        _empty(top["clans"], "clans", list)
-    tiles = tuple(
-        _different(
-            top["starting_tiles"],
-            lambda n: n.whole(1, STARTING_TILES),
-            len(clans) if variants["clans"] else count,
-            "starting tile",
-        )
-    )
-
-    export_board = _export_board(top["export_board"], parts, count)
-    pile = None
-    if top["pile"].value is not None:
-        pile = tuple(_different(top["pile"], lambda n: _contract(n, parts), None, "contract"))
-        for item, contract in zip(top["pile"], pile, strict=True):
-            if contract in export_board:
-                raise item.fail(f"contract {contract} is on the export board, not in the pile")
+    choices = _stored_choices(top, parts, node.source)
+    problem = check_setup(choices, parts)
+    if problem:
+        raise _located(top, problem).fail(problem.reason)
+    count = len(choices.players)
+    players, variants, tiles = choices.players, choices.variants, tuple(choices.starting_tiles)
+    export_board, pile = _stored_contracts(top, parts, count)
     pass_money = tuple(i.whole(0) for i in top["pass_money"])
     if len(pass_money) != count:
         amounts = f"{count} amounts, one per place in the pass order" if count > 1 else "one amount"
         raise top["pass_money"].fail(f"expected {amounts}, got {len(pass_money)}")
-
-    market_node = top["market"].mapping(required=("example", "side", "tracks"))
-    tracks = {
-        good: parse_track(good, child)
-        for good, child in market_node["tracks"].mapping(required=parts.economy.goods).items()
-    }
-    side = market_node["side"].choice(("players_1_2", "players_3_4"))
-    if side != slot_for(count):
-        raise market_node["side"].expected(f"{slot_for(count)} with {counted(count, 'player')}")
-    market = Market(side, tracks, market_node["example"].boolean(), node.source)
-    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=OPTIONAL)
+    market = _stored_market(top["market"], parts, count)
+    declared = clan_box_values()
+    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=declared)
     contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
     marks = {}
     for good, child in (
@@ -619,25 +638,17 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         if list(steps) != sorted(set(steps)):
             raise child.expected("rising step numbers")
         marks[good] = steps
-    grid = None
-    if count == 1:
-        if top["removal_grid"].value is None:
-            raise top["removal_grid"].expected("the export board's removal grid (a solo game)")
-        try:
-            grid = parse_removal_grid(top["removal_grid"].value, node.source, parts.solo.price_die)
-        except DataError as error:
-            raise _nested(top["removal_grid"], error) from None
-    elif top["removal_grid"].value is not None:
-        raise top["removal_grid"].expected("null: only a solo game has a removal grid")
+    grid = _stored_grid(top["removal_grid"], parts, count)
+    clans = tuple(choices.clans)
     return Setup(
         seed=seed,
         players=tuple(players),
-        start_player=start,
+        start_player=choices.start_player,
         variants=variants,
-        tighter_map=tighter,
-        sides=tuple(sorted(sides, key=lambda s: s.module)),
-        ports=ports,
-        scoring_tiles=scoring,
+        tighter_map=tuple(choices.tighter_map),
+        sides=tuple(choices.sides),
+        ports=dict(choices.ports),
+        scoring_tiles=tuple(choices.scoring_tiles),
         clans=clans,
         starting_tiles=tiles,
         tile_contents=contents,
@@ -649,14 +660,12 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         example_data=tuple(i.text() for i in top["example_data"])
         + tuple(
             example_words(key)  # an older file, written before the key existed
-            for key in OPTIONAL
+            for key in declared
             if key not in box and key in clan_data(clans)
         ),
         removal_grid=grid,
-        whisky_cellar=parse_cellar(box["whisky_cellar"])
-        if "whisky_cellar" in box
-        else OPTIONAL["whisky_cellar"].default,
-        beer_money=parse_beer_money(box["beer_money"])
-        if "beer_money" in box
-        else OPTIONAL["beer_money"].default,
+        clan_values={
+            key: value.read(box[key]) if key in box else value.default
+            for key, value in declared.items()
+        },
     )

@@ -1,7 +1,11 @@
 """The variants' rules units, each self-contained.
 
-A game plays with those whose `applies` is true; registry.py lists them in the order their
-hooks are asked. The clans are units too, one module each in `clans/`.
+A game plays with those whose `applies` is true, in the order `VARIANTS` (at the end) lists
+them, which is the order their hooks are asked. A variant a table chooses declares its
+`choice` (hooks.VariantChoice): `new`'s flag, `play`'s menu words, the default and what the
+set-up leaves out, and `setup_refusal` if it cannot go with some set-ups. So a new variant
+is a unit here, listed in `VARIANTS`, and its test. The clans are units too, one module each
+in `clans/`.
 """
 
 from __future__ import annotations
@@ -10,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from ..solo import CHANGES_PER_PHASE, refill
 from .events.port import KickstarterPort
-from .hooks import Dice, RulesUnit
+from .hooks import Dice, RulesUnit, VariantChoice
 from .port_effects import Exchange
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
     from .setup import Setup
@@ -80,9 +84,15 @@ class TwoPlayers(RulesUnit):
 class WithoutClans(RulesUnit):
     name = "without_clans"
     summary = "no clans: £0, £2, £4 and £6 extra by the first round's turn order"
-
-    def applies(self, setup: Setup) -> bool:
-        return not setup.variants["clans"]
+    choice = VariantChoice(
+        key="clans",
+        default=True,
+        flag="no-clans",
+        help="Without clans: £0/£2/£4/£6 extra by turn order.",
+        menu="No clans: £0/£2/£4/£6 extra by turn order",
+        menu_key="c",
+        leaves_out="clans",
+    )
 
     def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
         return WITHOUT_CLANS_MONEY[position]
@@ -91,9 +101,19 @@ class WithoutClans(RulesUnit):
 class ClanAuction(RulesUnit):
     name = "clan_auction"
     summary = "clans are auctioned for VP; the bids set the first round's turn order"
+    choice = VariantChoice(
+        key="clan_auction",
+        default=False,
+        flag="clan-auction",
+        help="Auction the clans for VP.",
+        menu="Clan auction: the clans auctioned for VP",
+        menu_key="a",
+    )
 
-    def applies(self, setup: Setup) -> bool:
-        return setup.variants["clan_auction"]
+    def setup_refusal(self, variants: Mapping[str, bool], players: int) -> str | None:
+        if not variants.get("clans", True) or players < 2:
+            return "the clan auction needs clans and at least 2 players"
+        return None
 
 
 class StaticImports(RulesUnit):
@@ -102,9 +122,14 @@ class StaticImports(RulesUnit):
 
     name = "static_imports"
     summary = "cotton, tobacco and sugar cane score 4 VP each at the end"
-
-    def applies(self, setup: Setup) -> bool:
-        return setup.variants["static_imports"]
+    choice = VariantChoice(
+        key="static_imports",
+        default=False,
+        flag="static-imports",
+        help="Cotton, tobacco, sugar cane 4 VP each.",
+        menu="Static imports: cotton, tobacco, sugar cane 4 VP each",
+        menu_key="s",
+    )
 
     def tracks_imports(self, state: GameState) -> bool:
         return False
@@ -121,17 +146,29 @@ class TighterMap(RulesUnit):
 class NoScoringTiles(RulesUnit):
     name = "no_scoring_tiles"
     summary = "no round scoring"
-
-    def applies(self, setup: Setup) -> bool:
-        return not setup.variants["scoring_tiles"]
+    choice = VariantChoice(
+        key="scoring_tiles",
+        default=True,
+        flag="no-scoring-tiles",
+        help="Play without scoring tiles.",
+        menu="No scoring tiles",
+        menu_key="t",
+        leaves_out="scoring_tiles",
+    )
 
 
 class NoPortTiles(RulesUnit):
     name = "no_port_tiles"
     summary = "no port bonus tiles"
-
-    def applies(self, setup: Setup) -> bool:
-        return not setup.variants["port_tiles"]
+    choice = VariantChoice(
+        key="port_tiles",
+        default=True,
+        flag="no-port-tiles",
+        help="Play without port tiles.",
+        menu="No port tiles",
+        menu_key="p",
+        leaves_out="ports",
+    )
 
     def port_refusal(self, state: GameState) -> str | None:
         return "this game is played without port tiles"
@@ -141,9 +178,14 @@ class Port7Original(RulesUnit):
     name = "port7_original"
     summary = "port tile 7 as first printed: no neighbourhood bonus after the exchange"
     port_effects = {"7": Exchange(neighbourhood=False)}
-
-    def applies(self, setup: Setup) -> bool:
-        return setup.variants["port7_original"]
+    choice = VariantChoice(
+        key="port7_original",
+        default=False,
+        flag="port7-original",
+        help="Port 7 as first printed: no neighbourhood bonus.",
+        menu="Port 7 as first printed: no neighbourhood bonus",
+        menu_key="7",
+    )
 
 
 def _units_on_costly_land(state, player, tile) -> int:
@@ -156,6 +198,28 @@ class Kickstarter(RulesUnit):
     summary = "the Kickstarter clan, scoring tile KS and port tile KS"
     measures = {"units_on_costly_land": _units_on_costly_land}
     port_effects = {"KS": KickstarterPort()}
+    choice = VariantChoice(
+        key="kickstarter",
+        default=False,
+        flag="kickstarter",
+        help="Include the Kickstarter clan and tiles.",
+        menu="Kickstarter clan and tiles",
+        menu_key="k",
+        adds_kickstarter=True,
+    )
 
-    def applies(self, setup: Setup) -> bool:
-        return setup.variants["kickstarter"]
+
+# the variants, in the order their hooks are asked and `new -h` and `play`'s menu list them
+# (no two of them change the same hook in a way where the order would matter)
+VARIANTS: tuple[RulesUnit, ...] = (
+    Solo(),
+    TwoPlayers(),
+    StaticImports(),
+    NoScoringTiles(),
+    NoPortTiles(),
+    WithoutClans(),
+    ClanAuction(),
+    Kickstarter(),
+    Port7Original(),
+    TighterMap(),
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from ...box_values import BoxValue
 from ...reach import SHIPPING_LEVELS
 from ..hooks import RulesUnit
 
@@ -14,12 +15,12 @@ if TYPE_CHECKING:
 class Clan(RulesUnit):
     """A clan: its set-up from rules/data/clans.yaml (shipping, merchants) and its powers.
 
-    `not_enforced` lists powers the engine does not apply yet; `table_data` names the box
-    data keys (rules/boxdata.py `OPTIONAL`) a power takes from the table's own clan tile:
-    printed values no public source gives.
+    `not_enforced` lists powers the engine does not apply yet; `box_values` declares the
+    values a power takes from the table's own clan tile (rules/box_values.py): printed
+    values no public source gives, which the table enters with `caledonia box values`.
     """
 
-    table_data: ClassVar[tuple[str, ...]] = ()
+    box_values: ClassVar[tuple[BoxValue, ...]] = ()
 
     def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
         clan = state.parts.clans[self.name]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...box_values import BoxValue
 from ..spec import EventSpec, Field
 from ..turns import follow_up
 from .base import Clan
@@ -31,8 +32,18 @@ MOST_PER_CONTRACT = 3
 RULE = "beer is brewed right after fulfilling a contract that gives hops"
 
 
+# provisional: a later rulebook gives £9; the English rulebook defers to the publisher
+BEER_MONEY = BoxValue(
+    key="beer_money",
+    default=9,
+    words="MacEwen's money per beer (£9, provisional)",
+    question="MacEwen's money per beer:",
+    read=lambda node: node.whole(0, 99),
+)
+
+
 def beer_money(state) -> int:
-    return state.setup.beer_money
+    return state.setup.clan_values[BEER_MONEY.key]
 
 
 class Brew(EventSpec):
@@ -91,7 +102,7 @@ class Brew(EventSpec):
 class MacEwen(Clan):
     name = NAME
     summary = "brews a beer per hops imported (at most 3 per contract) for a grain each"
-    table_data = ("beer_money",)
+    box_values = (BEER_MONEY,)
     specs = (Brew(),)
 
     def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:

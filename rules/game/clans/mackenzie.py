@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...box_values import BoxValue
 from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
 from ..state import Refused, phase_words
@@ -53,6 +54,7 @@ from .base import Clan
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
+    from ...schema import Node
     from ..spec import Event
     from ..state import GameState, PlayerState
 
@@ -61,9 +63,33 @@ WHISKY_MONEY = 3  # £ per whisky produced (clan text)
 TILE_MEASURE = "processed_goods_pairs"  # scoring tile 2
 
 
+MAX_CELLAR_SPOTS = 6
+
+
+def _read_cellar(node: Node) -> tuple[int, ...]:
+    """The money each cellar spot pays, left (where a barrel goes in) first."""
+    spots = tuple(item.whole(0) for item in node)
+    if not 1 <= len(spots) <= MAX_CELLAR_SPOTS:
+        raise node.expected(
+            f"1 to {MAX_CELLAR_SPOTS} amounts of money, one per cellar spot from left to right"
+        )
+    return spots
+
+
+# guessed, not printed (components-facts: "presumably 3 spots (£0 / £7 / £15) - uncertain")
+WHISKY_CELLAR = BoxValue(
+    key="whisky_cellar",
+    default=(0, 7, 15),
+    words="MacKenzie's whisky cellar: its spots and what each pays",
+    question="MacKenzie's whisky cellar: what each spot pays, from the left:",
+    read=_read_cellar,
+    many=True,
+)
+
+
 def payouts(state) -> tuple[int, ...]:
     """The money each cellar spot pays, leftmost first (the table's box data)."""
-    return tuple(state.setup.whisky_cellar)
+    return tuple(state.setup.clan_values[WHISKY_CELLAR.key])
 
 
 def spot_words(state, spot: int) -> str:
@@ -226,7 +252,7 @@ class MacKenzie(Clan):
         f"£{WHISKY_MONEY} per whisky produced; ages whisky in a cellar that pays by spot; "
         "cellar whisky counts for scoring tile 2"
     )
-    table_data = ("whisky_cellar",)
+    box_values = (WHISKY_CELLAR,)
     specs = (AgeWhisky(), CellarOut())
 
     def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
