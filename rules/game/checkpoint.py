@@ -3,7 +3,7 @@ every event of a game file that has not changed since caledonia last read or wro
 
 The checkpoint holds the game as replayed (setup, state, the canonical events, their
 notes, the undone events) and whether the file's text may be extended by appending
-events. Its key is the game file's exact content (SHA-256) and caledonia's own code and
+events. Its key is the game file's exact content (BLAKE2b) and caledonia's own code and
 data (`tool_version`): a hand edit, a truncation, events reordered, another version of
 the tool, each gives another key. A checkpoint whose key does not match is never loaded:
 the game is replayed from the file and the checkpoint written anew. Any trouble with it
@@ -19,7 +19,6 @@ YAML, read with the safe loader only.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import pickle
@@ -32,7 +31,12 @@ from ..components import Components
 from ..datacache import cache_folder
 from .engine import Game
 
-FORMAT = b"caledonia-checkpoint/1"
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+    from _blake2 import blake2b
+except ImportError:  # another Python
+    from hashlib import blake2b
+
+FORMAT = b"caledonia-checkpoint/2"
 _PARTS = "components"  # the component data is the process's own, never pickled
 
 
@@ -53,14 +57,14 @@ def tool_version() -> str:
             if name.endswith((".py", ".yaml")):
                 found = os.stat(os.path.join(folder, name))
                 listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
-    return hashlib.sha256("\n".join(listed).encode()).hexdigest()
+    return blake2b("\n".join(listed).encode()).hexdigest()
 
 
 def key_of(content: bytes) -> bytes:
     """The key of a game file's exact content, for this version of the tool."""
-    digest = hashlib.sha256(FORMAT)
+    digest = blake2b(FORMAT)
     digest.update(tool_version().encode())
-    digest.update(hashlib.sha256(content).digest())
+    digest.update(blake2b(content).digest())
     return digest.hexdigest().encode()
 
 
@@ -68,7 +72,7 @@ def _file(path: str | os.PathLike[str]) -> Path | None:
     folder = cache_folder()
     if folder is None:
         return None
-    name = hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:20]
+    name = blake2b(os.path.abspath(path).encode()).hexdigest()[:20]
     return folder / f"game-{name}.checkpoint"
 
 
