@@ -618,12 +618,13 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     Example: [cyan]caledonia undo game.yaml 2[/cyan]
     """
     from caledonia.rules.game.events import describe
+    from caledonia.rules.game.gamefile import undo_game
 
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
         try:
-            dropped = game.undo(count)
+            dropped = undo_game(game_file, game, count)
         except ValueError as problem:
             raise CaledoniaError(str(problem)) from None
         save(game_file, game)

@@ -134,7 +134,7 @@ def what_changed(held: Game, fresh: Game) -> str | None:
 
 
 def _write(table: Table, path: str) -> None:
-    save(path, table.game, keep_checkpoint=False)  # `play` keeps it once, when it ends
+    save(path, table.game)  # and its checkpoint: the next command, and undo, start there
     table.path, table.seen, table.unsaved = path, seen(path), None
 
 
