@@ -15,8 +15,10 @@ CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
 Pickle is acceptable here, and only here, because the checkpoint is caledonia's own file
 in the user's own cache folder, named after the game file and keyed by a hash: its key
 is read and compared before a single byte is unpickled, so a checkpoint that was not
-written for this very file by this very tool is never loaded. Game files themselves are
-YAML, read with the safe loader only.
+written for this very file by this very tool is never loaded. A checkpoint kept of an
+earlier length is read only when its number of events and tool version match, and used
+only when its setup and events are those the undo keeps (Game.began_as). Game files
+themselves are YAML, read with the safe loader only.
 """
 
 from __future__ import annotations
