@@ -3,10 +3,10 @@
 wrote or read it need neither the rules engine nor a replay: only what they print.
 
 A view is plain data (strings, numbers, lists, dicts) worked out from the replayed game.
-The views of a file are kept under a key of the game file's exact text and caledonia's
-own code and data (every module and data file of `cli` and `rules`, with its size and
-time): a hand edit, an `act`, an undo or another version of the tool each give another
-key, and views under another key are never read. The key is compared in full before
+The views of a file are kept under a key (BLAKE2b) of the game file's exact text and
+caledonia's own code and data (every module and data file of `cli` and `rules`, with its
+size and time): a hand edit, an `act`, an undo or another version of the tool each give
+another key, and views under another key are never read. The key is compared before
 anything else in the file is read. Any trouble (missing, damaged, unwritable) means the
 command works the view out from the game, without a word. CALEDONIA_NO_CACHE=1 turns it
 off, CALEDONIA_CACHE_DIR moves it (see rules/datacache.py).
@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-FORMAT = b"caledonia-views/1\n"
+FORMAT = b"caledonia-views/2\n"
 
 
 @cache
@@ -59,8 +59,15 @@ def _file(path: str) -> Path | None:
 
 
 def _key(text: str) -> bytes:
-    content, listing = text.encode(), code_listing()
-    return b"%d %d\n" % (len(listing), len(content)) + listing + content
+    """The key of a file's text for this version of caledonia (a line of 128 hex digits)."""
+    try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+        from _blake2 import blake2b
+    except ImportError:  # another Python
+        from hashlib import blake2b
+
+    digest = blake2b(code_listing())
+    digest.update(blake2b(text.encode()).digest())
+    return digest.hexdigest().encode() + b"\n"
 
 
 def kept(path: str, text: str) -> dict[str, Any] | None:
