@@ -11,6 +11,8 @@ Run by hand (the tests run it once with --quick, which measures nothing):
     python benchmarks/startup.py --case log            # caledonia log GAME, to a pipe
     python benchmarks/startup.py --options             # the same as --case options
     python benchmarks/startup.py --svg                 # caledonia map show GAME --svg FILE
+    python benchmarks/startup.py --all --runs 20       # every case, game cases at 250 and
+                                                       # 1,000 events, then a table of ratios
 
 The game cases run on a 4-player game in progress of `--events` events (250 by
 default; a longer one is a played game's first 240 events, then money
@@ -75,6 +77,7 @@ def main() -> int:
     parser.add_argument("--events", type=int, default=250, help="a game case's events")
     parser.add_argument("--options", action="store_true", help="the same as --case options")
     parser.add_argument("--svg", action="store_true", help="the same as --case svg")
+    parser.add_argument("--all", action="store_true", help="every case, then a table")
     parser.add_argument("--quick", action="store_true", help="one pair, a short game")
     args = parser.parse_args()
     if args.options:
@@ -83,8 +86,21 @@ def main() -> int:
         args.case = "svg"
     if args.quick:
         args.runs = 1
-    with tempfile.TemporaryDirectory() as folder:
-        return run(args, Path(folder))
+    if not args.all:
+        with tempfile.TemporaryDirectory() as folder:
+            run(args, Path(folder))
+        return 0
+    rows = []
+    for case in ("version", "score", *GAME_CASES, "svg"):
+        for events in (250, 1000) if case in GAME_CASES else (None,):
+            one = argparse.Namespace(**{**vars(args), "case": case, "events": events or 250})
+            with tempfile.TemporaryDirectory() as folder:
+                rows.append(run(one, Path(folder)))
+            print()
+    print(f"{'command':52} {'ratio':>6} {'target':>7}")
+    for name, ratio, target in rows:
+        print(f"{name:52} {ratio:6.2f} {target:7}  {'met' if ratio <= target else 'NOT met'}")
+    return 0
 
 
 def _game_file(case: str, events: int, folder: Path) -> tuple[str, dict[str, object]]:
@@ -99,7 +115,8 @@ def _game_file(case: str, events: int, folder: Path) -> tuple[str, dict[str, obj
     return str(path), next(iter(game.legal()))
 
 
-def run(args: argparse.Namespace, folder: Path) -> int:
+def run(args: argparse.Namespace, folder: Path) -> tuple[str, float, float]:
+    """Time one case; print and return its name, ratio and target."""
     script = Path(sys.executable).parent / "caledonia"
     if not script.exists():
         sys.exit(f"no caledonia script beside {sys.executable}: install the project first")
@@ -152,7 +169,7 @@ def run(args: argparse.Namespace, folder: Path) -> int:
         f"ratio     {ratio:.2f}  (target {target} or less: "
         f"{'met' if ratio <= target else 'NOT met'})"
     )
-    return 0
+    return name, ratio, target
 
 
 def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[], None]:
