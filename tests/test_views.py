@@ -142,3 +142,36 @@ def test_the_width_of_a_pipe_is_rich_s(columns, monkeypatch):
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
     monkeypatch.setattr("sys.stdout", io.StringIO())  # a file: not a terminal
     assert status_view.output_width() == Console().width
+
+
+def modules_after(*arguments: str, env: dict[str, str]) -> set[str]:
+    """The modules loaded by `caledonia ARGUMENTS` run in a fresh process."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from caledonia.cli.main import main\n"
+        f"sys.argv = ['caledonia', *{list(arguments)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('\\n'.join(sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **env},
+    )
+    return set(done.stderr.split())
+
+
+@pytest.mark.parametrize("words", READ_ONLY)
+def test_a_read_only_command_on_a_kept_view_imports_no_rules_engine(game_file, cache, words):
+    shown(words[0], game_file, *words[1:], env=cache)
+    loaded = modules_after(words[0], game_file, *words[1:], env=cache)
+    assert "caledonia.cli.main" in loaded
+    assert not {m for m in loaded if m.startswith("caledonia.rules.game")}
+    assert "caledonia.rules.components" not in loaded
+    loaded = modules_after(words[0], game_file, *words[1:], env={"CALEDONIA_NO_CACHE": "1"})
+    assert "caledonia.rules.game.engine" in loaded  # what the view spares it
