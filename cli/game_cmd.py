@@ -1,9 +1,11 @@
-"""Commands over a recorded game: new, act, status, log, undo, redo, fix.
+"""Commands over a recorded game: new, act, undo, redo, fix; and what `status` and `log`
+print of a game (the commands themselves are status_cmd.py and log_cmd.py, which need
+none of this when the game's view is kept: views.py).
 
-Every command reads the game file, replays it, and (for new, act, undo, redo
-and fix) writes it back with an atomic replace only when the rules accept the
-change; a refused action exits 1 with the reasons and leaves the file as it
-was. The words `act` and `fix` read come from the event specs.
+Every command reads the game file, replays it (or starts from its checkpoint), and
+(for new, act, undo, redo and fix) writes it back with an atomic replace only when the
+rules accept the change; a refused action exits 1 with the reasons and leaves the file
+as it was. The words `act` and `fix` read come from the event specs.
 """
 
 from __future__ import annotations
