@@ -377,3 +377,19 @@ def test_the_undo_command_starts_from_a_checkpoint_and_agrees_with_a_replay(tmp_
     assert done.returncode == 0, done.stderr
     same_game(load_game(path, PARTS), full_replay(path))
     assert json.loads(done.stdout)["state"]["events"] == 42
+
+
+def test_play_undoes_from_the_checkpoints_kept(tmp_path, monkeypatch):
+    from caledonia.cli.play_cmd import run
+    from scripted import ScriptedAsker
+
+    played = full_replay(SAMPLES / "game-2p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(played.setup, PARTS), path, played.events[:30], check_every=30)
+    from_setup = ReplaysFromSetup(monkeypatch)
+    run(ScriptedAsker(["u", "u", "q"]), path)
+    assert from_setup.count == 0
+    expected = replayed_without_undo(played, 28)
+    expected.undone = played.events[28:30]
+    same_game(load_game(path, PARTS), expected)
+    same_game(full_replay(path), expected)
