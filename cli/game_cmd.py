@@ -1,9 +1,11 @@
-"""Commands over a recorded game: new, act, status, log, undo, redo, fix.
+"""Commands over a recorded game: new, act, undo, redo, fix; and what `status` and `log`
+print of a game (the commands themselves are status_cmd.py and log_cmd.py, which need
+none of this when the game's view is kept: views.py).
 
-Every command reads the game file, replays it, and (for new, act, undo, redo
-and fix) writes it back with an atomic replace only when the rules accept the
-change; a refused action exits 1 with the reasons and leaves the file as it
-was. The words `act` and `fix` read come from the event specs.
+Every command reads the game file, replays it (or starts from its checkpoint), and
+(for new, act, undo, redo and fix) writes it back with an atomic replace only when the
+rules accept the change; a refused action exits 1 with the reasons and leaves the file
+as it was. The words `act` and `fix` read come from the event specs.
 """
 
 from __future__ import annotations
@@ -35,13 +37,13 @@ from .output import (
     JsonOption,
     MapsOption,
     MarketOption,
-    SvgOption,
     console,
     emit,
     message,
     print_json,
 )
 from .variant_flags import VariantFlagsCommand, chosen_variants
+from .views import keep_after_change
 from .writing import FORCE_FLAG, ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
@@ -310,6 +312,7 @@ def act(
             data = _with_dice(game, data, virtual_dice)
         source = "--event" if event_json else "the command line"
         event, notes = record(game_file, game, data, source)
+    keep_after_change(game_file, game, status_view)
     if as_json:
         print_recorded(game, [event], notes)
         return
@@ -349,39 +352,6 @@ def _cellars(game: Game) -> list[str]:
         for p in state.players
         if p.clan == NAME
     ]
-
-
-def status(
-    game_file: GameArgument,
-    show_map: Annotated[
-        bool, typer.Option("--map", help="Draw the board with everyone's units.")
-    ] = False,
-    svg: SvgOption = None,
-    force: ForceOption = False,
-    as_json: JsonOption = False,
-) -> None:
-    """Where the game stands: phase, whose turn, the round's scoring tile and contract cost,
-    port tiles, players, market, export board.
-
-    The SVG picture outlines every space where the player to act may expand, with the cost.
-
-    Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
-    """
-    from .map_cmd import check_picture
-
-    check_picture(svg, force)
-    game = load(game_file)
-    if as_json:
-        print_json({**summary(game), **round_facts(game)})
-    else:
-        print_status(game, show_map, game_file=game_file)
-    if svg:
-        from .map_cmd import save_picture
-        from .map_source import source_of_game, to_act_overlay
-
-        source = source_of_game(game_file, game)
-        overlay = to_act_overlay(source)
-        save_picture(svg, source.board, source, [overlay] if overlay else [])
 
 
 def round_facts(game: Game) -> dict[str, Any]:
@@ -437,40 +407,24 @@ def _money(amount: int) -> str:
     return f"taking a contract costs £{-amount}" if amount else "taking a contract is free"
 
 
-def _items(label: str, items: list[str], width: int, tail: str = "") -> list[str]:
-    """`label`, the items separated by commas, then `tail`, wrapped to `width` between
-    items (and between the words of the tail) only: an item is never broken."""
-    pieces = [item + ("," if n < len(items) - 1 else "") for n, item in enumerate(items)]
-    lines: list[str] = []
-    line = label
-    for piece in pieces + tail.split():
-        if line.strip() and line != label and len(line) + 1 + len(piece) > width:
-            lines.append(line)
-            line = "  " + piece
-        else:
-            line = f"{line} {piece}" if line else piece
-    lines.append(line)
-    return lines
-
-
-def _player_rows(p: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """One player's values as (label, items): each item a value that stays whole."""
+def _player_rows(p: dict[str, Any]) -> list[list[Any]]:
+    """One player's values as [label, items]: each item a value that stays whole."""
     # each by its left half, how the table finds the tile (the whole face is in the menus)
     contracts = [f"open {short(c)}" for c in p["open_contracts"]] + [
         f"done {short(c)}" for c in p["fulfilled"]
     ]
     return [
-        ("Money", [f"£{p['money']}"]),
-        ("Glory", [str(p["glory"])]),
-        ("Goods", [f"{n} {g}" for g, n in p["goods"].items() if n] or ["-"]),
-        (
+        ["Money", [f"£{p['money']}"]],
+        ["Glory", [str(p["glory"])]],
+        ["Goods", [f"{n} {g}" for g, n in p["goods"].items() if n] or ["-"]],
+        [
             "Merchants",
             [f"{p['merchants']['ready']} ready", f"{p['merchants']['on_market']} out"],
-        ),
-        ("Shipping", [p["shipping"].replace("_", "-")]),
-        ("Technology", list(p["technology"]) or ["-"]),
-        ("Units", [str(len(p["units"]))]),
-        ("Contracts", contracts or ["-"]),
+        ],
+        ["Shipping", [p["shipping"].replace("_", "-")]],
+        ["Technology", list(p["technology"]) or ["-"]],
+        ["Units", [str(len(p["units"]))]],
+        ["Contracts", contracts or ["-"]],
     ]
 
 
@@ -482,100 +436,57 @@ def _who(p: dict[str, Any]) -> list[str]:
     )
 
 
-def _players_table(players: list[dict[str, Any]]) -> Any:
-    """The players as a table, every value on a line of its own so none is wrapped."""
-    from rich.table import Table
-
-    table = Table(title="Players", title_justify="left")
-    table.add_column("Player", no_wrap=True)
-    for label, _ in _table_rows(players[0]) if players else ():
-        table.add_column(label, no_wrap=True)
-    for p in players:
-        table.add_row("\n".join(_who(p)), *("\n".join(items) for _, items in _table_rows(p)))
-    return table
-
-
-def _table_rows(p: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """The table's columns: the contracts, named by their goods, go under the table."""
-    return [row for row in _player_rows(p) if row[0] != "Contracts"]
-
-
-def _contract_lines(players: list[dict[str, Any]], width: int) -> list[str]:
-    """Under the table: each player's contracts by their goods, an item never broken."""
-    lines = []
-    for p in players:
-        items = dict(_player_rows(p))["Contracts"]
-        lines.extend(_items(f"{p['name']}'s contracts:", items, width))
-    return lines
-
-
-def _table_width(table: Any) -> int:
-    """Columns the table takes when nothing in it is squeezed (measured, not drawn)."""
-    from io import StringIO
-
-    from rich.console import Console
-
-    return Console(width=1000, file=StringIO(), color_system=None).measure(table).maximum
-
-
-def _player_blocks(players: list[dict[str, Any]], width: int) -> list[str]:
-    """The players one under the other, a `label: value` line each, for narrow terminals."""
-    lines = ["Players"]
-    for p in players:
-        lines.extend(_items("", _who(p), width))
-        rows = _player_rows(p)
-        numbers = [f"{label}: {items[0]}" for label, items in rows if label in _ONE_LINE]
-        if len("  " + "  ".join(numbers)) <= width:  # money, glory and units share a line
-            lines.append("  " + "  ".join(numbers))
-            rows = [row for row in rows if row[0] not in _ONE_LINE]
-        for label, items in rows:
-            lines.extend(_items(f"  {label}:", items, width))
-    return lines
-
-
-_ONE_LINE = ("Money", "Glory", "Units")
-
-
-def _status_lines(game: Game, data: dict[str, Any], width: int, game_file: str | None):
+def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> list[list[Any]]:
     """The lines above the players: round, turn order, the round's scoring tile and contract
-    cost, market, export board, port tiles; each wrapped to `width`."""
+    cost, market, export board, port tiles; each with how it wraps (status_view.py)."""
     from caledonia.rules.game.state import phase_words
 
-    from .map_view import fit
-
-    facts = round_facts(game)
     state = game.state
-    yield from fit(
-        [f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}."], width
-    )
+    head: list[list[Any]] = [
+        ["fit", f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}."]
+    ]
     if state.phase == "over":
-        yield from fit(
-            [f"The game is over: final scores with 'caledonia score {game_file or 'GAME'}'."], width
-        )
+        head.append(["over"])
     if data["turn_order"]:
-        yield from _items("Turn order:", data["turn_order"], width)
+        head.append(["items", "Turn order:", data["turn_order"]])
     if facts["scoring_tile"]:
-        yield from fit([_tile_words(facts["scoring_tile"])], width)
+        head.append(["fit", _tile_words(facts["scoring_tile"])])
     elif not state.setup.scoring_tiles:
-        yield "No scoring tiles in this game."
+        head.append(["line", "No scoring tiles in this game."])
     cost = facts["contract_cost"]
     if cost is not None:
-        yield from fit([f"Contracts in round {cost['round']}: {_money(cost['money'])}."], width)
-    yield from _items("Market:", [f"{g} £{p}" for g, p in data["prices"].items()], width)
+        head.append(["fit", f"Contracts in round {cost['round']}: {_money(cost['money'])}."])
+    head.append(["items", "Market:", [f"{g} £{p}" for g, p in data["prices"].items()]])
     pile = (
         f"{counted(data['pile'], 'contract')} in the pile"
         if data["pile"] is not None
         else "your own pile"
     )
-    yield f"Export board ({pile}):"
+    head.append(["line", f"Export board ({pile}):"])
     for held in data["export_board"]:  # the tiles carry no numbers: each by its face
-        yield from fit(
-            [f"  {tile(held, state.parts.contracts) if held else '(an empty box)'}"], width
-        )
+        face = tile(held, state.parts.contracts) if held else "(an empty box)"
+        head.append(["fit", f"  {face}"])
     if facts["port_tiles"]:
-        yield "Port tiles:"
+        head.append(["line", "Port tiles:"])
         for corner, port in facts["port_tiles"].items():
-            yield from fit([f"  corner {corner}: tile {port['tile']}: {port['effect']}"], width)
+            head.append(["fit", f"  corner {corner}: tile {port['tile']}: {port['effect']}"])
+    return head
+
+
+def status_view(game: Game) -> dict[str, Any]:
+    """What `status` prints of the game, as plain data (kept in the cache by views.py):
+    the --json data, and the lines and players status_view.py lays out."""
+    data = summary(game)
+    facts = round_facts(game)
+    return {
+        "json": {**data, **facts},
+        "head": _status_head(game, data, facts),
+        "players": [
+            {"name": p["name"], "who": _who(p), "rows": _player_rows(p)} for p in data["players"]
+        ],
+        "cellars": _cellars(game),
+        "powers": _powers_not_enforced(game),
+    }
 
 
 def print_status(
@@ -588,24 +499,10 @@ def print_status(
 ) -> None:
     """The status (and the board, with `highlight` spaces marked), as `status` prints it,
     fitted to `width` columns (the console's when None): nothing in it is ever cut."""
-    width = width or console().width
-    data = summary(game)
-    for line in _status_lines(game, data, width, game_file):
-        emit(line)
-    table = _players_table(data["players"])
-    if _table_width(table) <= width:
-        console().print(table, width=width)
-        for line in _contract_lines(data["players"], width):
-            emit(line)
-    else:
-        for line in _player_blocks(data["players"], width):
-            emit(line)
-    from .map_view import fit
+    from .status_view import show_status
 
-    for line in fit(_cellars(game), width):
-        emit(line)
-    for line in _powers_not_enforced(game):
-        message(line, style="yellow")
+    width = width or console().width
+    show_status(status_view(game), width, game_file)
     if show_map:
         from caledonia.rules.game.pieces import position_of
 
@@ -623,38 +520,6 @@ def print_status(
             state.board, position, state.setup.ports, width=width, highlighted=marked
         ):
             emit(line)
-
-
-def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
-    """Every event of the game in words, by round and phase, with the money, glory and goods
-    it moved; the dice and price changes of a preparation, the round scoring, and
-    corrections marked.
-
-    Example: [cyan]caledonia log sample_games/game-3p.yaml[/cyan]
-    """
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.history import history
-
-    game = load(game_file)
-    if as_json:
-        print_json(
-            [
-                {
-                    "number": entry.number,
-                    "round": entry.round,
-                    "phase": entry.phase,
-                    "event": entry.event,
-                    "words": describe(entry.event),
-                    "correction": entry.correction,
-                    "changes": {name: c.as_data() for name, c in entry.changes.items()},
-                    "notes": entry.notes,
-                    "scoring": entry.scoring.as_data() if entry.scoring else None,
-                }
-                for entry in history(game)
-            ]
-        )
-        return
-    print_log(game)
 
 
 def _signed(number: int, unit: str = "") -> str:
@@ -685,27 +550,32 @@ def print_log(game: Game, last: int | None = None) -> None:
     """Every event in words (the `last` ones only, when given), as `log` prints them: a
     heading at each round and phase, each event with what it moved, the notes of a
     preparation (dice, prices, refill) and of a correction, and each round's scoring."""
+    for line in log_lines(game, last):
+        emit(line)
+
+
+def log_lines(game: Game, last: int | None = None) -> list[str]:
+    """The lines of `print_log` (kept as the log's view by views.py)."""
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
     entries = history(game)
-    if not entries:
-        emit("No events yet.")
+    lines = [] if entries else ["No events yet."]
     heading = None
     for entry in entries[-last:] if last else entries:
         if _heading(entry.round, entry.phase) != heading:
             heading = _heading(entry.round, entry.phase)
-            emit(heading)
+            lines.append(heading)
         words = describe(entry.event)
         line = f"{entry.number:4d}. {'correction: ' if entry.correction else ''}{words}"
-        emit(line + (f"  ({change_words(entry.changes)})" if entry.changes else ""))
+        lines.append(line + (f"  ({change_words(entry.changes)})" if entry.changes else ""))
         if entry.event["type"] in ("prepare", "fix"):  # the dice, prices, refill; the fix
-            for note in entry.notes:
-                emit(f"        {note}")
+            lines.extend(f"        {note}" for note in entry.notes)
         if entry.scoring:
-            emit(f"        {_scoring_words(entry.scoring)}")
+            lines.append(f"        {_scoring_words(entry.scoring)}")
     if game.state.phase == "over":
-        emit("The game is over: 'caledonia score' gives the final score.")
+        lines.append("The game is over: 'caledonia score' gives the final score.")
+    return lines
 
 
 def _scoring_words(scoring: Any) -> str:
@@ -725,15 +595,17 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     Example: [cyan]caledonia undo game.yaml 2[/cyan]
     """
     from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.gamefile import undo_game
 
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
         try:
-            dropped = game.undo(count)
+            dropped = undo_game(game_file, game, count)
         except ValueError as problem:
             raise CaledoniaError(str(problem)) from None
         save(game_file, game)
+    keep_after_change(game_file, game, status_view)
     if as_json:
         print_json({"undone": dropped, "state": summary(game)})
         return
@@ -762,6 +634,7 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
         except ValueError as problem:
             raise CaledoniaError(str(problem)) from None
         save(game_file, game)
+    keep_after_change(game_file, game, status_view)
     notes = [note for _, said in restored for note in said]
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)
@@ -799,6 +672,7 @@ def fix(
         game = load(game_file)
         check_writable(game_file)
         recorded, notes = record(game_file, game, event)
+    keep_after_change(game_file, game, status_view)
     if as_json:
         print_recorded(game, [recorded], notes)
         return

@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from caledonia.rules.components import components
 
-from .output import echoed, emit, message, print_json
+from .output import GameArgument, echoed, emit, message, print_json  # noqa: F401 (theirs too)
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
     from caledonia.rules.game.setup import Setup
-
-GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
 
 
 def load(path: str, *, notice: bool = True) -> Game:

@@ -26,8 +26,8 @@ COMMANDS = {
     "solo": ("solo_cmd", "app"),
     "new": ("game_cmd", "new"),
     "act": ("act_cmd", "act"),  # game_cmd's, with every event's words in its help
-    "status": ("game_cmd", "status"),
-    "log": ("game_cmd", "log"),
+    "status": ("status_cmd", "status"),
+    "log": ("log_cmd", "log"),
     "undo": ("game_cmd", "undo"),
     "redo": ("game_cmd", "redo"),
     "fix": ("game_cmd", "fix"),

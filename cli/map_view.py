@@ -22,7 +22,6 @@ for a module letter (A-07) or a terrain letter.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Collection, Iterator, Mapping
 
 from caledonia.rules.board import Board
@@ -33,6 +32,7 @@ from caledonia.rules.settlements import FISHERMEN_READING
 from caledonia.rules.words import counted
 from rich.text import Text
 
+from .status_view import fit  # noqa: F401 (here too: the map's callers wrap with it)
 from .unit_codes import UNIT_CODES as SHARED_CODES
 
 FULL_CELL = 6  # columns per hex in the full layout: one edge character and five of content
@@ -351,26 +351,6 @@ def draw_board(
         return _split(scene)
     assert width is not None
     return Text("\n".join(fit([too_narrow(board, width, svg_hint)], width)), "yellow")
-
-
-def fit(lines: list[str], width: int | None) -> list[str]:
-    """Lines wrapped to `width` (continuations indented two spaces); unchanged when None."""
-    if width is None:
-        return list(lines)
-    fitted: list[str] = []
-    for line in lines:
-        indent = " " * (len(line) - len(line.lstrip(" ")))
-        fitted.extend(
-            textwrap.wrap(
-                line,
-                width=max(width, 10),
-                subsequent_indent=indent + "  ",
-                break_long_words=False,  # a file name or a command stays whole
-                break_on_hyphens=False,
-            )
-            or [""]
-        )
-    return fitted
 
 
 def _unit_words(kind: str) -> str:

@@ -7,8 +7,7 @@ from typing import Annotated
 import typer
 from caledonia.rules.errors import CaledoniaError
 
-from .game_io import GameArgument, load
-from .output import JsonOption, emit
+from .output import GameArgument, JsonOption, emit
 
 DEFAULT_LIMIT = 100_000
 
@@ -31,8 +30,12 @@ def options(
 
     Example: [cyan]caledonia options game.yaml --player Ailsa[/cyan]
     """
+    if as_json and player is None and _print_kept(game_file, limit):
+        return
     from caledonia.rules.game.engine import next_step
     from caledonia.rules.game.state import Refused, phase_words
+
+    from .game_io import load
 
     game = load(game_file)
     state = game.state
@@ -44,7 +47,16 @@ def options(
             raise CaledoniaError(refusal.reasons[0]) from None
     legal = game.legal(name)
     if as_json:
-        _print_events(legal, limit)
+        printed = _print_events(legal, limit)
+        if name is None and game.saved is not None:
+            from .game_io import example_note
+            from .views import keep
+
+            view = {
+                "options": {"total": len(legal), "json": printed},
+                "notice": example_note(game.setup),
+            }
+            keep(game_file, game.saved.text, view)
         return
     emit(f"Round {state.round}, {phase_words(state.phase)}. Next: {next_step(state)}.")
     if not len(legal):
@@ -60,8 +72,8 @@ def options(
     _print_words(game, legal, game_file)
 
 
-def _print_events(legal, limit: int) -> None:
-    import json
+def _print_events(legal, limit: int) -> str:
+    """Print the events as JSON (refused over `limit`); return the text printed."""
     import sys
 
     total = len(legal)
@@ -71,11 +83,28 @@ def _print_events(legal, limit: int) -> None:
             f"{total:,} legal events now ({kinds}): more than --limit {limit:,}; "
             f"pass --limit {total} to print them all"
         )
-    out = sys.stdout
-    out.write("[")
-    for number, event in enumerate(legal):
-        out.write(("," if number else "") + "\n  " + json.dumps(event, ensure_ascii=False))
-    out.write("\n]\n" if total else "]\n")
+    from .views import events_json
+
+    text = events_json(legal)
+    sys.stdout.write(text)
+    return text
+
+
+def _print_kept(game_file: str, limit: int) -> bool:
+    """`options --json` from the view kept for the file (False: none, or over the limit)."""
+    import sys
+
+    from .output import message
+    from .views import file_text, kept
+
+    text = file_text(game_file)
+    views = kept(game_file, text) if text is not None else None
+    if not views or "options" not in views or views["options"]["total"] > limit:
+        return False
+    if views["notice"]:
+        message(views["notice"], style="yellow")
+    sys.stdout.write(views["options"]["json"])
+    return True
 
 
 def _print_words(game, legal, game_file: str) -> None:

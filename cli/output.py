@@ -16,6 +16,7 @@ from caledonia.rules.map_modules import MAPS_ENV
 if TYPE_CHECKING:
     from rich.console import Console
 
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
 JsonOption = Annotated[
     bool, typer.Option("--json", help="Print JSON for other programs instead of tables.")
 ]
@@ -218,6 +219,11 @@ def echoed(text: str) -> str:
     from caledonia.rules.words import with_long_words_shortened
 
     return with_long_words_shortened(text)
+
+
+def plain_stdout() -> bool:
+    """Is stdout a pipe or a file that rich would write to without colour or wrapping?"""
+    return _plain(sys.stdout, _consoles.get(False))
 
 
 def _plain(stream: Any, own: Console | None) -> bool:

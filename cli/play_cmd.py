@@ -402,6 +402,7 @@ def _ask_dice(asker: Asker, game: Game) -> list[dict]:
 
 def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> None:
     from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.gamefile import undo_game
 
     from .game_cmd import print_log, print_status
 
@@ -414,7 +415,9 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
     if escape == END_TURN:  # an event of its own, saved at once: the file says whose turn
         _record(asker, table, {"type": "end_turn", "player": choice.player})
     elif escape == UNDO:
-        made, undone = commit(asker, table, lambda g: g.undo(1), _not_again("undone"))
+        made, undone = commit(
+            asker, table, lambda g: undo_game(table.path, g, 1), _not_again("undone")
+        )
         for event in undone if made else []:
             _said(f"undone: {describe(event)}")
     elif escape == REDO:

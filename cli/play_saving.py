@@ -134,10 +134,14 @@ def what_changed(held: Game, fresh: Game) -> str | None:
 
 
 def _write(table: Table, path: str) -> None:
-    save(path, table.game, keep_checkpoint=False)  # `play` keeps it once, when it ends
+    # and, every CHECKPOINT_EVERY events, its checkpoint (pickling the whole game at each
+    # answer would cost more than the save): an undo starts from the last one kept, and
+    # `play` keeps the last of all when it ends
+    save(path, table.game, keep_checkpoint=len(table.game.events) % CHECKPOINT_EVERY == 0)
     table.path, table.seen, table.unsaved = path, seen(path), None
 
 
+CHECKPOINT_EVERY = 10
 RETRY, ELSEWHERE, LATER = "retry", "elsewhere", "later"
 
 

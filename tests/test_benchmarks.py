@@ -14,7 +14,7 @@ from conftest import ROOT
 BENCHMARKS = ROOT / "benchmarks"
 SCRIPTS = sorted(path.name for path in BENCHMARKS.glob("*.py"))
 # startup.py times cold commands: the score sheet, one game command and the rest apart
-STARTUP_CASES = ("score", "version", "act", "log", "svg")
+STARTUP_CASES = ("score", "version", "status", "options", "act", "log", "svg")
 
 
 def run_script(name: str, *args: str) -> subprocess.CompletedProcess:

@@ -262,3 +262,134 @@ def test_commands_in_a_row_read_the_checkpoint_and_agree_with_a_replay(tmp_path)
     game = load_game(path, PARTS)
     same_game(game, full_replay(path))
     assert len(game.events) == 41 and len(game.undone) == 1
+
+
+class ReplaysFromSetup:
+    """Counts the undos that replay every kept event from the setup."""
+
+    def __init__(self, monkeypatch):
+        self.count = 0
+        real = Game._replay
+
+        def counted(game, events):
+            self.count += 1
+            return real(game, events)
+
+        monkeypatch.setattr(Game, "_replay", counted)
+
+
+def replayed_without_undo(played: Game, events: int) -> Game:
+    game = Game(played.setup, PARTS)
+    for event in played.events[:events]:
+        game.apply(event)
+    return game
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 29])
+def test_undo_starts_from_the_checkpoint_of_the_events_kept(tmp_path, monkeypatch, count):
+    played = full_replay(SAMPLES / "game-3p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(played.setup, PARTS), path, played.events[:60], check_every=60)
+    from_setup = ReplaysFromSetup(monkeypatch)
+    game = load_game(path, PARTS)
+    dropped = gamefile.undo_game(path, game, count)
+    assert from_setup.count == 0
+    assert dropped == played.events[60 - count : 60]
+    expected = replayed_without_undo(played, 60 - count)
+    expected.undone = list(dropped)
+    same_game(game, expected)
+    save_game(path, game)  # and the file written after it reads back as the same game
+    same_game(load_game(path, PARTS), full_replay(path))
+
+
+def test_undo_after_undo_and_from_fewer_events_kept(tmp_path, monkeypatch):
+    played = full_replay(SAMPLES / "game-4p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(played.setup, PARTS), path, played.events[:40], check_every=40)
+    checkpoint._earlier(path, 37).unlink()  # none kept of 37 events: from 36, then one event
+    from_setup = ReplaysFromSetup(monkeypatch)
+    game = load_game(path, PARTS)
+    gamefile.undo_game(path, game, 1)
+    save_game(path, game)
+    game = load_game(path, PARTS)
+    gamefile.undo_game(path, game, 2)
+    assert from_setup.count == 0
+    expected = replayed_without_undo(played, 37)
+    expected.undone = played.events[37:40]
+    same_game(game, expected)
+
+
+def test_undo_beyond_the_checkpoints_kept_replays_from_the_setup(tmp_path, monkeypatch):
+    played = full_replay(SAMPLES / "game-3p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(played.setup, PARTS), path, played.events[:50], check_every=50)
+    from_setup = ReplaysFromSetup(monkeypatch)
+    game = load_game(path, PARTS)
+    gamefile.undo_game(path, game, checkpoint.HISTORY + 5)
+    assert from_setup.count == 1
+    expected = replayed_without_undo(played, 50 - checkpoint.HISTORY - 5)
+    expected.undone = played.events[50 - checkpoint.HISTORY - 5 : 50]
+    same_game(game, expected)
+
+
+def test_a_kept_checkpoint_of_another_game_is_not_used(tmp_path, monkeypatch):
+    """The file was replaced by another game: the checkpoints kept of the old one's lengths
+    are of other events, and undo replays the new one's instead."""
+    played = full_replay(SAMPLES / "game-3p.yaml")
+    other = full_replay(SAMPLES / "game-2p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(other.setup, PARTS), path, other.events[:30], check_every=30)
+    game = Game(played.setup, PARTS)
+    for event in played.events[:30]:
+        game.apply(event)
+    save_game(path, game)
+    from_setup = ReplaysFromSetup(monkeypatch)
+    game = load_game(path, PARTS)
+    gamefile.undo_game(path, game, 2)
+    assert from_setup.count == 1
+    expected = replayed_without_undo(played, 28)
+    expected.undone = played.events[28:30]
+    same_game(game, expected)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_undo_from_a_checkpoint_is_a_full_replay_of_the_events_kept(seed, tmp_path):
+    rng = random.Random(seed)
+    game = Game(setup_for(1 + seed % 4, seed=seed), PARTS)
+    for _ in range(rng.randint(20, 70)):
+        if play_one(game, rng) is None:
+            break
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(game.setup, PARTS), path, game.events, check_every=len(game.events))
+    count = rng.randint(1, min(len(game.events), checkpoint.HISTORY))
+    held = load_game(path, PARTS)
+    gamefile.undo_game(path, held, count)
+    expected = replayed_without_undo(game, len(game.events) - count)
+    expected.undone = game.events[len(game.events) - count :]
+    same_game(held, expected)
+
+
+def test_the_undo_command_starts_from_a_checkpoint_and_agrees_with_a_replay(tmp_path):
+    played = full_replay(SAMPLES / "game-3p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(played.setup, PARTS), path, played.events[:45], check_every=45)
+    done = run_cli("undo", path, "3", "--json")
+    assert done.returncode == 0, done.stderr
+    same_game(load_game(path, PARTS), full_replay(path))
+    assert json.loads(done.stdout)["state"]["events"] == 42
+
+
+def test_play_undoes_from_the_checkpoints_kept(tmp_path, monkeypatch):
+    from caledonia.cli.play_cmd import run
+    from scripted import ScriptedAsker
+
+    played = full_replay(SAMPLES / "game-2p.yaml")
+    path = str(tmp_path / "game.yaml")
+    record_all(Game(played.setup, PARTS), path, played.events[:30], check_every=30)
+    from_setup = ReplaysFromSetup(monkeypatch)
+    run(ScriptedAsker(["u", "u", "q"]), path)
+    assert from_setup.count == 0
+    expected = replayed_without_undo(played, 28)
+    expected.undone = played.events[28:30]
+    same_game(load_game(path, PARTS), expected)
+    same_game(full_replay(path), expected)

@@ -3,23 +3,26 @@ every event of a game file that has not changed since caledonia last read or wro
 
 The checkpoint holds the game as replayed (setup, state, the canonical events, their
 notes, the undone events) and whether the file's text may be extended by appending
-events. Its key is the game file's exact content (SHA-256) and caledonia's own code and
+events. Its key is the game file's exact content (BLAKE2b) and caledonia's own code and
 data (`tool_version`): a hand edit, a truncation, events reordered, another version of
 the tool, each gives another key. A checkpoint whose key does not match is never loaded:
 the game is replayed from the file and the checkpoint written anew. Any trouble with it
 (missing, damaged, unreadable, unwritable) means a full replay, without a word.
+The checkpoint a save replaces is kept under its number of events (HISTORY of them), so
+that `undo` starts from the events it keeps rather than from the setup (gamefile.undo_game).
 CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
 
 Pickle is acceptable here, and only here, because the checkpoint is caledonia's own file
 in the user's own cache folder, named after the game file and keyed by a hash: its key
 is read and compared before a single byte is unpickled, so a checkpoint that was not
-written for this very file by this very tool is never loaded. Game files themselves are
-YAML, read with the safe loader only.
+written for this very file by this very tool is never loaded. A checkpoint kept of an
+earlier length is read only when its number of events and tool version match, and used
+only when its setup and events are those the undo keeps (Game.began_as). Game files
+themselves are YAML, read with the safe loader only.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import pickle
@@ -32,7 +35,12 @@ from ..components import Components
 from ..datacache import cache_folder
 from .engine import Game
 
-FORMAT = b"caledonia-checkpoint/1"
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+    from _blake2 import blake2b
+except ImportError:  # another Python
+    from hashlib import blake2b
+
+FORMAT = b"caledonia-checkpoint/3"
 _PARTS = "components"  # the component data is the process's own, never pickled
 
 
@@ -53,14 +61,14 @@ def tool_version() -> str:
             if name.endswith((".py", ".yaml")):
                 found = os.stat(os.path.join(folder, name))
                 listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
-    return hashlib.sha256("\n".join(listed).encode()).hexdigest()
+    return blake2b("\n".join(listed).encode()).hexdigest()
 
 
 def key_of(content: bytes) -> bytes:
     """The key of a game file's exact content, for this version of the tool."""
-    digest = hashlib.sha256(FORMAT)
+    digest = blake2b(FORMAT)
     digest.update(tool_version().encode())
-    digest.update(hashlib.sha256(content).digest())
+    digest.update(blake2b(content).digest())
     return digest.hexdigest().encode()
 
 
@@ -68,7 +76,7 @@ def _file(path: str | os.PathLike[str]) -> Path | None:
     folder = cache_folder()
     if folder is None:
         return None
-    name = hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:20]
+    name = blake2b(os.path.abspath(path).encode()).hexdigest()[:20]
     return folder / f"game-{name}.checkpoint"
 
 
@@ -92,15 +100,46 @@ class _Unpickler(pickle.Unpickler):
         return self.parts
 
 
+# Checkpoints kept of a game's earlier lengths, for undo (see gamefile.undo_game): the
+# checkpoint a save replaces is kept under its number of events, this many back.
+HISTORY = 30
+
+
 def restore(path: str | os.PathLike[str], key: bytes, parts: Components) -> Restored | None:
     """The game kept for `path` under `key`, or None (no checkpoint, or another key)."""
-    where = _file(path)
+    return _read(_file(path), key, parts)
+
+
+def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components) -> Game | None:
+    """The game of `count` events kept for `path` by this version of caledonia before a
+    later save replaced its checkpoint, or None. The file held another content then, so
+    the caller must check that the game found is the start of its own (Game.began_as)."""
+    where = _earlier(path, count)
+    if where is None:
+        return None
+    try:
+        with open(where, "rb") as handle:
+            if handle.readline().rstrip(b"\n") != FORMAT:
+                return None
+            handle.readline()  # the key of the content it was written for
+            if handle.readline() != b"%d %s\n" % (count, tool_version().encode()):
+                return None  # another length, or another version of the tool: not loaded
+            setup, state, events, notes, undone, _ = _Unpickler(
+                io.BytesIO(handle.read()), parts
+            ).load()
+    except Exception:  # a damaged checkpoint only means a full replay
+        return None
+    return Game.restored(setup, parts, state, events, notes, undone)
+
+
+def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
     if where is None:
         return None
     try:
         with open(where, "rb") as handle:
             if handle.readline().rstrip(b"\n") != FORMAT or handle.readline()[:-1] != key:
                 return None  # written for other content, or by another tool: not loaded
+            handle.readline()  # the number of events and the tool's version
             setup, state, events, notes, undone, appendable = _Unpickler(
                 io.BytesIO(handle.read()), parts
             ).load()
@@ -109,19 +148,27 @@ def restore(path: str | os.PathLike[str], key: bytes, parts: Components) -> Rest
     return Restored(Game.restored(setup, parts, state, events, notes, undone), appendable)
 
 
+def _earlier(path: str | os.PathLike[str], count: int) -> Path | None:
+    where = _file(path)
+    return None if where is None else where.with_name(f"{where.stem}.{count}{where.suffix}")
+
+
 def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool) -> None:
-    """Keep `game` as the replay of `path`'s content of `key`; silently nothing if the
-    cache folder cannot be written."""
+    """Keep `game` as the replay of `path`'s content of `key` (the checkpoint it replaces
+    is kept by its number of events, for undo); silently nothing if the cache folder
+    cannot be written."""
     where = _file(path)
     if where is None:
         return
     buffer = io.BytesIO()
-    buffer.write(FORMAT + b"\n" + key + b"\n")
+    count = b"%d %s\n" % (len(game.events), tool_version().encode())
+    buffer.write(FORMAT + b"\n" + key + b"\n" + count)
     kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable)
     temporary = None
     try:
         _Pickler(buffer, game.parts).dump(kept)
         where.parent.mkdir(parents=True, exist_ok=True)
+        _keep_earlier(path, where)
         # temporary file and rename: a reader sees the old checkpoint or the new one; no
         # fsync, since a checkpoint lost in a crash only costs one full replay
         temporary = where.with_name(f"{where.name}.{os.getpid()}.tmp")
@@ -132,8 +179,30 @@ def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool
             temporary.unlink(missing_ok=True)
 
 
+def _keep_earlier(path: str | os.PathLike[str], where: Path) -> None:
+    """Move the checkpoint about to be replaced aside, named by its number of events, and
+    drop the one HISTORY events before it."""
+    try:
+        with open(where, "rb") as handle:
+            if handle.readline().rstrip(b"\n") != FORMAT:
+                return
+            handle.readline()
+            count = int(handle.readline().split()[0])
+    except (OSError, ValueError, IndexError):
+        return
+    earlier = _earlier(path, count)
+    oldest = _earlier(path, count - HISTORY)
+    if earlier is not None and oldest is not None:
+        os.replace(where, earlier)
+        oldest.unlink(missing_ok=True)
+
+
 def forget(path: str | os.PathLike[str]) -> None:
-    """Drop the checkpoint of `path` (the tests use it)."""
+    """Drop the checkpoint of `path`, and those kept of its earlier lengths (the tests use
+    it)."""
     where = _file(path)
-    if where is not None:
-        where.unlink(missing_ok=True)
+    if where is None:
+        return
+    where.unlink(missing_ok=True)
+    for earlier in where.parent.glob(f"{where.stem}.*{where.suffix}"):
+        earlier.unlink(missing_ok=True)

@@ -72,16 +72,28 @@ class Game:
     def legal(self, player: str | None = None) -> LegalEvents:
         return legal_events(self.state, player)
 
-    def undo(self, count: int = 1) -> list[dict[str, Any]]:
-        """Drop the last `count` events (replaying the rest); return them, oldest first."""
+    def undo(self, count: int = 1, start: Game | None = None) -> list[dict[str, Any]]:
+        """Drop the last `count` events (replaying the rest, from `start` when it is this
+        game as it was after some of the events kept: a checkpoint); return them, oldest
+        first."""
         if not 0 < count <= len(self.events):
             raise ValueError(
                 f"the game has {counted(len(self.events), 'event')}: cannot undo {count}"
             )
         kept, dropped = self.events[:-count], self.events[-count:]
-        self._replay(kept)
+        if start is not None and self.began_as(start, len(kept)):
+            self.state, self.events, self.notes = start.state, list(start.events), start.notes
+            for event in kept[len(start.events) :]:
+                self._apply(event)
+        else:
+            self._replay(kept)
         self.undone = dropped + self.undone
         return dropped
+
+    def began_as(self, start: Game, within: int) -> bool:
+        """Is `start` this game as it was after some of its first `within` events?"""
+        held = len(start.events)
+        return held <= within and start.events == self.events[:held] and start.setup == self.setup
 
     def redo(self, count: int = 1) -> list[tuple[dict[str, Any], list[str]]]:
         """Restore the next `count` undone events; return each with its notes."""

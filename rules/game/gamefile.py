@@ -195,6 +195,20 @@ def store_checkpoint(path: str, game: Game) -> None:
         checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
 
 
+def undo_game(path: str, game: Game, count: int) -> list[dict[str, Any]]:
+    """`game.undo(count)` for the game of the file `path`, starting from the checkpoint
+    kept of its events kept (or of fewer of them: checkpoint.HISTORY at most) when there is
+    one, rather than replaying them all from the setup."""
+    start = None
+    kept = len(game.events) - count
+    for held in range(kept, max(0, kept - checkpoint.HISTORY), -1) if count > 0 else ():
+        earlier = checkpoint.restore_earlier(path, held, game.parts)
+        if earlier is not None and game.began_as(earlier, kept):
+            start = earlier
+            break
+    return game.undo(count, start)
+
+
 def checked_event(data: Any, parts: Components, source: str = "the command line") -> dict[str, Any]:
     """An event built by the command line or given as JSON, checked like one read from a file."""
     try:

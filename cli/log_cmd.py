@@ -1,0 +1,56 @@
+"""`caledonia log GAME`: every event in words. A file unchanged since caledonia last read
+its log is shown from its kept view (views.py), without the rules engine or a replay."""
+
+from __future__ import annotations
+
+from .output import GameArgument, JsonOption, emit, message, print_json
+
+
+def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
+    """Every event of the game in words, by round and phase, with the money, glory and goods
+    it moved; the dice and price changes of a preparation, the round scoring, and
+    corrections marked.
+
+    Example: [cyan]caledonia log sample_games/game-3p.yaml[/cyan]
+    """
+    from .views import file_text, kept
+
+    text = None if as_json else file_text(game_file)
+    views = kept(game_file, text) if text is not None else None
+    if views and "log" in views:
+        if views["notice"]:
+            message(views["notice"], style="yellow")
+        for line in views["log"]:
+            emit(line)
+        return
+    from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.history import history
+
+    from .game_cmd import log_lines
+    from .game_io import example_note, load
+    from .views import keep
+
+    game = load(game_file)
+    if as_json:
+        print_json(
+            [
+                {
+                    "number": entry.number,
+                    "round": entry.round,
+                    "phase": entry.phase,
+                    "event": entry.event,
+                    "words": describe(entry.event),
+                    "correction": entry.correction,
+                    "changes": {name: c.as_data() for name, c in entry.changes.items()},
+                    "notes": entry.notes,
+                    "scoring": entry.scoring.as_data() if entry.scoring else None,
+                }
+                for entry in history(game)
+            ]
+        )
+        return
+    lines = log_lines(game)
+    if game.saved is not None:
+        keep(game_file, game.saved.text, {"log": lines, "notice": example_note(game.setup)})
+    for line in lines:
+        emit(line)

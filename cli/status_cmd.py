@@ -1,0 +1,73 @@
+"""`caledonia status GAME`: where the game stands. A file unchanged since caledonia last
+wrote or read it is shown from its kept view (views.py), without the rules engine."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .output import GameArgument, JsonOption, SvgOption, message, print_json
+from .writing import ForceOption
+
+
+def status(
+    game_file: GameArgument,
+    show_map: Annotated[
+        bool, typer.Option("--map", help="Draw the board with everyone's units.")
+    ] = False,
+    svg: SvgOption = None,
+    force: ForceOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Where the game stands: phase, whose turn, the round's scoring tile and contract cost,
+    port tiles, players, market, export board.
+
+    The SVG picture outlines every space where the player to act may expand, with the cost.
+
+    Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
+    """
+    if not show_map and not svg:
+        views = _kept_views(game_file)
+        if views is not None and "status" in views:
+            if views["notice"]:
+                message(views["notice"], style="yellow")
+            _show(views["status"], game_file, as_json)
+            return
+    from .game_cmd import print_status, status_view
+    from .game_io import example_note, load
+    from .map_cmd import check_picture
+    from .views import keep
+
+    check_picture(svg, force)
+    game = load(game_file)
+    view = status_view(game)
+    if game.saved is not None:
+        keep(game_file, game.saved.text, {"status": view, "notice": example_note(game.setup)})
+    if as_json or not show_map:
+        _show(view, game_file, as_json)
+    else:
+        print_status(game, show_map, game_file=game_file)
+    if svg:
+        from .map_cmd import save_picture
+        from .map_source import source_of_game, to_act_overlay
+
+        source = source_of_game(game_file, game)
+        overlay = to_act_overlay(source)
+        save_picture(svg, source.board, source, [overlay] if overlay else [])
+
+
+def _kept_views(game_file: str) -> dict[str, Any] | None:
+    from .views import file_text, kept
+
+    text = file_text(game_file)
+    return kept(game_file, text) if text is not None else None
+
+
+def _show(view: dict[str, Any], game_file: str, as_json: bool) -> None:
+    if as_json:
+        print_json(view["json"])
+        return
+    from .status_view import show_status
+
+    show_status(view, game_file=game_file)

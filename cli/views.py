@@ -1,0 +1,150 @@
+"""What a read-only command prints of a game, kept beside the game's checkpoint, so that
+`status`, `options --json` and `log` on a file that has not changed since caledonia last
+wrote or read it need neither the rules engine nor a replay: only what they print.
+
+A view is plain data (strings, numbers, lists, dicts) worked out from the replayed game.
+The views of a file are kept under a key (BLAKE2b) of the game file's exact text and
+caledonia's own code and data (every module and data file of `cli` and `rules`, with its
+size and time): a hand edit, an `act`, an undo or another version of the tool each give
+another key, and views under another key are never read. The key is compared before
+anything else in the file is read. Any trouble (missing, damaged, unwritable) means the
+command works the view out from the game, without a word. CALEDONIA_NO_CACHE=1 turns it
+off, CALEDONIA_CACHE_DIR moves it (see rules/datacache.py).
+
+The data goes through `marshal`, which reads Python's own plain values and needs no
+import; the tool's Python version is part of the key, so a file is only ever read by the
+Python that wrote it.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import zlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+FORMAT = b"caledonia-views/2\n"
+
+
+@cache
+def code_listing() -> bytes:
+    """caledonia's code and data as installed: each module and data file of the command
+    line and of the rules with its size and modification time."""
+    import caledonia.rules
+
+    listed = [sys.version]
+    for root in (Path(__file__).parent, Path(caledonia.rules.__file__).parent):
+        listed.append(str(root))
+        for folder, inner, files in os.walk(root):
+            inner[:] = sorted(name for name in inner if name != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".yaml")):
+                    found = os.stat(os.path.join(folder, name))
+                    listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
+    return "\n".join(listed).encode()
+
+
+def _file(path: str) -> Path | None:
+    from caledonia.rules.datacache import cache_folder
+
+    folder = cache_folder()
+    if folder is None:
+        return None
+    # a name of the path only: two paths of one name just miss each other's views
+    absolute = os.path.abspath(path).encode()
+    return folder / f"game-{zlib.crc32(absolute):08x}{zlib.adler32(absolute):08x}.views"
+
+
+def _key(text: str) -> bytes:
+    """The key of a file's text for this version of caledonia (a line of 128 hex digits)."""
+    try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+        from _blake2 import blake2b
+    except ImportError:  # another Python
+        from hashlib import blake2b
+
+    digest = blake2b(code_listing())
+    digest.update(blake2b(text.encode()).digest())
+    return digest.hexdigest().encode() + b"\n"
+
+
+def kept(path: str, text: str) -> dict[str, Any] | None:
+    """The views kept for the game file `path` whose text is `text`, or None."""
+    where = _file(path)
+    if where is None:
+        return None
+    try:
+        stored = where.read_bytes()
+        key = _key(text)
+        if not stored.startswith(FORMAT) or stored[len(FORMAT) : len(FORMAT) + len(key)] != key:
+            return None  # written for other content, or by another version: not read
+        views = marshal.loads(stored[len(FORMAT) + len(key) :])
+    except Exception:  # missing or damaged: the command works its view out
+        return None
+    return views if isinstance(views, dict) else None
+
+
+def keep(path: str, text: str, views: dict[str, Any], *, replace: bool = False) -> None:
+    """Keep `views` for `path` whose text is `text`, beside those already kept for the same
+    text (all of them anew with `replace`); silently nothing when they cannot be written."""
+    where = _file(path)
+    if where is None:
+        return
+    temporary = None
+    try:
+        if not replace:
+            views = {**(kept(path, text) or {}), **views}
+        data = FORMAT + _key(text) + marshal.dumps(views)
+        where.parent.mkdir(parents=True, exist_ok=True)
+        # temporary file and rename: a reader finds the old views or the new ones whole
+        temporary = where.with_name(f"{where.name}.{os.getpid()}.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, where)
+    except Exception:  # the views save time; they are never needed
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+
+def file_text(path: str) -> str | None:
+    """The game file's text for a read-only command, or None when reading it has a problem
+    (the command then loads the game as usual, which names the problem)."""
+    from caledonia.rules.errors import CaledoniaError
+    from caledonia.rules.yamlfile import read_text
+
+    try:
+        return read_text(path)
+    except (CaledoniaError, OSError):
+        return None
+
+
+def events_json(legal) -> str:
+    """What `options --json` prints: one legal event a line."""
+    import json
+
+    lines = ",\n  ".join(json.dumps(event, ensure_ascii=False) for event in legal)
+    return f"[\n  {lines}\n]\n" if lines else "[]\n"
+
+
+def options_view(legal) -> dict:
+    """What `options --json` prints of every player's legal events."""
+    return {"total": len(legal), "json": events_json(legal)}
+
+
+def keep_after_change(path: str, game: Any, status_view: Callable[[Any], dict]) -> None:
+    """After a command saved the game: the views the table's next command reads (status,
+    options --json), under the text just saved. Worked out here, with the game at hand,
+    so that the next command needs no replay and no rules engine. `status_view` comes from
+    the command (game_cmd), which imports this module."""
+    if game.saved is None or game.saved.events != game.events or _file(path) is None:
+        return
+    from .game_io import example_note
+
+    views = {
+        "notice": example_note(game.setup),
+        "status": status_view(game),
+        "options": options_view(game.legal()),
+    }
+    keep(path, game.saved.text, views, replace=True)
