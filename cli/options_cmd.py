@@ -9,6 +9,7 @@ from caledonia.rules.errors import CaledoniaError
 
 from .game_io import GameArgument, load
 from .output import JsonOption, emit
+from .translation import tr
 
 DEFAULT_LIMIT = 100_000
 
@@ -41,7 +42,7 @@ def options(
         try:
             name = state.player(player).name
         except Refused as refusal:
-            raise CaledoniaError(refusal.reasons[0]) from None
+            raise CaledoniaError(tr(refusal.reasons[0])) from None
     legal = game.legal(name)
     if as_json:
         _print_events(legal, limit)
