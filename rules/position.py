@@ -118,7 +118,7 @@ OR = N_("{first} or {second}")
 
 def listed(words: Sequence[str], joining: str) -> str:
     """'forest and mountain': the words joined by `joining` (AND or OR), as a Reason."""
-    text = words[0]
+    text = words[0] if words else ""  # no land at all (a loch): nothing, as before
     for word in words[1:]:
         text = Reason(joining, first=text, second=word)
     return text
