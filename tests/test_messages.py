@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,16 @@ def test_the_committed_template_is_what_extraction_finds(tmp_path, monkeypatch):
     assert _message_ids(TEMPLATE) == found, (
         "cli/locale/caledonia.pot is out of date: run the README's pybabel extract"
     )
+
+
+def test_every_message_id_names_its_fields():
+    """A translator may reorder the fields only when each has a name: no '{}' or '{0}'."""
+    pytest.importorskip("babel", reason="Babel (the test extras) reads the template")
+    for message_id in _message_ids(TEMPLATE):
+        names = [
+            field for _, field, _, _ in string.Formatter().parse(message_id) if field is not None
+        ]
+        assert all(name.isidentifier() for name in names), message_id
 
 
 # -- a second language ---------------------------------------------------------------------
