@@ -11,6 +11,7 @@ import typer
 from caledonia.rules.components import components
 
 from .output import GameArgument, echoed, emit, message, print_json  # noqa: F401 (theirs too)
+from .translation import tr
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -74,7 +75,7 @@ def keep_checkpoint(path: str, game: Game) -> None:
 def refused(reasons: list[str], what: str) -> None:
     message(f"Refused: {echoed(what)}", style="red")
     for reason in reasons:
-        message(f"  - {echoed(reason)}")
+        message(f"  - {echoed(tr(reason))}")
     raise typer.Exit(1)
 
 

@@ -14,6 +14,7 @@ from .errors import UsageProblem
 from .map_common import _notice, check_picture, open_source
 from .map_sides import load_sides, missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
+from .translation import tr
 from .writing import ForceOption
 
 if TYPE_CHECKING:
@@ -323,7 +324,7 @@ def legal_command(
                 "unit": check.unit,
                 "space": check.space,
                 "legal": check.legal,
-                "reasons": list(check.reasons),
+                "reasons": list(check.reasons),  # machine output: the English source
                 "cost": check.cost,
                 "unit_cost": check.unit_cost,
                 "land_cost": check.land_cost,
@@ -338,7 +339,7 @@ def legal_command(
     else:
         emit(f"Not legal: {who.name} may not put a {words} on {check.space}:")
         for reason in check.reasons:
-            emit(f"  - {reason}")
+            emit(f"  - {tr(reason)}")
     if svg:
         label = f"£{check.cost}" if check.legal else "no"
         caption = (

@@ -44,7 +44,9 @@ def options(
         try:
             name = state.player(player).name
         except Refused as refusal:
-            raise CaledoniaError(refusal.reasons[0]) from None
+            from .translation import tr
+
+            raise CaledoniaError(tr(refusal.reasons[0])) from None
     legal = game.legal(name)
     if as_json:
         printed = _print_events(legal, limit)

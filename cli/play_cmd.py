@@ -42,6 +42,7 @@ from .output import (
 )
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
+from .translation import tr
 from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
@@ -166,7 +167,9 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     def still_legal(game: Game) -> bool:
         reasons = game.check(event)
         if reasons:
-            message(f"Not recorded: {describe(event)}: {reasons[0]}. Asking again.", style="red")
+            message(
+                f"Not recorded: {describe(event)}: {tr(reasons[0])}. Asking again.", style="red"
+            )
             return False
         message(f"Your answer still stands: {describe(event)} is recorded after them.")
         return True
@@ -352,7 +355,7 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
     event = normalise(state, base)
     if event not in events:  # the dice and the draw are checked; say why if not
         for reason in game.check(event):
-            asker.say(f"Refused: {reason}")
+            asker.say(f"Refused: {tr(reason)}")
         return None
     return event
 

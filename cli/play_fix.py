@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .prompts import Asker, Choice, whole_number
+from .translation import tr
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -52,11 +53,11 @@ def ask_fix(asker: Asker, game: Game) -> dict | None:
     try:
         event = checked_event(event, game.parts, "the fix")
     except Refused as problem:
-        asker.say(f"Not fixed: {problem}.")
+        asker.say(f"Not fixed: {'; '.join(tr(reason) for reason in problem.reasons)}.")
         return None
     reasons = game.check(event)
     if reasons:
-        asker.say(f"Not fixed: {'; '.join(reasons)}.")
+        asker.say(f"Not fixed: {'; '.join(tr(reason) for reason in reasons)}.")
         return None
     return event
 

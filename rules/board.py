@@ -17,6 +17,7 @@ from typing import NamedTuple
 from .errors import DataError
 from .hexgrid import around
 from .map_modules import MODULE_LETTERS, ModuleSide
+from .messages import Reason
 
 # Where each module's column 0, row 0 sits when its file gives no origin:
 # four 7 x 6 modules in a 14 x 12 board (the shape of the example sides).
@@ -68,7 +69,7 @@ class Board:
         if players == 1:
             for s in self.spaces:
                 if s.index in self.active and s.cost == 1:
-                    self.blocked[s.index] = (
+                    self.blocked[s.index] = Reason(
                         "holds a neutral worker (solo: every £1 space is blocked)"
                     )
         self._cover(list(covered))
@@ -142,7 +143,7 @@ class Board:
                 raise ValueError(
                     f"{space_id} is not an active land space: cover land of the active map"
                 )
-            self.blocked[index] = "is covered by a port tile (tighter map)"
+            self.blocked[index] = Reason("is covered by a port tile (tighter map)")
 
     def _border_spaces(self) -> frozenset[int]:
         """Every active space adjacent to the mist (1-2 players) or to the map's edge, lochs

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from .components import Economy
+from .messages import Reason
 from .position import MapPlayer, Position, held_words, refuse_land, refuse_place, unit_words
 from .reach import Route, reachable, route_to, why_out_of_reach
 from .words import plural
@@ -89,10 +90,18 @@ def check_expansion(
     if left is None or left == total - placed:  # the box's count
         if placed >= total:
             reasons.append(
-                f"no {plural(unit)} left on the player board (all {total} are on the map)"
+                Reason(
+                    "no {units} left on the player board (all {total} are on the map)",
+                    units=plural(unit),
+                    total=total,
+                )
             )
     elif left <= 0:
-        reasons.append(f"no {plural(unit)} left on {player.name}'s player board")
+        reasons.append(
+            Reason(
+                "no {units} left on {player}'s player board", units=plural(unit), player=player.name
+            )
+        )
     route = None
     if not anywhere and not own:  # reach says nothing more about a space one holds already
         found = (
@@ -121,7 +130,15 @@ def check_expansion(
         check = rule(check, position, player, target)
     if money is not None and check.cost > money:
         check = check._replace(
-            reasons=check.reasons + (f"costs £{check.cost} and {player.name} has £{money}",)
+            reasons=check.reasons
+            + (
+                Reason(
+                    "costs £{cost} and {player} has £{money}",
+                    cost=check.cost,
+                    player=player.name,
+                    money=money,
+                ),
+            )
         )
     return check
 

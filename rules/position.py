@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from .board import Board, assemble
 from .components import Economy
 from .map_modules import MODULE_LETTERS, ModuleSide
+from .messages import N_, Reason
 from .reach import SHIPPING_LEVELS
 from .schema import Node
 
@@ -75,40 +76,82 @@ def unit_words(unit: str | None) -> str:
     return (unit or "unit").replace("_", " ")
 
 
-def held_words(where: str, mover: str, holder: str, unit: str | None) -> str:
+def held_words(where: str, mover: str, holder: str, unit: str | None) -> Reason:
     """Why a unit of `mover` may not go where `holder`'s `unit` stands: 'A-07 holds
     Ailsa's own woodcutter', 'port A (tile 5) holds Bruce's fisherman'."""
-    whose = f"{mover}'s own" if holder == mover else f"{holder}'s"
-    return f"{where} holds {whose} {unit_words(unit)}"
+    if holder == mover:
+        return Reason(
+            "{where} holds {player}'s own {unit}", where=where, player=mover, unit=unit_words(unit)
+        )
+    return Reason(
+        "{where} holds {player}'s {unit}", where=where, player=holder, unit=unit_words(unit)
+    )
 
 
-def refuse_place(board: Board, index: int) -> str | None:
+def mist_reason(board: Board, space_id: str) -> Reason:
+    return Reason(
+        "{space} is mist: not part of a {players}-player map", space=space_id, players=board.players
+    )
+
+
+def blocked_reason(board: Board, index: int) -> Reason:
+    """'A-07 holds a neutral worker (solo: ...)': the space, then why it is blocked."""
+    # TRANSLATORS: {blocked} is the rest of the sentence: 'is covered by a port tile'
+    return Reason("{space} {blocked}", space=board.spaces[index].id, blocked=board.blocked[index])
+
+
+def refuse_place(board: Board, index: int) -> Reason | None:
     """Why no unit can ever stand on this space, or None if one can."""
     space = board.spaces[index]
     if index not in board.active:
-        return f"{space.id} is mist: not part of a {board.players}-player map"
+        return mist_reason(board, space.id)
     if space.loch:
-        return f"{space.id} is a loch: units stand on land"
+        return Reason("{space} is a loch: units stand on land", space=space.id)
     if index in board.blocked:
-        return f"{space.id} {board.blocked[index]}"
+        return blocked_reason(board, index)
     return None
+
+
+AND = N_("{first} and {second}")
+OR = N_("{first} or {second}")
+
+
+def listed(words: Sequence[str], joining: str) -> str:
+    """'forest and mountain': the words joined by `joining` (AND or OR), as a Reason."""
+    text = words[0] if words else ""  # no land at all (a loch): nothing, as before
+    for word in words[1:]:
+        text = Reason(joining, first=text, second=word)
+    return text
 
 
 def land_words(land: frozenset[str]) -> str:
     order = ("grassland", "forest", "mountain")
     names = [kind for kind in order if kind in land]
-    return names[0] + " only" if len(names) == 1 else " and ".join(names)
+    return Reason("{land} only", land=names[0]) if len(names) == 1 else listed(names, AND)
 
 
-def refuse_land(board: Board, index: int, unit: str, economy: Economy) -> str | None:
+def refuse_land(board: Board, index: int, unit: str, economy: Economy) -> Reason | None:
     """Why `unit` cannot stand on this land, or None."""
     needs = economy.units[unit].land
     space = board.spaces[index]
     if set(needs) & space.land:
         return None
-    article = "an" if unit[0] in "aeiou" else "a"
-    land = land_words(space.land)
-    return f"{space.id} is {land}: {article} {unit_words(unit)} needs {' or '.join(needs)}"
+    land, words, other = land_words(space.land), unit_words(unit), listed(list(needs), OR)
+    if unit[0] in "aeiou":  # the article is part of the sentence, for a translator to choose
+        return Reason(
+            "{space} is {land}: an {unit} needs {needs}",
+            space=space.id,
+            land=land,
+            unit=words,
+            needs=other,
+        )
+    return Reason(
+        "{space} is {land}: a {unit} needs {needs}",
+        space=space.id,
+        land=land,
+        unit=words,
+        needs=other,
+    )
 
 
 def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | None]:
@@ -135,7 +178,9 @@ def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | 
             problem = (
                 None
                 if space.loch and index in board.active
-                else f"{space.id} is not a loch of the map: a fisherman stands on a loch"
+                else Reason(
+                    "{space} is not a loch of the map: a fisherman stands on a loch", space=space.id
+                )
             )
         else:
             problem = refuse_place(board, index) or (

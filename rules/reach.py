@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .board import Board, PortSlot
+from .messages import Reason
 
 SHIPPING_LEVELS = ("none", "river_crossing", "1_loch", "2_loch", "3_loch", "4_loch")
 
@@ -157,17 +158,20 @@ def why_out_of_reach(
     shipping: str,
     who: str,
     ports: Iterable[str] = (),
-) -> str:
+) -> Reason:
     """Why `target` is not reachable, in words, naming the nearest miss."""
     units = sorted(set(units))
     target_id = board.spaces[target].id
     if not units and not ports:
-        return f"{who} has no units on the map to expand from"
+        return Reason("{player} has no units on the map to expand from", player=who)
     for source in units:
         if target in board.across_river[source]:
-            return (
-                f"{target_id} is across a river from {board.spaces[source].id} "
-                f"and {who} has {shipping_words(shipping)}"
+            return Reason(
+                "{space} is across a river from {source} and {player} has {shipping}",
+                space=target_id,
+                source=board.spaces[source].id,
+                player=who,
+                shipping=shipping_words(shipping),
             )
     nearest = [
         (board.lochs_to(source, target), source)
@@ -177,12 +181,25 @@ def why_out_of_reach(
     by_water = sorted((lochs, source) for lochs, source in nearest if lochs is not None)
     if by_water:
         lochs, source = by_water[0]
-        plural = "loch" if lochs == 1 else "lochs"
-        return (
-            f"{target_id} is {lochs} {plural} away from {board.spaces[source].id} "
-            f"and {who} has {shipping_words(shipping)}"
+        fields = {
+            "space": target_id,
+            "lochs": lochs,
+            "source": board.spaces[source].id,
+            "player": who,
+            "shipping": shipping_words(shipping),
+        }
+        if lochs == 1:  # a message of its own for the singular, until plural forms (ngettext)
+            return Reason(
+                "{space} is 1 loch away from {source} and {player} has {shipping}", **fields
+            )
+        return Reason(
+            "{space} is {lochs} lochs away from {source} and {player} has {shipping}", **fields
         )
-    return f"{target_id} is not neighbouring or within shipping reach of any of {who}'s units"
+    return Reason(
+        "{space} is not neighbouring or within shipping reach of any of {player}'s units",
+        space=target_id,
+        player=who,
+    )
 
 
 def port_route(

@@ -256,6 +256,8 @@ def plain(value: Any) -> Any:
         return {key: plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [plain(item) for item in value]
+    if isinstance(value, str):  # a Reason (rules/messages.py) is saved as its English words
+        return str(value)
     return value
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar, NamedTuple
 
+from ..messages import Reason
 from ..position import unit_words
 from .phases import begin_round, player_to_act
 from .pieces import after_building, site_name
@@ -22,8 +23,8 @@ from .state import GameState, PlayerState, Refused
 from .turns import Gate, close_window, finish_main, follow_up, gate, may_act
 
 START, MAIN, FREE = "start", "main", "free"
-FREE_RULE = "a free-space expansion comes only after fulfilling a contract that gives one"
-SETUP_RULE = "starting workers are placed only at set-up"
+FREE_RULE = Reason("a free-space expansion comes only after fulfilling a contract that gives one")
+SETUP_RULE = Reason("starting workers are placed only at set-up")
 
 
 class Way(NamedTuple):
@@ -53,7 +54,9 @@ def way_of(state: GameState, who: str, free: bool, ways: tuple[str, ...]) -> Way
         if free and FREE in ways:
             player = follow_up(state, who, FREE_RULE)
             if state.turn.free_spaces < 1:
-                return [f"{player.name} has no free-space bonus to use this turn"]
+                return [
+                    Reason("{player} has no free-space bonus to use this turn", player=player.name)
+                ]
             return Way(FREE, player)
         if START in ways and (state.phase == "workers" or MAIN not in ways):
             return _starting_way(state, state.player(who))
@@ -68,7 +71,7 @@ def _starting_way(state: GameState, player: PlayerState) -> Way | list[str]:
         return [SETUP_RULE]
     expected = player_to_act(state)
     if player.name != expected:
-        return [f"it is {expected}'s turn to place a starting worker"]
+        return [Reason("it is {player}'s turn to place a starting worker", player=expected)]
     return Way(START, player, border_only=state.placements[0][1])
 
 
@@ -77,8 +80,11 @@ def border_reasons(state: GameState, way: Way, spot: Spot) -> list[str]:
     if not way.border_only or spot.site in state.board.border:
         return []
     return [
-        f"{site_name(state, spot.site)} is not a border space: {way.player.name}'s starting "
-        "workers go on the border"
+        Reason(
+            "{space} is not a border space: {player}'s starting workers go on the border",
+            space=site_name(state, spot.site),
+            player=way.player.name,
+        )
     ]
 
 

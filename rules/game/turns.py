@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..messages import Reason
 from .state import GameState, PlayerState, Refused, TurnState, phase_words
 
 
@@ -89,9 +90,15 @@ def follow_up(state: GameState, who: str, rule: str) -> PlayerState:
     """A bonus that belongs to the current player's turn; `rule` says when it comes."""
     player = state.player(who)
     if state.phase != "action":
-        raise Refused(f"{rule}: it is {phase_words(state.phase)}")
+        raise Refused(Reason("{rule}: it is {phase}", rule=rule, phase=phase_words(state.phase)))
     if state.turn.player != player.name:
-        raise Refused(f"{rule}, in the same turn: it is {state.turn.player}'s turn now")
+        raise Refused(
+            Reason(
+                "{rule}, in the same turn: it is {player}'s turn now",
+                rule=rule,
+                player=state.turn.player,
+            )
+        )
     return player
 
 

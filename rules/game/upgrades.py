@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ..messages import Reason
 from ..reach import SHIPPING_LEVELS
 from .pieces import WORKERS
 from .state import GameState, PlayerState
@@ -20,7 +21,13 @@ BONUS_FIELDS = {"technology": "worker", "retrieve": "from", "shipping": None, "m
 def unaffordable(player: PlayerState, cost: int, what: str) -> str | None:
     """'a merchant costs £4 and Ailsa has £3', or None when the player can pay."""
     if player.money < cost:
-        return f"{what} costs £{cost} and {player.name} has £{player.money}"
+        return Reason(
+            "{what} costs £{cost} and {player} has £{money}",
+            what=what,
+            cost=cost,
+            player=player.name,
+            money=player.money,
+        )
     return None
 
 

@@ -58,7 +58,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...board import PortSlot
-from ...position import held_words
+from ...messages import Reason
+from ...position import blocked_reason, held_words, mist_reason
 from ...space_names import port_site_words
 from ..pieces import (
     ALL_WORKERS,
@@ -139,10 +140,12 @@ def fishermen_near(state: GameState, site: int | str, moving_from=None) -> list[
 def _near_reason(state: GameState, site: int | str, near: list[int | str]) -> list[str]:
     if not near:
         return []
-    names = ", ".join(site_name(state, j) for j in near)
     return [
-        f"{site_name(state, site)} is next to the fisherman on {names}: "
-        "two fishermen are never adjacent"
+        Reason(
+            "{site} is next to the fisherman on {sites}: two fishermen are never adjacent",
+            site=site_name(state, site),
+            sites=", ".join(site_name(state, j) for j in near),
+        )
     ]
 
 
@@ -153,12 +156,18 @@ def fisherman_place_reasons(
     board = state.board
     space = board.spaces[index]
     if index not in board.active:
-        return [f"{space.id} is mist: not part of a {board.players}-player map"]
+        return [mist_reason(board, space.id)]
     if not space.loch:
-        return [f"{space.id} is not a loch: {player.name}'s fishermen go on lochs"]
+        return [
+            Reason(
+                "{space} is not a loch: {player}'s fishermen go on lochs",
+                space=space.id,
+                player=player.name,
+            )
+        ]
     reasons = []
     if index in board.blocked:
-        reasons.append(f"{space.id} {board.blocked[index]}")
+        reasons.append(blocked_reason(board, index))
     owner = state.occupant(index)
     if owner is not None:
         reasons.append(held_words(space.id, player.name, owner.name, owner.units[index]))
@@ -173,13 +182,18 @@ def port_place_reasons(
     if slot_of(state, letter) is None or not tiles.get(letter):
         in_play = ", ".join(f"port:{c} (tile {t})" for c, t in sorted(tiles.items()) if t)
         return [
-            f"no port tile in play at port:{letter}: {player.name}'s fishermen go on the "
-            f"port tiles in play ({in_play or 'none in this game'})"
+            Reason(
+                "no port tile in play at port:{letter}: {player}'s fishermen go on the "
+                "port tiles in play ({ports})",
+                letter=letter,
+                player=player.name,
+                ports=in_play or Reason("none in this game"),
+            )
         ]
     reasons = []
     holder = next((p for p in state.players if letter in p.port_units), None)
     if holder is not None:
-        where = f"port {letter} (tile {tiles[letter]})"
+        where = Reason("port {letter} (tile {tile})", letter=letter, tile=tiles[letter])
         reasons.append(held_words(where, player.name, holder.name, holder.port_units[letter]))
     return reasons + _near_reason(state, letter, fishermen_near(state, letter, moving_from))
 
@@ -193,7 +207,11 @@ def site_reasons(state: GameState, player: PlayerState, site: int | str, moving_
 def _clan_refusal(player: PlayerState) -> list[str]:
     if is_macdonald(player):
         return []
-    return [f"{player.name} has no fishermen: only Clan {NAME} has them"]
+    return [
+        Reason(
+            "{player} has no fishermen: only Clan {clan} has them", player=player.name, clan=NAME
+        )
+    ]
 
 
 class DeployFisherman(PlacementSpec):
@@ -230,8 +248,13 @@ class DeployFisherman(PlacementSpec):
         site = site_of(state, e["space"])
         reasons = site_reasons(state, player, site)
         if state.rules.units_left(state, player, FISHERMAN) <= 0:
-            reasons.append(f"no workers left on {player.name}'s player board: all are on the map")
-        short = unaffordable(player, WORKER_COST, "a fisherman")
+            reasons.append(
+                Reason(
+                    "no workers left on {player}'s player board: all are on the map",
+                    player=player.name,
+                )
+            )
+        short = unaffordable(player, WORKER_COST, Reason("a fisherman"))
         if isinstance(site, str):
             where = f"port tile {state.setup.ports.get(site)} (port:{site})"
         else:

@@ -116,7 +116,7 @@ class Unit(Correction):
         if unit not in economy.units:
             found = match_word(e["unit"], (*economy.units, "none"), "unit")
             return [found.reason if isinstance(found, Unmatched) else f"no unit {e['unit']!r}"]
-        reasons = [
+        reasons: list[str] = [
             r
             for r in (
                 refuse_place(state.board, space),

@@ -1,0 +1,63 @@
+"""Sentences a person reads, as values: a message id in English with named fields.
+
+A `Reason` is the English sentence itself (a `str`, so every caller that joins, prints,
+compares or stores reasons keeps working) that also keeps what it was made of: its
+message id, the English source text with named fields ("{space} holds {whose} {unit}"),
+and the fields. The CLI renders it in the reader's language (cli/translation.py) by
+looking the id up in a gettext catalogue and filling in the fields; the rules never
+translate anything.
+
+Message ids are written as the first argument of `Reason(...)`, or marked with `N_` where
+the text is kept for later, so that `pybabel extract` (babel.cfg) finds them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def N_(message_id: str) -> str:
+    """Mark a message id for extraction where it is not given straight to `Reason`."""
+    return message_id
+
+
+class Reason(str):
+    """One sentence: its English words, its message id and its named fields.
+
+    Equal to (and hashed as) its English words, as any string: two reasons are the same
+    when they say the same. A field may itself be a Reason, rendered in the same language.
+    """
+
+    __slots__ = ("message_id", "fields")
+    message_id: str
+    fields: Mapping[str, Any]
+
+    def __new__(cls, message_id: str, /, **fields: Any) -> Reason:
+        self = super().__new__(cls, message_id.format(**fields))
+        self.message_id = message_id
+        self.fields = fields  # read only by convention: a Reason never changes
+        return self
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The sentence in the language of `translate` (a gettext function): its id
+        translated, with its fields (any Reason among them rendered the same way)."""
+        fields = {
+            name: value.render(translate) if isinstance(value, Reason) else value
+            for name, value in self.fields.items()
+        }
+        return translate(self.message_id).format(**fields)
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
+        return f"Reason({self.message_id!r}{fields})"
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        # copy and pickle rebuild it from its id and fields, not from its English words
+        return (self.message_id,), dict(self.fields)
+
+
+def render(text: str, translate: Callable[[str], str]) -> str:
+    """Any text a person reads in the language of `translate`: a Reason translated, any
+    other string (not converted yet) as it is."""
+    return text.render(translate) if isinstance(text, Reason) else text

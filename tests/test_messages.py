@@ -1,0 +1,195 @@
+"""The message layer (issue 21 part 4): a refusal is a value (a message id in English with
+named fields) that reads as its English words, the CLI renders it through gettext, the
+committed template is what `pybabel extract` finds, and a second language reaches the
+reader while the default stays English."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import gametools
+import pytest
+from caledonia.rules.messages import Reason, render
+from caledonia.rules.position import held_words
+from conftest import run_cli
+from test_expansion import check, position
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "cli" / "locale" / "caledonia.pot"
+TEST_CATALOGUE = ROOT / "tests" / "data" / "locale" / "xx" / "LC_MESSAGES" / "caledonia.po"
+# the README's extraction command ("Translating caledonia"), without its output file
+EXTRACT = (
+    *("extract", "-F", "babel.cfg", "--no-default-keywords", "-k", "Reason", "-k", "N_"),
+    *("-c", "TRANSLATORS:", "--project", "caledonia"),
+)
+HELD = "{where} holds {player}'s {unit}"
+
+
+# -- the value -----------------------------------------------------------------------------
+def test_a_reason_reads_compares_and_hashes_as_its_english_words():
+    reason = Reason(HELD, where="A-07", player="Bruce", unit="cow")
+    assert str(reason) == reason == "A-07 holds Bruce's cow"
+    assert hash(reason) == hash("A-07 holds Bruce's cow")
+    assert reason in {"A-07 holds Bruce's cow"}
+    assert Reason(HELD, where="A-07", player="Bruce", unit="cow") == reason
+    assert Reason(HELD, where="A-08", player="Bruce", unit="cow") != reason
+    assert "; ".join([reason, "more"]) == "A-07 holds Bruce's cow; more"
+    assert json.dumps([reason]) == json.dumps(["A-07 holds Bruce's cow"])
+
+
+def test_a_reason_keeps_its_message_id_and_fields_through_copy_and_pickle():
+    reason = Reason(HELD, where="A-07", player="Bruce", unit="cow")
+    for again in (copy.deepcopy(reason), pickle.loads(pickle.dumps(reason))):
+        assert isinstance(again, Reason) and again == reason
+        assert again.message_id == HELD
+        assert dict(again.fields) == {"where": "A-07", "player": "Bruce", "unit": "cow"}
+
+
+def test_render_translates_the_id_and_every_reason_among_the_fields():
+    catalogue = {HELD: "{unit} of {player} on {where}", "port {letter}": "harbour {letter}"}
+    where = Reason("port {letter}", letter="A")
+    reason = Reason(HELD, where=where, player="Bruce", unit="fisherman")
+    assert reason == "port A holds Bruce's fisherman"
+    assert render(reason, lambda text: catalogue.get(text, text)) == (
+        "fisherman of Bruce on harbour A"
+    )
+    assert render("not converted yet", str.upper) == "not converted yet"
+
+
+def test_the_placement_refusals_are_reasons():
+    """Reach, land, the holder and the price of an expansion; the fisherman's clan rule."""
+    reasons = check(position(), "sheep", 1, 0, who="Bruce", money=0).reasons
+    assert len(reasons) == 4 and all(isinstance(r, Reason) for r in reasons)
+    assert reasons[0].message_id == HELD
+    assert isinstance(held_words("A-07", "Ailsa", "Ailsa", "cow"), Reason)
+    game = gametools.start(2, clans=["Campbell", "Robertson", "Cunningham"])
+    refused = gametools.refuse(game, type="fisherman", player=game.state.turn.player, space="A-18")
+    assert [r.message_id for r in refused] == [
+        "{player} has no fishermen: only Clan {clan} has them"
+    ]
+
+
+# -- the catalogue template ----------------------------------------------------------------
+def _message_ids(path: Path) -> set[str]:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as file:
+        return {message.id for message in read_po(file) if message.id}
+
+
+def test_the_committed_template_is_what_extraction_finds(tmp_path, monkeypatch):
+    pytest.importorskip("babel", reason="Babel (the test extras) extracts the messages")
+    from babel.messages.frontend import CommandLineInterface
+
+    monkeypatch.chdir(ROOT)
+    fresh = tmp_path / "caledonia.pot"
+    CommandLineInterface().run(["pybabel", "-q", *EXTRACT, "-o", str(fresh), "."])
+    found = _message_ids(fresh)
+    assert "{space} is a loch: units stand on land" in found  # the extraction found them
+    assert _message_ids(TEMPLATE) == found, (
+        "cli/locale/caledonia.pot is out of date: run the README's pybabel extract"
+    )
+
+
+def test_every_message_id_names_its_fields():
+    """A translator may reorder the fields only when each has a name: no '{}' or '{0}'."""
+    pytest.importorskip("babel", reason="Babel (the test extras) reads the template")
+    for message_id in _message_ids(TEMPLATE):
+        names = [
+            field for _, field, _, _ in string.Formatter().parse(message_id) if field is not None
+        ]
+        assert all(name.isidentifier() for name in names), message_id
+
+
+# -- a second language ---------------------------------------------------------------------
+@pytest.fixture
+def test_language(tmp_path):
+    """The test-only catalogue ("xx"), compiled as a translator would, in its own folder."""
+    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    folder = tmp_path / "locale"
+    (folder / "xx" / "LC_MESSAGES").mkdir(parents=True)
+    with TEST_CATALOGUE.open("rb") as source:
+        catalogue = read_po(source)
+    with (folder / "xx" / "LC_MESSAGES" / "caledonia.mo").open("wb") as compiled:
+        write_mo(compiled, catalogue)
+    return folder
+
+
+def placing_game(tmp_path) -> Path:
+    """A two-player game at its first starting worker (Ailsa's)."""
+    path = tmp_path / "g.yaml"
+    made = run_cli(
+        "new",
+        str(path),
+        *("-p", "Ailsa:red", "-p", "Bruce:blue", "--seed", "3", "--modules", "A1,B1,C1,D1"),
+        *("--clans", "MacDonald,Campbell,Robertson", "--start-player", "Ailsa"),
+    )
+    assert made.returncode == 0, made.stderr
+    for words in (["clan", "Bruce", "Campbell"], ["clan", "Ailsa", "Robertson"]):
+        assert run_cli("act", str(path), *words).returncode == 0
+    return path
+
+
+def test_a_refusal_reads_in_the_readers_language(tmp_path, test_language):
+    path = placing_game(tmp_path)
+    words = ("act", str(path), "worker", "Ailsa", "woodcutter", "A-18")
+    before = path.read_bytes()
+    english = run_cli(*words)
+    assert english.returncode == 1
+    assert "  - A-18 is a loch: units stand on land\n" in english.stderr
+    translated = run_cli(*words, env={"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(test_language)})
+    assert translated.returncode == 1
+    assert "  - [xx] units stand on land, and A-18 is a loch\n" in translated.stderr
+    assert "is a loch: units stand on land" not in translated.stderr
+    # a language with no catalogue reads the English source; the file is untouched
+    other = run_cli(*words, env={"LANGUAGE": "yy", "CALEDONIA_LOCALEDIR": str(test_language)})
+    assert "  - A-18 is a loch: units stand on land\n" in other.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_field_that_is_a_reason_is_translated_too(tmp_path, test_language):
+    """The lands of a space ('grassland and forest') are a message of their own, inside
+    one the catalogue does not have: that one stays English, the lands are translated."""
+    path = placing_game(tmp_path)
+    words = ("act", str(path), "worker", "Ailsa", "miner", "B-22")
+    english = run_cli(*words)
+    assert "  - B-22 is grassland and forest: a miner needs mountain\n" in english.stderr
+    env = {"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(test_language)}
+    shown = run_cli(*words, env=env)
+    assert shown.returncode == english.returncode == 1
+    assert "  - B-22 is forest [xx-and] grassland: a miner needs mountain\n" in shown.stderr
+
+
+def _after(*arguments: str) -> str:
+    code = (
+        "import gettext, sys\n"
+        "from caledonia.cli.main import main\n"
+        f"sys.argv = ['caledonia', *{list(arguments)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('catalogues', len(gettext._translations), 'babel' in sys.modules,"
+        " 'caledonia.cli.translation' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    return done.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize("arguments", [["--version"], ["score", "sample_games/final-4p.yaml"]])
+def test_start_up_looks_for_no_catalogue(arguments):
+    assert _after(*arguments) == "catalogues 0 False False"
+
+
+def test_babel_is_not_needed_to_show_a_refusal(tmp_path):
+    path = placing_game(tmp_path)
+    line = _after("act", str(path), "worker", "Ailsa", "woodcutter", "A-18")
+    assert line == "catalogues 0 False True"  # English: gettext found no catalogue, no Babel
