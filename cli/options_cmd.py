@@ -8,8 +8,7 @@ import typer
 from caledonia.rules.errors import CaledoniaError
 
 from .output import GameArgument, JsonOption, emit
-
-DEFAULT_LIMIT = 100_000
+from .views import OPTIONS_LIMIT as DEFAULT_LIMIT
 
 
 def options(

@@ -35,16 +35,11 @@ def code_listing() -> bytes:
     """caledonia's code and data as installed: each module and data file of the command
     line and of the rules with its size and modification time."""
     import caledonia.rules
+    from caledonia.rules.datacache import installed_files
 
     listed = [sys.version]
     for root in (Path(__file__).parent, Path(caledonia.rules.__file__).parent):
-        listed.append(str(root))
-        for folder, inner, files in os.walk(root):
-            inner[:] = sorted(name for name in inner if name != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".py", ".yaml")):
-                    found = os.stat(os.path.join(folder, name))
-                    listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
+        listed += installed_files(root)
     return "\n".join(listed).encode()
 
 
@@ -128,8 +123,16 @@ def events_json(legal) -> str:
     return f"[\n  {lines}\n]\n" if lines else "[]\n"
 
 
-def options_view(legal) -> dict:
-    """What `options --json` prints of every player's legal events."""
+# `options --json` lists at most this many events unless told otherwise (--limit); a
+# preparation drawn from the table's own pile allows millions of draws, never written out
+OPTIONS_LIMIT = 100_000
+
+
+def options_view(legal) -> dict | None:
+    """What `options --json` prints of every player's legal events; None when they are
+    more than it lists (the command then says so itself)."""
+    if len(legal) > OPTIONS_LIMIT:
+        return None
     return {"total": len(legal), "json": events_json(legal)}
 
 
@@ -142,9 +145,8 @@ def keep_after_change(path: str, game: Any, status_view: Callable[[Any], dict]) 
         return
     from .game_io import example_note
 
-    views = {
-        "notice": example_note(game.setup),
-        "status": status_view(game),
-        "options": options_view(game.legal()),
-    }
+    views = {"notice": example_note(game.setup), "status": status_view(game)}
+    options = options_view(game.legal())
+    if options is not None:
+        views["options"] = options
     keep(path, game.saved.text, views, replace=True)

@@ -21,6 +21,19 @@ from typing import Any
 FORMAT = 1
 
 
+def installed_files(root: Path) -> list[str]:
+    """Each module and data file below `root` with its size and modification time: what
+    keys a cache to the installed code (another version, or an edited install, differs)."""
+    listed = [str(root)]
+    for folder, inner, files in os.walk(root):
+        inner[:] = sorted(name for name in inner if name != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".yaml")):
+                found = os.stat(os.path.join(folder, name))
+                listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
+    return listed
+
+
 def cache_folder() -> Path | None:
     """caledonia's cache folder (CALEDONIA_CACHE_DIR, else the user's), or None when
     CALEDONIA_NO_CACHE turns caching off."""

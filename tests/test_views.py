@@ -175,3 +175,22 @@ def test_a_read_only_command_on_a_kept_view_imports_no_rules_engine(game_file, c
     assert "caledonia.rules.components" not in loaded
     loaded = modules_after(words[0], game_file, *words[1:], env={"CALEDONIA_NO_CACHE": "1"})
     assert "caledonia.rules.game.engine" in loaded  # what the view spares it
+
+
+def test_a_preparation_from_the_tables_own_pile_keeps_no_options_view():
+    """Millions of possible draws: the view keeps none (listing them ran out of memory);
+    a list within the limit is kept whole."""
+    from caledonia.cli.views import OPTIONS_LIMIT, options_view
+
+    class Draws:
+        def __len__(self):
+            return OPTIONS_LIMIT + 1
+
+        def __iter__(self):
+            raise AssertionError("the draws were listed")
+
+    assert options_view(Draws()) is None
+    assert options_view([{"type": "pass", "player": "Ailsa"}]) == {
+        "total": 1,
+        "json": '[\n  {"type": "pass", "player": "Ailsa"}\n]\n',
+    }

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..components import Components
-from ..datacache import cache_folder
+from ..datacache import cache_folder, installed_files
 from .engine import Game
 
 try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
@@ -54,13 +54,7 @@ def tool_version() -> str:
     """caledonia's code and data as installed: every module and data file of the rules
     with its size and time. Another version, or an edited install, has other files."""
     root = Path(__file__).resolve().parent.parent
-    listed = [sys.version, str(root)]
-    for folder, inner, files in os.walk(root):
-        inner[:] = sorted(name for name in inner if name != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".py", ".yaml")):
-                found = os.stat(os.path.join(folder, name))
-                listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
+    listed = [sys.version, *installed_files(root)]
     return blake2b("\n".join(listed).encode()).hexdigest()
 
 
