@@ -437,10 +437,25 @@ def layout_questions(
             (
                 "clans",
                 f"The {len(sample.clans)} clans drawn, e.g. Buchanan,Stewart" + blank + ":",
-                words,
+                clan_reader(data, variants),
             )
         )
     return questions
+
+
+def clan_reader(data: TableData, variants: dict[str, bool]) -> Callable[[str], list[str]]:
+    """The clans typed, each read as the word matcher reads a word (any case, the start of
+    a name): a word that fits several clans raises WordNotKnown naming just those."""
+    from caledonia.rules.game.registry import adds_kickstarter
+    from caledonia.rules.words import resolve_word
+
+    kickstarter = adds_kickstarter(variants)
+    names = [c.name for c in data.parts.clans.values() if kickstarter or not c.kickstarter]
+
+    def read(typed: str) -> list[str]:
+        return [resolve_word(word, names, "clan") for word in words(typed)]
+
+    return read
 
 
 # -- the export contracts ---------------------------------------------------------------
