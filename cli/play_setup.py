@@ -431,7 +431,9 @@ def layout_questions(
     sides and the clans, as printed on their boards."""
     sample = draw_game_setup(data, players, seed, variants, (), table)
     blank = " (Enter alone: drawn by caledonia)"
-    questions = [("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)]
+    questions: list[tuple[str, str, Callable[[str], Any]]] = [
+        ("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)
+    ]
     if sample.clans:
         questions.append(
             (

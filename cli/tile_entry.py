@@ -33,20 +33,21 @@ def ask_tiles(
 
     while True:
         typed = asker.text(question, validate=tiles_validator(contracts, pool, reasons, count))
-        drawn: list[int] | None = []
+        drawn: list[int] = []
+        again = False  # none of the tiles near a taken one: the whole answer again
         for item in split_tiles(typed) if typed.strip().casefold() not in NONE_TYPED else ():
             left = [c for c in pool() if c not in drawn]
             found = search_tiles(item, contracts, among=left)
             taken = _taken(item, contracts, left)
             if taken:
-                drawn = _instead(asker, item, contracts, taken, found, drawn, where)
-                if drawn is None:  # none of the near tiles: the whole answer again
+                found = _instead(asker, item, contracts, taken, found, drawn, where)
+                again = not found
+                if again:
                     break
-                continue
-            if len(found) > 1:
+            elif len(found) > 1:
                 found = [asker.choose(f"Which tile is {item!r}?", _menu(contracts, found))]
             drawn.extend(found)
-        if drawn is None:
+        if again:
             continue
         problems = reasons(drawn)
         if not problems:
@@ -80,9 +81,9 @@ def _instead(
     near: list[int],
     drawn: list[int],
     where: Callable[[int], str | None],
-) -> list[int] | None:
-    """Say where the typed tile already is, then offer the tiles left that come near it;
-    None: the answer is to be typed again."""
+) -> list[int]:
+    """Say where the typed tile already is, then offer the tiles left that come near it:
+    the one picked, or none (the answer is to be typed again)."""
     from caledonia.rules.contract_faces import face, left_half
     from caledonia.rules.words import sentence
 
@@ -93,12 +94,12 @@ def _instead(
     ]
     asker.say(sentence("; ".join(places)))
     if not near:
-        return None
+        return []
     back = Choice("none of these: type the tiles again", None, "0")
     picked = asker.choose(
         f"Tiles left with the goods of {item!r}:", [*_menu(contracts, near), back]
     )
-    return None if picked is None else [*drawn, picked]
+    return [] if picked is None else [picked]
 
 
 def tiles_validator(
