@@ -120,11 +120,14 @@ def contracts(
     table.add_column("Pays (left half)")
     table.add_column("Gives (right half)")
     table.add_column("Id", justify="right", style="dim")
-    table.add_column("Note", style="dim")
+    # the rare note goes under the table, marked on its tile: a column of them stood empty
     for c in chosen:
-        table.add_row(left_half(c), right_half(c), str(c.id), c.note or "")
+        table.add_row(left_half(c), right_half(c), f"{c.id}*" if c.note else str(c.id))
     out = console()
     out.print(table)
+    for c in chosen:
+        if c.note:
+            out.print(f"* {left_half(c)} ({c.id}): {c.note}.", style="dim", markup=False)
     out.print(
         f"{len(chosen)} of {len(parts.contracts)} contracts. Beef and mutton are paid by "
         "slaughtering a cow or a sheep from the map. The tiles carry no numbers: name one by "

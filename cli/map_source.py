@@ -206,8 +206,10 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
         from caledonia.rules.game.gamefile import game_from_text
 
         return _game_source(path, game_from_text(text, path, parts, data))
+    from caledonia.rules.file_kinds import refuse_score_sheet
     from caledonia.rules.position import parse_position
 
+    refuse_score_sheet(data, path)
     position = parse_position(
         data,
         path,

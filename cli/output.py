@@ -151,6 +151,19 @@ def printable(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+_TRAILING = None  # compiled on first use
+
+
+def without_trailing_spaces(text: str) -> str:
+    """Each line of `text` without the spaces at its end (before any closing style codes)."""
+    global _TRAILING
+    if _TRAILING is None:
+        import re
+
+        _TRAILING = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.M)
+    return _TRAILING.sub(r"\1", text)
+
+
 def _console_class() -> type[Console]:
     from rich.console import Console
     from rich.segment import Segment
@@ -162,10 +175,12 @@ def _console_class() -> type[Console]:
         not suggest trying the change again."""
 
         def _render_buffer(self, buffer: Any) -> str:
-            return super()._render_buffer(
+            text = super()._render_buffer(
                 segment if segment.control else Segment(printable(segment.text), segment.style)
                 for segment in buffer
             )
+            # a table pads its lines to the width: at a terminal unseen, in a file noise
+            return text if self.is_terminal else without_trailing_spaces(text)
 
         def on_broken_pipe(self) -> None:
             self.quiet = True

@@ -369,7 +369,7 @@ DRAWN_QUESTION = (
 def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
     """The contracts drawn from the table's own pile, by the goods their tiles show
     (cli/tile_entry.py)."""
-    from caledonia.rules.game.contracts import available, draw_reasons
+    from caledonia.rules.game.contracts import available, draw_reasons, where_contract
     from caledonia.rules.words import counted
 
     from .tile_entry import ask_tiles
@@ -384,6 +384,7 @@ def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
         lambda: available(state),
         lambda drawn: draw_reasons(state, drawn, count),
         count,
+        lambda contract: where_contract(state, contract),
     )
 
 

@@ -431,16 +431,33 @@ def layout_questions(
     sides and the clans, as printed on their boards."""
     sample = draw_game_setup(data, players, seed, variants, (), table)
     blank = " (Enter alone: drawn by caledonia)"
-    questions = [("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)]
+    questions: list[tuple[str, str, Callable[[str], Any]]] = [
+        ("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)
+    ]
     if sample.clans:
         questions.append(
             (
                 "clans",
                 f"The {len(sample.clans)} clans drawn, e.g. Buchanan,Stewart" + blank + ":",
-                words,
+                clan_reader(data, variants),
             )
         )
     return questions
+
+
+def clan_reader(data: TableData, variants: dict[str, bool]) -> Callable[[str], list[str]]:
+    """The clans typed, each read as the word matcher reads a word (any case, the start of
+    a name): a word that fits several clans raises WordNotKnown naming just those."""
+    from caledonia.rules.game.registry import adds_kickstarter
+    from caledonia.rules.words import resolve_word
+
+    kickstarter = adds_kickstarter(variants)
+    names = [c.name for c in data.parts.clans.values() if kickstarter or not c.kickstarter]
+
+    def read(typed: str) -> list[str]:
+        return [resolve_word(word, names, "clan") for word in words(typed)]
+
+    return read
 
 
 # -- the export contracts ---------------------------------------------------------------

@@ -158,10 +158,21 @@ def _legend(report: Report, y: float) -> tuple[str, float]:
     return "\n".join(out), y
 
 
-def title_of(report: Report, source: str) -> str:
+def report_title(report: Report) -> str:
+    """'Final report', or how far an unfinished game is: 'Provisional report after round 2,
+    round 3 in progress'; before any round is scored, no round is named as scored."""
     if report.final:
-        return f"Clans of Caledonia: final report, {source}"
-    return f"Clans of Caledonia: provisional report after round {report.rounds_scored}, {source}"
+        return "Final report"
+    scored, now = report.rounds_scored, report.round_now
+    playing = f"round {now} in progress" if now else "the set-up in progress"
+    if not scored:
+        return f"Provisional report, {playing}, no round scored yet"
+    return f"Provisional report after round {scored}" + (f", {playing}" if now > scored else "")
+
+
+def title_of(report: Report, source: str) -> str:
+    title = report_title(report)
+    return f"Clans of Caledonia: {title[:1].lower()}{title[1:]}, {source}"
 
 
 def render_charts(report: Report, source: str) -> str:

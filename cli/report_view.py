@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .output import console
-from .report_svg import point_label, render_charts, title_of
+from .report_svg import point_label, render_charts, report_title, title_of
 
 SPARKS = "▁▂▃▄▅▆▇█"
 ROWS = (  # Standing field, row label
@@ -56,12 +56,29 @@ def point_words(point) -> str:
     return f"{point.player}: round {point.round}, event {point.event}: {point.words}"
 
 
+def tile_lines(report: Report) -> list[tuple[str, str]]:
+    """What each round's column scored, as its column is headed: ('R1', 'Upgrades ...')."""
+    from .game_setup import scoring_tile_words
+
+    return [
+        (f"R{point.round}", scoring_tile_words(point.tile))
+        for point in report.by_round
+        if point.tile and not point.now
+    ]
+
+
+def hanging(mark: str, text: str, indent: int = 0) -> Table:
+    """A bullet line whose wrapped lines start under its text, not under the bullet."""
+    grid = Table.grid()
+    grid.add_column(width=indent + len(mark) + 1, no_wrap=True)
+    grid.add_column()
+    grid.add_row(" " * indent + mark, Text(text))
+    return grid
+
+
 def render_report(report: Report, source: str) -> None:
     out = console()
-    title = (
-        "Final report" if report.final else f"Provisional report after round {report.rounds_scored}"
-    )
-    out.print(Text(f"{title}: {source}", style="bold"))
+    out.print(Text(f"{report_title(report)}: {source}", style="bold"))
     if not report.final:
         out.print("The game is not over: every figure is as if it ended now.", style="yellow")
 
@@ -69,8 +86,7 @@ def render_report(report: Report, source: str) -> None:
     table.add_column("Player")
     table.add_column("")
     for point in report.by_round:
-        label = point_label(point).replace("round ", "R")
-        table.add_column(label + (f"\nt{point.tile}" if point.tile else "\n"), justify="right")
+        table.add_column(point_label(point).replace("round ", "R"), justify="right")
     table.add_column("trend")
     for index, player in enumerate(report.players):
         if index:
@@ -88,6 +104,15 @@ def render_report(report: Report, source: str) -> None:
                 sparkline(values),
             )
     out.print(table)
+    tiles = tile_lines(report)
+    if tiles:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for column, words in tiles:
+            grid.add_row(column, words)
+        out.print(Text("The scoring tile of each round:"))
+        out.print(grid)
 
     out.print(Text("Where the VP came from", style="bold underline"))
     for player in report.players:
@@ -109,10 +134,10 @@ def render_report(report: Report, source: str) -> None:
                 for part in player.glory:
                     grid.add_row("", f"{part.kind}: {part.glory}")
                     for line in part.lines:
-                        grid.add_row("", Text(f"  · {line}"))
+                        grid.add_row("", hanging("·", line, indent=2))
                 continue
             for line in source.lines:
-                grid.add_row("", Text(f"· {line}"))
+                grid.add_row("", hanging("·", line))
         out.print(grid)
 
     out.print(Text("Turning points", style="bold underline"))

@@ -64,8 +64,11 @@ def score(
 
         game = kept_game(text, sheet, parts)  # a checkpoint of exactly this file
     data = parse_yaml(text, sheet) if game is None else None
+    # a game file, even one whose format line is wrong, is read as a game (which says
+    # what is wrong with it), never as a sheet missing its players
     if game is not None or (
-        isinstance(data, dict) and str(data.get("format", "")).startswith("caledonia-game")
+        isinstance(data, dict)
+        and (str(data.get("format", "")).startswith("caledonia-game") or "setup" in data)
     ):
         from caledonia.rules.game.final import final_score, sheet_of
         from caledonia.rules.game.gamefile import game_from_text
@@ -101,6 +104,9 @@ def score(
             )
             render_score(result, checked, title)
         return
+    from caledonia.rules.file_kinds import refuse_position
+
+    refuse_position(data, sheet)
     checked = parse_sheet(data, sheet, parts, map_sides(maps))
     if checked.example_map:
         from .map_cmd import EXAMPLE_NOTICE

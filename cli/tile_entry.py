@@ -24,25 +24,82 @@ def ask_tiles(
     pool: Callable[[], Collection[int]],
     reasons: Callable[[list[int]], list[str]],
     count: int,
+    where: Callable[[int], str | None] = lambda contract: None,
 ) -> list[int]:
     """The tiles typed (in the order typed), asked again with the first reason until
-    `reasons` has none; `pool` is what may still be drawn."""
-    from caledonia.rules.contract_faces import named, search_tiles, split_tiles
+    `reasons` has none; `pool` is what may still be drawn, `where` says where a tile not
+    in it is (on the export board, in a player's box)."""
+    from caledonia.rules.contract_faces import search_tiles, split_tiles
 
     while True:
         typed = asker.text(question, validate=tiles_validator(contracts, pool, reasons, count))
         drawn: list[int] = []
+        again = False  # none of the tiles near a taken one: the whole answer again
         for item in split_tiles(typed) if typed.strip().casefold() not in NONE_TYPED else ():
             left = [c for c in pool() if c not in drawn]
             found = search_tiles(item, contracts, among=left)
-            if len(found) > 1:
-                menu = [Choice(named(contracts[c]), c) for c in found]
-                found = [asker.choose(f"Which tile is {item!r}?", menu)]
+            taken = _taken(item, contracts, left)
+            if taken:
+                found = _instead(asker, item, contracts, taken, found, drawn, where)
+                again = not found
+                if again:
+                    break
+            elif len(found) > 1:
+                found = [asker.choose(f"Which tile is {item!r}?", _menu(contracts, found))]
             drawn.extend(found)
+        if again:
+            continue
         problems = reasons(drawn)
         if not problems:
             return drawn
         asker.say(f"Refused: {problems[0]}")
+
+
+def _menu(contracts: Mapping[int, Contract], found: list[int]) -> list[Choice]:
+    from caledonia.rules.contract_faces import named
+
+    return [Choice(named(contracts[c]), c) for c in found]
+
+
+def _taken(item: str, contracts: Mapping[int, Contract], left: Collection[int]) -> list[int]:
+    """The tiles whose face is exactly what was typed, when none of them is left to draw:
+    a search would otherwise offer other tiles as if the typed one did not exist."""
+    from caledonia.rules.contract_faces import TileNotRead, find_tile
+
+    try:
+        exact = find_tile(item, contracts)
+    except TileNotRead:
+        return []
+    return [] if any(c in left for c in exact) else exact
+
+
+def _instead(
+    asker: Asker,
+    item: str,
+    contracts: Mapping[int, Contract],
+    taken: list[int],
+    near: list[int],
+    drawn: list[int],
+    where: Callable[[int], str | None],
+) -> list[int]:
+    """Say where the typed tile already is, then offer the tiles left that come near it:
+    the one picked, or none (the answer is to be typed again)."""
+    from caledonia.rules.contract_faces import face, left_half
+    from caledonia.rules.words import sentence
+
+    places = [
+        f"the {left_half(contracts[c])} tile ({face(contracts[c])}) is already "
+        + ("named in this answer" if c in drawn else where(c) or "in play")
+        for c in taken
+    ]
+    asker.say(sentence("; ".join(places)))
+    if not near:
+        return []
+    back = Choice("none of these: type the tiles again", None, "0")
+    picked = asker.choose(
+        f"Tiles left with the goods of {item!r}:", [*_menu(contracts, near), back]
+    )
+    return [] if picked is None else [picked]
 
 
 def tiles_validator(

@@ -98,7 +98,7 @@ def test_a_fixed_contract_says_where_it_is():
     assert notes == [f"fix: {tile(33)} is open in Ailsa's export box"]
     from caledonia.rules.game.event_words import describe
 
-    assert describe(game.events[-1]) == f"fix: {tile(33)} is open in Ailsa's export box"
+    assert describe(game.events[-1]) == f"the contract {tile(33)} is open in Ailsa's export box"
     notes = act(game, type="fix", what="contract", contract=33, to="fulfilled", player="Ailsa")
     assert notes == [f"fix: {tile(33)} is among Ailsa's fulfilled contracts"]
 
@@ -169,3 +169,41 @@ def test_help_and_version_still_exit_0_and_no_arguments_shows_the_help():
     bare = run_cli()
     assert bare.returncode == 2 and "Usage: caledonia" in bare.stdout + bare.stderr
     assert "Error" not in bare.stderr
+
+
+@pytest.mark.parametrize(
+    "fix, words",
+    [
+        ({"what": "money", "player": "Bruce", "value": 30}, "Bruce's money is now £30"),
+        ({"what": "glory", "player": "Bruce", "value": 12}, "Bruce's glory is now 12"),
+        (
+            {"what": "goods", "player": "Bruce", "good": "wool", "value": 3},
+            "Bruce now holds 3 wool",
+        ),
+        ({"what": "price", "good": "cheese", "value": 9}, "the cheese price is now £9"),
+        (
+            {"what": "merchants", "player": "Bruce", "value": 2},
+            "Bruce now has 2 merchants ready to trade",
+        ),
+        (
+            {"what": "unit", "player": "Bruce", "space": "A-10", "unit": "cheese_dairy"},
+            "Bruce's cheese dairy now stands on A-10",
+        ),
+        (
+            {"what": "unit", "player": "Bruce", "space": "A-10", "unit": "none"},
+            "Bruce's unit is off A-10",
+        ),
+        (
+            {"what": "shipping", "player": "Bruce", "level": "1_loch"},
+            "Bruce's shipping is now 1-loch",
+        ),
+        (
+            {"what": "technology", "player": "Bruce", "worker": "miner", "upgraded": True},
+            "Bruce's miner technology is now upgraded",
+        ),
+    ],
+)
+def test_each_correction_is_described_in_the_tables_words(fix, words):
+    from caledonia.rules.game.event_words import describe
+
+    assert describe({"type": "fix", **fix}) == words

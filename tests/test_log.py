@@ -98,7 +98,7 @@ def test_a_correction_is_marked_with_what_it_changed(tmp_path):
     assert run_cli("fix", str(path), "money", "Iain", str(money + 7)).returncode == 0
     text = _log(path)
     last = [line for line in text.splitlines() if line.startswith("  86. ")]
-    assert last == ["  86. correction: fix money: Iain → " + f"{money + 7}  (Iain +£7)"]
+    assert last == [f"  86. correction: Iain's money is now £{money + 7}  (Iain +£7)"]
     assert f"        fix: Iain's money £{money} → £{money + 7}" in text
     entry = _log_json(path)[-1]
     assert entry["correction"] is True and entry["changes"] == {

@@ -41,3 +41,32 @@ def test_without_a_terminal_each_message_is_one_line(stderr_console):
     written = stderr_console(force_terminal=False)
     output.message(LONG)
     assert written.getvalue() == LONG + "\n"
+
+
+def test_lines_written_to_a_pipe_keep_no_trailing_spaces():
+    from conftest import SAMPLES, run_cli
+
+    for args in (["contracts"], ["status", str(SAMPLES / "midway-4p.yaml")]):
+        result = run_cli(*args, env={"COLUMNS": "80"})
+        assert result.returncode == 0, result.stderr
+        assert not [line for line in result.stdout.splitlines() if line.endswith(" ")], args
+
+
+def test_at_a_terminal_a_table_keeps_its_padding():
+    from rich.table import Table
+
+    def padded(**kind) -> list[str]:
+        written = io.StringIO()
+        out = output._console_class()(file=written, width=40, no_color=True, **kind)
+        grid = Table.grid()
+        grid.add_column(width=10)
+        grid.add_row("x")
+        out.print(grid)
+        return written.getvalue().splitlines()
+
+    assert padded(force_terminal=True) == ["x         "]
+    assert padded(force_terminal=False) == ["x"]
+
+
+def test_trailing_spaces_go_and_closing_style_codes_stay():
+    assert output.without_trailing_spaces("a  \nb c \x1b[0m\n") == "a\nb c\x1b[0m\n"

@@ -199,6 +199,13 @@ def test_fix_records_a_correction_asked_in_menus_and_a_wrong_amount_is_refused(t
     assert reason == "Expected a whole number from 0 to 9999, got 'twenty'."
 
 
+def test_a_fix_is_echoed_in_the_tables_words(tmp_path, capsys):
+    path, asker, _ = scripted_game(tmp_path, ["x", "m", "Iain", "40", "q"])
+    run(asker, str(path))
+    out = capsys.readouterr().out
+    assert "✓ Iain's money is now £40" in out and "fix money" not in out
+
+
 def test_a_fix_the_rules_refuse_is_said_in_the_tables_words_and_nothing_is_recorded(tmp_path):
     answers = ["x", "r", "Iain", "9", "q"]  # nine merchants ready: there are not so many
     path, asker, recorded = scripted_game(tmp_path, answers)

@@ -255,3 +255,16 @@ def test_ctrl_c_during_the_questions_leaves_no_file(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         ask_new_game(asker, str(path))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_clans_typed_are_read_by_their_start_and_an_ambiguous_start_names_its_clans(tmp_path):
+    path = tmp_path / "game.yaml"
+    layout = list(LAYOUT_ANSWERS)
+    layout[1:2] = ["mac,Campbell,Cunningham", "camp, CUNN, mack"]  # refused, then read
+    answers = [*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "Ailsa", *layout]
+    asker = ScriptedAsker(answers)
+    game = ask_new_game(asker, str(path))
+    [(question, answer, reason)] = asker.refusals
+    assert question.startswith("The 3 clans drawn") and answer == "mac,Campbell,Cunningham"
+    assert reason == "'mac' could be MacDonald or MacKenzie: give more of the clan."
+    assert game.setup.clans == ("Campbell", "Cunningham", "MacKenzie")

@@ -49,6 +49,49 @@ def test_a_finished_game_is_titled_final_and_an_unfinished_one_provisional():
     assert "now" in midway.splitlines()[3]
 
 
+def _in_round_one(tmp_path) -> str:
+    """midway-4p cut to its first round, after the set-up and before round 1 is scored."""
+    import yaml
+    from caledonia.rules.components import components
+    from caledonia.rules.game.gamefile import game_from_data
+
+    data = yaml.safe_load((SAMPLES / "midway-4p.yaml").read_text(encoding="utf-8"))
+    upto = next(
+        n
+        for n in range(len(data["events"]))
+        if game_from_data(data, "midway", components(), upto=n).state.round == 1
+    )
+    path = tmp_path / "round-1.yaml"
+    path.write_text(yaml.safe_dump({**data, "events": data["events"][:upto]}), encoding="utf-8")
+    return str(path)
+
+
+def test_a_game_in_its_first_round_is_not_said_to_be_after_round_0(tmp_path):
+    text = _ok("report", _in_round_one(tmp_path)).stdout
+    assert text.startswith("Provisional report, round 1 in progress, no round scored yet")
+    assert "round 0" not in text
+
+
+def test_the_round_columns_are_headed_r1_and_say_which_tile_each_scored():
+    lines = _ok("report", str(SAMPLES / "game-2p.yaml"), env={"COLUMNS": "80"}).stdout
+    lines = lines.splitlines()
+    head = next(line for line in lines if line.split()[:1] == ["Player"])
+    assert head.split() == ["Player", "start", "R1", "R2", "R3", "R4", "R5", "trend"]
+    assert not any(re.search(r"\bt\d\b", line) for line in lines[:5])  # no 't6' heads
+    at = lines.index("The scoring tile of each round:")
+    heads = [line.split()[0] for line in lines[at + 1 : at + 9] if not line.startswith(" ")]
+    assert heads[:5] == ["R1", "R2", "R3", "R4", "R5"]
+
+
+def test_a_wrapped_bullet_line_goes_on_under_its_text():
+    lines = _ok("report", str(SAMPLES / "game-4p.yaml"), env={"COLUMNS": "80"}).stdout
+    lines = lines.splitlines()
+    at = next(i for i, line in enumerate(lines) if "tie for the second-most contracts" in line)
+    bullet = lines[at].index("·")
+    assert lines[at + 1].startswith(" " * (bullet + 2)) and lines[at + 1].strip()
+    assert not any(line.startswith("Zero contracts") for line in lines)
+
+
 def test_the_terminal_report_shows_every_round_vp_of_each_player():
     data = json.loads(_ok("report", str(SAMPLES / "game-2p.yaml"), "--json").stdout)
     text = _ok("report", str(SAMPLES / "game-2p.yaml"), env={"COLUMNS": "80"}).stdout

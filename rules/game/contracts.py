@@ -106,6 +106,20 @@ def available(state: GameState) -> list[int]:
     return [c for c in state.parts.contracts if c not in used]
 
 
+def where_contract(state: GameState, contract: int) -> str | None:
+    """Where a contract tile in play is, in the table's words (None: in the pile)."""
+    if contract in state.export_board:
+        return "on the export board"
+    for p in state.players:
+        if contract in p.open_contracts:
+            return f"in {p.name}'s export box"
+        if contract in p.fulfilled:
+            return f"among {p.name}'s fulfilled contracts"
+    if contract in state.removed:
+        return "out of the game"
+    return None
+
+
 def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[str]:
     """Why `drawn` cannot be the `count` contracts drawn now (fewer when the pile runs out)."""
     if state.pile is not None:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from ..components import Components
 from ..errors import DataError
+from ..file_kinds import refuse_score_sheet
 from ..schema import Node
 from ..yamlfile import parse_yaml, read_text, to_yaml, write_text_atomic
 from . import checkpoint
@@ -67,6 +68,7 @@ def _older_production(game: Game, refused: Refused) -> None:
 
 def game_from_data(data: Any, source: str, parts: Components, upto: int | None = None) -> Game:
     """Check a game file's data and replay its events (the first `upto` of them)."""
+    refuse_score_sheet(data, source)
     top = Node(data, source).mapping(required=("format", "setup", "events"), optional=("redo",))
     version = str(top["format"].value)
     name, _, number = version.partition("/")

@@ -141,6 +141,7 @@ class Report:
     lead_for_good: int | None  # the round from which the winner led to the end
     winners: list[str]
     score: FinalScore = field(repr=False)
+    round_now: int = 0  # the round being played (0: the set-up)
 
     def as_data(self) -> dict[str, Any]:
         return {
@@ -397,4 +398,5 @@ def game_report(game: Game) -> Report:
         lead_for_good=_lead_for_good(points, winners),
         winners=winners,
         score=score,
+        round_now=state.round,
     )

@@ -358,14 +358,41 @@ class Fix(EventSpec):
         return CORRECTIONS[e["what"]].apply(state, e)
 
     def describe(self, e: Event) -> str:
-        if e["what"] == "contract" and e.get("to") in PLACES:
-            return f"fix: {tile(e['contract'])} {contract_place(e['to'], e.get('player'))}"
-        target = " ".join(
-            str(e[k]) for k in ("player", "good", "space", "contract", "worker") if e.get(k)
-        )
-        value = next((e[k] for k in ("value", "unit", "to", "level", "upgraded") if k in e), None)
-        arrow = f" → {value}" if value is not None else ""
-        return f"fix {e['what']}: {target}{arrow}".replace("  ", " ")
+        """The correction in the table's words: what the table now shows."""
+        what, who = e["what"], e.get("player")
+        if what == "contract" and e.get("to") in PLACES:
+            return f"the contract {tile(e['contract'])} {contract_place(e['to'], who)}"
+        if what in TABLE_WORDS:
+            return TABLE_WORDS[what](e)
+        return f"a {what} correction"
+
+
+def _good_words(good: str) -> str:
+    return good.replace("_", " ")
+
+
+def _unit_words(e: Event) -> str:
+    if choice_word(e["unit"]) == "none":
+        return f"{e['player']}'s unit is off {e['space']}"
+    return f"{e['player']}'s {_good_words(e['unit'])} now stands on {e['space']}"
+
+
+# each kind of correction as the table says it, from the event alone (the log has no state)
+TABLE_WORDS = {
+    "money": lambda e: f"{e['player']}'s money is now £{e['value']}",
+    "glory": lambda e: f"{e['player']}'s glory is now {e['value']}",
+    "goods": lambda e: f"{e['player']} now holds {e['value']} {_good_words(e['good'])}",
+    "price": lambda e: f"the {_good_words(e['good'])} price is now £{e['value']}",
+    "merchants": lambda e: (
+        f"{e['player']} now has {counted(e['value'], 'merchant')} ready to trade"
+    ),
+    "unit": _unit_words,
+    "shipping": lambda e: f"{e['player']}'s shipping is now {e['level'].replace('_', '-')}",
+    "technology": lambda e: (
+        f"{e['player']}'s {e['worker']} technology "
+        + ("is now upgraded" if e["upgraded"] else "is not upgraded")
+    ),
+}
 
 
 SPEC = Fix()
