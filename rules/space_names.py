@@ -68,17 +68,27 @@ def terrain_words(board: Board, index: int) -> str:
     return words + (" (mist)" if index not in board.active else "")
 
 
-def place_words(board: Board, index: int) -> str:
-    """Where the space sits in its module: the row from the top and the hex from the left."""
+def _row_and_hex(board: Board, index: int) -> tuple[int, int]:
+    """The space's row from the top and hex from the left, counted within its module."""
     space = board.spaces[index]
     same_module = [s for s in board.spaces if s.module == space.module]
     rows = sorted({s.row for s in same_module})
     in_row = sorted(s.column for s in same_module if s.row == space.row)
-    side = next(side.name for side in board.sides if side.module == space.module)
-    return (
-        f"module {side}, row {rows.index(space.row) + 1} from the top, "
-        f"{ordinal(in_row.index(space.column) + 1)} hex from the left"
-    )
+    return rows.index(space.row) + 1, in_row.index(space.column) + 1
+
+
+def place_words(board: Board, index: int) -> str:
+    """Where the space sits in its module: the row from the top and the hex from the left."""
+    row, hex_ = _row_and_hex(board, index)
+    side = next(side.name for side in board.sides if side.module == board.spaces[index].module)
+    return f"module {side}, row {row} from the top, {ordinal(hex_)} hex from the left"
+
+
+def short_place(board: Board, index: int) -> str:
+    """`place_words` for a menu line: 'row 3, hex 2 of module C'. Module, row and hex name
+    one space, so two lines that carry it never read alike."""
+    row, hex_ = _row_and_hex(board, index)
+    return f"row {row}, hex {hex_} of module {board.spaces[index].module}"
 
 
 def _direction_to(board: Board, index: int, other: int, short: bool) -> str:
@@ -212,12 +222,13 @@ def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
 def option_place(
     position: Position, space_id: str, viewer: str | None, ports, cost: bool = False
 ) -> str:
-    """A menu line's tail: terrain (`cost`: with the land cost) and the two nearest
-    landmarks ('forest £2, beside …')."""
+    """A menu line's tail: terrain (`cost`: with the land cost), where it is in its module
+    and the nearest landmark ('forest £2, row 3, hex 2 of module C, beside …'). The place
+    tells the line from every other of its menu; one landmark keeps it short."""
     board = position.board
     index = board.index[space_id]
     land = terrain_words(board, index)
     if cost and board.spaces[index].cost is not None:
         land += f" £{board.spaces[index].cost}"
-    words = [land, *landmarks(position, index, viewer, ports, True)]
+    words = [land, short_place(board, index), *landmarks(position, index, viewer, ports, True)]
     return ", ".join(words[:3])

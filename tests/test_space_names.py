@@ -317,7 +317,8 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
     row = {"type": "row", "player": "Ailsa", "space": "A-25", "to": "A-18"}
     assert row in legal["row"]
     assert EVENTS["row"].option_words(state, row) == (
-        "fisherman from A-25 to A-18: loch, beside your fisherman (SE), part of a 2-space loch"
+        "fisherman from A-25 (row 4, hex 4 of module A) to A-18: "
+        "loch, row 3, hex 4 of module A, beside your fisherman (SE)"
     )
     deploys = {e["space"]: e for e in legal["fisherman"]}
     port = EVENTS["fisherman"].option_words(state, deploys["port:A"])

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING
 from ...board import PortSlot
 from ...messages import Reason
 from ...position import blocked_reason, held_words, mist_reason
-from ...space_names import port_site_words
+from ...space_names import port_site_words, short_place
 from ..pieces import (
     ALL_WORKERS,
     FISHERMAN,
@@ -394,10 +394,12 @@ class RowFisherman(EventSpec):
         return f"{e['player']} rows a fisherman from {e['space']} to {e['to']}"
 
     def option_words(self, state: GameState, e: Event) -> str:
-        """The target first (it tells the options apart), then where it is."""
-        return f"fisherman from {e['space']} to {e['to']}: " + site_place(
-            state, e["to"], e["player"]
-        )
+        """The fisherman by where it stands (two may row to one target), then the target
+        and where it is."""
+        start = e["space"]
+        if port_letter(start) is None:
+            start += f" ({short_place(state.board, state.space(start))})"
+        return f"fisherman from {start} to {e['to']}: " + site_place(state, e["to"], e["player"])
 
 
 def site_place(state: GameState, word: str, viewer: str) -> str:
