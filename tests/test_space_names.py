@@ -355,3 +355,13 @@ def test_the_module_menu_says_where_each_module_lies_and_keeps_its_letter_key():
                 )
                 asked += 1
     assert asked
+
+
+def test_map_where_says_what_stands_on_the_space_itself():
+    taken = cli("map", "where", "D-01", MIDWAY)
+    assert taken.exit_code == 0, taken.output
+    assert "  Ailsa's cheese dairy stands here\n" in taken.stdout
+    data = json.loads(cli("map", "where", "D-01", MIDWAY, "--json").stdout)
+    assert data["standing"] == "Ailsa's cheese dairy stands here"
+    empty = cli("map", "where", "D-06", MIDWAY)
+    assert empty.exit_code == 0 and "stands here" not in empty.stdout
