@@ -211,6 +211,19 @@ def port_site_words(board: Board, letter: str, ports: Mapping[str, str]) -> str:
     return f"{what} at corner {letter}" + (f" (beside {touches})" if touches else "")
 
 
+# Where each module lies on the table: clockwise, their letters meeting in the middle
+MODULE_CORNERS = {"A": "top left", "B": "top right", "C": "bottom right", "D": "bottom left"}
+
+
+def port_corner_words(board: Board, letter: str) -> str:
+    """Where a port tile goes on the table: 'top left, touching A-09 and A-10'."""
+    slot = next((s for s in board.port_slots if s.module == letter), None)
+    words = [MODULE_CORNERS.get(letter, f"by module {letter}")]
+    if slot is not None and slot.touches:
+        words.append("touching " + one_of([board.spaces[i].id for i in slot.touches], "and"))
+    return ", ".join(words)
+
+
 def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     """The space ids nearest what was typed, for a did-you-mean."""
     from difflib import get_close_matches  # only on the error path
