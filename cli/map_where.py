@@ -117,7 +117,7 @@ def where_data(position: Position, index: int, words) -> dict[str, Any]:
 
 
 def _draw(position: Position, index: int) -> None:
-    from .map_view import draw_keys
+    from .map_view import draw_keys, where_legend
 
     drawn = draw_keys(
         position.board, position, {index: "*"}, width=console().width, height=PICTURE_HEIGHT
@@ -130,6 +130,9 @@ def _draw(position: Position, index: int) -> None:
     message(
         f"{region[0].upper() + region[1:]}, north at the top; ( * ) marks {position.board.spaces[index].id}."
     )
+    width = console().width - 1
+    for line in where_legend(position.board, position, {index: "*"}, region, width, keys=False):
+        message(line)
 
 
 def sheet_command(

@@ -172,7 +172,10 @@ def landmarks(
         lochs.insert(0, "a one-space loch" if size == 1 else f"part of a {size}-space loch")
     sides = "side" if len(river_ways) == 1 else "sides"
     rivers = [f"river on its {one_of(river_ways, 'and')} {sides}"] if river_ways else []
-    units = _joined("beside", beside) + _joined("across the river from", over_river)
+    if short:  # a menu line: each unit its own landmark, so one fits where a list would not
+        units = [f"beside {t}" for t in beside] + [f"across the river from {t}" for t in over_river]
+    else:
+        units = _joined("beside", beside) + _joined("across the river from", over_river)
     found = units + port_words + lochs + rivers
     if not found and len(board.adjacent[index]) < 6:
         found.append("on the map's edge")
@@ -232,16 +235,28 @@ def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     return get_close_matches(key, list(board.index), n=count, cutoff=0.4)
 
 
+MENU_LINE = 74  # a menu line's words at 80 columns: after the pointer and the key ("1) ")
+
+
 def option_place(
-    position: Position, space_id: str, viewer: str | None, ports, cost: bool = False
+    position: Position,
+    space_id: str,
+    viewer: str | None,
+    ports,
+    cost: bool = False,
+    room: int | None = None,
 ) -> str:
     """A menu line's tail: terrain (`cost`: with the land cost), where it is in its module
-    and the nearest landmark ('forest £2, row 3, hex 2 of module C, beside …'). The place
-    tells the line from every other of its menu; one landmark keeps it short."""
+    and the nearest landmark that fits in `room` characters ('forest £2, row 3, hex 2 of
+    module C, beside …'). The place tells the line from every other of its menu; the
+    landmark is left out rather than make the line wrap."""
     board = position.board
     index = board.index[space_id]
     land = terrain_words(board, index)
     if cost and board.spaces[index].cost is not None:
         land += f" £{board.spaces[index].cost}"
-    words = [land, short_place(board, index), *landmarks(position, index, viewer, ports, True)]
-    return ", ".join(words[:3])
+    said = f"{land}, {short_place(board, index)}"
+    for landmark in landmarks(position, index, viewer, ports, True):
+        if room is None or len(said) + 2 + len(landmark) <= room:
+            return f"{said}, {landmark}"
+    return said

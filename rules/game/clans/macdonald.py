@@ -293,10 +293,8 @@ class DeployFisherman(PlacementSpec):
     def option_words(self, state: GameState, e: Event) -> str:
         free = " with the free-space bonus" if e.get("free") else ""
         where = "a port tile" if port_letter(e["space"]) else "a loch"
-        return (
-            f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where}): "
-            + site_place(state, e["space"], e["player"])
-        )
+        head = f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where})"
+        return f"{head}: {site_place(state, e['space'], e['player'], head)}"
 
 
 class RowFisherman(EventSpec):
@@ -399,15 +397,16 @@ class RowFisherman(EventSpec):
         start = e["space"]
         if port_letter(start) is None:
             start += f" ({short_place(state.board, state.space(start))})"
-        return f"fisherman from {start} to {e['to']}: " + site_place(state, e["to"], e["player"])
+        head = f"fisherman from {start} to {e['to']}"
+        return f"{head}: {site_place(state, e['to'], e['player'], head)}"
 
 
-def site_place(state: GameState, word: str, viewer: str) -> str:
+def site_place(state: GameState, word: str, viewer: str, head: str = "") -> str:
     """A loch or a port slot in the board's own words (a port by its tile and corner)."""
     letter = port_letter(word)
     if letter is not None:
         return port_site_words(state.board, letter, state.setup.ports)
-    return space_place(state, canonical_space(state, word), viewer)
+    return space_place(state, canonical_space(state, word), viewer, head=head)
 
 
 def owns_fisherman(player: PlayerState, site: int | str) -> bool:
