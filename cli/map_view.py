@@ -526,7 +526,7 @@ def where_legend(
             f"P touches a port tile{mist}{key}"
         )
     players = position.players if position else ()
-    shown = {kind for p in players for kind in p.units.values()}
+    shown: set[str] = {kind for p in players for kind in p.units.values() if kind}
     if players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
