@@ -18,6 +18,7 @@ from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.phases import player_to_act
 from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
+from caledonia.rules.space_names import MODULE_CORNERS
 from caledonia.rules.words import counted
 
 from .prompts import SHORTCUT_KEYS, Choice
@@ -220,10 +221,6 @@ class Level(NamedTuple):
 
 def _field(name: str, words: Callable[[Any], str] = str) -> Callable[[Event], tuple[Any, str]]:
     return lambda e: (str(e.get(name, "")), words(e.get(name, "")))
-
-
-# Where each module lies on the table: clockwise, their letters meeting in the middle
-MODULE_CORNERS = {"A": "top left", "B": "top right", "C": "bottom right", "D": "bottom left"}
 
 
 def _module(e: Event) -> tuple[Any, str]:

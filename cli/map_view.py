@@ -16,8 +16,8 @@ river edge, lower-case terrain is mist, `*` a highlighted space, `[ N ]`/`[N]` a
 neutral worker, `[###]`/`[##]` a covered space, `P` a space touching a port slot
 in use (full layout; the legend lists them in every layout). A marked space that is
 taken shows its `*` after the id (full) or in it (compact: `A*07`). Players are numbered
-by seat, `1:shp` (compact `1shp`) is player 1's sheep: a digit cannot be mistaken
-for a module letter (A-07) or a terrain letter.
+by seat, `1shp` is player 1's sheep in every drawing (full, compact and the miniature):
+a digit cannot be mistaken for a module letter (A-07) or a terrain letter.
 """
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def _full(scene: _Scene, columns: range, rows: range | None = None) -> Text:
             label = _key_label(scene.labels[index], FULL_CELL - 1)
         canvas.put(x + 1, y + 1, label, scene.label_style(index))
         offset = x + 1
-        for piece, style in scene.contents(index, 5, ":"):
+        for piece, style in scene.contents(index, 5, ""):
             canvas.put(offset, y + 2, piece, style)
             offset += len(piece)
     return canvas.text()
@@ -372,7 +372,7 @@ def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | 
     if any("covered" in reason for reason in board.blocked.values()):
         yield ("[###]" if full else "[##]") + " covered by a spare port tile (tighter map)"
     if kinds:
-        example = "1:shp" if full else "1shp"
+        example = "1shp"
         codes = ", ".join(f"{unit_code(k)} {_unit_words(k)}" for k in sorted(kinds, key=unit_code))
         yield f"units: player number and unit, {example} is player 1's sheep; {codes}"
     if "fisherman" in kinds:
@@ -410,7 +410,7 @@ def legend(
 
 def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
     on_ports = {letter: (p, unit) for p in players for letter, unit in p.ports.items()}
-    joiner = "" if layout == "compact" else ":"
+    joiner = ""  # one code a unit in every layout: 1shp
     for slot in board.port_slots:
         tile = (ports or {}).get(slot.module)
         what = f"port tile {tile}" if tile else "port slot"
@@ -438,7 +438,7 @@ def region_of(board: Board, spaces: Collection[int]) -> tuple[range, range]:
     return columns, rows
 
 
-MINI_CELL = 4  # the miniature: three characters a hex and a space, one line a row
+MINI_CELL = 5  # the miniature: four characters a hex (a unit's whole code) and a space
 
 
 def _mini(scene: _Scene) -> Text:
@@ -456,19 +456,19 @@ def _mini(scene: _Scene) -> Text:
         index = space.index
         held = scene.position.occupant(index) if scene.position else None
         if index in scene.labels:
-            canvas.put(x, y, _key_label(scene.labels[index], 3), MARKED_STYLE)
+            canvas.put(x, y, _key_label(scene.labels[index], MINI_CELL - 1), MARKED_STYLE)
         elif held is not None:
             owner, kind = held
-            code = scene.marks[owner.name] + unit_code(kind)[:2]
+            code = scene.marks[owner.name] + unit_code(kind)
             canvas.put(x, y, code, PLAYER_STYLES.get(owner.colour, "bold"))
         elif space.loch:
-            canvas.put(x, y, "~~~", "blue")
+            canvas.put(x, y, "~~~~", "blue")
         elif index in board.active:
-            canvas.put(x, y, " . ", EDGE_STYLE)
+            canvas.put(x, y, " .. ", EDGE_STYLE)
     return canvas.text()
 
 
-MINI_WORDS = "the whole board in miniature (~~~ loch, . land, 1wd player 1's woodcutter{})"
+MINI_WORDS = "the whole board in miniature"
 
 
 def draw_keys(
@@ -496,5 +496,40 @@ def draw_keys(
             return _compact(scene, columns, rows), words
     rows = max(s.row for s in board.spaces) + 1
     if rows + 1 <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 + 1 <= width:
-        return _mini(scene), MINI_WORDS.format(", blank: mist" if board.players <= 2 else "")
+        return _mini(scene), MINI_WORDS
     return None
+
+
+def where_legend(
+    board: Board,
+    position: Position | None,
+    labels: Mapping[int, str],
+    words: str,
+    width: int,
+    keys: bool = True,
+) -> list[str]:
+    """A short legend under a "Where?" picture (`words`: what `draw_keys` drew): the hexes'
+    letters or the miniature's marks, the menu keys (`keys`), and each number by the
+    player's name with the units on the board."""
+    mini = words == MINI_WORDS
+    first = min(labels.values(), default="1")
+    key = f"; {_key_label(first, MINI_CELL - 1 if mini else 5).strip()} a menu key: press it"
+    key = key if keys else ""
+    lines = []
+    if mini:
+        mist = "; blank: mist, out of play" if board.players <= 2 else ""
+        lines.append(f"~~~~ loch, .. land{mist}{key}")
+    else:
+        mist = "; lower case: mist, out of play" if board.players <= 2 else ""
+        lines.append(
+            "G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, "
+            f"P touches a port tile{mist}{key}"
+        )
+    players = position.players if position else ()
+    shown: set[str] = {kind for p in players for kind in p.units.values() if kind}
+    if players and shown:
+        marks = player_marks(position)
+        who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
+        codes = ", ".join(f"{unit_code(k)} {_unit_words(k)}" for k in sorted(shown, key=unit_code))
+        lines.append(f"units as 1shp (player 1's sheep): {who}; {codes}")
+    return fit(lines, width)

@@ -67,6 +67,9 @@ def where_command(
         return
     emit(f"{words.id} · {words.land}")
     emit(words.place)
+    standing = _standing(position, index)
+    if standing:
+        emit(f"  {standing}")
     for landmark in words.landmarks:
         emit(f"  {landmark}")
     _draw(position, index)
@@ -84,6 +87,17 @@ def _space(board: Board, typed: str) -> int:
         raise CaledoniaError(f"{reason}{hint}") from None
 
 
+def _standing(position: Position, index: int) -> str | None:
+    """What stands on the space itself ('Ailsa's sheep stands here'), or None."""
+    from caledonia.rules.position import unit_words
+
+    held = position.occupant(index)
+    if held is None:
+        return None
+    owner, kind = held
+    return f"{owner.name}'s {unit_words(kind)} stands here"
+
+
 def where_data(position: Position, index: int, words) -> dict[str, Any]:
     board = position.board
     held = position.occupant(index)
@@ -97,12 +111,13 @@ def where_data(position: Position, index: int, words) -> dict[str, Any]:
         "landmarks": list(words.landmarks),
         "active": index in board.active,
         "unit": {"player": held[0].name, "unit": held[1]} if held else None,
+        "standing": _standing(position, index),
         "example": words.example,
     }
 
 
 def _draw(position: Position, index: int) -> None:
-    from .map_view import draw_keys
+    from .map_view import draw_keys, where_legend
 
     drawn = draw_keys(
         position.board, position, {index: "*"}, width=console().width, height=PICTURE_HEIGHT
@@ -115,6 +130,9 @@ def _draw(position: Position, index: int) -> None:
     message(
         f"{region[0].upper() + region[1:]}, north at the top; ( * ) marks {position.board.spaces[index].id}."
     )
+    width = console().width - 1
+    for line in where_legend(position.board, position, {index: "*"}, region, width, keys=False):
+        message(line)
 
 
 def sheet_command(

@@ -338,7 +338,10 @@ def ask_table_layout(
             table = table._replace(**{field: read(typed)})
     sample = draw_game_setup(data, players, seed, variants, (), table)
     if sample.ports:
-        corners = [f"Port tile at corner {c}" for c in "ABCD"]
+        from caledonia.rules.space_names import port_corner_words
+
+        board = sample.board()  # the question says where each corner lies on the table
+        corners = [f"Port tile at corner {c} ({port_corner_words(board, c)})" for c in "ABCD"]
         picked = ask_tiles_in_turn(asker, corners, port_menu(data, variants))
         if picked:
             table = table._replace(ports=dict(zip("ABCD", picked, strict=True)))

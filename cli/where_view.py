@@ -13,7 +13,7 @@ from typing import Any
 
 from caledonia.rules.game.state import GameState
 
-from .prompts import Choice, with_keys
+from .prompts import Choice, menu_titles, with_keys
 
 MENU_MARGIN = 4  # lines besides the options: the question, the caption, the prompt, a spare
 
@@ -71,13 +71,16 @@ def where_picture(state: GameState, choices: Sequence[Choice], width: int, heigh
     room): what `play` prints above the menu."""
     from caledonia.rules.game.pieces import position_of
 
-    from .map_view import draw_keys
+    from .map_view import draw_keys, where_legend
 
     labels = space_labels(state, choices)
     if not labels:
         return None
-    room = height - len(choices) - MENU_MARGIN
-    drawn = draw_keys(state.board, position_of(state), labels, width=width, height=room)
+    position = position_of(state)
+    legend_room = len(where_legend(state.board, position, labels, "", width - 1))
+    menu_lines = sum(t.count("\n") + 1 for t in menu_titles(choices, width - 1))  # wrapped
+    room = height - menu_lines - MENU_MARGIN - legend_room
+    drawn = draw_keys(state.board, position, labels, width=width, height=room)
     if drawn is None:
         return None
     picture, region = drawn
@@ -85,7 +88,8 @@ def where_picture(state: GameState, choices: Sequence[Choice], width: int, heigh
     caption = (
         f"{region[0].upper() + region[1:]}, north at the top{example}: press the key on the hex."
     )
-    return picture, caption
+    legend = where_legend(state.board, position, labels, region, width - 1)
+    return picture, "\n".join([caption, *legend])
 
 
 def keyed_with_picture(state: GameState, choices: Sequence[Choice]) -> list[Choice]:

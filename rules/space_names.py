@@ -68,17 +68,27 @@ def terrain_words(board: Board, index: int) -> str:
     return words + (" (mist)" if index not in board.active else "")
 
 
-def place_words(board: Board, index: int) -> str:
-    """Where the space sits in its module: the row from the top and the hex from the left."""
+def _row_and_hex(board: Board, index: int) -> tuple[int, int]:
+    """The space's row from the top and hex from the left, counted within its module."""
     space = board.spaces[index]
     same_module = [s for s in board.spaces if s.module == space.module]
     rows = sorted({s.row for s in same_module})
     in_row = sorted(s.column for s in same_module if s.row == space.row)
-    side = next(side.name for side in board.sides if side.module == space.module)
-    return (
-        f"module {side}, row {rows.index(space.row) + 1} from the top, "
-        f"{ordinal(in_row.index(space.column) + 1)} hex from the left"
-    )
+    return rows.index(space.row) + 1, in_row.index(space.column) + 1
+
+
+def place_words(board: Board, index: int) -> str:
+    """Where the space sits in its module: the row from the top and the hex from the left."""
+    row, hex_ = _row_and_hex(board, index)
+    side = next(side.name for side in board.sides if side.module == board.spaces[index].module)
+    return f"module {side}, row {row} from the top, {ordinal(hex_)} hex from the left"
+
+
+def short_place(board: Board, index: int) -> str:
+    """`place_words` for a menu line: 'row 3, hex 2 of module C'. Module, row and hex name
+    one space, so two lines that carry it never read alike."""
+    row, hex_ = _row_and_hex(board, index)
+    return f"row {row}, hex {hex_} of module {board.spaces[index].module}"
 
 
 def _direction_to(board: Board, index: int, other: int, short: bool) -> str:
@@ -162,7 +172,10 @@ def landmarks(
         lochs.insert(0, "a one-space loch" if size == 1 else f"part of a {size}-space loch")
     sides = "side" if len(river_ways) == 1 else "sides"
     rivers = [f"river on its {one_of(river_ways, 'and')} {sides}"] if river_ways else []
-    units = _joined("beside", beside) + _joined("across the river from", over_river)
+    if short:  # a menu line: each unit its own landmark, so one fits where a list would not
+        units = [f"beside {t}" for t in beside] + [f"across the river from {t}" for t in over_river]
+    else:
+        units = _joined("beside", beside) + _joined("across the river from", over_river)
     found = units + port_words + lochs + rivers
     if not found and len(board.adjacent[index]) < 6:
         found.append("on the map's edge")
@@ -201,6 +214,19 @@ def port_site_words(board: Board, letter: str, ports: Mapping[str, str]) -> str:
     return f"{what} at corner {letter}" + (f" (beside {touches})" if touches else "")
 
 
+# Where each module lies on the table: clockwise, their letters meeting in the middle
+MODULE_CORNERS = {"A": "top left", "B": "top right", "C": "bottom right", "D": "bottom left"}
+
+
+def port_corner_words(board: Board, letter: str) -> str:
+    """Where a port tile goes on the table: 'top left, touching A-09 and A-10'."""
+    slot = next((s for s in board.port_slots if s.module == letter), None)
+    words = [MODULE_CORNERS.get(letter, f"by module {letter}")]
+    if slot is not None and slot.touches:
+        words.append("touching " + one_of([board.spaces[i].id for i in slot.touches], "and"))
+    return ", ".join(words)
+
+
 def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     """The space ids nearest what was typed, for a did-you-mean."""
     from difflib import get_close_matches  # only on the error path
@@ -209,15 +235,28 @@ def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     return get_close_matches(key, list(board.index), n=count, cutoff=0.4)
 
 
+MENU_LINE = 74  # a menu line's words at 80 columns: after the pointer and the key ("1) ")
+
+
 def option_place(
-    position: Position, space_id: str, viewer: str | None, ports, cost: bool = False
+    position: Position,
+    space_id: str,
+    viewer: str | None,
+    ports,
+    cost: bool = False,
+    room: int | None = None,
 ) -> str:
-    """A menu line's tail: terrain (`cost`: with the land cost) and the two nearest
-    landmarks ('forest £2, beside …')."""
+    """A menu line's tail: terrain (`cost`: with the land cost), where it is in its module
+    and the nearest landmark that fits in `room` characters ('forest £2, row 3, hex 2 of
+    module C, beside …'). The place tells the line from every other of its menu; the
+    landmark is left out rather than make the line wrap."""
     board = position.board
     index = board.index[space_id]
     land = terrain_words(board, index)
     if cost and board.spaces[index].cost is not None:
         land += f" £{board.spaces[index].cost}"
-    words = [land, *landmarks(position, index, viewer, ports, True)]
-    return ", ".join(words[:3])
+    said = f"{land}, {short_place(board, index)}"
+    for landmark in landmarks(position, index, viewer, ports, True):
+        if room is None or len(said) + 2 + len(landmark) <= room:
+            return f"{said}, {landmark}"
+    return said

@@ -363,3 +363,49 @@ def test_a_key_the_options_hold_moves_the_escape_off_it():
     merged = _beside(modules, [Choice("Board", BOARD, "d"), Choice("Status", "status", "i")])
     keys = [c.key for c in merged]
     assert keys[:4] == ["a", "b", "c", "d"] and keys[4] is None and keys[5] == "i"
+
+
+# -- spaces told apart by words, not ids ------------------------------------------------
+
+SPACE_ID = re.compile(r"\b[A-D]-\d{2}\b|port:[A-D]")
+
+
+def without_ids(label: str) -> str:
+    return " ".join(SPACE_ID.sub("", label).split())
+
+
+@pytest.mark.parametrize("name", ["game-2p.yaml", "game-3p.yaml", "game-4p.yaml", "game-solo.yaml"])
+def test_no_two_options_of_a_menu_read_the_same_once_the_space_ids_are_removed(name):
+    """The board prints no ids: the words around an id must tell its option apart."""
+    from caledonia.cli.choosing import decision
+
+    recorded = load_game(str(SAMPLES / name), PARTS)
+    game = Game(recorded.setup, PARTS)
+    spaced = 0
+    for event in recorded.events:
+        choice = decision(game.state, game.legal())
+        for choices in every_menu(game, choice) if choice else ():
+            words = [without_ids(c.label) for c in choices]
+            spaced += sum(1 for c in choices if SPACE_ID.search(c.label))
+            assert len(set(words)) == len(words), [c.label for c in choices]
+        game.apply(event)
+    assert spaced > 100
+
+
+def test_two_spaces_without_landmarks_read_apart_by_row_and_hex():
+    """The user's pair: C-15 and C-16, both forest £2 with nothing beside them."""
+    from caledonia.rules.game.registry import EVENTS
+    from gametools import start
+
+    game = start(2)
+    state = game.state
+    spec = EVENTS["worker"]
+    lines = [
+        spec.option_words(
+            state, {"type": "worker", "player": "Ailsa", "unit": "woodcutter", "space": s}
+        )
+        for s in ("C-15", "C-16")
+    ]
+    first, second = (without_ids(line) for line in lines)
+    assert first != second
+    assert re.search(r"row \d, hex \d of module C", first), first

@@ -7,6 +7,7 @@ import pytest
 import yaml
 from caledonia.cli.play_setup import ask_new_game
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.words import one_of
 from conftest import run_cli
 from scripted import ScriptedAsker
 
@@ -123,7 +124,20 @@ def test_each_tile_menu_says_what_the_tile_is_and_offers_a_tile_once(tmp_path):
     asker = Seen(answers)
     game = ask_new_game(asker, str(tmp_path / "g.yaml"))
     assert dict(game.setup.ports) == {"A": "5", "B": "2", "C": "8", "D": "1"}
-    first, last = asker.menus["Port tile at corner A:"], asker.menus["Port tile at corner D:"]
+    corners = {q.split(" (")[0]: q for q in asker.menus if q.startswith("Port tile at corner")}
+    first, last = (
+        asker.menus[corners["Port tile at corner A"]],
+        asker.menus[corners["Port tile at corner D"]],
+    )
+    board = game.setup.board()  # each corner said by where it lies and the spaces it touches
+    for letter, where in zip(
+        "ABCD", ("top left", "top right", "bottom right", "bottom left"), strict=True
+    ):
+        slot = next(s for s in board.port_slots if s.module == letter)
+        touching = one_of([board.spaces[i].id for i in slot.touches], "and")
+        assert corners[f"Port tile at corner {letter}"] == (
+            f"Port tile at corner {letter} ({where}, touching {touching}):"
+        )
     assert "£10 (5)" in first and "give 1 basic good, take 3 (2)" in first
     assert "Let caledonia draw these" in first and "Let caledonia draw these" not in last
     assert len(last) == 5 and "£10 (5)" not in last  # 8 tiles, 3 of them at A-C

@@ -317,7 +317,8 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
     row = {"type": "row", "player": "Ailsa", "space": "A-25", "to": "A-18"}
     assert row in legal["row"]
     assert EVENTS["row"].option_words(state, row) == (
-        "fisherman from A-25 to A-18: loch, beside your fisherman (SE), part of a 2-space loch"
+        "fisherman from A-25 (row 4, hex 4 of module A) to A-18: "
+        "loch, row 3, hex 4 of module A"  # no room for a landmark on one menu line
     )
     deploys = {e["space"]: e for e in legal["fisherman"]}
     port = EVENTS["fisherman"].option_words(state, deploys["port:A"])
@@ -325,7 +326,7 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
     assert "corner A (beside A-" in port
     loch = EVENTS["fisherman"].option_words(state, deploys["C-19"])
     assert loch.startswith("fisherman on C-19 for £6 (no land cost on a loch): loch, ")
-    assert "loch" in loch.split(": loch, ")[1]
+    assert re.match(r"row \d, hex \d of module C", loch.split(": loch, ")[1]), loch
     lines = [EVENTS["fisherman"].option_words(state, e)[:76] for e in legal["fisherman"]]
     assert len(set(lines)) == len(lines)
 
@@ -354,3 +355,47 @@ def test_the_module_menu_says_where_each_module_lies_and_keeps_its_letter_key():
                 )
                 asked += 1
     assert asked
+
+
+def test_map_where_says_what_stands_on_the_space_itself():
+    taken = cli("map", "where", "D-01", MIDWAY)
+    assert taken.exit_code == 0, taken.output
+    assert "  Ailsa's cheese dairy stands here\n" in taken.stdout
+    data = json.loads(cli("map", "where", "D-01", MIDWAY, "--json").stdout)
+    assert data["standing"] == "Ailsa's cheese dairy stands here"
+    empty = cli("map", "where", "D-06", MIDWAY)
+    assert empty.exit_code == 0 and "stands here" not in empty.stdout
+
+
+def test_the_where_picture_has_a_legend_that_names_the_players_and_fits_80_by_40():
+    from caledonia.cli.prompts import menu_titles
+
+    game = _midway_game()
+    state = game.state
+    events = list(game.legal().by_type["expand"])
+    on_d = [e for e in events if e["space"].startswith("D-")][:12]
+    sheep = [e for e in events if e["unit"] == "sheep"]
+    for chosen in (on_d, sheep):  # a module drawing, then the miniature
+        menu = with_keys(event_choices(state, "expand", chosen))
+        picture, caption = where_picture(state, menu, 80, 40)
+        legend = caption.splitlines()[1:]
+        said = " ".join(legend)
+        for seat, player in enumerate(state.players, 1):
+            assert f"{seat} {player.name}" in said, said  # a number is a player by name
+        assert "a menu key: press it" in said and "loch" in said
+        # the same code for a unit wherever it is drawn: 1shp, never 1sh or 1:shp
+        codes = set(re.findall(r"\b\d:?[a-z]{2,3}\b", picture.plain))
+        assert codes and all(re.fullmatch(r"\d[a-z]{3}", code) for code in codes), codes
+        menu_lines = sum(t.count("\n") + 1 for t in menu_titles(menu, 79))
+        lines = picture.plain.splitlines() + caption.splitlines()
+        assert len(lines) + menu_lines + 2 <= 40  # the question and the prompt
+        assert max(len(line) for line in picture.plain.splitlines() + legend) <= 80
+
+
+def test_the_legend_says_lower_case_is_mist_only_where_there_is_mist():
+    from caledonia.cli.map_view import where_legend
+
+    two = assemble(load_sides(None, EXAMPLE), EXAMPLE, 2)
+    four = assemble(load_sides(None, EXAMPLE), EXAMPLE, 4)
+    assert "lower case: mist" in " ".join(where_legend(two, None, {0: "1"}, "module A", 79))
+    assert "mist" not in " ".join(where_legend(four, None, {0: "1"}, "module A", 79))

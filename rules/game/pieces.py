@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..position import MapPlayer, Position
-from ..space_names import option_place
+from ..space_names import MENU_LINE, option_place
 from .state import GameState, PlayerState
 
 PRODUCES = {
@@ -35,10 +35,13 @@ def position_of(state: GameState) -> Position:
     )
 
 
-def space_place(state: GameState, space_id: str, viewer: str, cost: bool = False) -> str:
-    """Where a space is, in the board's own words: terrain (`cost`: with the land cost)
-    and the nearest landmarks."""
-    return option_place(position_of(state), space_id, viewer, state.setup.ports, cost)
+def space_place(
+    state: GameState, space_id: str, viewer: str, cost: bool = False, head: str = ""
+) -> str:
+    """Where a space is, in the board's own words: terrain (`cost`: with the land cost),
+    row and hex, and the nearest landmark that fits on a menu line after `head`."""
+    room = MENU_LINE - len(head) - 2  # ": " between
+    return option_place(position_of(state), space_id, viewer, state.setup.ports, cost, room)
 
 
 PORT_PREFIX = "port:"  # a port slot in an event's words: `port:A`, by its module letter

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING
 from ...board import PortSlot
 from ...messages import Reason
 from ...position import blocked_reason, held_words, mist_reason
-from ...space_names import port_site_words
+from ...space_names import port_site_words, short_place
 from ..pieces import (
     ALL_WORKERS,
     FISHERMAN,
@@ -293,10 +293,8 @@ class DeployFisherman(PlacementSpec):
     def option_words(self, state: GameState, e: Event) -> str:
         free = " with the free-space bonus" if e.get("free") else ""
         where = "a port tile" if port_letter(e["space"]) else "a loch"
-        return (
-            f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where}): "
-            + site_place(state, e["space"], e["player"])
-        )
+        head = f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where})"
+        return f"{head}: {site_place(state, e['space'], e['player'], head)}"
 
 
 class RowFisherman(EventSpec):
@@ -394,18 +392,21 @@ class RowFisherman(EventSpec):
         return f"{e['player']} rows a fisherman from {e['space']} to {e['to']}"
 
     def option_words(self, state: GameState, e: Event) -> str:
-        """The target first (it tells the options apart), then where it is."""
-        return f"fisherman from {e['space']} to {e['to']}: " + site_place(
-            state, e["to"], e["player"]
-        )
+        """The fisherman by where it stands (two may row to one target), then the target
+        and where it is."""
+        start = e["space"]
+        if port_letter(start) is None:
+            start += f" ({short_place(state.board, state.space(start))})"
+        head = f"fisherman from {start} to {e['to']}"
+        return f"{head}: {site_place(state, e['to'], e['player'], head)}"
 
 
-def site_place(state: GameState, word: str, viewer: str) -> str:
+def site_place(state: GameState, word: str, viewer: str, head: str = "") -> str:
     """A loch or a port slot in the board's own words (a port by its tile and corner)."""
     letter = port_letter(word)
     if letter is not None:
         return port_site_words(state.board, letter, state.setup.ports)
-    return space_place(state, canonical_space(state, word), viewer)
+    return space_place(state, canonical_space(state, word), viewer, head=head)
 
 
 def owns_fisherman(player: PlayerState, site: int | str) -> bool:

@@ -127,7 +127,7 @@ class Expand(ExpansionPlacement):
             head += f" with the free space (saves land £{saved})"
         elif check.adjustments:  # a clan's price: say how it comes about
             head += f" ({check.cost_words()})"
-        return f"{head}: {space_place(state, e['space'], player.name, cost=not free)}"
+        return f"{head}: {space_place(state, e['space'], player.name, not free, head)}"
 
 
 SPEC = Expand()

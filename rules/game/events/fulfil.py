@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...contract_faces import tile, tiles
+from ...space_names import short_place
 from ...words import counted
 from ..contracts import import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
@@ -213,7 +214,10 @@ class Fulfil(EventSpec):
 
     def option_words(self, state: GameState, e: Event) -> str:
         summary = tiles(named(e), state.parts.contracts)
-        slaughter = e.get("slaughter")
+        slaughter = [  # each animal by where it stands: the board prints no ids
+            f"{space} ({short_place(state.board, state.space(space))})"
+            for space in e.get("slaughter") or ()
+        ]
         return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")
 
 

@@ -30,9 +30,9 @@ class PlaceWorker(ExpansionPlacement):
     def option_words(self, state: GameState, e: Event) -> str:
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
-        where = space_place(state, e["space"], player.name, cost=True)
         why = f" ({check.cost_words()})" if check.adjustments else ""
-        return f"{e['unit']} on {e['space']} for £{check.cost}{why}: {where}"
+        head = f"{e['unit']} on {e['space']} for £{check.cost}{why}"
+        return f"{head}: {space_place(state, e['space'], player.name, True, head)}"
 
 
 SPEC = PlaceWorker()
