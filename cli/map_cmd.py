@@ -11,8 +11,8 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.words import counted
 
 from .errors import UsageProblem
-from .map_common import _notice, check_picture, open_source
-from .map_sides import load_sides, missing_sides
+from .map_common import board_from_flags, check_picture, open_source
+from .map_sides import missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
 from .translation import tr
 from .writing import ForceOption
@@ -138,7 +138,6 @@ def show(
     Example: [cyan]caledonia map show sample_games/game-4p.yaml --legal Ailsa cow --svg board.svg[/cyan]
     """
     check_picture(svg, force)
-    from caledonia.rules.board import assemble
 
     from .board_svg import Overlay
     from .map_source import legal_overlay, reach_overlay
@@ -151,11 +150,7 @@ def show(
                 "--reach and --legal need a POSITION or GAME file with the players' units",
                 "map show",
             )
-        try:
-            board = assemble(load_sides(maps, modules.split(",")), modules.split(","), players)
-        except ValueError as reason:
-            raise UsageProblem(f"--modules: {reason}", "map show") from None
-        _notice(board)
+        board = board_from_flags(modules, players, maps, "map show")
     else:
         source = open_source(source_file, maps)
         board = source.board

@@ -37,3 +37,19 @@ def check_picture(svg: str | None, force: bool) -> None:
     when the person says so (or --force)."""
     if svg:
         check_output(svg, force=force, ask=person_at_terminal())
+
+
+def board_from_flags(modules: str, players: int, maps: str | None, command: str) -> Board:
+    """The board of --modules and --players (no file given), with the example notice."""
+    from caledonia.rules.board import assemble
+
+    from .errors import UsageProblem
+    from .map_sides import load_sides
+
+    names = modules.split(",")
+    try:
+        board = assemble(load_sides(maps, names), names, players)
+    except ValueError as reason:
+        raise UsageProblem(f"--modules: {reason}", command) from None
+    _notice(board)
+    return board

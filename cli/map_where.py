@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.errors import CaledoniaError
 
-from .errors import UsageProblem
 from .output import JsonOption, MapsOption, console, emit, message, print_json
 
 if TYPE_CHECKING:
@@ -42,20 +41,13 @@ def where_command(
 
     Example: [cyan]caledonia map where A-24 sample_games/midway-4p.yaml[/cyan]
     """
-    from caledonia.rules.board import assemble
     from caledonia.rules.position import Position
     from caledonia.rules.space_names import describe_space
 
-    from .map_common import _notice, open_source
-    from .map_sides import load_sides
+    from .map_common import board_from_flags, open_source
 
     if source_file is None:
-        names = modules.split(",")
-        try:
-            board = assemble(load_sides(maps, names), names, players)
-        except ValueError as reason:
-            raise UsageProblem(f"--modules: {reason}", "map where") from None
-        _notice(board)
+        board = board_from_flags(modules, players, maps, "map where")
         position, ports = Position(board, ()), {}
     else:
         source = open_source(source_file, maps)
@@ -163,21 +155,14 @@ def sheet_command(
 
     Example: [cyan]caledonia map sheet --svg sheet.svg[/cyan]
     """
-    from caledonia.rules.board import assemble
     from caledonia.rules.yamlfile import write_text_atomic
 
     from .board_sheet import id_points, render_sheet
-    from .map_common import _notice, check_picture, open_source
-    from .map_sides import load_sides
+    from .map_common import board_from_flags, check_picture, open_source
 
     check_picture(svg_file, force)
     if source_file is None:
-        names = modules.split(",")
-        try:
-            board = assemble(load_sides(maps, names), names, players)
-        except ValueError as reason:
-            raise UsageProblem(f"--modules: {reason}", "map sheet") from None
-        _notice(board)
+        board = board_from_flags(modules, players, maps, "map sheet")
         ports: dict[str, str] = {}
     else:
         source = open_source(source_file, maps)

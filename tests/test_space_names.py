@@ -11,7 +11,7 @@ import pytest
 from caledonia.cli.board_sheet import ID_SIZE, POINT_MM, PRINTABLE_MM, id_points
 from caledonia.cli.choosing import event_choices, narrow
 from caledonia.cli.main import build_app
-from caledonia.cli.map_cmd import load_sides
+from caledonia.cli.map_sides import load_sides
 from caledonia.cli.map_where import where_data
 from caledonia.cli.prompts import with_keys
 from caledonia.cli.where_view import space_labels, where_picture
