@@ -24,6 +24,7 @@ from .errors import CaledoniaError
 
 LOCK_WAIT_ENV = "CALEDONIA_LOCK_WAIT"
 LOCK_WAIT_SECONDS = 5.0  # a save takes well under a second: five is many saves' time
+_NAMING_POLLS = 20
 _POLL_SECONDS = 0.02
 _held: dict[str, int] = {}  # lock files this process holds -> how deep (nested writers)
 
@@ -103,6 +104,7 @@ def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
     from .yamlfile import WriteError, os_reason
 
     deadline = time.monotonic() + wait
+    unnamed = 0  # polls past the deadline while the holder's pid could not be read
     while True:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
@@ -113,7 +115,12 @@ def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
         except BlockingIOError:
             os.close(fd)
             if time.monotonic() >= deadline:
-                raise Busy(path, holder(lock)) from None
+                pid = holder(lock)
+                # no pid yet: a writer is between locking and writing it, or has just let
+                # go; a few more polls name it (or get the lock) rather than say "another"
+                if pid is not None or unnamed >= _NAMING_POLLS:
+                    raise Busy(path, pid) from None
+                unnamed += 1
             time.sleep(_POLL_SECONDS)
             continue
         if _is_current(fd, lock):

@@ -128,3 +128,28 @@ def test_a_link_and_its_target_share_one_lock(tmp_path):
     link = tmp_path / "link.yaml"
     link.symlink_to(target)
     assert lock_path(link) == lock_path(target)
+
+
+def test_a_holder_that_has_locked_but_not_yet_written_its_pid_is_still_named(tmp_path):
+    """The moment between a writer's flock and the pid it writes: the one who waits past
+    its deadline then polls a little longer and names the holder, never "another"."""
+    import fcntl
+    import threading
+
+    from caledonia.rules.locking import Busy
+
+    path = tmp_path / "game.yaml"
+    _new_game(path)
+    lock = lock_path(path)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # locked, nothing written yet
+    late = threading.Timer(0.15, lambda: os.write(fd, b"4242\n"))
+    late.start()
+    try:
+        with pytest.raises(Busy) as busy, one_writer(path, wait=0.05):
+            pass
+    finally:
+        late.join()
+        os.close(fd)
+    assert busy.value.pid == 4242
+    assert "another caledonia (pid 4242)" in str(busy.value)
