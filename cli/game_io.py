@@ -3,6 +3,7 @@ event with its refusal in words, and the summary `--json` prints."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -18,31 +19,45 @@ if TYPE_CHECKING:
     from caledonia.rules.game.setup import Setup
 
 
-def load(path: str, *, notice: bool = True) -> Game:
+def load(path: str, *, notice: bool = True, in_play: bool = False) -> Game:
     """The game in `path`, with the example-data notice unless `notice` is False (a game
-    reloaded mid-session, whose notice was shown when it was opened)."""
+    reloaded mid-session, whose notice was shown when it was opened); `in_play`: in the
+    words of `play` (see example_note)."""
     from caledonia.rules.game.gamefile import load_game
 
     game = load_game(path, components())
     if notice:
-        example_notice(game.setup)
+        example_notice(game.setup, in_play=in_play)
     return game
 
 
-def example_notice(setup: Setup) -> None:
+def example_notice(setup: Setup, *, in_play: bool = False) -> None:
     """One line on stderr when a game runs on example data rather than the table's box."""
-    note = example_note(setup)
+    note = example_note(setup, in_play=in_play)
     if note:
         message(note, style="yellow")
 
 
-def example_note(setup: Setup) -> str | None:
-    """Which data of the game are examples rather than the table's box (None: none are)."""
+# "('caledonia box market' enters yours)": how to enter the box, in the command line's words
+_ENTER_WITH = re.compile(
+    r"(?: \('caledonia [^']*' enters (?:one|yours)\)|; 'caledonia [^']*' enters yours)"
+)
+
+
+def example_note(setup: Setup, *, in_play: bool = False) -> str | None:
+    """Which data of the game are examples rather than the table's box (None: none are).
+    `in_play`: without the commands that enter the box, which `play` cannot run; it says
+    instead that the box is entered once, outside a game."""
     if not setup.example_data:
         return None
-    return (
-        "Note: this game uses example data, not your box's: " + ", ".join(setup.example_data) + "."
-    )
+    listed = ", ".join(setup.example_data)
+    if in_play:
+        return (
+            "Note: this game uses example data, not your box's: "
+            + _ENTER_WITH.sub("", listed)
+            + ". Your own box is entered once, outside a game, and then used by every game."
+        )
+    return "Note: this game uses example data, not your box's: " + listed + "."
 
 
 @contextmanager

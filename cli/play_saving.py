@@ -45,7 +45,7 @@ class Table:
     @classmethod
     def opened(cls, path: str) -> Table:
         with changing(path):  # read and fingerprinted with no writer in between
-            game = load(path)
+            game = load(path, in_play=True)
             return cls(path, game, seen(path))
 
     def saved_words(self) -> str:

@@ -553,7 +553,7 @@ def ask_tighter(
 
 def checklist(setup: Setup) -> list[str]:
     """What to build at the table, as boxes to tick, with the example-data notice first."""
-    lines = [note] if (note := example_note(setup)) else []
+    lines = [note] if (note := example_note(setup, in_play=True)) else []
     items = setup_lines(setup)
     if setup.tighter_map:
         items.append("Cover the spaces: " + ", ".join(setup.tighter_map))

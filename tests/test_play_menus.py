@@ -409,3 +409,24 @@ def test_two_spaces_without_landmarks_read_apart_by_row_and_hex():
     first, second = (without_ids(line) for line in lines)
     assert first != second
     assert re.search(r"row \d, hex \d of module C", first), first
+
+
+@pytest.mark.parametrize("extra", [[], ["--kickstarter", "--clans", "MacEwen,Buchanan,Stewart"]])
+def test_plays_example_notice_names_no_command(extra, tmp_path):
+    """Inside `play` the notice says what is an example without the commands that enter
+    the box (play cannot run them); elsewhere the commands stay."""
+    from caledonia.cli.game_io import example_note
+    from conftest import run_cli
+
+    path = tmp_path / "game.yaml"
+    made = run_cli("new", str(path), "-p", "Ailsa:red", "-p", "Bruce:blue", "--seed", "7", *extra)
+    assert made.returncode == 0, made.stderr
+    setup = load_game(str(path), PARTS).setup
+    outside, inside = example_note(setup), example_note(setup, in_play=True)
+    assert "'caledonia box tiles' enters yours" in outside
+    assert "caledonia" not in inside and "enters" not in inside
+    assert "entered once, outside a game" in inside
+    listed = inside.split(". Your own box")[0]
+    assert listed.count(",") == outside.count(",")  # every example still named
+    if extra:
+        assert "beer_money: example value)" in inside
