@@ -3,7 +3,7 @@ its log is shown from its kept view (views.py), without the rules engine or a re
 
 from __future__ import annotations
 
-from .output import GameArgument, JsonOption, emit, message, print_json
+from .output import GameArgument, JsonOption, emit, print_json
 
 
 def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
@@ -13,22 +13,18 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
 
     Example: [cyan]caledonia log sample_games/game-3p.yaml[/cyan]
     """
-    from .views import file_text, kept
+    from .views import keep_view, kept_view
 
-    text = None if as_json else file_text(game_file)
-    views = kept(game_file, text) if text is not None else None
-    if views and "log" in views:
-        if views["notice"]:
-            message(views["notice"], style="yellow")
-        for line in views["log"]:
+    kept = None if as_json else kept_view(game_file, "log")
+    if kept is not None:
+        for line in kept:
             emit(line)
         return
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
     from .game_cmd import log_lines
-    from .game_io import example_note, load
-    from .views import keep
+    from .game_io import load
 
     game = load(game_file)
     if as_json:
@@ -50,7 +46,6 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
         )
         return
     lines = log_lines(game)
-    if game.saved is not None:
-        keep(game_file, game.saved.text, {"log": lines, "notice": example_note(game.setup)})
+    keep_view(game_file, game, "log", lines)
     for line in lines:
         emit(line)

@@ -49,15 +49,10 @@ def options(
     legal = game.legal(name)
     if as_json:
         printed = _print_events(legal, limit)
-        if name is None and game.saved is not None:
-            from .game_io import example_note
-            from .views import keep
+        if name is None:
+            from .views import keep_view
 
-            view = {
-                "options": {"total": len(legal), "json": printed},
-                "notice": example_note(game.setup),
-            }
-            keep(game_file, game.saved.text, view)
+            keep_view(game_file, game, "options", {"total": len(legal), "json": printed})
         return
     emit(f"Round {state.round}, {phase_words(state.phase)}. Next: {next_step(state)}.")
     if not len(legal):
@@ -95,16 +90,12 @@ def _print_kept(game_file: str, limit: int) -> bool:
     """`options --json` from the view kept for the file (False: none, or over the limit)."""
     import sys
 
-    from .output import message
-    from .views import file_text, kept
+    from .views import kept_view
 
-    text = file_text(game_file)
-    views = kept(game_file, text) if text is not None else None
-    if not views or "options" not in views or views["options"]["total"] > limit:
+    view = kept_view(game_file, "options", lambda view: view["total"] <= limit)
+    if view is None:
         return False
-    if views["notice"]:
-        message(views["notice"], style="yellow")
-    sys.stdout.write(views["options"]["json"])
+    sys.stdout.write(view["json"])
     return True
 
 

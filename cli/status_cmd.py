@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .output import GameArgument, JsonOption, SvgOption, message, print_json
+from .output import GameArgument, JsonOption, SvgOption, print_json
 from .writing import ForceOption
 
 
@@ -27,23 +27,21 @@ def status(
 
     Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
     """
+    from .views import keep_view, kept_view
+
     if not show_map and not svg:
-        views = _kept_views(game_file)
-        if views is not None and "status" in views:
-            if views["notice"]:
-                message(views["notice"], style="yellow")
-            _show(views["status"], game_file, as_json)
+        kept = kept_view(game_file, "status")
+        if kept is not None:
+            _show(kept, game_file, as_json)
             return
     from .game_cmd import print_status, status_view
-    from .game_io import example_note, load
+    from .game_io import load
     from .map_cmd import check_picture
-    from .views import keep
 
     check_picture(svg, force)
     game = load(game_file)
     view = status_view(game)
-    if game.saved is not None:
-        keep(game_file, game.saved.text, {"status": view, "notice": example_note(game.setup)})
+    keep_view(game_file, game, "status", view)
     if as_json or not show_map:
         _show(view, game_file, as_json)
     else:
@@ -55,13 +53,6 @@ def status(
         source = source_of_game(game_file, game)
         overlay = to_act_overlay(source)
         save_picture(svg, source.board, source, [overlay] if overlay else [])
-
-
-def _kept_views(game_file: str) -> dict[str, Any] | None:
-    from .views import file_text, kept
-
-    text = file_text(game_file)
-    return kept(game_file, text) if text is not None else None
 
 
 def _show(view: dict[str, Any], game_file: str, as_json: bool) -> None:

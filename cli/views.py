@@ -115,6 +115,29 @@ def file_text(path: str) -> str | None:
         return None
 
 
+def kept_view(path: str, name: str, usable: Callable[[Any], bool] = lambda view: True) -> Any:
+    """The view `name` kept for the game file as it reads now, its example notice said
+    first; None when there is none (or it is not `usable`): the command works it out."""
+    text = file_text(path)
+    views = kept(path, text) if text is not None else None
+    if not views or name not in views or not usable(views[name]):
+        return None
+    if views.get("notice"):
+        from .output import message
+
+        message(views["notice"], style="yellow")
+    return views[name]
+
+
+def keep_view(path: str, game: Any, name: str, view: Any) -> None:
+    """Keep one view of `game` as it was read or saved, with its example notice."""
+    if game.saved is None:
+        return
+    from .game_io import example_note
+
+    keep(path, game.saved.text, {name: view, "notice": example_note(game.setup)})
+
+
 def events_json(legal) -> str:
     """What `options --json` prints: one legal event a line."""
     import json
