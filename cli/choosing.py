@@ -390,6 +390,8 @@ def _powers(state: GameState, event: Event) -> str:
 def starting_tile_words(state: GameState, clan: str) -> str:
     """' (starting tile 6: £55, 1 cheese)': what the tile paired with `clan` holds, marked
     as an example when the box values are the shipped example's."""
+    from .game_setup import box_data_is_example, tile_holds
+
     setup = state.setup
     if clan not in setup.clans or len(setup.starting_tiles) != len(setup.clans):
         return ""
@@ -397,7 +399,5 @@ def starting_tile_words(state: GameState, clan: str) -> str:
     contents = setup.tile_contents.get(number)
     if contents is None:
         return ""
-    held = [f"£{contents.money}"]
-    held += [f"{n} {g.replace('_', ' ')}" for g, n in contents.goods.items() if n]
-    example = any(d.startswith("box data") for d in setup.example_data)
-    return f" (starting tile {number}: {', '.join(held)}{'; example values' if example else ''})"
+    example = "; example values" if box_data_is_example(setup) else ""
+    return f" (starting tile {number}: {tile_holds(contents)}{example})"

@@ -138,9 +138,7 @@ def setup_lines(setup: Setup) -> list[str]:
                 f"{n}: {scoring_tile_words(t)}" for n, t in enumerate(setup.scoring_tiles, 1)
             )
         )
-    example = (
-        " (example values)" if any(d.startswith("box data") for d in setup.example_data) else ""
-    )
+    example = " (example values)" if box_data_is_example(setup) else ""
     if setup.clans:
         pairs = zip(setup.clans, setup.starting_tiles, strict=False)
         lines.append(
@@ -176,10 +174,18 @@ def scoring_tile_words(tile: str) -> str:
 def starting_tile_words(contents: Mapping[int, StartingTile], tile: int) -> str:
     """A starting tile by what it holds: '£55, 1 cheese (6)'."""
     held = contents.get(tile)
-    if held is None:
-        return f"starting tile {tile}"
+    return f"{tile_holds(held)} ({tile})" if held is not None else f"starting tile {tile}"
+
+
+def tile_holds(held: StartingTile) -> str:
+    """What a starting tile holds: '£55, 1 cheese'."""
     goods = [f"{n} {g.replace('_', ' ')}" for g, n in held.goods.items() if n]
-    return f"{', '.join([f'£{held.money}', *goods])} ({tile})"
+    return ", ".join([f"£{held.money}", *goods])
+
+
+def box_data_is_example(setup: Setup) -> bool:
+    """Whether the starting tiles (and the rest of the box data) are the shipped example's."""
+    return any(d.startswith("box data") for d in setup.example_data)
 
 
 def words(text: str) -> list[str]:
