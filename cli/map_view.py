@@ -26,7 +26,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
-from caledonia.rules.position import Position
+from caledonia.rules.position import Position, unit_words
 from caledonia.rules.reach import shipping_words
 from caledonia.rules.settlements import FISHERMEN_READING
 from caledonia.rules.words import counted
@@ -353,10 +353,6 @@ def draw_board(
     return Text("\n".join(fit([too_narrow(board, width, svg_hint)], width)), "yellow")
 
 
-def _unit_words(kind: str) -> str:
-    return kind.replace("_", " ")
-
-
 def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | None):
     full = layout != "compact"
     yield (
@@ -373,7 +369,7 @@ def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | 
         yield ("[###]" if full else "[##]") + " covered by a spare port tile (tighter map)"
     if kinds:
         example = "1shp"
-        codes = ", ".join(f"{unit_code(k)} {_unit_words(k)}" for k in sorted(kinds, key=unit_code))
+        codes = ", ".join(f"{unit_code(k)} {unit_words(k)}" for k in sorted(kinds, key=unit_code))
         yield f"units: player number and unit, {example} is player 1's sheep; {codes}"
     if "fisherman" in kinds:
         yield "fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)"
@@ -424,7 +420,7 @@ def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
             player, unit = on_ports[slot.module]
             yield (
                 f"  {marks[player.name]}{joiner}{unit_code(unit)} on port:{slot.module} "
-                f"({player.name}'s {_unit_words(unit)} stands on {what})"
+                f"({player.name}'s {unit_words(unit)} stands on {what})"
             )
 
 
@@ -530,6 +526,6 @@ def where_legend(
     if players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
-        codes = ", ".join(f"{unit_code(k)} {_unit_words(k)}" for k in sorted(shown, key=unit_code))
+        codes = ", ".join(f"{unit_code(k)} {unit_words(k)}" for k in sorted(shown, key=unit_code))
         lines.append(f"units as 1shp (player 1's sheep): {who}; {codes}")
     return fit(lines, width)

@@ -81,13 +81,10 @@ def _space(board: Board, typed: str) -> int:
 
 def _standing(position: Position, index: int) -> str | None:
     """What stands on the space itself ('Ailsa's sheep stands here'), or None."""
-    from caledonia.rules.position import unit_words
+    from caledonia.rules.space_names import unit_at
 
-    held = position.occupant(index)
-    if held is None:
-        return None
-    owner, kind = held
-    return f"{owner.name}'s {unit_words(kind)} stands here"
+    held = unit_at(position, index)
+    return f"{held} stands here" if held is not None else None
 
 
 def where_data(position: Position, index: int, words) -> dict[str, Any]:

@@ -121,7 +121,8 @@ def _loch_words(size: int) -> str:
     return "a one-space loch" if size == 1 else f"a {size}-space loch"
 
 
-def _unit_words(position: Position, other: int, viewer: str | None) -> str | None:
+def unit_at(position: Position, other: int, viewer: str | None = None) -> str | None:
+    """Whose unit stands on the space ('your sheep', 'Ailsa's cow'), or None."""
     held = position.occupant(other)
     if held is None:
         return None
@@ -149,7 +150,7 @@ def landmarks(
     for other in board.adjacent[index]:
         way = _direction_to(board, index, other, short)
         across = frozenset((index, other)) in board.rivers
-        held = _unit_words(position, other, viewer)
+        held = unit_at(position, other, viewer)
         if held is not None:  # a fisherman on a loch is a unit and the loch a landmark too
             (over_river if across else beside).append(f"{held} ({way})")
         if board.spaces[other].loch and not board.spaces[index].loch:
