@@ -32,7 +32,7 @@ from caledonia.rules.settlements import FISHERMEN_READING
 from caledonia.rules.words import counted
 from rich.text import Text
 
-from .status_view import fit  # noqa: F401 (here too: the map's callers wrap with it)
+from .status_view import fit
 from .unit_codes import UNIT_CODES as SHARED_CODES
 
 FULL_CELL = 6  # columns per hex in the full layout: one edge character and five of content
