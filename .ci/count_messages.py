@@ -3,7 +3,9 @@
 A sentence here is a string literal or an f-string with at least two words that is
 returned, raised, or passed to a call that shows or collects text (append, message, print,
 emit, say, fail, ...). Docstrings, dictionary keys and single words are not counted. Strings
-already given as a `Reason` message id (rules/messages.py) are counted apart as converted.
+already given as a message id (`Reason`, `Plural`, `N_` of rules/messages.py; `t`, `t_n` of
+cli/translation.py) are counted apart as converted. A message id written as an f-string is
+an error (its words differ at every call, so no catalogue can hold it): listed, exit 1.
 
     python .ci/count_messages.py          # totals
     python .ci/count_messages.py -v       # and the count of each module
@@ -23,6 +25,7 @@ SHOWN = {
     "fail", "expected", "note", "Refused", "CaledoniaError", "UsageProblem", "ValueError",
     "Exit", "BadParameter", "ask", "text", "confirm", "select",
 }  # fmt: skip
+MESSAGE_CALLS = {"Reason": 1, "N_": 1, "t": 1, "Plural": 2, "t_n": 2}  # name: ids it takes
 SENTENCE = re.compile(r"[A-Za-z]{2,}[^A-Za-z]+[A-Za-z]{2,}")
 
 
@@ -63,8 +66,9 @@ def sentences(tree: ast.AST) -> tuple[set[int], set[int]]:
             found = _strings(node.value)  # type: ignore[arg-type]
         elif isinstance(node, ast.Call):
             args = [*node.args, *(k.value for k in node.keywords)]
-            if _name(node) in ("Reason", "N_"):
-                converted |= {id(s) for s in _strings(node.args[0])} if node.args else set()
+            if _name(node) in MESSAGE_CALLS:
+                ids = node.args[: MESSAGE_CALLS[_name(node)]]
+                converted |= {id(s) for arg in ids for s in _strings(arg)}
                 continue
             if _name(node) in SHOWN:
                 found = [s for arg in args for s in _strings(arg)]
@@ -72,12 +76,27 @@ def sentences(tree: ast.AST) -> tuple[set[int], set[int]]:
     return english - converted, converted
 
 
-def main(verbose: bool) -> None:
+def formatted_ids(tree: ast.AST) -> list[int]:
+    """Line numbers of message ids written as f-strings in one module."""
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and _name(node) in MESSAGE_CALLS
+        and any(isinstance(arg, ast.JoinedStr) for arg in node.args[: MESSAGE_CALLS[_name(node)]])
+    ]
+
+
+def main(verbose: bool) -> int:
     totals = {"english": 0, "converted": 0}
-    modules = 0
+    modules = wrong = 0
     for folder in FOLDERS:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            english, converted = sentences(ast.parse(path.read_text(), str(path)))
+            tree = ast.parse(path.read_text(), str(path))
+            english, converted = sentences(tree)
+            for line in formatted_ids(tree):
+                print(f"{path.relative_to(ROOT)}:{line}: a message id written as an f-string")
+                wrong += 1
             totals["english"] += len(english)
             totals["converted"] += len(converted)
             modules += bool(english)
@@ -87,7 +106,8 @@ def main(verbose: bool) -> None:
         f"{totals['english']} English sentences in {modules} modules; "
         f"{totals['converted']} message ids converted"
     )
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":
-    main("-v" in sys.argv)
+    sys.exit(main("-v" in sys.argv))

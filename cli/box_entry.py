@@ -393,8 +393,8 @@ def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
     from caledonia.rules.boxdata import clan_box_values
 
     answers: dict[str, Any] = {
-        f"tile.{n}": {"money": t["money"], "goods": dict(t["goods"] or {})}
-        for n, t in data["starting_tiles"].items()
+        f"tile.{n}": {"money": tile["money"], "goods": dict(tile["goods"] or {})}
+        for n, tile in data["starting_tiles"].items()
     }
     answers.update({f"pass.{n}": list(a) for n, a in data["pass_money"].items()})
     answers.update({f"marks.{g}": list(m) for g, m in data["import_track_marks"].items()})

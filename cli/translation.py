@@ -6,8 +6,12 @@ Catalogues are `locale/LANG/LC_MESSAGES/caledonia.mo` inside this package (READM
 try a catalogue before it is installed). The language is the usual one: the first of
 LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set, as gettext reads them. Without a
 catalogue for it, the English source text. No catalogue is looked for until a sentence
-that has a message id is shown, so commands that show none (`--version`, `score`) never
-look.
+that has a message id is shown, so commands that show none (`--version`) never look.
+
+The CLI writes its own sentences with `t` (and `t_n` where a count chooses the form): the
+English message id with named fields, translated at once, since the CLI is where text
+meets the reader. A sentence kept in a table for later is marked `N_` and given to `t`
+when shown.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from caledonia.rules.messages import Reason
+from caledonia.rules.messages import Plural, Reason
 
 DOMAIN = "caledonia"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -25,25 +30,41 @@ LOCALE_DIR_VARIABLE = "CALEDONIA_LOCALEDIR"
 _LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
+def t(message_id: str, /, **fields: Any) -> str:
+    """The CLI's sentence `message_id` (English, with named fields) in the reader's
+    language; a field that is a Reason is rendered in it too."""
+    return tr(Reason(message_id, **fields))
+
+
+def t_n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
+    """A sentence whose form the count chooses ("{count} game" / "{count} games"), in the
+    reader's language; the count is the field `count`."""
+    return tr(Plural(singular, plural, count, **fields))
+
+
 def tr(text: str) -> str:
     """`text` in the reader's language: a Reason translated (English when no catalogue has
     it), any other text as it is (not converted to a message yet)."""
     if not isinstance(text, Reason):
         return text
-    return text.render(translator())
+    catalogue = _catalogue(_settings())
+    return text.render(catalogue.gettext, catalogue.ngettext)
 
 
 def translator() -> Callable[[str], str]:
     """The gettext function of the reader's language, as the environment says now."""
-    settings = (os.environ.get(LOCALE_DIR_VARIABLE) or str(LOCALE_DIR),) + tuple(
+    return _catalogue(_settings()).gettext
+
+
+def _settings() -> tuple[str, ...]:
+    return (os.environ.get(LOCALE_DIR_VARIABLE) or str(LOCALE_DIR),) + tuple(
         os.environ.get(name, "") for name in _LANGUAGE_VARIABLES
     )
-    return _catalogue(settings)
 
 
 @functools.cache
-def _catalogue(settings: tuple[str, ...]) -> Callable[[str], str]:
+def _catalogue(settings: tuple[str, ...]) -> Any:
     # keyed by the environment, so a process whose variables change (a test) sees them
     import gettext
 
-    return gettext.translation(DOMAIN, settings[0], fallback=True).gettext
+    return gettext.translation(DOMAIN, settings[0], fallback=True)

@@ -7,14 +7,21 @@ and the fields. The CLI renders it in the reader's language (cli/translation.py)
 looking the id up in a gettext catalogue and filling in the fields; the rules never
 translate anything.
 
-Message ids are written as the first argument of `Reason(...)`, or marked with `N_` where
-the text is kept for later, so that `pybabel extract` (babel.cfg) finds them all.
+A sentence that depends on a count is a `Plural`: its singular and plural ids, chosen by
+the count as gettext's `ngettext` chooses them (a language may have more than two forms).
+
+Message ids are written as the first argument of `Reason(...)` (the first two of
+`Plural(...)`), or marked with `N_` where the text is kept for later, so that
+`pybabel extract` (babel.cfg, the keywords in the README) finds them all. An id is always
+a literal: never an f-string, whose words would differ at every call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+
+Choose = Callable[[str, str, int], str]  # gettext's ngettext: (singular, plural, count)
 
 
 def N_(message_id: str) -> str:
@@ -39,14 +46,19 @@ class Reason(str):
         self.fields = fields  # read only by convention: a Reason never changes
         return self
 
-    def render(self, translate: Callable[[str], str]) -> str:
-        """The sentence in the language of `translate` (a gettext function): its id
-        translated, with its fields (any Reason among them rendered the same way)."""
-        fields = {
-            name: value.render(translate) if isinstance(value, Reason) else value
+    def render(self, translate: Callable[[str], str], choose: Choose | None = None) -> str:
+        """The sentence in the language of `translate` (a gettext function; `choose`, its
+        ngettext): its id translated, with its fields (any Reason among them rendered
+        the same way)."""
+        return translate(self.message_id).format(**self._rendered_fields(translate, choose))
+
+    def _rendered_fields(
+        self, translate: Callable[[str], str], choose: Choose | None
+    ) -> dict[str, Any]:
+        return {
+            name: value.render(translate, choose) if isinstance(value, Reason) else value
             for name, value in self.fields.items()
         }
-        return translate(self.message_id).format(**fields)
 
     def __repr__(self) -> str:
         fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
@@ -55,6 +67,38 @@ class Reason(str):
     def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
         # copy and pickle rebuild it from its id and fields, not from its English words
         return (self.message_id,), dict(self.fields)
+
+
+class Plural(Reason):
+    """A sentence that depends on a count ("{count} contract" / "{count} contracts"): the
+    count is a field named `count`, the English form is chosen as English chooses (one is
+    singular), a translation as its language's ngettext chooses."""
+
+    __slots__ = ("plural_id",)
+    plural_id: str
+
+    def __new__(cls, singular: str, plural: str, /, count: int, **fields: Any) -> Plural:
+        english = singular if count == 1 else plural
+        self = str.__new__(cls, english.format(count=count, **fields))
+        self.message_id = singular
+        self.plural_id = plural
+        self.fields = {"count": count, **fields}
+        return self
+
+    def render(self, translate: Callable[[str], str], choose: Choose | None = None) -> str:
+        count = self.fields["count"]
+        if choose is None:  # no ngettext: the English choice of the translated forms
+            form = translate(self.message_id if count == 1 else self.plural_id)
+        else:
+            form = choose(self.message_id, self.plural_id, count)
+        return form.format(**self._rendered_fields(translate, choose))
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
+        return f"Plural({self.message_id!r}, {self.plural_id!r}{fields})"
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str, ...], dict[str, Any]]:  # type: ignore[override]
+        return (self.message_id, self.plural_id), dict(self.fields)
 
 
 def render(text: str, translate: Callable[[str], str]) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import gametools
 import pytest
-from caledonia.rules.messages import Reason, render
+from caledonia.rules.messages import Plural, Reason, render
 from caledonia.rules.position import held_words
 from conftest import run_cli
 from test_expansion import check, position
@@ -26,6 +26,7 @@ TEST_CATALOGUE = ROOT / "tests" / "data" / "locale" / "xx" / "LC_MESSAGES" / "ca
 # the README's extraction command ("Translating caledonia"), without its output file
 EXTRACT = (
     *("extract", "-F", "babel.cfg", "--no-default-keywords", "-k", "Reason", "-k", "N_"),
+    *("-k", "Plural:1,2", "-k", "t", "-k", "t_n:1,2"),
     *("-c", "TRANSLATORS:", "--project", "caledonia"),
 )
 HELD = "{where} holds {player}'s {unit}"
@@ -193,3 +194,51 @@ def test_babel_is_not_needed_to_show_a_refusal(tmp_path):
     path = placing_game(tmp_path)
     line = _after("act", str(path), "worker", "Ailsa", "woodcutter", "A-18")
     assert line == "catalogues 0 False True"  # English: gettext found no catalogue, no Babel
+
+
+# -- plurals and the CLI's own sentences ---------------------------------------------------
+def test_a_plural_reads_by_its_count_and_translates_through_ngettext():
+    one, two = (Plural("{count} game", "{count} games", n, where="A") for n in (1, 2))
+    assert (one, two) == ("1 game", "2 games")
+    assert isinstance(one, Reason) and one.fields == {"count": 1, "where": "A"}
+    again = pickle.loads(pickle.dumps(two))
+    assert isinstance(again, Plural) and again == two and again.plural_id == "{count} games"
+
+    def choose(singular, plural, count):  # a language with a third form for zero
+        return "none" if count == 0 else (singular if count == 1 else plural) + "!"
+
+    assert Plural("{count} game", "{count} games", 0).render(str, choose) == "none"
+    assert two.render(str, choose) == "2 games!"
+    assert two.render(lambda text: text + "?") == "2 games?"  # no ngettext: English chooses
+
+
+def test_the_clis_sentences_read_in_english_by_default(monkeypatch):
+    from caledonia.cli.translation import t, t_n
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "CALEDONIA_LOCALEDIR"):
+        monkeypatch.delenv(name, raising=False)
+    where = Reason("port {letter}", letter="B")
+    assert t("{player} pays £{amount} at {where}", player="Ailsa", amount=3, where=where) == (
+        "Ailsa pays £3 at port B"
+    )
+    assert [t_n("{count} event", "{count} events", n) for n in (1, 5)] == ["1 event", "5 events"]
+
+
+def test_no_message_id_is_an_f_string():
+    """An f-string id differs at every call: no catalogue could hold it."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "count_messages", ROOT / ".ci" / "count_messages.py"
+    )
+    counter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(counter)
+    wrong = {
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in ("rules", "cli")
+        for path in (ROOT / folder).rglob("*.py")
+        for line in counter.formatted_ids(ast.parse(path.read_text()))
+    }
+    assert not wrong
+    assert counter.formatted_ids(ast.parse('t(f"{x} words")')) == [1]  # and it would see one
