@@ -1,0 +1,177 @@
+"""Every sentence a person reads comes from the catalogue (issue 21 part 4), proved with a
+pseudo-language: a catalogue made from the extracted template in which every message reads
+as its English id between guillemets, ‹like this›. Run with it, the commands a table uses
+should show no English word outside the guillemets, but for the names that are data (the
+players', the clans', the units', goods' and lands' names), ids and numbers.
+
+`python tests/test_translation_coverage.py` prints, for each command, the lines that still
+hold English outside the guillemets (the work left); the tests hold the commands that are
+converted to none.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+OPEN, CLOSE = "‹", "›"
+KEYWORDS = ("-k", "Reason", "-k", "N_", "-k", "Plural:1,2", "-k", "t", "-k", "t_n:1,2")
+INNERMOST = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+TOKEN = re.compile(r"[A-Za-z0-9£'_-]+")  # a word, or a code: A-07, R1, £9, 1shp, GF£5
+
+
+def pseudo_catalogue(folder: Path) -> Path:
+    """The pseudo-language "xx" compiled into `folder` (a gettext locale folder)."""
+    from babel.messages.frontend import CommandLineInterface
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    folder.mkdir(parents=True, exist_ok=True)
+    template = folder / "caledonia.pot"
+    extract = ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg")]
+    extract += ["--no-default-keywords", *KEYWORDS, "-o", str(template), str(ROOT)]
+    CommandLineInterface().run(extract)
+    with template.open("rb") as source:
+        catalogue = read_po(source)
+    for message in catalogue:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple | list):
+            message.string = tuple(f"{OPEN}{form}{CLOSE}" for form in message.id)
+        else:
+            message.string = f"{OPEN}{message.id}{CLOSE}"
+    compiled = folder / "xx" / "LC_MESSAGES" / "caledonia.mo"
+    compiled.parent.mkdir(parents=True)
+    with compiled.open("wb") as out:
+        write_mo(out, catalogue)
+    return folder
+
+
+@cache
+def data_words() -> frozenset[str]:
+    """Words that are names from the data, not sentences: players, clans, units, goods,
+    lands, tiles."""
+    from caledonia.rules.components import IMPORT_GOODS, components
+
+    parts = components()
+    names: set[str] = {"Ailsa", "Bruce", "Catriona", "Donald", "Moira", "Ewan", "Caledonia"}
+    names |= set(parts.clans) | set(parts.economy.goods) | set(IMPORT_GOODS)
+    for unit in parts.economy.units.values():
+        names |= {unit.name, *unit.land}
+    words = set()
+    for name in names:
+        words |= {w.lower() for w in _words(str(name).replace("_", " "))}
+    return frozenset(words | {f"{word}s" for word in words})
+
+
+def _words(text: str) -> list[str]:
+    """The words of `text`: its tokens of two letters or more with no digit or £ in them
+    (those are codes and ids)."""
+    return [
+        token.strip("'-")
+        for token in TOKEN.findall(text)
+        if not re.search(r"[0-9£]", token) and len(token.strip("'-")) > 1
+    ]
+
+
+def english_left(text: str) -> list[str]:
+    """The lines of `text` with a word outside every ‹…› that is not a data name."""
+    left = []
+    for line in text.splitlines():
+        bare = line
+        while True:
+            fewer = INNERMOST.sub(" ", bare)
+            if fewer == bare:
+                break
+            bare = fewer
+        words = [w for w in _words(bare) if w.lower() not in data_words()]
+        if words:
+            left.append(line)
+    return left
+
+
+def _pseudo_env(folder: Path) -> dict[str, str]:
+    return {
+        "LANGUAGE": "xx",
+        "CALEDONIA_LOCALEDIR": str(folder),
+        "COLUMNS": "400",
+        "NO_COLOR": "1",
+    }
+
+
+# What a table runs; each a command line (GAME: a copy of a sample game in progress).
+COMMANDS = {
+    "status": ["status", "GAME"],
+    "options": ["options", "GAME"],
+    "log": ["log", "GAME"],
+    "score": ["score", str(ROOT / "sample_games" / "final-4p.yaml")],
+    "score game": ["score", "FINAL"],
+    "clans": ["clans"],
+    "contracts": ["contracts"],
+    "ports": ["ports"],
+    "scoring-tiles": ["scoring-tiles"],
+    "map show": ["map", "show", "GAME"],
+    "map where": ["map", "where", "A-07", "GAME"],
+    "report": ["report", "FINAL"],
+    "act refused": ["act", "GAME", "worker", "Ailsa", "woodcutter", "A-18"],
+    "help act": ["act", "--help"],
+    "help": ["--help"],
+}
+
+
+def run_pseudo(name: str, folder: Path, work: Path) -> str:
+    import shutil
+
+    from conftest import run_cli
+
+    game = work / "game.yaml"
+    final = work / "final.yaml"
+    if not game.exists():
+        shutil.copy(ROOT / "sample_games" / "midway-4p.yaml", game)
+        shutil.copy(ROOT / "sample_games" / "game-4p.yaml", final)
+    words = [{"GAME": str(game), "FINAL": str(final)}.get(word, word) for word in COMMANDS[name]]
+    done = run_cli(*words, env=_pseudo_env(folder))
+    return done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def pseudo(tmp_path_factory):
+    pytest.importorskip("babel", reason="Babel (the test extras) builds the catalogue")
+    return pseudo_catalogue(tmp_path_factory.mktemp("locale"))
+
+
+def test_the_pseudo_language_marks_what_is_translated(pseudo, tmp_path):
+    """The proof works: a converted refusal reads between guillemets, and the check finds
+    English outside them."""
+    shown = run_pseudo("act refused", pseudo, tmp_path)
+    assert f"{OPEN}{{space}} is a loch" not in shown  # fields filled in, not left
+    assert f"{OPEN}A-18 is a loch: units stand on land{CLOSE}" in shown
+    assert english_left("‹done› not done") == ["‹done› not done"]
+    assert english_left("‹done ‹inner› done› Ailsa 12 A-07") == []
+
+
+def main() -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as top:
+        folder = pseudo_catalogue(Path(top) / "locale")
+        total = 0
+        for name in COMMANDS:
+            work = Path(top) / name.replace(" ", "_")
+            work.mkdir()
+            left = english_left(run_pseudo(name, folder, work))
+            total += len(left)
+            print(f"## {name}: {len(left)} lines with English left")
+            for line in left[:15]:
+                print(f"   {line[:160]}")
+        print(f"total {total}")
+
+
+if __name__ == "__main__":
+    main()
