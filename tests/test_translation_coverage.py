@@ -150,8 +150,8 @@ def test_the_pseudo_language_marks_what_is_translated(pseudo, tmp_path):
     """The proof works: a converted refusal reads between guillemets, and the check finds
     English outside them."""
     shown = run_pseudo("act refused", pseudo, tmp_path)
-    assert f"{OPEN}{{space}} is a loch" not in shown  # fields filled in, not left
-    assert f"{OPEN}A-18 is a loch: units stand on land{CLOSE}" in shown
+    assert f"{OPEN}starting workers are placed only at set-up{CLOSE}" in shown
+    assert "{" not in shown  # every field filled in
     assert english_left("‹done› not done") == ["‹done› not done"]
     assert english_left("‹done ‹inner› done› Ailsa 12 A-07") == []
 
