@@ -335,7 +335,8 @@ def export(
     Example: [cyan]caledonia box export my-box.yaml[/cyan]
     """
     from caledonia.rules.boxfiles import bundle
-    from caledonia.rules.yamlfile import plain, to_yaml, write_text_atomic
+    from caledonia.rules.plaindata import plain
+    from caledonia.rules.yamlfile import to_yaml, write_text_atomic
 
     good, problems = _checked_box()
     if problems:
@@ -364,7 +365,8 @@ def import_(
     """
     from caledonia.rules.boxfiles import bundle, parse_bundle
     from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import plain, read_yaml, to_yaml, write_text_atomic
+    from caledonia.rules.plaindata import plain
+    from caledonia.rules.yamlfile import read_yaml, to_yaml, write_text_atomic
 
     files = parse_bundle(read_yaml(file), file, components())
     old = _box_files()

@@ -256,7 +256,8 @@ def _held(kind: str) -> dict[str, Any] | None:
     from caledonia.rules.boxfiles import check_file
     from caledonia.rules.boxfolder import path_of
     from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import plain, read_yaml
+    from caledonia.rules.plaindata import plain
+    from caledonia.rules.yamlfile import read_yaml
 
     path = path_of(kind)
     if not path.is_file():

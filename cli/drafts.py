@@ -232,7 +232,8 @@ def _draft_data(text: str, source: str) -> dict[str, Any] | None:
         if isinstance(answers, list) and all(isinstance(a, dict) for a in answers):
             return data
         return None
-    from caledonia.rules.yamlfile import parse_yaml, plain
+    from caledonia.rules.plaindata import plain
+    from caledonia.rules.yamlfile import parse_yaml
 
     try:
         earlier = parse_yaml(text, source)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import DataError
-from .yamlfile import LineDict, LineList
+from .plaindata import LineDict, LineList
 
 
 def describe(value: Any) -> str:

@@ -17,8 +17,9 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .components import IMPORT_GOODS, Components
+from .plaindata import plain
 from .schema import Node
-from .yamlfile import plain, read_yaml, to_yaml
+from .yamlfile import read_yaml, to_yaml
 
 if TYPE_CHECKING:
     from .map_modules import ModuleSide

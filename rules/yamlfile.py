@@ -1,209 +1,20 @@
 """Reading and writing YAML files safely.
 
-Only plain data is ever built: the loader is PyYAML's safe loader (the C one
-when available), so a tag such as ``!!python/object`` is refused instead of
-building an object, and a document whose aliases would expand it beyond
-MAX_EXPANDED_VALUES values (a "billion laughs" bomb) is refused before it is
-built. Mappings and lists remember the line of each key and item
-so that a later check can point at the line of a bad value. Saved files are
-replaced atomically: a crash never leaves a half-written file behind.
+A file is read whole and checked (a regular file, UTF-8 text, not empty) before its YAML is
+parsed by yamltext, with PyYAML's safe loader only; saved files are replaced atomically: a
+crash never leaves a half-written file behind.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import CaledoniaError, DataError
-
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class LineDict(dict):
-    """A mapping read from YAML; ``lines[key]`` is the 1-based line of the key."""
-
-    __slots__ = ("lines", "line")
-
-    def __init__(self, line: int | None = None):
-        super().__init__()
-        self.lines: dict[Any, int] = {}
-        self.line = line
-
-
-class LineList(list):
-    """A list read from YAML; ``lines[i]`` is the 1-based line of item i."""
-
-    __slots__ = ("lines", "line")
-
-    def __init__(self, line: int | None = None):
-        super().__init__()
-        self.lines: list[int] = []
-        self.line = line
-
-
-class _DuplicateKey(yaml.MarkedYAMLError):
-    pass
-
-
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    pass
-
-
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode):
-    data = LineDict(node.start_mark.line + 1)
-    yield data
-    loader.flatten_mapping(node)
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        try:
-            seen = key in data
-        except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a key must be plain text or a number", key_node.start_mark
-            ) from None
-        if seen:
-            raise _DuplicateKey(
-                None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark
-            )
-        data[key] = loader.construct_object(value_node, deep=False)
-        data.lines[key] = key_node.start_mark.line + 1
-
-
-def _construct_sequence(loader: _Loader, node: yaml.SequenceNode):
-    data = LineList(node.start_mark.line + 1)
-    yield data
-    for item in node.value:
-        data.append(loader.construct_object(item, deep=False))
-        data.lines.append(item.start_mark.line + 1)
-
-
-_Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
-
-
-def _yaml_error(source: str, error: yaml.YAMLError) -> DataError:
-    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    problem = getattr(error, "problem", None) or str(error)
-    if "could not determine a constructor for the tag" in problem:
-        tag = problem.split("tag", 1)[-1].strip(" '").replace("tag:yaml.org,2002:", "!!")
-        problem = (
-            f"the tag {tag} is not allowed: a file holds plain data only "
-            "(mappings, lists, text and numbers)"
-        )
-    elif isinstance(error, _DuplicateKey):
-        pass
-    else:
-        problem = f"not valid YAML: {problem}"
-    return DataError(source, problem, line=line)
-
-
-def _character_error(source: str, text: str, error: yaml.reader.ReaderError) -> DataError:
-    """One line for a character the YAML reader refuses (a NUL byte, a control character),
-    with its line and column rather than the reader's position in its own buffer."""
-    position = error.position if isinstance(error.position, int) else 0
-    before = text[:position]
-    line = before.count("\n") + 1
-    column = position - (before.rfind("\n") + 1) + 1
-    code = error.character if isinstance(error.character, int) else ord(text[position])
-    what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
-    return DataError(
-        source,
-        f"{what} at column {column}: a YAML file holds text only (was it saved as text?)",
-        line=line,
-    )
-
-
-# Refuse alias bombs ("billion laughs"): the largest real file, a long game,
-# has a few thousand values, so this leaves a wide margin while a document at
-# the limit still takes well under a second to copy or check.
-MAX_EXPANDED_VALUES = 200_000
-
-
-def _check_alias_expansion(node: yaml.Node, source: str) -> None:
-    """Refuse a document whose aliases would expand it beyond MAX_EXPANDED_VALUES.
-
-    Counts the values of the fully expanded document without expanding it: a
-    node reached through several aliases is measured once (memoised by id) and
-    counted once per reference. An alias to one of its own ancestors is a cycle.
-    """
-    # Exact type tests and local names: this runs on every file read, so keep it cheap.
-    scalar_node, mapping_node = yaml.ScalarNode, yaml.MappingNode
-    if type(node) is scalar_node:
-        return
-    cap = MAX_EXPANDED_VALUES + 1  # sizes saturate here: no huge integers
-    sizes: dict[int, int] = {}  # measured collections; scalars count 1 and are never stacked
-    open_ids: set[int] = set()  # collections on the current path
-    shared = False  # some collection is reached twice: only then do aliases multiply
-    first_too_big: yaml.Node | None = None
-    # (collection, None) to enter it; (collection, its child collections) to leave it.
-    stack: list[tuple[yaml.Node, list[yaml.Node] | None]] = [(node, None)]
-    while stack:
-        current, inner = stack.pop()
-        key = id(current)
-        if inner is not None:
-            open_ids.discard(key)
-            total = 1 + len(current.value) * (2 if type(current) is mapping_node else 1)
-            for child in inner:
-                total += sizes[id(child)] - 1
-            if total > MAX_EXPANDED_VALUES and first_too_big is None:
-                first_too_big = current
-            sizes[key] = min(total, cap)
-        elif key in sizes:
-            shared = True
-        elif key in open_ids:
-            raise DataError(
-                source,
-                "an alias (*alias) refers to a value that contains it: recursive YAML is refused",
-                line=current.start_mark.line + 1,
-            )
-        else:
-            open_ids.add(key)
-            if type(current) is mapping_node:
-                inner = [c for pair in current.value for c in pair if type(c) is not scalar_node]
-            else:
-                inner = [c for c in current.value if type(c) is not scalar_node]
-            stack.append((current, inner))
-            stack.extend([(child, None) for child in inner])
-    if first_too_big is not None and shared:
-        raise DataError(
-            source,
-            f"the YAML expands to more than {MAX_EXPANDED_VALUES} values "
-            "through aliases (&anchor / *alias): refused",
-            line=first_too_big.start_mark.line + 1,
-        )
-
-
-def parse_yaml(text: str, source: str) -> Any:
-    """Parse YAML text into plain data with line numbers; raise DataError."""
-    try:
-        loader = _Loader(text)
-        try:
-            # Compose first, measure, and only then build the data, so that an
-            # alias bomb is refused before anything walks its expansion.
-            node = loader.get_single_node()
-            if node is None:
-                data = None
-            else:
-                _check_alias_expansion(node, source)
-                data = loader.construct_document(node)
-        finally:
-            loader.dispose()
-    except yaml.reader.ReaderError as error:  # a character YAML cannot hold: say where, plainly
-        raise _character_error(source, text, error) from None
-    except yaml.YAMLError as error:
-        raise _yaml_error(source, error) from None
-    except RecursionError:
-        raise DataError(source, "the YAML nests too deeply") from None
-    if data is None:
-        raise DataError(source, "the file is empty: expected YAML data")
-    return data
-
 
 NOT_REGULAR = "not a regular file (a pipe, a device or a socket): expected a YAML file"
 
@@ -250,30 +61,18 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return text
 
 
-def plain(value: Any) -> Any:
-    """Data as plain dicts and lists, without the line-keeping types of the reader."""
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain(item) for item in value]
-    if isinstance(value, str):  # a Reason (rules/messages.py) is saved as its English words
-        return str(value)
-    return value
+def parse_yaml(text: str, source: str) -> Any:
+    """Parse YAML text into plain data with line numbers; raise DataError (yamltext)."""
+    from .yamltext import parse_yaml as parse  # PyYAML only when YAML is read
 
-
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the C one writes the same, 4x faster
+    return parse(text, source)
 
 
 def to_yaml(data: Any) -> str:
-    """Plain data as block YAML, with short lists and mappings kept on one line."""
-    return yaml.dump(
-        plain(data),
-        Dumper=_Dumper,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=None,
-        width=100,
-    )
+    """Plain data as block YAML, with short lists and mappings kept on one line (yamltext)."""
+    from .yamltext import to_yaml as dump  # PyYAML only when YAML is written
+
+    return dump(data)
 
 
 def _keep_mode_and_owner(fd: int, target: Path) -> None:
@@ -461,3 +260,56 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         pass
     finally:
         os.close(folder_fd)
+
+
+# A word PyYAML writes without quotes in a flow mapping: letters, digits and underscores,
+# inner hyphens (C-07, cheese_dairy); not one YAML 1.1 reads as a boolean or null.
+_PLAIN_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
+_NOT_PLAIN = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
+_FLOW_WIDTH = 90  # to_yaml wraps a line past 100 columns; shorter lines are never wrapped
+
+
+def flow_items(items: list[dict[str, Any]]) -> str | None:
+    """The lines to_yaml writes for `items` in a block sequence, without PyYAML: for
+    mappings of plain words, whole numbers, booleans and flat lists of them, each line short
+    enough not to be wrapped; None when any item is not such (ask to_yaml). Appending one
+    event to a game file then needs no YAML library.
+
+    As PyYAML writes them: a mapping of scalars on one line (`- {type: trade, ...}`), a
+    mapping holding a list as a block with the list on one line (`- type: prepare` then
+    `  drawn: [4, 34]`)."""
+    lines = []
+    for item in items:
+        if not isinstance(item, dict):
+            return None
+        pairs = [(_flow_scalar(key), _flow_value(value)) for key, value in item.items()]
+        if any(key is None or value is None for key, value in pairs):
+            return None
+        if any(isinstance(value, list) for value in item.values()):
+            block = [f"{key}: {value}" for key, value in pairs]
+            item_lines = ["- " + block[0]] + ["  " + line for line in block[1:]]
+        else:
+            item_lines = ["- {" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"]
+        if any(len(line) > _FLOW_WIDTH for line in item_lines):
+            return None
+        lines += [line + "\n" for line in item_lines]
+    return "".join(lines)
+
+
+def _flow_value(value: Any) -> str | None:
+    if isinstance(value, list):
+        words = [_flow_scalar(item) for item in value]
+        return None if None in words else "[" + ", ".join(words) + "]"  # type: ignore[arg-type]
+    return _flow_scalar(value)
+
+
+def _flow_scalar(value: Any) -> str | None:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and _PLAIN_WORD.fullmatch(value):
+        return None if value.lower() in _NOT_PLAIN else str(value)
+    return None

@@ -11,10 +11,11 @@ import sys
 
 import pytest
 import yaml
-from caledonia.rules import yamlfile
+from caledonia.rules import yamltext
 from caledonia.rules.components import load_components
 from caledonia.rules.errors import DataError
-from caledonia.rules.yamlfile import MAX_EXPANDED_VALUES, parse_yaml, plain
+from caledonia.rules.plaindata import plain
+from caledonia.rules.yamltext import MAX_EXPANDED_VALUES, parse_yaml
 from conftest import ROOT, SAMPLES
 
 
@@ -27,10 +28,10 @@ def alias_bomb(levels: int = 9, width: int = 9, indent: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def pure_python_yamlfile():
-    """A private copy of rules/yamlfile.py built on PyYAML's pure-Python SafeLoader."""
+def pure_python_yamltext():
+    """A private copy of rules/yamltext.py built on PyYAML's pure-Python SafeLoader."""
     spec = importlib.util.spec_from_file_location(
-        "caledonia.rules._yamlfile_pure", yamlfile.__file__
+        "caledonia.rules._yamltext_pure", yamltext.__file__
     )
     module = importlib.util.module_from_spec(spec)
     with pytest.MonkeyPatch.context() as patch:
@@ -45,7 +46,7 @@ def parse(request):
     """parse_yaml with the loader the tool uses (C when available) and with the pure-Python one."""
     if request.param == "default":
         return parse_yaml
-    return pure_python_yamlfile().parse_yaml
+    return pure_python_yamltext().parse_yaml
 
 
 def test_billion_laughs_is_refused_before_it_expands(parse):

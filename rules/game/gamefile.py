@@ -22,7 +22,7 @@ from ..components import Components
 from ..errors import DataError
 from ..file_kinds import refuse_score_sheet
 from ..schema import Node
-from ..yamlfile import parse_yaml, read_text, to_yaml, write_text_atomic
+from ..yamlfile import flow_items, parse_yaml, read_text, to_yaml, write_text_atomic
 from . import checkpoint
 from .engine import Game
 from .event_words import check_event, describe
@@ -157,7 +157,9 @@ def _appended(game: Game) -> str | None:
     if game.events[: len(held)] != held:
         return None
     later = game.events[len(held) :]
-    return text + to_yaml({"events": later})[len(_EVENTS) :] if later else text
+    if not later:
+        return text
+    return text + (flow_items(later) or to_yaml({"events": later})[len(_EVENTS) :])
 
 
 def game_as_data(game: Game) -> dict[str, Any]:

@@ -1,0 +1,39 @@
+"""Data as read from a file: plain dicts and lists, which remember the line of each key and
+item so that a later check can point at the line of a bad value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class LineDict(dict):
+    """A mapping read from YAML; ``lines[key]`` is the 1-based line of the key."""
+
+    __slots__ = ("lines", "line")
+
+    def __init__(self, line: int | None = None):
+        super().__init__()
+        self.lines: dict[Any, int] = {}
+        self.line = line
+
+
+class LineList(list):
+    """A list read from YAML; ``lines[i]`` is the 1-based line of item i."""
+
+    __slots__ = ("lines", "line")
+
+    def __init__(self, line: int | None = None):
+        super().__init__()
+        self.lines: list[int] = []
+        self.line = line
+
+
+def plain(value: Any) -> Any:
+    """Data as plain dicts and lists, without the line-keeping types of the reader."""
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, str):  # a Reason (rules/messages.py) is saved as its English words
+        return str(value)
+    return value

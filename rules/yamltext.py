@@ -1,0 +1,194 @@
+"""YAML text to plain data and back, through PyYAML: imported only by what reads or writes
+YAML (a command that restores a game from its checkpoint and appends an event needs none).
+
+Only plain data is ever built: the loader is PyYAML's safe loader (the C one when
+available), so a tag such as ``!!python/object`` is refused instead of building an object,
+and a document whose aliases would expand it beyond MAX_EXPANDED_VALUES values (a "billion
+laughs" bomb) is refused before it is built. Mappings and lists remember the line of each
+key and item (yamlfile's LineDict and LineList).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from .errors import DataError
+from .plaindata import LineDict, LineList, plain
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _DuplicateKey(yaml.MarkedYAMLError):
+    pass
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode):
+    data = LineDict(node.start_mark.line + 1)
+    yield data
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            seen = key in data
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a key must be plain text or a number", key_node.start_mark
+            ) from None
+        if seen:
+            raise _DuplicateKey(
+                None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark
+            )
+        data[key] = loader.construct_object(value_node, deep=False)
+        data.lines[key] = key_node.start_mark.line + 1
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode):
+    data = LineList(node.start_mark.line + 1)
+    yield data
+    for item in node.value:
+        data.append(loader.construct_object(item, deep=False))
+        data.lines.append(item.start_mark.line + 1)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+
+
+def _yaml_error(source: str, error: yaml.YAMLError) -> DataError:
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    line = mark.line + 1 if mark is not None else None
+    problem = getattr(error, "problem", None) or str(error)
+    if "could not determine a constructor for the tag" in problem:
+        tag = problem.split("tag", 1)[-1].strip(" '").replace("tag:yaml.org,2002:", "!!")
+        problem = (
+            f"the tag {tag} is not allowed: a file holds plain data only "
+            "(mappings, lists, text and numbers)"
+        )
+    elif isinstance(error, _DuplicateKey):
+        pass
+    else:
+        problem = f"not valid YAML: {problem}"
+    return DataError(source, problem, line=line)
+
+
+def _character_error(source: str, text: str, error: yaml.reader.ReaderError) -> DataError:
+    """One line for a character the YAML reader refuses (a NUL byte, a control character),
+    with its line and column rather than the reader's position in its own buffer."""
+    position = error.position if isinstance(error.position, int) else 0
+    before = text[:position]
+    line = before.count("\n") + 1
+    column = position - (before.rfind("\n") + 1) + 1
+    code = error.character if isinstance(error.character, int) else ord(text[position])
+    what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
+    return DataError(
+        source,
+        f"{what} at column {column}: a YAML file holds text only (was it saved as text?)",
+        line=line,
+    )
+
+
+# Refuse alias bombs ("billion laughs"): the largest real file, a long game,
+# has a few thousand values, so this leaves a wide margin while a document at
+# the limit still takes well under a second to copy or check.
+MAX_EXPANDED_VALUES = 200_000
+
+
+def _check_alias_expansion(node: yaml.Node, source: str) -> None:
+    """Refuse a document whose aliases would expand it beyond MAX_EXPANDED_VALUES.
+
+    Counts the values of the fully expanded document without expanding it: a
+    node reached through several aliases is measured once (memoised by id) and
+    counted once per reference. An alias to one of its own ancestors is a cycle.
+    """
+    # Exact type tests and local names: this runs on every file read, so keep it cheap.
+    scalar_node, mapping_node = yaml.ScalarNode, yaml.MappingNode
+    if type(node) is scalar_node:
+        return
+    cap = MAX_EXPANDED_VALUES + 1  # sizes saturate here: no huge integers
+    sizes: dict[int, int] = {}  # measured collections; scalars count 1 and are never stacked
+    open_ids: set[int] = set()  # collections on the current path
+    shared = False  # some collection is reached twice: only then do aliases multiply
+    first_too_big: yaml.Node | None = None
+    # (collection, None) to enter it; (collection, its child collections) to leave it.
+    stack: list[tuple[yaml.Node, list[yaml.Node] | None]] = [(node, None)]
+    while stack:
+        current, inner = stack.pop()
+        key = id(current)
+        if inner is not None:
+            open_ids.discard(key)
+            total = 1 + len(current.value) * (2 if type(current) is mapping_node else 1)
+            for child in inner:
+                total += sizes[id(child)] - 1
+            if total > MAX_EXPANDED_VALUES and first_too_big is None:
+                first_too_big = current
+            sizes[key] = min(total, cap)
+        elif key in sizes:
+            shared = True
+        elif key in open_ids:
+            raise DataError(
+                source,
+                "an alias (*alias) refers to a value that contains it: recursive YAML is refused",
+                line=current.start_mark.line + 1,
+            )
+        else:
+            open_ids.add(key)
+            if type(current) is mapping_node:
+                inner = [c for pair in current.value for c in pair if type(c) is not scalar_node]
+            else:
+                inner = [c for c in current.value if type(c) is not scalar_node]
+            stack.append((current, inner))
+            stack.extend([(child, None) for child in inner])
+    if first_too_big is not None and shared:
+        raise DataError(
+            source,
+            f"the YAML expands to more than {MAX_EXPANDED_VALUES} values "
+            "through aliases (&anchor / *alias): refused",
+            line=first_too_big.start_mark.line + 1,
+        )
+
+
+def parse_yaml(text: str, source: str) -> Any:
+    """Parse YAML text into plain data with line numbers; raise DataError."""
+    try:
+        loader = _Loader(text)
+        try:
+            # Compose first, measure, and only then build the data, so that an
+            # alias bomb is refused before anything walks its expansion.
+            node = loader.get_single_node()
+            if node is None:
+                data = None
+            else:
+                _check_alias_expansion(node, source)
+                data = loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except yaml.reader.ReaderError as error:  # a character YAML cannot hold: say where, plainly
+        raise _character_error(source, text, error) from None
+    except yaml.YAMLError as error:
+        raise _yaml_error(source, error) from None
+    except RecursionError:
+        raise DataError(source, "the YAML nests too deeply") from None
+    if data is None:
+        raise DataError(source, "the file is empty: expected YAML data")
+    return data
+
+
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # the C one writes the same, 4x faster
+
+
+def to_yaml(data: Any) -> str:
+    """Plain data as block YAML, with short lists and mappings kept on one line."""
+    return yaml.dump(
+        plain(data),
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=None,
+        width=100,
+    )
