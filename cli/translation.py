@@ -42,6 +42,13 @@ def t_n(singular: str, plural: str, count: int, /, **fields: Any) -> str:
     return tr(Plural(singular, plural, count, **fields))
 
 
+def data_text(text: str) -> str:
+    """A sentence of the component data (a clan's power, a port tile's effect, what a
+    scoring tile scores: rules/data_messages.py) in the reader's language; it has no
+    fields."""
+    return translator()(text)
+
+
 def tr(text: str) -> str:
     """`text` in the reader's language: a Reason translated (English when no catalogue has
     it), any other text as it is (not converted to a message yet)."""

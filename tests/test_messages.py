@@ -242,3 +242,39 @@ def test_no_message_id_is_an_f_string():
     }
     assert not wrong
     assert counter.formatted_ids(ast.parse('t(f"{x} words")')) == [1]  # and it would see one
+
+
+def test_the_data_sentences_are_in_the_template_with_whose_they_are():
+    """A clan's powers, a port tile's effect and what a scoring tile scores are messages
+    too, each with a comment naming its clan or tile for the translator."""
+    pytest.importorskip("babel", reason="Babel (the test extras) reads the template")
+    from babel.messages.pofile import read_po
+    from caledonia.rules.components import components
+
+    with TEMPLATE.open("rb") as file:
+        template = {m.id: m for m in read_po(file) if m.id}
+    parts = components()
+    for clan in parts.clans.values():
+        for power in clan.powers:
+            assert f"TRANSLATORS: a power of Clan {clan.name}" in template[power].auto_comments
+    for tile in parts.port_tiles:
+        assert tile.effect in template
+    for tile in parts.scoring_tiles:
+        assert tile.scores in template
+
+
+def test_a_data_sentence_reads_in_the_readers_language(tmp_path, monkeypatch):
+    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    from caledonia.cli.translation import data_text
+
+    catalogue = Catalog(locale="es")
+    catalogue.add("Take £10.", "Toma 10 £.")
+    (tmp_path / "es" / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp_path / "es" / "LC_MESSAGES" / "caledonia.mo").open("wb") as compiled:
+        write_mo(compiled, catalogue)
+    monkeypatch.setenv("CALEDONIA_LOCALEDIR", str(tmp_path))
+    monkeypatch.setenv("LANGUAGE", "es")
+    assert data_text("Take £10.") == "Toma 10 £."
+    assert data_text("Take £5.") == "Take £5."  # not translated: English

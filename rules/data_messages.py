@@ -1,0 +1,69 @@
+"""The sentences of the component data (a clan's powers, a port tile's effect, what a
+scoring tile scores) as messages of the catalogue, for `pybabel extract` (babel.cfg names
+`extract_data` as the method for rules/data/*.yaml).
+
+The data files stay English, the source language; the CLI shows each of these sentences
+through the catalogue (cli/translation.data_text), so a translator translates them with the
+rest. Only the fields below are sentences a person reads; notes, sources and statuses are
+for the people who keep the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+# file name -> {key holding a sentence (or a list of them): what it is, for the translator}
+SENTENCES: dict[str, dict[str, str]] = {
+    "clans.yaml": {"powers": "a power of Clan {name}"},
+    "port_tiles.yaml": {
+        "effect": "the effect of port tile {id}",
+        "default": "port tile {id}: its erratum, as played",
+        "original_2017_text": "port tile {id}: its erratum, as first printed in 2017",
+    },
+    "scoring_tiles.yaml": {"scores": "what scoring tile {id} scores"},
+}
+
+Found = tuple[int, None, str, list[str]]  # Babel's (line, function, message, comments)
+
+
+def extract_data(
+    fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict[str, Any]
+) -> Iterator[Found]:
+    """Babel's extraction method: each sentence of a component data file, with its line
+    and a comment saying whose it is."""
+    from pathlib import Path
+
+    from .yamlfile import parse_yaml
+
+    name = Path(getattr(fileobj, "name", "")).name
+    wanted = SENTENCES.get(name)
+    if not wanted:
+        return
+    data = parse_yaml(fileobj.read().decode("utf-8-sig"), name)
+    yield from _sentences(data, wanted, {})
+
+
+def _sentences(value: Any, wanted: dict[str, str], owner: dict[str, Any]) -> Iterator[Found]:
+    if isinstance(value, list):
+        for item in value:
+            yield from _sentences(item, wanted, owner)
+        return
+    if not isinstance(value, dict):
+        return
+    if "name" in value or "id" in value:
+        owner = value
+    for key, item in value.items():
+        if key in wanted:
+            comment = "TRANSLATORS: " + wanted[key].format(
+                name=owner.get("name", "?"), id=owner.get("id", "?")
+            )
+            texts = item if isinstance(item, list) else [item]
+            lines = getattr(item, "lines", None) or [getattr(value, "lines", {}).get(key)] * len(
+                texts
+            )
+            for text, line in zip(texts, lines, strict=False):
+                if isinstance(text, str):
+                    yield (line or 0, None, text, [comment])
+        else:
+            yield from _sentences(item, wanted, owner)
