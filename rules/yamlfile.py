@@ -134,13 +134,19 @@ def _temporary_prefix(name: str) -> str:
 
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
     """Temporary files left by a writer that was killed mid-write (older than a minute)."""
-    import glob
     import time
 
-    for leftover in folder.glob(glob.escape(_temporary_prefix(name)) + "*.tmp"):
+    prefix = _temporary_prefix(name)
+    try:
+        entries = list(os.scandir(folder))  # one listing; no pattern to compile, unlike glob
+    except OSError:
+        return
+    for leftover in entries:
+        if not (leftover.name.startswith(prefix) and leftover.name.endswith(".tmp")):
+            continue
         try:
-            if time.time() - leftover.stat().st_mtime > STALE_SECONDS:
-                leftover.unlink()
+            if time.time() - leftover.stat(follow_symlinks=False).st_mtime > STALE_SECONDS:
+                os.unlink(leftover.path)
         except OSError:
             pass
 

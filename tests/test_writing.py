@@ -8,9 +8,10 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
-from caledonia.rules.yamlfile import WriteError, check_writable, write_text_atomic
+from caledonia.rules.yamlfile import STALE_SECONDS, WriteError, check_writable, write_text_atomic
 from conftest import SAMPLES
 from scripted import ScriptedAsker
 
@@ -269,3 +270,22 @@ def test_play_refuses_an_unwritable_draft_folder_before_the_first_question(tmp_p
     with pytest.raises(WriteError, match="cannot write .*drafts.*: a part of the path is a file"):
         run(asker, str(tmp_path / "game.yaml"))
     assert not (tmp_path / "game.yaml").exists()
+
+
+def test_a_save_removes_its_files_stale_temporaries_and_nothing_else(tmp_path):
+    """A writer killed mid-write leaves `.NAME.XXXX.tmp`; the next save of NAME removes it
+    once it is a minute old, and leaves a fresh one (another writer at work) and the
+    temporaries of other files alone."""
+    target = tmp_path / "game.yaml"
+    stale = tmp_path / ".game.yaml.abc123.tmp"
+    fresh = tmp_path / ".game.yaml.def456.tmp"
+    other = tmp_path / ".other.yaml.abc123.tmp"
+    for leftover in (stale, fresh, other):
+        leftover.write_text("half")
+    old = time.time() - STALE_SECONDS - 5
+    for leftover in (stale, other):
+        os.utime(leftover, (old, old))
+    write_text_atomic(target, "events: []\n")
+    assert target.read_text() == "events: []\n"
+    assert not stale.exists()
+    assert fresh.exists() and other.exists()
