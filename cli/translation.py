@@ -72,6 +72,37 @@ def _settings() -> tuple[str, ...]:
 @functools.cache
 def _catalogue(settings: tuple[str, ...]) -> Any:
     # keyed by the environment, so a process whose variables change (a test) sees them
+    if _reads_english(settings):
+        return _English()
     import gettext
 
     return gettext.translation(DOMAIN, settings[0], fallback=True)
+
+
+class _English:
+    """The source language, as gettext's fallback gives it, without importing gettext."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+
+def _reads_english(settings: tuple[str, ...]) -> bool:
+    """Whether gettext would find no catalogue: the languages asked for (as gettext reads
+    the variables: the first one set, a list split on ':', up to 'C') are English or the C
+    locale, and the packaged folder holds no English catalogue. Most tables read English,
+    so most commands never load gettext and the locale module."""
+    folder, *variables = settings
+    if folder != str(LOCALE_DIR) or any(p.name.startswith("en") for p in LOCALE_DIR.iterdir()):
+        return False
+    asked = next((value.split(":") for value in variables if value), [])
+    for language in asked:
+        if language in ("C", "POSIX") or language.startswith("C."):
+            return True
+        if not (language == "en" or language.startswith(("en_", "en.", "en@"))):
+            return False
+    return True

@@ -278,3 +278,29 @@ def test_a_data_sentence_reads_in_the_readers_language(tmp_path, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "es")
     assert data_text("Take £10.") == "Toma 10 £."
     assert data_text("Take £5.") == "Take £5."  # not translated: English
+
+
+@pytest.mark.parametrize(
+    ("variables", "loads_gettext"),
+    [
+        ({}, False),
+        ({"LANG": "en_GB.UTF-8"}, False),
+        ({"LC_ALL": "C.UTF-8"}, False),
+        ({"LANGUAGE": "en:de", "LANG": "de_DE.UTF-8"}, True),  # German asked for after English
+        ({"LANG": "es_ES.UTF-8"}, True),
+    ],
+)
+def test_english_readers_never_load_gettext(variables, loads_gettext):
+    """English, the source language, needs no catalogue: the commands of a table reading
+    English do not import gettext (and the locale module) at all; any other language goes
+    through gettext, and reads English where it has no catalogue."""
+    clean = {"PATH": "/usr/bin:/bin"}
+    probe = (
+        "import sys; from caledonia.cli.translation import t, t_n; "
+        "print(t('{count} left', count=2), t_n('{count} game', '{count} games', 1), "
+        "'gettext' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env={**clean, **variables}, capture_output=True, text=True
+    )
+    assert done.stdout.split() == ["2", "left", "1", "game", str(loads_gettext)], done.stderr
