@@ -411,9 +411,9 @@ def port_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
 
     ks = variants.get("kickstarter", False)
     return [
-        Choice(port_tile_words(t.id), t.id, t.id.lower()[0])
-        for t in data.parts.port_tiles
-        if ks or not t.kickstarter
+        Choice(port_tile_words(tile.id), tile.id, tile.id.lower()[0])
+        for tile in data.parts.port_tiles
+        if ks or not tile.kickstarter
     ]
 
 
@@ -423,9 +423,9 @@ def scoring_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
 
     ks = variants.get("kickstarter", False)
     return [
-        Choice(scoring_tile_words(t.id), t.id, t.id.lower()[0])
-        for t in data.parts.scoring_tiles
-        if ks or not t.kickstarter
+        Choice(scoring_tile_words(tile.id), tile.id, tile.id.lower()[0])
+        for tile in data.parts.scoring_tiles
+        if ks or not tile.kickstarter
     ]
 
 
