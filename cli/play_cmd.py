@@ -304,9 +304,9 @@ def _ask_kind(
         whose = player if escapes is not None and player else None
         level = narrow(game.state, kind, events)
         if level is not None:
-            question, choices = level
+            asked, choices = level
             picked = asker.choose(
-                _whose(whose, question.asked()),
+                _whose(whose, asked.asked()),
                 keyed_with_picture(game.state, _beside(choices, below)),
             )
         elif len(events) == 1 and escapes is None:
@@ -315,8 +315,10 @@ def _ask_kind(
             words = kind_words(kind)
             menu = _beside(event_choices(game.state, kind, events), below)
             # TRANSLATORS: a menu's question: the kind of event ("Expand")
-            question = t("{kind}:", kind=words)
-            picked = asker.choose(_whose(whose, question), keyed_with_picture(game.state, menu))
+            kind_question = t("{kind}:", kind=words)
+            picked = asker.choose(
+                _whose(whose, kind_question), keyed_with_picture(game.state, menu)
+            )
             if picked != "back":
                 return picked
         if isinstance(picked, Escape):

@@ -57,7 +57,7 @@ def ask_fix(asker: Asker, game: Game) -> dict | None:
     from caledonia.rules.game.state import Refused
 
     try:
-        event = checked_event(event, game.parts, "the fix")
+        event = checked_event(event, game.parts, t("the fix"))
     except Refused as problem:
         asker.say(t("Not fixed: {reasons}.", reasons="; ".join(tr(r) for r in problem.reasons)))
         return None
