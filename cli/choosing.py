@@ -10,7 +10,7 @@ each event in the words `options` uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from caledonia.rules.game.families import Family
@@ -18,10 +18,11 @@ from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.phases import player_to_act
 from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
+from caledonia.rules.messages import N_, Reason
 from caledonia.rules.space_names import MODULE_CORNERS
-from caledonia.rules.words import counted
 
 from .prompts import SHORTCUT_KEYS, Choice
+from .translation import t, t_n, tr
 
 Event = dict[str, Any]
 SHOW_WHOLE = 12  # a list this short is shown event by event, with what each costs
@@ -46,32 +47,37 @@ KIND_KEYS = {
     "brew": "v",
     "cellar_out": "k",
 }
-KIND_WORDS = {
-    "end_turn": "End the turn",
-    "trade": "Trade at the market",
-    "expand": "Expand",
-    "contract": "Obtain an export contract",
-    "fulfil": "Fulfil a contract",
-    "shipping": "Upgrade shipping",
-    "technology": "Upgrade technology",
-    "merchant": "Hire a merchant",
-    "pass": "Pass",
-    "port": "Use a port tile",
-    "neighbourhood": "Neighbourhood bonus: buy at a discount",
-    "building_bonus": "Building bonus: draw contracts",
-    "bonus": "Bonus upgrade",
-    "fisherman": "Deploy a fisherman",
-    "row": "Row a fisherman",
-    "brew": "Brew beer",
-    "cellar_out": "Take a barrel out of the cellar",
-    "clan": "Choose a clan",
-    "auction": "Bid for a clan",
-    "worker": "Place a starting worker",
-    "produce": "Produce",
-    "milk": "Sell milk",
-    "age": "Age whisky",
-    "prepare": "Prepare the next round",
+KIND_WORDS = {  # message ids: translated where shown (kind_words)
+    "end_turn": N_("End the turn"),
+    "trade": N_("Trade at the market"),
+    "expand": N_("Expand"),
+    "contract": N_("Obtain an export contract"),
+    "fulfil": N_("Fulfil a contract"),
+    "shipping": N_("Upgrade shipping"),
+    "technology": N_("Upgrade technology"),
+    "merchant": N_("Hire a merchant"),
+    "pass": N_("Pass"),
+    "port": N_("Use a port tile"),
+    "neighbourhood": N_("Neighbourhood bonus: buy at a discount"),
+    "building_bonus": N_("Building bonus: draw contracts"),
+    "bonus": N_("Bonus upgrade"),
+    "fisherman": N_("Deploy a fisherman"),
+    "row": N_("Row a fisherman"),
+    "brew": N_("Brew beer"),
+    "cellar_out": N_("Take a barrel out of the cellar"),
+    "clan": N_("Choose a clan"),
+    "auction": N_("Bid for a clan"),
+    "worker": N_("Place a starting worker"),
+    "produce": N_("Produce"),
+    "milk": N_("Sell milk"),
+    "age": N_("Age whisky"),
+    "prepare": N_("Prepare the next round"),
 }
+
+
+def kind_words(kind: str) -> str:
+    """A kind of event as its menu line names it, in the reader's language."""
+    return t(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.replace("_", " ").capitalize()
 
 
 class Decision(NamedTuple):
@@ -157,15 +163,18 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
     for kind, listed in sorted(
         events.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)
     ):
-        words = KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
+        words = kind_words(kind)
         if isinstance(listed, Family):
             label = words
         elif len(listed) == 1:
             (event,) = listed
-            label = f"{words}: {EVENTS[kind].option_words(state, event)}{_powers(state, event)}"
+            option = _with_powers(state, event, EVENTS[kind].option_words(state, event))
+            label = t("{kind}: {option}", kind=words, option=option)
         else:
-            label = f"{words}: {counted(len(listed), 'choice')}"
-        label += ends_words(given_up(state, events, kind))
+            label = t_n(
+                "{option}: {count} choice", "{option}: {count} choices", len(listed), option=words
+            )
+        label = ends_words(label, given_up(state, events, kind))
         choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
     return choices
 
@@ -173,9 +182,9 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
 # The bonuses a turn may still hold after its action, by the kind that takes them, and how
 # the turn says one is still open: any other event may close them (turns.py close_window)
 OPEN_BONUSES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "neighbourhood": ("the neighbourhood bonus", lambda turn: bool(turn.expanded)),
-    "building_bonus": ("the building bonus", lambda turn: bool(turn.building_bonus)),
-    "brew": ("brewing", lambda turn: bool(turn.brewing)),
+    "neighbourhood": (N_("the neighbourhood bonus"), lambda turn: bool(turn.expanded)),
+    "building_bonus": (N_("the building bonus"), lambda turn: bool(turn.building_bonus)),
+    "brew": (N_("brewing"), lambda turn: bool(turn.brewing)),
 }
 
 
@@ -202,21 +211,32 @@ def given_up(state: GameState, events: dict[str, Collection], kind: str) -> list
         EVENTS[kind].apply(trial, sample)
     except Exception:  # noqa: BLE001 - a trial only: what cannot be tried is not said
         return []
-    return [OPEN_BONUSES[b][0] for b in bonuses if not OPEN_BONUSES[b][1](trial.turn)]
+    return [t(OPEN_BONUSES[b][0]) for b in bonuses if not OPEN_BONUSES[b][1](trial.turn)]
 
 
-def ends_words(bonuses: Sequence[str]) -> str:
-    """': ends the neighbourhood bonus' for a menu line ('' when nothing is given up)."""
+def ends_words(line: str, bonuses: Sequence[str]) -> str:
+    """A menu line and what choosing it gives up: '...: ends the neighbourhood bonus' (the
+    line as it is when nothing is given up)."""
     if not bonuses:
-        return ""
-    return ": ends " + " and ".join(bonuses)
+        return line
+    ended = bonuses[0]
+    for bonus in bonuses[1:]:
+        ended = t("{earlier} and {later}", earlier=ended, later=bonus)
+    # TRANSLATORS: a menu line ("Use a port tile: 2 choices") and the bonuses choosing it ends
+    return t("{option}: ends {bonuses}", option=line, bonuses=ended)
 
 
 class Level(NamedTuple):
-    """One narrowing question: its words and how an event is filed under an answer."""
+    """One narrowing question: its words (a message id and its fields) and how an event is
+    filed under an answer (its words in English: a Reason is translated where shown)."""
 
     question: str
     file: Callable[[Event], tuple[Any, str]]  # event -> (sort key, the answer's words)
+    fields: Mapping[str, str] = {}
+
+    def asked(self) -> str:
+        """The question in the reader's language."""
+        return t(self.question, **self.fields)
 
 
 def _field(name: str, words: Callable[[Any], str] = str) -> Callable[[Event], tuple[Any, str]]:
@@ -227,9 +247,11 @@ def _module(e: Event) -> tuple[Any, str]:
     space = str(e.get("space", ""))
     letter = space.split("-")[0].removeprefix("port:")
     if "-" not in space:
-        return (letter, "a port tile")
+        return (letter, Reason("a port tile"))
     corner = MODULE_CORNERS.get(letter)
-    return (letter, f"module {letter}, {corner}" if corner else f"module {letter}")
+    if corner:
+        return (letter, Reason("module {letter}, {corner}", letter=letter, corner=corner))
+    return (letter, Reason("module {letter}", letter=letter))
 
 
 UNIT_KEYS = {  # the player board's order, so a unit keeps its key from turn to turn
@@ -248,29 +270,39 @@ GOOD_KEYS = "123456"  # buy: 1-6 and sell: a-f, in the market's order of goods
 
 def _unit(e: Event) -> tuple[Any, str]:
     unit = str(e.get("unit", "")).replace("_", " ")
-    return ((e.get("free", False), unit), unit + (" (free space)" if e.get("free") else ""))
+    words = Reason("{unit} (free space)", unit=unit) if e.get("free") else unit
+    return ((e.get("free", False), unit), words)
 
 
 def _trade(e: Event) -> tuple[Any, str]:
-    return ((e["side"], e["good"]), f"{e['side']} {e['good']}")
+    good = e["good"]
+    words = (
+        Reason("buy {good}", good=good) if e["side"] == "buy" else Reason("sell {good}", good=good)
+    )
+    return ((e["side"], good), words)
 
 
 LEVELS: dict[str, list[Level]] = {
-    "trade": [Level("Buy or sell which good?", _trade)],
-    "expand": [Level("Which unit?", _unit), Level("Where?", _module)],
-    "worker": [Level("Which worker?", _unit), Level("Where?", _module)],
-    "fisherman": [Level("Where?", _module)],
-    "port": [Level("Which port tile?", _field("tile", lambda t: f"port tile {t}"))],
-    "neighbourhood": [Level("Which good?", _field("good"))],
-    "auction": [Level("Which clan?", _field("clan"))],
-    "produce": [Level("Whose production?", _field("player"))],
+    "trade": [Level(N_("Buy or sell which good?"), _trade)],
+    "expand": [Level(N_("Which unit?"), _unit), Level(N_("Where?"), _module)],
+    "worker": [Level(N_("Which worker?"), _unit), Level(N_("Where?"), _module)],
+    "fisherman": [Level(N_("Where?"), _module)],
+    "port": [
+        Level(
+            N_("Which port tile?"),
+            _field("tile", lambda tile: Reason("port tile {tile}", tile=tile)),
+        )
+    ],
+    "neighbourhood": [Level(N_("Which good?"), _field("good"))],
+    "auction": [Level(N_("Which clan?"), _field("clan"))],
+    "produce": [Level(N_("Whose production?"), _field("player"))],
     "contract": [
-        Level("One contract or two?", lambda e: _how_many(e)),
-        Level("Which contract first?", lambda e: _contract(e)),
+        Level(N_("One contract or two?"), lambda e: _how_many(e)),
+        Level(N_("Which contract first?"), lambda e: _contract(e)),
     ],
     "fulfil": [
-        Level("One contract or two?", lambda e: _how_many(e)),
-        Level("Which contract first?", lambda e: _contract(e)),
+        Level(N_("One contract or two?"), lambda e: _how_many(e)),
+        Level(N_("Which contract first?"), lambda e: _contract(e)),
     ],
 }
 
@@ -286,7 +318,7 @@ def _contract(e: Event) -> tuple[Any, str]:
 
 def _how_many(e: Event) -> tuple[Any, str]:
     two = e.get("second") is not None
-    return (two, "two contracts together" if two else "one contract")
+    return (two, Reason("two contracts together") if two else Reason("one contract"))
 
 
 def narrow(
@@ -307,7 +339,12 @@ def narrow(
             ordered = sorted(groups.items(), key=lambda item: str(item[0]))
             choices = [
                 Choice(
-                    f"{_priced(state, level, words, members)}: {counted(len(members), 'choice')}"
+                    t_n(
+                        "{option}: {count} choice",
+                        "{option}: {count} choices",
+                        len(members),
+                        option=_priced(state, level, words, members),
+                    )
                     if len(members) > 1
                     else spec.option_words(state, members[0]),
                     members,
@@ -323,9 +360,10 @@ def narrow(
 
 def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]) -> str:
     """A unit's answer with its price and the land's, which vary by space: 'sheep £8 +
-    land £1–£6'; a free space says the land is saved. Other answers as they are."""
+    land £1–£6'; a free space says the land is saved. Other answers as they are (in the
+    reader's language)."""
     if level.file is not _unit:
-        return words
+        return tr(words)
     from caledonia.rules.game.events.expand import expansion
 
     first = members[0]
@@ -336,10 +374,13 @@ def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]
     )
     price = check.unit_cost + sum(amount for _, amount in check.adjustments)
     lands = sorted({state.board.spaces[state.space(e["space"])].cost or 0 for e in members})
-    span = f"£{lands[0]}" if len(lands) == 1 else f"£{lands[0]}–£{lands[-1]}"
+    if len(lands) == 1:
+        span = t("£{amount}", amount=lands[0])
+    else:
+        span = t("£{least}–£{most}", least=lands[0], most=lands[-1])
     if free:
-        return f"{words} £{price}, saves land {span}"
-    return f"{words} £{price} + land {span}"
+        return t("{unit} £{price}, saves land {span}", unit=words, price=price, span=span)
+    return t("{unit} £{price} + land {span}", unit=words, price=price, span=span)
 
 
 def _stable_key(state: GameState, kind: str, key: Any, words: str) -> str | None:
@@ -360,7 +401,8 @@ def _generic_levels(kind: str) -> list[Level]:
     """By each field in the order `act` reads them, for kinds without levels of their own."""
     spec = EVENTS[kind]
     return [
-        Level(f"Which {name.replace('_', ' ')}?", _field(name))
+        # TRANSLATORS: {field} is the name of an event's field, in English: "Which good?"
+        Level(N_("Which {field}?"), _field(name), {"field": name.replace("_", " ")})
         for name in spec.positional
         if name != "player"
     ]
@@ -369,35 +411,39 @@ def _generic_levels(kind: str) -> list[Level]:
 def event_choices(state: GameState, kind: str, events: Sequence[Event]) -> list[Choice]:
     """The last menu: each event in the words `options` uses (with its cost)."""
     spec = EVENTS[kind]
-    return [Choice(spec.option_words(state, e) + _powers(state, e), e) for e in events]
+    return [Choice(_with_powers(state, e, spec.option_words(state, e)), e) for e in events]
 
 
-def _powers(state: GameState, event: Event) -> str:
-    """A clan offered: the starting tile paired with it, then its powers whole (the menu
-    wraps a long line under the option)."""
+def _with_powers(state: GameState, event: Event, option: str) -> str:
+    """A clan offered: its option words, the starting tile paired with it, then its powers
+    whole (the menu wraps a long line under the option). Any other event's as they are."""
     if event.get("type") not in ("clan", "auction"):
-        return ""
+        return option
     from caledonia.rules.game.registry import CLANS
 
     clan = event.get("clan", "")
-    words = starting_tile_words(state, clan)
+    words = with_starting_tile(state, clan, option)
     unit = CLANS.get(clan)
     if unit is not None and unit.summary:
-        words += f": {unit.summary}"
+        # TRANSLATORS: a clan's menu line, then its powers (the clan's own words)
+        words = t("{option}: {powers}", option=words, powers=unit.summary)
     return words
 
 
-def starting_tile_words(state: GameState, clan: str) -> str:
-    """' (starting tile 6: £55, 1 cheese)': what the tile paired with `clan` holds, marked
-    as an example when the box values are the shipped example's."""
+def with_starting_tile(state: GameState, clan: str, option: str) -> str:
+    """'Buchanan (starting tile 6: £55, 1 cheese)': the clan's option and what the tile
+    paired with `clan` holds, marked as an example when the box values are the shipped
+    example's (the option as it is when no tile is paired yet)."""
     from .game_setup import box_data_is_example, tile_holds
 
     setup = state.setup
     if clan not in setup.clans or len(setup.starting_tiles) != len(setup.clans):
-        return ""
+        return option
     number = setup.starting_tiles[setup.clans.index(clan)]
     contents = setup.tile_contents.get(number)
     if contents is None:
-        return ""
-    example = "; example values" if box_data_is_example(setup) else ""
-    return f" (starting tile {number}: {tile_holds(contents)}{example})"
+        return option
+    fields = {"option": option, "tile": number, "holds": tile_holds(contents)}
+    if box_data_is_example(setup):
+        return t("{option} (starting tile {tile}: {holds}; example values)", **fields)
+    return t("{option} (starting tile {tile}: {holds})", **fields)

@@ -48,6 +48,7 @@ from typing import Any
 from caledonia.rules.errors import CaledoniaError
 
 from .prompts import Asker, Choice, Validator, verdict_of
+from .translation import t, t_n
 
 DRAFTS_ENV = "CALEDONIA_DRAFTS_DIR"
 FORMAT = "caledonia-draft/1"
@@ -84,7 +85,7 @@ class Draft:
         self.about = about
         self.command = command
         self.strict = strict  # a file in its place that is not this draft is refused
-        self.where = str(path) if strict else "a draft"  # as a stop tells it
+        self.where = str(path) if strict else t("a draft")  # as a stop tells it
         self.data: dict[str, Any] = {}
         self.saved_at: str | None = None
         self.kept = False
@@ -117,17 +118,26 @@ class Draft:
         except FileNotFoundError:
             return
         except (OSError, UnicodeDecodeError) as error:
-            self._unreadable(f"cannot read the draft ({error})")
+            self._unreadable(t("cannot read the draft ({error})", error=error))
             return
         data = _draft_data(text, str(self.path))
         if data is None:
-            self._unreadable("not a caledonia draft")
+            self._unreadable(t("not a caledonia draft"))
             return
         about = data.get("about")
         if self.about is not None and about != self.about:
-            go_on = f"carry on with '{data['command']}' or " if data.get("command") else ""
+            fields = {"path": self.path, "about": about, "wanted": self.about}
+            if data.get("command"):
+                raise CaledoniaError(
+                    t(
+                        "{path} is a draft of {about}, not {wanted}: carry on with '{command}' "
+                        "or move it away",
+                        command=data["command"],
+                        **fields,
+                    )
+                )
             raise CaledoniaError(
-                f"{self.path} is a draft of {about}, not {self.about}: {go_on}move it away"
+                t("{path} is a draft of {about}, not {wanted}: move it away", **fields)
             )
         self.data = {key: value for key, value in data.items() if key not in _OWN_KEYS}
         self.saved_at = str(data.get("saved", "")) or None
@@ -136,7 +146,9 @@ class Draft:
     def _unreadable(self, reason: str) -> None:
         """In the drafts folder: start afresh. Beside a person's file: never overwrite it."""
         if self.strict:
-            raise CaledoniaError(f"{self.path}: {reason}; move it away to start over")
+            raise CaledoniaError(
+                t("{path}: {reason}; move it away to start over", path=self.path, reason=reason)
+            )
 
     def offer(self, ask: Asker, what: str, progress: str | None = None) -> bool:
         """If a draft was left from before, ask whether to go on with it (`what` in the
@@ -144,9 +156,19 @@ class Draft:
         go on; a no throws the draft away. False, without a question, when there is none."""
         if not self.kept:
             return False
-        when = f", kept {self.saved_at.replace('T', ' ')}" if self.saved_at else ""
         shown = progress or _answers(len(self.answers))
-        if ask.confirm(f"Go on with {what} you were entering ({shown}{when})?", default=True):
+        if self.saved_at:
+            question = t(
+                "Go on with {what} you were entering ({progress}, kept {saved})?",
+                what=what,
+                progress=shown,
+                saved=self.saved_at.replace("T", " "),
+            )
+        else:
+            question = t(
+                "Go on with {what} you were entering ({progress})?", what=what, progress=shown
+            )
+        if ask.confirm(question, default=True):
             return True
         self.discard()
         return False
@@ -185,7 +207,10 @@ class Draft:
             if ask is not None and not self._warned:
                 self._warned = True
                 ask.say(
-                    f"Note: no draft can be kept ({self.broken}): a stop now loses the answers."
+                    t(
+                        "Note: no draft can be kept ({problem}): a stop now loses the answers.",
+                        problem=self.broken,
+                    )
                 )
             return
         self.kept = True
@@ -209,15 +234,22 @@ class Draft:
         """What to tell the person who stopped: what was kept, and how to go on."""
         if self.kept and _holds_something(self.data):
             shown = progress or _answers(len(self.answers))
-            return (
-                f"Stopped: {shown} kept in {self.where}; "
-                f"run '{command}' again to go on from there. Nothing else was saved."
+            return t(
+                "Stopped: {progress} kept in {where}; "
+                "run '{command}' again to go on from there. Nothing else was saved.",
+                progress=shown,
+                where=self.where,
+                command=command,
             )
-        return "Stopped: nothing was saved."
+        return t("Stopped: nothing was saved.")
 
     def kept_words(self, command: str) -> str:
         """After a failure (a bug, a save refused): what is kept, and how to go on."""
-        return f"Your answers so far are kept in {self.where}: '{command}' carries on."
+        return t(
+            "Your answers so far are kept in {where}: '{command}' carries on.",
+            where=self.where,
+            command=command,
+        )
 
 
 def _draft_data(text: str, source: str) -> dict[str, Any] | None:
@@ -251,7 +283,7 @@ def _holds_something(data: dict[str, Any]) -> bool:
 
 
 def _answers(count: int) -> str:
-    return f"{count} answer" + ("" if count == 1 else "s")
+    return t_n("{count} answer", "{count} answers", count)
 
 
 class DraftAsker:
@@ -287,7 +319,13 @@ class DraftAsker:
             del self.draft.answers[self.replayed :]
             self.draft.write(self.inner)
         if self.replayed:
-            self.inner.say(f"Went on from the draft: {_answers(self.replayed)} kept.")
+            self.inner.say(
+                t_n(
+                    "Went on from the draft: {count} answer kept.",
+                    "Went on from the draft: {count} answers kept.",
+                    self.replayed,
+                )
+            )
 
     def _record(self, kind: str, question: str, answer: Any, **extra: Any) -> Any:
         entry = {"kind": kind, "question": question, "answer": answer, **extra}

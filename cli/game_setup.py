@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
+from .translation import t
+
 if TYPE_CHECKING:
     from caledonia.rules.boxdata import BoxData, StartingTile
     from caledonia.rules.components import Components
@@ -122,34 +124,41 @@ def create_game(
 def setup_lines(setup: Setup) -> list[str]:
     """The layout in words: players, start player and turn order, map, ports, scoring tiles,
     clans with their starting tiles, face-up contracts."""
+    seated = ", ".join(f"{p.name} ({p.colour})" for p in setup.players)
     lines = [
-        "Players (seat order): " + ", ".join(f"{p.name} ({p.colour})" for p in setup.players),
-        f"Start player: {setup.start_player}; turn order: {', '.join(setup.turn_order())}",
-        "Map: " + " ".join(side.name for side in setup.sides),
+        t("Players (seat order): {players}", players=seated),
+        t(
+            "Start player: {player}; turn order: {order}",
+            player=setup.start_player,
+            order=", ".join(setup.turn_order()),
+        ),
+        t("Map: {sides}", sides=" ".join(side.name for side in setup.sides)),
     ]
     if setup.ports:
-        lines.append(
-            "Port tiles: " + "; ".join(f"{c}: {port_tile_words(t)}" for c, t in setup.ports.items())
-        )
+        ports = "; ".join(f"{c}: {port_tile_words(tile)}" for c, tile in setup.ports.items())
+        lines.append(t("Port tiles: {tiles}", tiles=ports))
     if setup.scoring_tiles:
-        lines.append(
-            "Scoring tiles, rounds 1-5: "
-            + "; ".join(
-                f"{n}: {scoring_tile_words(t)}" for n, t in enumerate(setup.scoring_tiles, 1)
-            )
+        rounds = "; ".join(
+            f"{n}: {scoring_tile_words(tile)}" for n, tile in enumerate(setup.scoring_tiles, 1)
         )
-    example = " (example values)" if box_data_is_example(setup) else ""
+        lines.append(t("Scoring tiles, rounds 1-5: {tiles}", tiles=rounds))
     if setup.clans:
         pairs = zip(setup.clans, setup.starting_tiles, strict=False)
-        lines.append(
-            f"Clans drawn, with their starting tiles{example}: "
-            + "; ".join(f"{c} {starting_tile_words(setup.tile_contents, t)}" for c, t in pairs)
+        clans = "; ".join(
+            f"{c} {starting_tile_words(setup.tile_contents, tile)}" for c, tile in pairs
         )
+        if box_data_is_example(setup):
+            said = t(
+                "Clans drawn, with their starting tiles (example values): {clans}", clans=clans
+            )
+        else:
+            said = t("Clans drawn, with their starting tiles: {clans}", clans=clans)
+        lines.append(said)
     from caledonia.rules.contract_faces import tile
 
     # the printed tiles carry no number: each by its face
     faces = [tile(c) for c in setup.export_board if c is not None]
-    lines.append("Face-up contracts: " + "; ".join(faces))
+    lines.append(t("Face-up contracts: {contracts}", contracts="; ".join(faces)))
     return lines
 
 
@@ -159,28 +168,33 @@ def port_tile_words(tile: str) -> str:
     from caledonia.rules.game.port_effects import EFFECTS
 
     effect = EFFECTS.get(tile) if tile != "KS" else KickstarterPort()
-    return f"{effect.summary} ({tile})" if effect else f"port tile {tile}"
+    return f"{effect.summary} ({tile})" if effect else t("port tile {tile}", tile=tile)
 
 
 def scoring_tile_words(tile: str) -> str:
     """A scoring tile by what it scores, its number after."""
-    found = next((t for t in components().scoring_tiles if t.id == tile), None)
+    found = next((s for s in components().scoring_tiles if s.id == tile), None)
     if found is None:
-        return f"scoring tile {tile}"
-    each = "" if "each)" in found.scores else f": {found.glory} glory each"
-    return f"{found.scores}{each} ({tile})"
+        return t("scoring tile {tile}", tile=tile)
+    if "each)" in found.scores:
+        return f"{found.scores} ({tile})"
+    return t(
+        "{scores}: {glory} glory each ({tile})", scores=found.scores, glory=found.glory, tile=tile
+    )
 
 
 def starting_tile_words(contents: Mapping[int, StartingTile], tile: int) -> str:
     """A starting tile by what it holds: '£55, 1 cheese (6)'."""
     held = contents.get(tile)
-    return f"{tile_holds(held)} ({tile})" if held is not None else f"starting tile {tile}"
+    return (
+        f"{tile_holds(held)} ({tile})" if held is not None else t("starting tile {tile}", tile=tile)
+    )
 
 
 def tile_holds(held: StartingTile) -> str:
     """What a starting tile holds: '£55, 1 cheese'."""
     goods = [f"{n} {g.replace('_', ' ')}" for g, n in held.goods.items() if n]
-    return ", ".join([f"£{held.money}", *goods])
+    return ", ".join([t("£{amount}", amount=held.money), *goods])
 
 
 def box_data_is_example(setup: Setup) -> bool:
@@ -206,4 +220,6 @@ def numbers(text: str) -> list[int]:
     try:
         return [int(part) for part in words(text)]
     except ValueError:
-        raise ValueError(f"expected numbers separated by commas, got {text.strip()!r}") from None
+        raise ValueError(
+            t("expected numbers separated by commas, got {typed}", typed=repr(text.strip()))
+        ) from None

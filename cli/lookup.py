@@ -16,13 +16,15 @@ from caledonia.rules.components import (
 )
 from caledonia.rules.contract_faces import TileNotRead, left_half, right_half, search_tiles
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import N_
 from caledonia.rules.words import Unmatched, match_word
 from rich.table import Table
 
 from .errors import UsageProblem
 from .output import JsonOption, console, print_json
+from .translation import t
 
-_STATUS_NOTE = (
+_STATUS_NOTE = N_(
     "Status: confirmed = two independent public sources agree; single-source = one "
     "(for most rules, the rulebook text itself); uncertain = inferred."
 )
@@ -53,7 +55,7 @@ def _good_filter(value: str | None, allowed: tuple[str, ...], option: str) -> st
         return None
     found = match_word(value, allowed, "contract good")
     if isinstance(found, Unmatched):
-        raise UsageProblem(f"{option}: {found.reason}", "contracts")
+        raise UsageProblem(t("{option}: {reason}", option=option, reason=found.reason), "contracts")
     return found
 
 
@@ -63,31 +65,41 @@ def _tile_filter(typed: str | None, contracts: Mapping[int, Contract]) -> list[i
     try:
         found = search_tiles(typed, contracts)
     except TileNotRead as problem:
-        raise CaledoniaError(f"--tile {typed!r}: {problem}") from None
+        raise CaledoniaError(
+            t("--tile {typed}: {problem}", typed=repr(typed), problem=problem)
+        ) from None
     if not found:
-        raise CaledoniaError(f"--tile {typed!r}: no contract tile asks for all of these goods")
+        raise CaledoniaError(
+            t("--tile {typed}: no contract tile asks for all of these goods", typed=repr(typed))
+        )
     return found
 
 
 def contracts(
     contract_id: Annotated[
         int | None,
-        typer.Argument(metavar="ID", help="Show one contract (1-50).", show_default=False),
+        typer.Argument(metavar="ID", help=t("Show one contract (1-50)."), show_default=False),
     ] = None,
     gives: Annotated[
         str | None,
-        typer.Option(help="Only contracts that give this: " + ", ".join(CONTRACT_GAINS) + "."),
+        typer.Option(
+            help=t("Only contracts that give this: {goods}.", goods=", ".join(CONTRACT_GAINS))
+        ),
     ] = None,
     pays: Annotated[
         str | None,
-        typer.Option(help="Only contracts paid with this: " + ", ".join(CONTRACT_PAYMENTS) + "."),
+        typer.Option(
+            help=t("Only contracts paid with this: {goods}.", goods=", ".join(CONTRACT_PAYMENTS))
+        ),
     ] = None,
     tile: Annotated[
         str | None,
         typer.Option(
             metavar="GOODS",
-            help="The tile whose left half shows these goods ('4 wool', 'cheese bread "
-            "whisky'); or every tile holding them, when none shows exactly these.",
+            help=t(
+                "The tile whose left half shows these goods ('4 wool', 'cheese bread "
+                "whisky'); or every tile holding them, when none shows exactly these."
+            ),
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -99,8 +111,12 @@ def contracts(
     parts = components()
     if contract_id is not None and contract_id not in parts.contracts:
         raise CaledoniaError(
-            f"no contract {contract_id}: ids run from {min(parts.contracts)} "
-            f"to {max(parts.contracts)}"
+            t(
+                "no contract {contract}: ids run from {first} to {last}",
+                contract=contract_id,
+                first=min(parts.contracts),
+                last=max(parts.contracts),
+            )
         )
     gives = _good_filter(gives, CONTRACT_GAINS, "--gives")
     pays = _good_filter(pays, CONTRACT_PAYMENTS, "--pays")
@@ -116,10 +132,10 @@ def contracts(
     if as_json:
         print_json([_contract_json(c) for c in chosen])
         return
-    table = Table(title="Export contracts", title_justify="left")
-    table.add_column("Pays (left half)")
-    table.add_column("Gives (right half)")
-    table.add_column("Id", justify="right", style="dim")
+    table = Table(title=t("Export contracts"), title_justify="left")
+    table.add_column(t("Pays (left half)"))
+    table.add_column(t("Gives (right half)"))
+    table.add_column(t("Id"), justify="right", style="dim")
     # the rare note goes under the table, marked on its tile: a column of them stood empty
     for c in chosen:
         table.add_row(left_half(c), right_half(c), f"{c.id}*" if c.note else str(c.id))
@@ -129,10 +145,14 @@ def contracts(
         if c.note:
             out.print(f"* {left_half(c)} ({c.id}): {c.note}.", style="dim", markup=False)
     out.print(
-        f"{len(chosen)} of {len(parts.contracts)} contracts. Beef and mutton are paid by "
-        "slaughtering a cow or a sheep from the map. The tiles carry no numbers: name one by "
-        "its left half ('4 wool'). Ids follow the public list this data comes from "
-        f"({parts.contracts_status}).",
+        t(
+            "{shown} of {total} contracts. Beef and mutton are paid by slaughtering a cow or a "
+            "sheep from the map. The tiles carry no numbers: name one by its left half "
+            "('4 wool'). Ids follow the public list this data comes from ({status}).",
+            shown=len(chosen),
+            total=len(parts.contracts),
+            status=parts.contracts_status,
+        ),
         style="dim",
         markup=False,
     )
@@ -147,23 +167,22 @@ def ports(as_json: JsonOption = False) -> None:
     if as_json:
         print_json([tile._asdict() for tile in tiles])
         return
-    table = Table(title="Port bonus tiles", title_justify="left")
+    table = Table(title=t("Port bonus tiles"), title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Effect")
-    table.add_column("Status", style="dim")
+    table.add_column(t("Effect"))
+    table.add_column(t("Status"), style="dim")
     for tile in tiles:
         effect = tile.effect
         if tile.erratum:
-            effect += (
-                f"\nErratum (used by default): {tile.erratum['default']}"
-                f"\n2017 English text: {tile.erratum['original_2017_text']}"
-            )
+            default = t("Erratum (used by default): {text}", text=tile.erratum["default"])
+            printed = t("2017 English text: {text}", text=tile.erratum["original_2017_text"])
+            effect += f"\n{default}\n{printed}"
         if tile.note:
             effect += f"\n{tile.note}"
         table.add_row(tile.id, effect, _status_cell(tile.status))
     out = console()
     out.print(table)
-    out.print(_STATUS_NOTE, style="dim", markup=False)
+    out.print(t(_STATUS_NOTE), style="dim", markup=False)
 
 
 def scoring_tiles(as_json: JsonOption = False) -> None:
@@ -175,22 +194,27 @@ def scoring_tiles(as_json: JsonOption = False) -> None:
     if as_json:
         print_json([tile._asdict() for tile in tiles])
         return
-    table = Table(title="Scoring tiles", title_justify="left")
+    table = Table(title=t("Scoring tiles"), title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Scores")
-    table.add_column("Glory", justify="right")
-    table.add_column("Status", style="dim")
+    table.add_column(t("Scores"))
+    table.add_column(t("Glory"), justify="right")
+    table.add_column(t("Status"), style="dim")
     for tile in tiles:
-        glory = f"{tile.glory} each"
-        if tile.glory_per_field:
-            glory += f", fields {tile.glory_per_field}"
         if tile.measure.endswith("pairs"):
-            glory = f"{tile.glory} per pair"
+            glory = t("{glory} per pair", glory=tile.glory)
+        elif tile.glory_per_field:
+            glory = t(
+                "{glory} each, fields {field_glory}",
+                glory=tile.glory,
+                field_glory=tile.glory_per_field,
+            )
+        else:
+            glory = t("{glory} each", glory=tile.glory)
         scores = tile.scores + (f"\n{tile.note}" if tile.note else "")
         table.add_row(tile.id, scores, glory, _status_cell(tile.status))
     out = console()
     out.print(table)
-    out.print(_STATUS_NOTE, style="dim", markup=False)
+    out.print(t(_STATUS_NOTE), style="dim", markup=False)
 
 
 def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
@@ -203,11 +227,15 @@ def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
 def _engine_cell(unit) -> str:
     """Whether the engine applies the clan's powers, and which values the table supplies."""
     if unit.not_enforced:
-        lines = ["[yellow]not yet:[/yellow] " + "; ".join(unit.not_enforced)]
+        lines = [t("[yellow]not yet:[/yellow] {powers}", powers="; ".join(unit.not_enforced))]
     else:
-        lines = ["[green]enforced[/green]"]
+        lines = [t("[green]enforced[/green]")]
     lines += [
-        f"from your box data: {value.words} ({value.key}; the example's when left out)"
+        t(
+            "from your box data: {value} ({key}; the example's when left out)",
+            value=value.words,
+            key=value.key,
+        )
         for value in unit.box_values
     ]
     return "\n".join(lines)
@@ -226,7 +254,8 @@ def clans(
     name: Annotated[
         str | None,
         typer.Argument(
-            help="Show one clan (any letter case, or the start of its name).", show_default=False
+            help=t("Show one clan (any letter case, or the start of its name)."),
+            show_default=False,
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -242,20 +271,20 @@ def clans(
     if as_json:
         print_json([_clan_data(clan, CLANS[clan.name]) for clan in chosen])
         return
-    table = Table(title="Clans", title_justify="left", show_lines=True)
-    table.add_column("Clan", style="bold")
-    table.add_column("Powers")
-    table.add_column("In the engine")
-    table.add_column("Status", style="dim")
+    table = Table(title=t("Clans"), title_justify="left", show_lines=True)
+    table.add_column(t("Clan"), style="bold")
+    table.add_column(t("Powers"))
+    table.add_column(t("In the engine"))
+    table.add_column(t("Status"), style="dim")
     for clan in chosen:
         unit = CLANS[clan.name]
         powers = "\n".join(f"• {power}" for power in clan.powers)
         if clan.not_public:
             powers += "\n" + "\n".join(
-                f"Not public (enter from your box): {item}" for item in clan.not_public
+                t("Not public (enter from your box): {item}", item=item) for item in clan.not_public
             )
-        label = clan.name + ("\n(Kickstarter)" if clan.kickstarter else "")
+        label = t("{clan}\n(Kickstarter)", clan=clan.name) if clan.kickstarter else clan.name
         table.add_row(label, powers, _engine_cell(unit), _status_cell(clan.status))
     out = console()
     out.print(table)
-    out.print(_STATUS_NOTE, style="dim", markup=False)
+    out.print(t(_STATUS_NOTE), style="dim", markup=False)

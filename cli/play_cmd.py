@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from caledonia.rules.words import counted
+from caledonia.rules.messages import N_
 
 from .choosing import (
-    KIND_WORDS,
     OPEN_BONUSES,
     Decision,
     decision,
@@ -25,6 +24,7 @@ from .choosing import (
     event_choices,
     forced,
     kind_choices,
+    kind_words,
     narrow,
     open_bonuses,
 )
@@ -42,14 +42,14 @@ from .output import (
 )
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
-from .translation import tr
+from .translation import t, t_n
 from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
 
-BACK = Choice("← back", "back", "0")
-NO_TERMINAL = (
+BACK = Choice(N_("← back"), "back", "0")  # its words translated where shown (_back)
+NO_TERMINAL = N_(
     "play asks questions and needs a terminal. Without one, record each event with "
     "'caledonia act GAME VERB ...' and list what is legal with 'caledonia options GAME'"
 )
@@ -83,7 +83,7 @@ def play(
     Example: [cyan]caledonia play game.yaml[/cyan]
     """
     if not is_interactive():
-        raise UsageProblem(NO_TERMINAL, "play")
+        raise UsageProblem(t(NO_TERMINAL), "play")
     from .prompts import QuestionaryAsker
 
     files = {
@@ -112,12 +112,14 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
         draft = Draft.named("play-setup", str(Path(path).resolve()))
         check_writable(draft.path)  # the set-up's answers are kept there: refuse now too
         try:
-            game = ask_new_game(draft.asker(asker, f"the setup of {path}"), path, **files)
+            game = ask_new_game(
+                draft.asker(asker, t("the setup of {path}", path=path)), path, **files
+            )
         except (KeyboardInterrupt, EOFError):
             if draft.kept:
                 message(draft.stopped_words(f"caledonia play {path}"))
             else:
-                message("Stopped before the game was created: nothing was written.")
+                message(t("Stopped before the game was created: nothing was written."))
             raise typer.Exit(130) from None
         draft.discard()
         table = Table(path, game, seen(path))
@@ -126,11 +128,11 @@ def run(asker: Asker, path: str, **files: Any) -> Game:
             pass
     except Stop:
         if table.unsaved is not None:
-            message(f"Stopped. {table.saved_words()}", style="red")
+            message(t("Stopped. {saved}", saved=table.saved_words()), style="red")
             raise typer.Exit(1) from None
-        message(f"Saved. 'caledonia play {table.path}' goes on from here.")
+        message(t("Saved. 'caledonia play {path}' goes on from here.", path=table.path))
     except (KeyboardInterrupt, EOFError):
-        message(f"Stopped. {table.saved_words()}")
+        message(t("Stopped. {saved}", saved=table.saved_words()))
         raise typer.Exit(130) from None
     finally:  # each answer is saved without one: the checkpoint is kept once, at the end
         keep_checkpoint(table.path, table.game)
@@ -168,10 +170,17 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
         reasons = game.check(event)
         if reasons:
             message(
-                f"Not recorded: {describe(event)}: {tr(reasons[0])}. Asking again.", style="red"
+                t(
+                    "Not recorded: {event}: {reason}. Asking again.",
+                    event=describe(event),
+                    reason=reasons[0],
+                ),
+                style="red",
             )
             return False
-        message(f"Your answer still stands: {describe(event)} is recorded after them.")
+        message(
+            t("Your answer still stands: {event} is recorded after them.", event=describe(event))
+        )
         return True
 
     made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
@@ -198,11 +207,12 @@ def _said(text: str, style: str | None = None) -> None:
         emit(line, style=style)
 
 
-def _not_again(what: str) -> Any:
-    """For an undo or redo asked on a game that has changed since: ask again instead."""
+def _not_again(said: str) -> Any:
+    """For an undo or redo asked on a game that has changed since: ask again instead
+    (`said`: the message id that says so)."""
 
     def refuse(game: Game) -> bool:
-        message(f"Not {what}: the game changed elsewhere. Asking again.", style="red")
+        message(t(said), style="red")
         return False
 
     return refuse
@@ -243,31 +253,32 @@ def _only_kind(choice: Decision) -> str | None:
 
 def _question(game: Game, choice: Decision) -> str:
     if choice.player is None:
-        return f"Prepare round {game.state.round + 1}:"
+        return t("Prepare round {round}:", round=game.state.round + 1)
     if choice.then is not None:
-        return f"{choice.player}: anything more this turn?"
-    return f"{choice.player}, what now?"
+        return t("{player}: anything more this turn?", player=choice.player)
+    return t("{player}, what now?", player=choice.player)
 
 
 def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     listed = {kind: events for kind, events in choice.events.items() if kind != "end_turn"}
     menu = kind_choices(game.state, listed)
     if choice.then is not None:
-        left = [OPEN_BONUSES[kind][0] for kind in open_bonuses(choice.events)]
-        if game.state.turn.free_spaces and "expand" in choice.events:
-            left.append(counted(game.state.turn.free_spaces, "free space"))
-        end = f"End {choice.player}'s turn: {choice.then} plays{ends_words(left)}"
-        menu.append(Choice(end, END_TURN, "z"))
+        left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
+        free = game.state.turn.free_spaces
+        if free and "expand" in choice.events:
+            left.append(t_n("{count} free space", "{count} free spaces", free))
+        end = t("End {player}'s turn: {next} plays", player=choice.player, next=choice.then)
+        menu.append(Choice(ends_words(end, left), END_TURN, "z"))
     if game.state.phase == "over":  # what is still legal comes before the final score
-        menu.append(Choice("The final score", FINAL, "f"))
-    menu.append(Choice("Undo the last event", UNDO, "u") if game.events else None)
-    menu.append(Choice("Redo", REDO, "y") if game.undone else None)
+        menu.append(Choice(t("The final score"), FINAL, "f"))
+    menu.append(Choice(t("Undo the last event"), UNDO, "u") if game.events else None)
+    menu.append(Choice(t("Redo"), REDO, "y") if game.undone else None)
     menu += [
-        Choice("Fix something to match the table", FIX, "x"),
-        Choice("Status", STATUS, "i"),
-        Choice("Board", BOARD, "d"),
-        Choice("Log", LOG, "l"),
-        Choice("Save and quit", QUIT, "q"),
+        Choice(t("Fix something to match the table"), FIX, "x"),
+        Choice(t("Status"), STATUS, "i"),
+        Choice(t("Board"), BOARD, "d"),
+        Choice(t("Log"), LOG, "l"),
+        Choice(t("Save and quit"), QUIT, "q"),
     ]
     return [c for c in menu if c is not None]
 
@@ -289,20 +300,25 @@ def _ask_kind(
     events = list(events)
     earlier: list[list[dict]] = []  # the lists above this one, for 'back'
     while True:
-        below = [BACK] if escapes is None or earlier else escapes
-        whose = f"{player}: " if escapes is not None and player else ""
+        below = [_back()] if escapes is None or earlier else escapes
+        whose = player if escapes is not None and player else None
         level = narrow(game.state, kind, events)
         if level is not None:
-            question, choices = level
+            asked, choices = level
             picked = asker.choose(
-                whose + question.question, keyed_with_picture(game.state, _beside(choices, below))
+                _whose(whose, asked.asked()),
+                keyed_with_picture(game.state, _beside(choices, below)),
             )
         elif len(events) == 1 and escapes is None:
             return events[0]
         else:
-            words = KIND_WORDS.get(kind, kind)
+            words = kind_words(kind)
             menu = _beside(event_choices(game.state, kind, events), below)
-            picked = asker.choose(f"{whose}{words}:", keyed_with_picture(game.state, menu))
+            # TRANSLATORS: a menu's question: the kind of event ("Expand")
+            kind_question = t("{kind}:", kind=words)
+            picked = asker.choose(
+                _whose(whose, kind_question), keyed_with_picture(game.state, menu)
+            )
             if picked != "back":
                 return picked
         if isinstance(picked, Escape):
@@ -314,6 +330,17 @@ def _ask_kind(
             continue
         earlier.append(events)
         events = picked
+
+
+def _back() -> Choice:
+    return BACK._replace(label=t(BACK.label))
+
+
+def _whose(player: str | None, question: str) -> str:
+    """A question of the first menu names whose it is: 'Bruce: Which unit?'."""
+    return (
+        question if player is None else t("{player}: {question}", player=player, question=question)
+    )
 
 
 def _beside(choices: list[Choice], below: list[Choice]) -> list[Choice]:
@@ -350,33 +377,32 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
         allowed = [e for e in kept if e in events]
         if not allowed:
             return None
-        picked = asker.choose("Keep:", event_choices(state, kind, allowed) + [BACK])
+        picked = asker.choose(t("Keep:"), event_choices(state, kind, allowed) + [_back()])
         return None if picked == "back" else picked
     event = normalise(state, base)
     if event not in events:  # the dice and the draw are checked; say why if not
         for reason in game.check(event):
-            asker.say(f"Refused: {tr(reason)}")
+            asker.say(t("Refused: {reason}", reason=reason))
         return None
     return event
-
-
-DRAWN_QUESTION = (
-    "The {count} drawn from your pile: the goods on each tile's left half, commas between "
-    "tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:"
-)
 
 
 def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
     """The contracts drawn from the table's own pile, by the goods their tiles show
     (cli/tile_entry.py)."""
     from caledonia.rules.game.contracts import available, draw_reasons, where_contract
-    from caledonia.rules.words import counted
 
     from .tile_entry import ask_tiles
 
-    question = DRAWN_QUESTION.format(count=counted(count, "contract"))
+    question = t_n(
+        "The {count} contract drawn from your pile: the goods on each tile's left half, "
+        "commas between tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:",
+        "The {count} contracts drawn from your pile: the goods on each tile's left half, "
+        "commas between tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:",
+        count,
+    )
     if not count:
-        question = "Nothing is left in your pile to draw: Enter to go on"
+        question = t("Nothing is left in your pile to draw: Enter to go on")
     return ask_tiles(
         asker,
         question,
@@ -396,7 +422,7 @@ def _ask_dice(asker: Asker, game: Game) -> list[dict]:
 
     physical = Choice(PHYSICAL_DICE, "physical", "p")
     tool = Choice(TOOL_DICE, "tool", "t")
-    if asker.choose("The market dice:", [physical, tool]) == "tool":
+    if asker.choose(t("The market dice:"), [physical, tool]) == "tool":
         return seeded_rolls(game.state)
     return [{"good": r.good, "die": r.die} for r in ask_rolls(components(), asker)]
 
@@ -420,14 +446,18 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         _record(asker, table, {"type": "end_turn", "player": choice.player})
     elif escape == UNDO:
         made, undone = commit(
-            asker, table, lambda g: undo_game(table.path, g, 1), _not_again("undone")
+            asker,
+            table,
+            lambda g: undo_game(table.path, g, 1),
+            _not_again(N_("Not undone: the game changed elsewhere. Asking again.")),
         )
         for event in undone if made else []:
-            _said(f"undone: {describe(event)}")
+            _said(t("undone: {event}", event=describe(event)))
     elif escape == REDO:
-        made, redone = commit(asker, table, lambda g: g.redo(1), _not_again("redone"))
+        not_again = _not_again(N_("Not redone: the game changed elsewhere. Asking again."))
+        made, redone = commit(asker, table, lambda g: g.redo(1), not_again)
         for event, notes in redone if made else []:
-            _said(f"redone: {describe(event)}")
+            _said(t("redone: {event}", event=describe(event)))
             for note in notes:
                 _said(f"  {note}")
     elif escape == FIX:
@@ -443,8 +473,14 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         }
         print_status(game, show_map=True, highlight=spaces, game_file=path)
         if spaces:
-            marked = "the space" if len(spaces) == 1 else f"the {len(spaces)} spaces"
-            emit(f"Marked: {marked} {choice.player} may build on now.")
+            emit(
+                t_n(
+                    "Marked: the space {player} may build on now.",
+                    "Marked: the {count} spaces {player} may build on now.",
+                    len(spaces),
+                    player=choice.player,
+                )
+            )
     elif escape == LOG:
         print_log(game, last=20)
 
@@ -468,12 +504,14 @@ def _header(game: Game, choice: Decision) -> None:
     state = game.state
     out = console()
     if choice.player is None:
-        out.rule(f"Round {state.round} · {phase_words(state.phase)}", style="bold")
+        title = t("Round {round} · {phase}", round=state.round, phase=phase_words(state.phase))
+        out.rule(title, style="bold")
         return
     p = state.by_name(choice.player)
-    clan = f" ({p.clan})" if p.clan else ""
-    when = f"Round {state.round}" if state.round else "Set-up"
-    title = f"{when} · {p.name}{clan} · {phase_words(state.phase)}"
+    who = t("{player} ({clan})", player=p.name, clan=p.clan) if p.clan else p.name
+    when = t("Round {round}", round=state.round) if state.round else t("Set-up")
+    # TRANSLATORS: the rule above a player's question: "Round 2 · Bruce (Buchanan) · actions"
+    title = t("{when} · {player} · {phase}", when=when, player=who, phase=phase_words(state.phase))
     out.rule(title, style=f"bold {p.colour}")
     from .prompts import terminal_width
 
@@ -491,12 +529,12 @@ def status_lines(state: Any, p: Any, width: int) -> list[str]:
     goods = ", ".join(f"{n} {g.replace('_', ' ')}" for g, n in p.goods.items() if n)
     held = ", ".join(short(c, state.parts.contracts) for c in p.open_contracts)
     facts = [
-        f"£{p.money}",
-        goods or "no goods",
-        f"{p.merchants_stock} merchant{'' if p.merchants_stock == 1 else 's'} free",
-        f"contracts {held or '-'}",
-        f"shipping {p.shipping_level.replace('_', '-')}",
-        f"technology {', '.join(sorted(p.technology)) or '-'}",
+        t("£{amount}", amount=p.money),
+        goods or t("no goods"),
+        t_n("{count} merchant free", "{count} merchants free", p.merchants_stock),
+        t("contracts {contracts}", contracts=held or "-"),
+        t("shipping {level}", level=p.shipping_level.replace("_", "-")),
+        t("technology {tiles}", tiles=", ".join(sorted(p.technology)) or "-"),
     ]
     lines: list[str] = []
     for fact in facts:

@@ -6,38 +6,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.messages import N_
+
 from .prompts import Asker, Choice, whole_number
-from .translation import tr
+from .translation import t, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
 
-BACK = Choice("← back: fix nothing", None, "0")
+BACK = Choice(N_("← back: fix nothing"), None, "0")  # its words translated where shown
 # (correction, its words in the menu, its key), in the player board's order of things
 WHAT = (
-    ("money", "Money", "m"),
-    ("glory", "Glory", "g"),
-    ("goods", "Goods held", "o"),
-    ("merchants", "Merchants ready to trade", "r"),
-    ("shipping", "Shipping", "s"),
-    ("technology", "Technology", "t"),
-    ("unit", "A unit on the map", "u"),
-    ("contract", "A contract", "c"),
-    ("price", "A price on the market", "p"),
+    ("money", N_("Money"), "m"),
+    ("glory", N_("Glory"), "g"),
+    ("goods", N_("Goods held"), "o"),
+    ("merchants", N_("Merchants ready to trade"), "r"),
+    ("shipping", N_("Shipping"), "s"),
+    ("technology", N_("Technology"), "t"),
+    ("unit", N_("A unit on the map"), "u"),
+    ("contract", N_("A contract"), "c"),
+    ("price", N_("A price on the market"), "p"),
 )
 PLACES = (
-    ("open", "open, in a player's export box"),
-    ("fulfilled", "fulfilled, with a player"),
-    ("board", "on the export board"),
-    ("out", "out of the game"),
+    ("open", N_("open, in a player's export box")),
+    ("fulfilled", N_("fulfilled, with a player")),
+    ("board", N_("on the export board")),
+    ("out", N_("out of the game")),
 )
+
+
+def _back() -> Choice:
+    return BACK._replace(label=t(BACK.label))
 
 
 def ask_fix(asker: Asker, game: Game) -> dict | None:
     """The correction the table wants, as a fix event the rules accept; None: nothing."""
     what = asker.choose(
-        "What does the table show differently?",
-        [Choice(words, name, key) for name, words, key in WHAT] + [BACK],
+        t("What does the table show differently?"),
+        [Choice(t(words), name, key) for name, words, key in WHAT] + [_back()],
     )
     if what is None:
         return None
@@ -51,13 +57,13 @@ def ask_fix(asker: Asker, game: Game) -> dict | None:
     from caledonia.rules.game.state import Refused
 
     try:
-        event = checked_event(event, game.parts, "the fix")
+        event = checked_event(event, game.parts, t("the fix"))
     except Refused as problem:
-        asker.say(f"Not fixed: {'; '.join(tr(reason) for reason in problem.reasons)}.")
+        asker.say(t("Not fixed: {reasons}.", reasons="; ".join(tr(r) for r in problem.reasons)))
         return None
     reasons = game.check(event)
     if reasons:
-        asker.say(f"Not fixed: {'; '.join(tr(reason) for reason in reasons)}.")
+        asker.say(t("Not fixed: {reasons}.", reasons="; ".join(tr(r) for r in reasons)))
         return None
     return event
 
@@ -66,13 +72,14 @@ def _player(asker: Asker, game: Game, event: dict) -> dict | None:
     if event["what"] == "contract" and event.get("to") in ("board", "out"):
         return {}
     players = [Choice(p.name, p.name) for p in game.state.players]
-    someone = asker.choose("Whose?", [*players, BACK])
+    someone = asker.choose(t("Whose?"), [*players, _back()])
     return None if someone is None else {"player": someone}
 
 
 def _good(asker: Asker, game: Game, event: dict) -> dict | None:
     goods = list(game.state.prices) if event["what"] == "price" else list(game.parts.economy.goods)
-    picked = asker.choose("Which good?", [Choice(g.replace("_", " "), g) for g in goods] + [BACK])
+    menu = [Choice(g.replace("_", " "), g) for g in goods] + [_back()]
+    picked = asker.choose(t("Which good?"), menu)
     return None if picked is None else {"good": picked}
 
 
@@ -80,10 +87,15 @@ def _number(asker: Asker, game: Game, event: dict) -> dict | None:
     state = game.state
     what = event["what"]
     if what == "price":
-        now, question = state.prices[event["good"]], f"The {event['good']} price on the market:"
+        now = state.prices[event["good"]]
+        question = t("The {good} price on the market:", good=event["good"])
     elif what == "goods":
         now = state.by_name(event["player"]).goods[event["good"]]
-        question = f"How many {event['good'].replace('_', ' ')} does {event['player']} hold?"
+        question = t(
+            "How many {good} does {player} hold?",
+            good=event["good"].replace("_", " "),
+            player=event["player"],
+        )
     else:
         player = state.by_name(event["player"])
         now = {
@@ -91,11 +103,14 @@ def _number(asker: Asker, game: Game, event: dict) -> dict | None:
             "glory": player.glory,
             "merchants": player.merchants_stock,
         }[what]
-        question = {
-            "money": f"{event['player']}'s money (£):",
-            "glory": f"{event['player']}'s glory:",
-            "merchants": f"{event['player']}'s merchants ready to trade:",
-        }[what]
+        question = t(
+            {
+                "money": N_("{player}'s money (£):"),
+                "glory": N_("{player}'s glory:"),
+                "merchants": N_("{player}'s merchants ready to trade:"),
+            }[what],
+            player=event["player"],
+        )
     typed = asker.text(question, default=str(now), validate=whole_number(0))
     return {"value": int(typed)}
 
@@ -116,18 +131,27 @@ def _space(asker: Asker, game: Game, event: dict) -> dict | None:
         except Exception:  # noqa: BLE001 - the rules' reason is said
             if typed.strip().lower().startswith("port:"):
                 return True
-            return f"No space {typed.strip()!r} on this map: spaces read like A-09."
+            return t(
+                "No space {typed} on this map: spaces read like A-09.", typed=repr(typed.strip())
+            )
         return True
 
-    mine = f" ({player.name}'s units stand on {', '.join(held)})" if held else ""
-    typed = asker.text(f"Which space, as the board view names it{mine}:", validate=check)
+    if held:
+        question = t(
+            "Which space, as the board view names it ({player}'s units stand on {spaces}):",
+            player=player.name,
+            spaces=", ".join(held),
+        )
+    else:
+        question = t("Which space, as the board view names it:")
+    typed = asker.text(question, validate=check)
     return {"space": typed.strip()}
 
 
 def _unit(asker: Asker, game: Game, event: dict) -> dict | None:
     units = [Choice(u.replace("_", " "), u) for u in game.parts.economy.units]
-    units.append(Choice("none: take the unit off", "none"))
-    picked = asker.choose("What stands there now?", [*units, BACK])
+    units.append(Choice(t("none: take the unit off"), "none"))
+    picked = asker.choose(t("What stands there now?"), [*units, _back()])
     return None if picked is None else {"unit": picked}
 
 
@@ -139,22 +163,26 @@ def _contract(asker: Asker, game: Game, event: dict) -> dict | None:
 
     def check(typed: str) -> bool | str:
         try:
-            return True if search_tiles(typed, contracts) else f"No tile asks for {typed!r}."
+            if search_tiles(typed, contracts):
+                return True
+            return t("No tile asks for {typed}.", typed=repr(typed))
         except TileNotRead as problem:
             return sentence(str(problem))
 
     typed = asker.text(
-        "Which contract: the goods on its tile's left half, e.g. 4 wool:", validate=check
+        t("Which contract: the goods on its tile's left half, e.g. 4 wool:"), validate=check
     )
     found = search_tiles(typed, contracts)
     if len(found) > 1:
         menu = [Choice(named(contracts[c]), c) for c in found]
-        picked = asker.choose(f"Which tile is {typed.strip()!r}?", [*menu, BACK])
+        picked = asker.choose(
+            t("Which tile is {typed}?", typed=repr(typed.strip())), [*menu, _back()]
+        )
         if picked is None:
             return None
         found = [picked]
     place = asker.choose(
-        "Where is it now?", [Choice(words, name) for name, words in PLACES] + [BACK]
+        t("Where is it now?"), [Choice(t(words), name) for name, words in PLACES] + [_back()]
     )
     return None if place is None else {"contract": found[0], "to": place}
 
@@ -163,20 +191,24 @@ def _level(asker: Asker, game: Game, event: dict) -> dict | None:
     from caledonia.rules.reach import SHIPPING_LEVELS
 
     levels = [Choice(level.replace("_", "-"), level) for level in SHIPPING_LEVELS]
-    picked = asker.choose("Shipping level:", [*levels, BACK])
+    picked = asker.choose(t("Shipping level:"), [*levels, _back()])
     return None if picked is None else {"level": picked}
 
 
 def _technology(asker: Asker, game: Game, event: dict) -> dict | None:
     worker = asker.choose(
-        "Which technology tile?",
-        [Choice("woodcutter", "woodcutter"), Choice("miner", "miner"), BACK],
+        t("Which technology tile?"),
+        [Choice("woodcutter", "woodcutter"), Choice("miner", "miner"), _back()],
     )
     if worker is None:
         return None
     upgraded = asker.choose(
-        f"Is the {worker} tile upgraded?",
-        [Choice("yes: upgraded", True, "y"), Choice("no: not upgraded", False, "n"), BACK],
+        t("Is the {worker} tile upgraded?", worker=worker),
+        [
+            Choice(t("yes: upgraded"), True, "y"),
+            Choice(t("no: not upgraded"), False, "n"),
+            _back(),
+        ],
     )
     return None if upgraded is None else {"worker": worker, "upgraded": upgraded}
 

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.locking import Busy, Seen, seen
-from caledonia.rules.words import counted
 from caledonia.rules.yamlfile import WriteError
 
 from .game_io import changing, load, save
 from .output import message
 from .prompts import Asker, Choice
+from .translation import t, t_n
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -51,10 +51,15 @@ class Table:
     def saved_words(self) -> str:
         """What a stop leaves, in one sentence."""
         if self.unsaved is None:
-            return f"{self.path} holds every event recorded; 'caledonia play {self.path}' resumes."
-        return (
-            f"NOT SAVED: {self.unsaved}. The answers since the last save are lost; "
-            f"{self.path} holds the game as it was last saved."
+            return t(
+                "{path} holds every event recorded; 'caledonia play {path}' resumes.",
+                path=self.path,
+            )
+        return t(
+            "NOT SAVED: {reason}. The answers since the last save are lost; "
+            "{path} holds the game as it was last saved.",
+            reason=self.unsaved,
+            path=self.path,
         )
 
 
@@ -89,12 +94,16 @@ def catch_up(table: Table) -> bool:
     if now is None or now == table.seen:  # the same, or gone: the save puts the game back
         return False
     if table.unsaved is not None:  # the file has moved on and so has this game: never merge
-        raise WriteError(table.path, "it was changed elsewhere while this game was unsaved")
+        raise WriteError(table.path, t("it was changed elsewhere while this game was unsaved"))
     try:
         fresh = load(table.path, notice=False)  # said once, when play opened it
     except CaledoniaError as problem:
         raise WriteError(
-            table.path, f"it was changed elsewhere and no longer reads as a game ({problem})"
+            table.path,
+            t(
+                "it was changed elsewhere and no longer reads as a game ({problem})",
+                problem=problem,
+            ),
         ) from None
     said = what_changed(table.game, fresh)
     table.seen = now
@@ -116,21 +125,35 @@ def what_changed(held: Game, fresh: Game) -> str | None:
         common += 1
     added, dropped = fresh.events[common:], held.events[common:]
     if not added and not dropped:
-        return None if held.undone == fresh.undone else "The redo list was changed elsewhere."
+        return None if held.undone == fresh.undone else t("The redo list was changed elsewhere.")
 
     def named(events: list[dict]) -> str:
         words = [describe(e) for e in events[:SHOWN_EVENTS]]
         return ", ".join(words) + (", …" if len(events) > SHOWN_EVENTS else "")
 
-    def were(events: list[dict], what: str) -> str:
-        verb = "was" if len(events) == 1 else "were"
-        return f"{counted(len(events), 'event')} {verb} {what} elsewhere: {named(events)}"
-
     if not dropped:
-        return were(added, "recorded from") + "."
+        return t_n(
+            "{count} event was recorded from elsewhere: {events}.",
+            "{count} events were recorded from elsewhere: {events}.",
+            len(added),
+            events=named(added),
+        )
     if not added:
-        return were(dropped, "undone from") + "."
-    return f"The game was changed elsewhere: {were(dropped, 'replaced')}; now {named(added)}."
+        return t_n(
+            "{count} event was undone from elsewhere: {events}.",
+            "{count} events were undone from elsewhere: {events}.",
+            len(dropped),
+            events=named(dropped),
+        )
+    return t_n(
+        "The game was changed elsewhere: {count} event was replaced elsewhere: {events}; "
+        "now {added}.",
+        "The game was changed elsewhere: {count} events were replaced elsewhere: {events}; "
+        "now {added}.",
+        len(dropped),
+        events=named(dropped),
+        added=named(added),
+    )
 
 
 def _write(table: Table, path: str) -> None:
@@ -152,20 +175,31 @@ def keep_unsaved(asker: Asker, table: Table, problem: Exception) -> None:
 
     from .writing import check_output
 
-    last = f" (the last: {describe(table.game.events[-1])})" if table.game.events else ""
+    last = describe(table.game.events[-1]) if table.game.events else None
     while True:
         table.unsaved = str(problem)
-        message(
-            f"Not saved: {problem}. The game and your answers{last} are held here but are "
-            f"not yet in {table.path}.",
-            style="red",
-        )
+        if last is None:
+            said = t(
+                "Not saved: {problem}. The game and your answers are held here but are "
+                "not yet in {path}.",
+                problem=problem,
+                path=table.path,
+            )
+        else:
+            said = t(
+                "Not saved: {problem}. The game and your answers (the last: {event}) are held "
+                "here but are not yet in {path}.",
+                problem=problem,
+                event=last,
+                path=table.path,
+            )
+        message(said, style="red")
         picked = asker.choose(
-            "The game is not saved yet:",
+            t("The game is not saved yet:"),
             [
-                Choice(f"Try again to save {table.path}", RETRY, "r"),
-                Choice("Save under another name", ELSEWHERE, "s"),
-                Choice("Go on unsaved (each answer tries again)", LATER, "g"),
+                Choice(t("Try again to save {path}", path=table.path), RETRY, "r"),
+                Choice(t("Save under another name"), ELSEWHERE, "s"),
+                Choice(t("Go on unsaved (each answer tries again)"), LATER, "g"),
             ],
         )
         if picked == LATER:
@@ -173,16 +207,18 @@ def keep_unsaved(asker: Asker, table: Table, problem: Exception) -> None:
         target = table.path
         try:
             if picked == ELSEWHERE:
-                target = asker.text("Save as (a file name):", validate=_place_check).strip()
+                target = asker.text(t("Save as (a file name):"), validate=_place_check).strip()
                 check_output(target, ask=asker)
             with changing(target):
                 if target == table.path and seen(target) not in (None, table.seen):
-                    raise WriteError(target, "it was changed elsewhere while this game was unsaved")
+                    raise WriteError(
+                        target, t("it was changed elsewhere while this game was unsaved")
+                    )
                 _write(table, target)
         except CaledoniaError as again:  # WriteError, Busy, a refused replace
             problem = again
             continue
-        message(f"Saved to {target}; play goes on with it.", style="green")
+        message(t("Saved to {path}; play goes on with it.", path=target), style="green")
         return
 
 
@@ -190,9 +226,9 @@ def _place_check(typed: str) -> bool | str:
     from .writing import check_writable
 
     if not typed.strip():
-        return "Give a file name, e.g. game-copy.yaml."
+        return t("Give a file name, e.g. game-copy.yaml.")
     try:
         check_writable(typed.strip())
     except WriteError as problem:
-        return f"Cannot save there: {problem.reason}."
+        return t("Cannot save there: {reason}.", reason=problem.reason)
     return True

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.game.registry import variant_choices
 from caledonia.rules.game.setup import SetupPlayer, TableChoices
+from caledonia.rules.messages import N_
 from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
 from caledonia.rules.words import name_problem, sentence
 
@@ -30,6 +31,7 @@ from .game_setup import (
     words,
 )
 from .prompts import Asker, Choice, Validator, shown, whole_number
+from .translation import t, tr
 from .writing import check_writable
 
 if TYPE_CHECKING:
@@ -40,8 +42,8 @@ MAX_PLAYERS = len(DEFAULT_COLOURS)
 COLOUR_KEYS = {"black": "k"}  # every other colour answers to its first letter
 DONE = "done"
 # The tighter map is asked for in the variant menu too, though `new` takes its spaces
-TIGHTER = ("tighter", "Tighter map: four spaces covered", "m")
-EXAMPLES_SAID = (
+TIGHTER = ("tighter", N_("Tighter map: four spaces covered"), "m")
+EXAMPLES_SAID = N_(
     "The shipped examples are made-up values, not your box's printed ones: money, goods and "
     "scores will differ from your table's. Enter yours once into your box with 'caledonia "
     "box market', 'caledonia box tiles' and 'caledonia box values' ('caledonia box show' "
@@ -60,7 +62,7 @@ def ask_new_game(
 ) -> Game:
     """Ask the table for the game, create the file (atomic save) and return the Game."""
     if Path(path).exists():  # never replace a game: `play` resumes it
-        raise CaledoniaError(f"{path} exists: 'caledonia play {path}' resumes it")
+        raise CaledoniaError(t("{path} exists: 'caledonia play {path}' resumes it", path=path))
     check_writable(path)  # before the first question, not after the last
     players = ask_players(asker)
     files = ask_box_files(
@@ -78,7 +80,7 @@ def ask_new_game(
     save(path, game)
     for line in checklist(game.setup):
         asker.say(line)
-    asker.say(f"Started {path} (seed {seed}).")
+    asker.say(t("Started {path} (seed {seed}).", path=path, seed=seed))
     return game
 
 
@@ -90,14 +92,20 @@ def ask_players(asker: Asker) -> list[SetupPlayer]:
     players: list[SetupPlayer] = []
     while len(players) < MAX_PLAYERS:
         seat = len(players) + 1
-        question = f"Player {seat}'s name (seat order, clockwise)"
-        question += " (Enter alone: that's everyone):" if players else ":"
+        question = (
+            t(
+                "Player {seat}'s name (seat order, clockwise) (Enter alone: that's everyone):",
+                seat=seat,
+            )
+            if players
+            else t("Player {seat}'s name (seat order, clockwise):", seat=seat)
+        )
         name = asker.text(question, validate=name_check(players)).strip()
         if not name:
             break
         players.append(SetupPlayer(name, ask_colour(asker, name, players)))
     if len(players) == 1:
-        asker.say(f"One player: {players[0].name} plays the solo game.")
+        asker.say(t("One player: {player} plays the solo game.", player=players[0].name))
     return players
 
 
@@ -108,12 +116,17 @@ def name_check(players: Sequence[SetupPlayer]) -> Validator:
     def check(typed: str) -> bool | str:
         name = typed.strip()
         if not name:
-            return True if players else "A player needs a name."
+            return True if players else t("A player needs a name.")
         problem = name_problem(name)
         if problem:
-            return f"{problem[0].upper()}{problem[1:]} (got {shown(name)})."
+            said = tr(problem)
+            return t(
+                "{problem} (got {typed}).", problem=said[:1].upper() + said[1:], typed=shown(name)
+            )
         if name.casefold() in taken:
-            return f"{name} is already at the table: give each player a different name."
+            return t(
+                "{player} is already at the table: give each player a different name.", player=name
+            )
         return True
 
     return check
@@ -125,7 +138,7 @@ def ask_colour(asker: Asker, name: str, players: Sequence[SetupPlayer]) -> str:
     free = [c for c in COLOURS if c not in taken]
     usual = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c in free)
     choices = [Choice(c, c, COLOUR_KEYS.get(c, c[0])) for c in free]
-    return asker.choose(f"{name}'s colour:", choices, default=usual)
+    return asker.choose(t("{player}'s colour:", player=name), choices, default=usual)
 
 
 # -- box data ---------------------------------------------------------------------------
@@ -143,9 +156,9 @@ def ask_box_files(
     from caledonia.rules.solo import EXPORT_BOARD_ENV
 
     wanted = {  # option: (what it holds, its environment variable)
-        "market_file": ("market board", MARKET_ENV),
-        "box_file": ("box values (starting tiles, pass money, import marks)", BOX_ENV),
-        "export_board": ("solo removal grid", EXPORT_BOARD_ENV),
+        "market_file": (t("market board"), MARKET_ENV),
+        "box_file": (t("box values (starting tiles, pass money, import marks)"), BOX_ENV),
+        "export_board": (t("solo removal grid"), EXPORT_BOARD_ENV),
     }
     if players > 1:
         del wanted["export_board"]
@@ -156,22 +169,22 @@ def ask_box_files(
         return dict(given)
     what = ", ".join(wanted[key][0] for key in missing)
     own = asker.choose(
-        f"Which data for the {what}?",
+        t("Which data for the {data}?", data=what),
         [
-            Choice("The shipped examples: made-up values, not your box's", False, "e"),
-            Choice("Your own files", True, "o"),
+            Choice(t("The shipped examples: made-up values, not your box's"), False, "e"),
+            Choice(t("Your own files"), True, "o"),
         ],
         default=False,
     )
     files = dict(given)
     for key in missing if own else ():
         typed = asker.text(
-            f"Your {wanted[key][0]} file (Enter alone: the example):",
+            t("Your {data} file (Enter alone: the example):", data=wanted[key][0]),
             validate=file_check(key, players),
         )
         files[key] = own_path(typed)
     if any(files[key] is None for key in missing):
-        asker.say(EXAMPLES_SAID)
+        asker.say(t(EXAMPLES_SAID))
     return files
 
 
@@ -186,10 +199,17 @@ def box_in_use(asker: Asker, missing: Sequence[str]) -> bool:
         return False
     own = [COMPONENTS[f.component].words for f in found if not f.example]
     examples = [COMPONENTS[f.component].words for f in found if f.example]
-    line = f"Using your box at {folder()}: {'; '.join(own)}"
     if examples:
-        line += f"; the examples for the {'; '.join(examples)} ('caledonia box show')"
-    asker.say(line + ".")
+        line = t(
+            "Using your box at {folder}: {own}; the examples for the {examples} "
+            "('caledonia box show').",
+            folder=folder(),
+            own="; ".join(own),
+            examples="; ".join(examples),
+        )
+    else:
+        line = t("Using your box at {folder}: {own}.", folder=folder(), own="; ".join(own))
+    asker.say(line)
     return True
 
 
@@ -198,7 +218,7 @@ def file_check(key: str, players: int) -> Validator:
 
     def check(typed: str) -> bool | str:
         if not typed.strip().isprintable():
-            return "A file name without control characters, please."
+            return t("A file name without control characters, please.")
         path = own_path(typed)
         if path is None:
             return True
@@ -207,7 +227,7 @@ def file_check(key: str, players: int) -> Validator:
         except CaledoniaError as problem:
             return str(problem)
         except OSError as problem:  # a place the system refuses to look at
-            return f"Cannot read {path}: {problem.strerror or problem}."
+            return t("Cannot read {path}: {reason}.", path=path, reason=problem.strerror or problem)
         return True
 
     return check
@@ -226,7 +246,8 @@ def own_path(typed: str) -> str | None:
 def variant_menu() -> list[tuple[str, str, str]]:
     """The variant menu as (`new`'s flag, words, key): the variants' own declarations
     (rules/game/variants.py), then the tighter map."""
-    return [(c.flag, c.menu, c.menu_key) for c in variant_choices()] + [TIGHTER]
+    menu = [(c.flag, c.menu, c.menu_key) for c in variant_choices()] + [TIGHTER]
+    return [(flag, t(words), key) for flag, words, key in menu]
 
 
 def variants_of(chosen: set[str]) -> dict[str, bool]:
@@ -246,11 +267,15 @@ def ask_variants(
             Choice(f"[{'x' if flag in chosen else ' '}] {words}", flag, key)
             for flag, words, key in menu
         ]
-        done = "Done: play these variants" if chosen else "Done: the plain game"
+        done = t("Done: play these variants") if chosen else t("Done: the plain game")
         choices.append(Choice(done, DONE, "d"))
         # the state in the question: the answered line then reads "on: ...: c) No clans"
         on = ", ".join(words.split(":")[0] for flag, words, _ in menu if flag in chosen)
-        question = f"Variants (on: {on or 'none'}; a key turns one on or off):"
+        question = (
+            t("Variants (on: {variants}; a key turns one on or off):", variants=on)
+            if on
+            else t("Variants (on: none; a key turns one on or off):")
+        )
         answer = asker.choose(question, choices, default=DONE)
         if answer != DONE:
             chosen ^= {answer}
@@ -287,15 +312,15 @@ def ask_layout(
     """A seed to draw everything from, or the table's own layout (what is left blank is
     drawn from a random seed)."""
     own = asker.choose(
-        "The layout:",
+        t("The layout:"),
         [
-            Choice("Let caledonia draw it from a seed", False, "s"),
-            Choice("Enter your table's own layout", True, "o"),
+            Choice(t("Let caledonia draw it from a seed"), False, "s"),
+            Choice(t("Enter your table's own layout"), True, "o"),
         ],
         default=False,
     )
     if not own:
-        typed = asker.text("Seed (Enter alone: a random one):", validate=seed_check)
+        typed = asker.text(t("Seed (Enter alone: a random one):"), validate=seed_check)
         return (int(typed) if typed.strip() else random_seed()), TableChoices()
     seed = random_seed()
     return seed, ask_table_layout(asker, data, players, variants, seed)
@@ -341,12 +366,15 @@ def ask_table_layout(
         from caledonia.rules.space_names import port_corner_words
 
         board = sample.board()  # the question says where each corner lies on the table
-        corners = [f"Port tile at corner {c} ({port_corner_words(board, c)})" for c in "ABCD"]
+        corners = [
+            t("Port tile at corner {corner} ({where})", corner=c, where=port_corner_words(board, c))
+            for c in "ABCD"
+        ]
         picked = ask_tiles_in_turn(asker, corners, port_menu(data, variants))
         if picked:
             table = table._replace(ports=dict(zip("ABCD", picked, strict=True)))
     if sample.scoring_tiles:
-        rounds = [f"Scoring tile for round {n}" for n in range(1, 6)]
+        rounds = [t("Scoring tile for round {round}", round=n) for n in range(1, 6)]
         picked = ask_tiles_in_turn(asker, rounds, scoring_menu(data, variants))
         if picked:
             table = table._replace(scoring_tiles=picked)
@@ -364,8 +392,10 @@ def ask_tiles_in_turn(asker: Asker, slots: Sequence[str], menu: list[Choice]) ->
     for number, slot in enumerate(slots):
         offered = [c for c in menu if c.value not in picked]
         if number == 0:
-            offered.append(Choice("Let caledonia draw these", DRAWN, "r"))
-        answer = asker.choose(f"{slot}:", offered, default=DRAWN if number == 0 else None)
+            offered.append(Choice(t("Let caledonia draw these"), DRAWN, "r"))
+        # TRANSLATORS: a menu's question: what the tile is for ("Scoring tile for round 2")
+        question = t("{slot}:", slot=slot)
+        answer = asker.choose(question, offered, default=DRAWN if number == 0 else None)
         if answer == DRAWN:
             return []
         picked.append(answer)
@@ -381,9 +411,9 @@ def port_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
 
     ks = variants.get("kickstarter", False)
     return [
-        Choice(port_tile_words(t.id), t.id, t.id.lower()[0])
-        for t in data.parts.port_tiles
-        if ks or not t.kickstarter
+        Choice(port_tile_words(tile.id), tile.id, tile.id.lower()[0])
+        for tile in data.parts.port_tiles
+        if ks or not tile.kickstarter
     ]
 
 
@@ -393,9 +423,9 @@ def scoring_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
 
     ks = variants.get("kickstarter", False)
     return [
-        Choice(scoring_tile_words(t.id), t.id, t.id.lower()[0])
-        for t in data.parts.scoring_tiles
-        if ks or not t.kickstarter
+        Choice(scoring_tile_words(tile.id), tile.id, tile.id.lower()[0])
+        for tile in data.parts.scoring_tiles
+        if ks or not tile.kickstarter
     ]
 
 
@@ -405,22 +435,29 @@ def starting_menu(data: TableData) -> list[Choice]:
     from .game_setup import starting_tile_words
 
     tiles = data.box.starting_tiles
-    example = " (example values)" if data.box.example else ""
     return [
-        Choice(starting_tile_words(tiles, number) + example, number, str(number))
+        Choice(
+            _example_marked(starting_tile_words(tiles, number), data.box.example),
+            number,
+            str(number),
+        )
         for number in sorted(tiles)
     ]
+
+
+def _example_marked(words: str, example: bool) -> str:
+    return t("{tile} (example values)", tile=words) if example else words
 
 
 def starting_tile_slots(sample: Setup) -> list[str]:
     """Whose starting tile each menu asks for: the clans' (in the order drawn), else the
     players' in turn order."""
     if sample.clans:
-        return [f"{clan}'s starting tile" for clan in sample.clans]
+        return [t("{clan}'s starting tile", clan=clan) for clan in sample.clans]
     turn = sample.turn_order()
     if len(turn) == 1:
-        return ["The starting tile"]
-    return [f"{name}'s starting tile" for name in turn]
+        return [t("The starting tile")]
+    return [t("{player}'s starting tile", player=name) for name in turn]
 
 
 def layout_questions(
@@ -433,15 +470,18 @@ def layout_questions(
     """(TableChoices field, question, reader of the answer) for the parts typed: the map
     sides and the clans, as printed on their boards."""
     sample = draw_game_setup(data, players, seed, variants, (), table)
-    blank = " (Enter alone: drawn by caledonia)"
-    questions: list[tuple[str, str, Callable[[str], Any]]] = [
-        ("modules", "Map modules and sides, e.g. A1,B2,C1,D2" + blank + ":", words)
-    ]
+    modules = t("Map modules and sides, e.g. A1,B2,C1,D2 (Enter alone: drawn by caledonia):")
+    questions: list[tuple[str, str, Callable[[str], Any]]] = [("modules", modules, words)]
     if sample.clans:
         questions.append(
             (
                 "clans",
-                f"The {len(sample.clans)} clans drawn, e.g. Buchanan,Stewart" + blank + ":",
+                # TRANSLATORS: {count} is never 1: a game draws two clans or more
+                t(
+                    "The {count} clans drawn, e.g. Buchanan,Stewart "
+                    "(Enter alone: drawn by caledonia):",
+                    count=len(sample.clans),
+                ),
                 clan_reader(data, variants),
             )
         )
@@ -477,14 +517,14 @@ def ask_pile(
     """The table's own pile (the default: every draw is then entered by what the tiles
     show), or caledonia's shuffled one for a table without the tiles."""
     own = asker.choose(
-        "The export contracts:",
+        t("The export contracts:"),
         [
             Choice(
-                "From your own pile: shuffle it, deal the face-up tiles, say what came up",
+                t("From your own pile: shuffle it, deal the face-up tiles, say what came up"),
                 True,
                 "o",
             ),
-            Choice("Let caledonia draw: for a table without the tiles", False, "c"),
+            Choice(t("Let caledonia draw: for a table without the tiles"), False, "c"),
         ],
         default=True,
     )
@@ -498,16 +538,23 @@ def ask_pile(
 
     def reasons(dealt: list[int]) -> list[str]:
         if len(dealt) != count:
-            return [f"the export board takes {count} face-up tiles, not {len(dealt)}"]
+            return [
+                t(
+                    "the export board takes {count} face-up tiles, not {given}",
+                    count=count,
+                    given=len(dealt),
+                )
+            ]
         if len(set(dealt)) != count:
-            return ["a tile is named twice among those dealt"]
+            return [t("a tile is named twice among those dealt")]
         return []
 
     from .tile_entry import ask_tiles
 
-    question = (
-        f"The {count} face-up contracts you dealt: the goods on each tile's left half, commas "
-        "between tiles (e.g. 4 wool, 2 beef, cheese bread whisky); a few goods search the pile:"
+    question = t(
+        "The {count} face-up contracts you dealt: the goods on each tile's left half, commas "
+        "between tiles (e.g. 4 wool, 2 beef, cheese bread whisky); a few goods search the pile:",
+        count=count,
     )
     dealt = ask_tiles(asker, question, contracts, lambda: list(contracts), reasons, count)
     return table._replace(face_up=dealt)
@@ -518,8 +565,8 @@ def ask_start_player(asker: Asker, players: Sequence[SetupPlayer]) -> str | None
     if len(players) == 1:
         return players[0].name
     choices = [Choice(p.name, p.name) for p in players]
-    choices.append(Choice("Draw one at random", None, "r"))
-    return asker.choose("Start player:", choices, default=None)
+    choices.append(Choice(t("Draw one at random"), None, "r"))
+    return asker.choose(t("Start player:"), choices, default=None)
 
 
 def ask_tighter(
@@ -538,11 +585,14 @@ def ask_tighter(
     def check(typed: str) -> bool | str:
         spaces = words(typed)
         if len(spaces) != 4:
-            return "Give the four covered spaces, one on each module, e.g. A-10,B-21,C-05,D-30."
+            return t("Give the four covered spaces, one on each module, e.g. A-10,B-21,C-05,D-30.")
         return setup_problem(data, players, seed, variants, spaces, table) or True
 
     typed = asker.text(
-        f"Tighter map: the four covered spaces on {sides}, e.g. A-10,B-21,C-05,D-30:",
+        t(
+            "Tighter map: the four covered spaces on {sides}, e.g. A-10,B-21,C-05,D-30:",
+            sides=sides,
+        ),
         validate=check,
     )
     return words(typed)
@@ -556,14 +606,12 @@ def checklist(setup: Setup) -> list[str]:
     lines = [note] if (note := example_note(setup, in_play=True)) else []
     items = setup_lines(setup)
     if setup.tighter_map:
-        items.append("Cover the spaces: " + ", ".join(setup.tighter_map))
+        items.append(t("Cover the spaces: {spaces}", spaces=", ".join(setup.tighter_map)))
     if not setup.clans:
         turn = setup.turn_order()
-        items.append(
-            "Starting tiles: "
-            + "; ".join(
-                f"{name} {starting_tile_words(setup.tile_contents, tile)}"
-                for name, tile in zip(turn, setup.starting_tiles, strict=True)
-            )
+        held = "; ".join(
+            f"{name} {starting_tile_words(setup.tile_contents, tile)}"
+            for name, tile in zip(turn, setup.starting_tiles, strict=True)
         )
-    return [*lines, "Lay out the table:", *(f"  [ ] {item}" for item in items)]
+        items.append(t("Starting tiles: {tiles}", tiles=held))
+    return [*lines, t("Lay out the table:"), *(f"  [ ] {item}" for item in items)]

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from caledonia.rules.schema import whole_number_phrase
 
 from .output import message
+from .translation import t
 
 Validator = Callable[[str], "bool | str"]
 SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, without 0
@@ -48,10 +49,10 @@ def verdict_of(validate: Validator | None, typed: str) -> bool | str:
     except OSError as error:
         from caledonia.rules.yamlfile import os_reason
 
-        return f"That cannot be used: {os_reason(error)}."
+        return t("That cannot be used: {reason}.", reason=os_reason(error))
     if verdict is True:
         return True
-    return verdict if isinstance(verdict, str) and verdict else "That answer is not accepted."
+    return verdict if isinstance(verdict, str) and verdict else t("That answer is not accepted.")
 
 
 def is_number_question(default: str, validate: Validator | None) -> bool:
@@ -218,7 +219,9 @@ class QuestionaryAsker:
             default=shown[start],
             use_search_filter=not shortcuts,
             use_jk_keys=False,
-            instruction="(key, or arrows and Enter)" if shortcuts else "(type to filter, Enter)",
+            instruction=t("(key, or arrows and Enter)")
+            if shortcuts
+            else t("(type to filter, Enter)"),
         )
         keys = [c.key for c in keyed if c.key] if shortcuts else []
         _answer_on_key(prompt, keys, answered)
@@ -331,10 +334,10 @@ def whole_number(minimum: int = 0, maximum: int | None = LARGEST_NUMBER) -> Vali
         text = typed.strip()
         digits = text[1:] if text.startswith("-") else text
         if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-            return f"Expected {expected}, got {shown(typed)}."
+            return t("Expected {expected}, got {typed}.", expected=expected, typed=shown(typed))
         value = int(text)
         if value < minimum or (maximum is not None and value > maximum):
-            return f"Expected {expected}, got {value}."
+            return t("Expected {expected}, got {typed}.", expected=expected, typed=value)
         return True
 
     check.expects_number = True  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from .prompts import Asker, Choice, Validator
+from .translation import t, t_n
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Contract
@@ -45,14 +46,15 @@ def ask_tiles(
                 if again:
                     break
             elif len(found) > 1:
-                found = [asker.choose(f"Which tile is {item!r}?", _menu(contracts, found))]
+                question = t("Which tile is {typed}?", typed=repr(item))
+                found = [asker.choose(question, _menu(contracts, found))]
             drawn.extend(found)
         if again:
             continue
         problems = reasons(drawn)
         if not problems:
             return drawn
-        asker.say(f"Refused: {problems[0]}")
+        asker.say(t("Refused: {reason}", reason=problems[0]))
 
 
 def _menu(contracts: Mapping[int, Contract], found: list[int]) -> list[Choice]:
@@ -87,17 +89,22 @@ def _instead(
     from caledonia.rules.contract_faces import face, left_half
     from caledonia.rules.words import sentence
 
-    places = [
-        f"the {left_half(contracts[c])} tile ({face(contracts[c])}) is already "
-        + ("named in this answer" if c in drawn else where(c) or "in play")
-        for c in taken
-    ]
-    asker.say(sentence("; ".join(places)))
+    def already(contract: int) -> str:
+        tile = {"tile": left_half(contracts[contract]), "face": face(contracts[contract])}
+        if contract in drawn:
+            return t("the {tile} tile ({face}) is already named in this answer", **tile)
+        place = where(contract)
+        if place:
+            return t("the {tile} tile ({face}) is already {where}", where=place, **tile)
+        return t("the {tile} tile ({face}) is already in play", **tile)
+
+    asker.say(sentence("; ".join(already(c) for c in taken)))
     if not near:
         return []
-    back = Choice("none of these: type the tiles again", None, "0")
+    back = Choice(t("none of these: type the tiles again"), None, "0")
     picked = asker.choose(
-        f"Tiles left with the goods of {item!r}:", [*_menu(contracts, near), back]
+        t("Tiles left with the goods of {typed}:", typed=repr(item)),
+        [*_menu(contracts, near), back],
     )
     return [] if picked is None else [picked]
 
@@ -115,14 +122,17 @@ def tiles_validator(
 
     def check(text: str) -> bool | str:
         if text.strip().casefold() in NONE_TYPED:
-            return True if not count else f"Name the {count} tiles drawn."
+            if not count:
+                return True
+            # TRANSLATORS: English says "tiles" for any count; your plural forms may differ
+            return t_n("Name the {count} tiles drawn.", "Name the {count} tiles drawn.", count)
         items = split_tiles(text)
         single: list[int] = []
         try:
             for item in items:
                 found = search_tiles(item, contracts)
                 if not found:
-                    return f"No tile asks for all of {item!r}."
+                    return t("No tile asks for all of {typed}.", typed=repr(item))
                 if len(found) == 1:
                     single += found
         except TileNotRead as problem:
@@ -131,7 +141,7 @@ def tiles_validator(
             problems = reasons(single)
             return True if not problems else sentence(problems[0])
         if not any(c not in single for c in pool()):
-            return "Every tile left is named already."
+            return t("Every tile left is named already.")
         return True
 
     return check
