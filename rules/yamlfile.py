@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from .errors import CaledoniaError, DataError
+from .messages import N_, Reason
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -64,11 +65,14 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode):
             seen = key in data
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                None, None, "a key must be plain text or a number", key_node.start_mark
+                None, None, Reason("a key must be plain text or a number"), key_node.start_mark
             ) from None
         if seen:
             raise _DuplicateKey(
-                None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark
+                None,
+                None,
+                Reason("the key {key!r} appears twice in one mapping", key=key),
+                key_node.start_mark,
             )
         data[key] = loader.construct_object(value_node, deep=False)
         data.lines[key] = key_node.start_mark.line + 1
@@ -92,14 +96,16 @@ def _yaml_error(source: str, error: yaml.YAMLError) -> DataError:
     problem = getattr(error, "problem", None) or str(error)
     if "could not determine a constructor for the tag" in problem:
         tag = problem.split("tag", 1)[-1].strip(" '").replace("tag:yaml.org,2002:", "!!")
-        problem = (
-            f"the tag {tag} is not allowed: a file holds plain data only "
-            "(mappings, lists, text and numbers)"
+        problem = Reason(
+            "the tag {tag} is not allowed: a file holds plain data only "
+            "(mappings, lists, text and numbers)",
+            tag=tag,
         )
     elif isinstance(error, _DuplicateKey):
         pass
     else:
-        problem = f"not valid YAML: {problem}"
+        # TRANSLATORS: {problem} is the YAML reader's own words, in English
+        problem = Reason("not valid YAML: {problem}", problem=problem)
     return DataError(source, problem, line=line)
 
 
@@ -111,12 +117,19 @@ def _character_error(source: str, text: str, error: yaml.reader.ReaderError) -> 
     line = before.count("\n") + 1
     column = position - (before.rfind("\n") + 1) + 1
     code = error.character if isinstance(error.character, int) else ord(text[position])
-    what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
-    return DataError(
-        source,
-        f"{what} at column {column}: a YAML file holds text only (was it saved as text?)",
-        line=line,
-    )
+    if code == 0:
+        said = Reason(
+            "a NUL byte at column {column}: a YAML file holds text only (was it saved as text?)",
+            column=column,
+        )
+    else:
+        said = Reason(
+            "the control character U+{code:04X} at column {column}: a YAML file holds text "
+            "only (was it saved as text?)",
+            code=code,
+            column=column,
+        )
+    return DataError(source, said, line=line)
 
 
 # Refuse alias bombs ("billion laughs"): the largest real file, a long game,
@@ -159,7 +172,10 @@ def _check_alias_expansion(node: yaml.Node, source: str) -> None:
         elif key in open_ids:
             raise DataError(
                 source,
-                "an alias (*alias) refers to a value that contains it: recursive YAML is refused",
+                Reason(
+                    "an alias (*alias) refers to a value that contains it: recursive YAML is "
+                    "refused"
+                ),
                 line=current.start_mark.line + 1,
             )
         else:
@@ -173,8 +189,11 @@ def _check_alias_expansion(node: yaml.Node, source: str) -> None:
     if first_too_big is not None and shared:
         raise DataError(
             source,
-            f"the YAML expands to more than {MAX_EXPANDED_VALUES} values "
-            "through aliases (&anchor / *alias): refused",
+            Reason(
+                "the YAML expands to more than {count} values "
+                "through aliases (&anchor / *alias): refused",
+                count=MAX_EXPANDED_VALUES,
+            ),
             line=first_too_big.start_mark.line + 1,
         )
 
@@ -199,13 +218,14 @@ def parse_yaml(text: str, source: str) -> Any:
     except yaml.YAMLError as error:
         raise _yaml_error(source, error) from None
     except RecursionError:
-        raise DataError(source, "the YAML nests too deeply") from None
+        raise DataError(source, Reason("the YAML nests too deeply")) from None
     if data is None:
-        raise DataError(source, "the file is empty: expected YAML data")
+        raise DataError(source, Reason(EMPTY))
     return data
 
 
-NOT_REGULAR = "not a regular file (a pipe, a device or a socket): expected a YAML file"
+NOT_REGULAR = N_("not a regular file (a pipe, a device or a socket): expected a YAML file")
+EMPTY = N_("the file is empty: expected YAML data")
 
 
 def _read_regular(path: str | os.PathLike[str]) -> bytes | None:
@@ -232,21 +252,23 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         raw = _read_regular(path)
     except FileNotFoundError:
-        raise DataError(source, "file not found") from None
+        raise DataError(source, Reason("file not found")) from None
     except IsADirectoryError:
-        raise DataError(source, "is a directory: expected a YAML file") from None
+        raise DataError(source, Reason("is a directory: expected a YAML file")) from None
     except PermissionError:
-        raise DataError(source, "cannot read the file: permission denied") from None
+        raise DataError(source, Reason("cannot read the file: permission denied")) from None
     except OSError as error:
-        raise DataError(source, f"cannot read the file: {error.strerror}") from None
+        # TRANSLATORS: {reason} is the system's own words
+        said = Reason("cannot read the file: {reason}", reason=error.strerror)
+        raise DataError(source, said) from None
     if raw is None:
-        raise DataError(source, NOT_REGULAR)
+        raise DataError(source, Reason(NOT_REGULAR))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise DataError(source, f"not UTF-8 text (byte {error.start})") from None
+        raise DataError(source, Reason("not UTF-8 text (byte {byte})", byte=error.start)) from None
     if not text.strip():
-        raise DataError(source, "the file is empty: expected YAML data")
+        raise DataError(source, Reason(EMPTY))
     return text
 
 
@@ -308,24 +330,25 @@ class WriteError(CaledoniaError, OSError):
     def __init__(self, path: str | os.PathLike[str], reason: str):
         self.path = str(path)
         self.reason = reason
-        super().__init__(f"cannot write {self.path}: {reason}")
+        super().__init__(Reason("cannot write {path}: {reason}", path=self.path, reason=reason))
 
 
 def os_reason(error: OSError) -> str:
     """An OSError in a few words a person can act on (no errno numbers)."""
     words = {
-        errno.ENOENT: "the folder does not exist",
-        errno.ENOTDIR: "a part of the path is a file, not a folder",
-        errno.EISDIR: "it is a folder",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EROFS: "the disk is read-only",
-        errno.ENAMETOOLONG: "the name is too long for the system",
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is full",
-        errno.ELOOP: "too many symbolic links",
+        errno.ENOENT: N_("the folder does not exist"),
+        errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+        errno.EISDIR: N_("it is a folder"),
+        errno.EACCES: N_("permission denied"),
+        errno.EPERM: N_("permission denied"),
+        errno.EROFS: N_("the disk is read-only"),
+        errno.ENAMETOOLONG: N_("the name is too long for the system"),
+        errno.ENOSPC: N_("the disk is full"),
+        errno.EDQUOT: N_("the disk quota is full"),
+        errno.ELOOP: N_("too many symbolic links"),
     }
-    return words.get(error.errno or 0) or (error.strerror or str(error)).lower()
+    said = words.get(error.errno or 0)
+    return Reason(said) if said else (error.strerror or str(error)).lower()
 
 
 def _temporary_prefix(name: str) -> str:
@@ -364,11 +387,11 @@ def _refuse_folder(target: Path, shown: str | os.PathLike[str] | None = None) ->
             return
         raise WriteError(shown, os_reason(error)) from None
     if stat.S_ISDIR(mode):
-        raise WriteError(shown, "it is a folder: give a file name")
+        raise WriteError(shown, Reason("it is a folder: give a file name"))
     if not stat.S_ISREG(mode):
-        raise WriteError(shown, "it is not a regular file (a pipe, a device or a socket)")
+        raise WriteError(shown, Reason("it is not a regular file (a pipe, a device or a socket)"))
     if not os.access(target, os.W_OK):
-        raise WriteError(shown, "it is read-only")
+        raise WriteError(shown, Reason("it is read-only"))
 
 
 def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) -> None:
@@ -384,7 +407,7 @@ def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) ->
     import tempfile
 
     if not str(path).strip():
-        raise WriteError(path, "no file name given")
+        raise WriteError(path, Reason("no file name given"))
     target = _through_link(path)
     _refuse_folder(target, path)
     folder = _folder_of(target)
@@ -448,7 +471,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         if isinstance(error, OSError):
             raise WriteError(path, os_reason(error)) from None
         if isinstance(error, UnicodeEncodeError):
-            raise WriteError(path, "the text holds characters that cannot be saved") from None
+            said = Reason("the text holds characters that cannot be saved")
+            raise WriteError(path, said) from None
         raise
     _remove_stale_temporaries(folder, target.name)
     try:
