@@ -101,11 +101,14 @@ def test_the_committed_template_is_what_extraction_finds(tmp_path, monkeypatch):
 def test_every_message_id_names_its_fields():
     """A translator may reorder the fields only when each has a name: no '{}' or '{0}'."""
     pytest.importorskip("babel", reason="Babel (the test extras) reads the template")
-    for message_id in _message_ids(TEMPLATE):
-        names = [
-            field for _, field, _, _ in string.Formatter().parse(message_id) if field is not None
-        ]
-        assert all(name.isidentifier() for name in names), message_id
+    for found in _message_ids(TEMPLATE):
+        for message_id in found if isinstance(found, tuple) else (found,):  # a plural: each form
+            names = [
+                field
+                for _, field, _, _ in string.Formatter().parse(message_id)
+                if field is not None
+            ]
+            assert all(name.isidentifier() for name in names), message_id
 
 
 # -- a second language ---------------------------------------------------------------------
