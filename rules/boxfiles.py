@@ -86,7 +86,7 @@ def check_file(data: object, source: str, parts: Components, kind: str | None = 
 def pass_money_warnings(pass_money: Mapping[int, tuple[int, ...]]) -> list[str]:
     """Pass money that does not fall along the pass order (with 4 players it is 16, 14,
     12, 10): legal in a file, but most likely a slip."""
-    warnings = []
+    warnings: list[str] = []
     for players in (2, 3):
         amounts = pass_money.get(players, ())
         if any(later >= earlier for earlier, later in zip(amounts, amounts[1:], strict=False)):
