@@ -552,10 +552,13 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
 def status_view(game: Game) -> dict[str, Any]:
     """What `status` prints of the game, as plain data (kept in the cache by views.py):
     the --json data, and the lines and players status_view.py lays out."""
+    from caledonia.rules.yamlfile import plain
+
     data = summary(game)
     facts = round_facts(game)
     return {
-        "json": {**data, **facts},
+        # in English, and plain strings: a view is kept with marshal, which takes no Reason
+        "json": plain({**data, **facts}),
         "head": _status_head(game, data, facts),
         "players": [
             {"name": p["name"], "who": _who(p), "rows": _player_rows(p)} for p in data["players"]

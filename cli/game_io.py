@@ -180,4 +180,5 @@ def summary(game: Game) -> dict[str, Any]:
 
 def print_recorded(game: Game, recorded: list[dict], notes: list[str], **extra: Any) -> None:
     """`--json` of a command that changed the game: what it recorded and the state after."""
-    print_json({"recorded": recorded, "notes": notes, **extra, "state": summary(game)})
+    said = [str(note) for note in notes]  # --json is in English
+    print_json({"recorded": recorded, "notes": said, **extra, "state": summary(game)})
