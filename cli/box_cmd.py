@@ -9,13 +9,18 @@ from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import N_
 
+from .errors import reason_of
 from .output import JsonOption, emit, message, print_json
+from .translation import t, tr
 from .writing import ForceOption, check_output, person_at_terminal
 
 app = typer.Typer(
-    help="Your box: the printed values you enter once (map sides, market, box values), for "
-    "every command.",
+    help=N_(
+        "Your box: the printed values you enter once (map sides, market, box values), for "
+        "every command."
+    ),
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
@@ -31,7 +36,7 @@ def _box(
             "--box-dir",
             metavar="DIR",
             show_default=False,
-            help="The box folder to use (else CALEDONIA_HOME, else your data folder).",
+            help=N_("The box folder to use (else CALEDONIA_HOME, else your data folder)."),
         ),
     ] = None,
 ) -> None:
@@ -55,8 +60,15 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
-def _entry(component: str, kind: str, path: Path, origin: str, enter: str) -> dict[str, Any]:
-    """One component's line of `box show`: its status, its file, what it warns of."""
+# `box show`'s words for a component's status (its --json value)
+STATUS_WORDS = {"example": N_("example"), "yours": N_("yours"), "broken": N_("broken")}
+
+
+def _entry(
+    component: str, kind: str, path: Path, origin: str, enter: str, for_json: bool
+) -> dict[str, Any]:
+    """One component's line of `box show`: its status, its file, what it warns of (in
+    English for --json, else as messages to show)."""
     from caledonia.rules.boxfiles import check_file
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import read_yaml
@@ -75,18 +87,20 @@ def _entry(component: str, kind: str, path: Path, origin: str, enter: str) -> di
     try:
         checked = check_file(read_yaml(path), str(path), components(), kind)
     except CaledoniaError as problem:
-        entry.update(status="broken", problem=str(problem))
+        said = reason_of(problem)
+        entry.update(status="broken", problem=str(said) if for_json else said)
         return entry
-    entry["warnings"] = list(checked.warnings)
+    entry["warnings"] = [str(w) for w in checked.warnings] if for_json else list(checked.warnings)
     if checked.example:
         entry["status"] = "example"
-        entry["problem"] = f"{path} is marked 'example: true'"
+        entry["problem"] = f"{path} is marked 'example: true'"  # never shown, only in --json
     return entry
 
 
-def box_report() -> dict[str, Any]:
+def box_report(for_json: bool = True) -> dict[str, Any]:
     """Every component with its status, the folder, and what games still take from the
-    examples."""
+    examples; its problems and warnings in English (`for_json`), else as messages to show
+    in the reader's language."""
     from caledonia.rules.boxfolder import COMPONENTS, find, folder, side_file
     from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES
 
@@ -100,15 +114,14 @@ def box_report() -> dict[str, Any]:
             path, origin = side_file(name), "box"
         else:
             path, origin = Path(), "example"
-        entry = _entry(name, "side", path, origin, enter)
+        entry = _entry(name, "side", path, origin, enter, for_json)
         if origin == "example":
             entry["file"] = None
         entries.append(entry)
     for component in FILES:
         found = find(component)
-        entries.append(
-            _entry(component, component, found.path, found.origin, COMPONENTS[component].enter)
-        )
+        enter = COMPONENTS[component].enter
+        entries.append(_entry(component, component, found.path, found.origin, enter, for_json))
     example_sides = [e["component"] for e in entries[:8] if e["status"] != "yours"]
     letters_without = sorted(
         {
@@ -141,43 +154,62 @@ def show(as_json: JsonOption = False) -> None:
     """
     from caledonia.rules.boxfolder import COMPONENTS, EXAMPLES
 
-    report = box_report()
+    report = box_report(for_json=as_json)
     if as_json:
         print_json(report)
         return
-    emit(f"Box folder: {report['folder']}")
+    emit(t("Box folder: {folder}", folder=report["folder"]))
     for entry in report["components"]:
         words = entry["component"]
         if entry["component"] in COMPONENTS:
-            words = COMPONENTS[entry["component"]].words
-        status = entry["status"]
-        where = f" ({entry['file']})" if entry["file"] and status != "example" else ""
+            words = t(COMPONENTS[entry["component"]].words)
+        status = t(STATUS_WORDS[entry["status"]])
         if entry["origin"] == "given":
-            status += ", given by its option or variable"
-        line = f"  {words}: {status}{where}"
-        if status == "example":
-            line += f"; enter it with '{entry['enter']}'"
-        emit(line)
+            status = t("{status}, given by its option or variable", status=status)
+        if entry["status"] == "example" and entry["origin"] != "given":
+            line = t(
+                "{component}: {status}; enter it with '{command}'",
+                component=words,
+                status=status,
+                command=entry["enter"],
+            )
+        elif entry["file"] and entry["status"] != "example":
+            line = t(
+                "{component}: {status} ({file})", component=words, status=status, file=entry["file"]
+            )
+        else:
+            line = t("{component}: {status}", component=words, status=status)
+        emit(f"  {line}")
         if entry["problem"] and entry["status"] == "broken":
-            emit(f"      {entry['problem']}")
+            emit(f"      {tr(entry['problem'])}")
         for warning in entry["warnings"]:
-            emit(f"      warning: {warning}")
+            emit("      " + t("warning: {warning}", warning=warning))
     examples = report["examples"]
     if examples["drawn_from_examples"]:
         emit(
-            "A drawn layout takes an example side for module "
-            + ", ".join(examples["drawn_from_examples"])
-            + " (your box holds no side of it)."
+            t(
+                "A drawn layout takes an example side for module {modules} "
+                "(your box holds no side of it).",
+                modules=", ".join(examples["drawn_from_examples"]),
+            )
         )
-    still = [COMPONENTS[c].words for c in examples["every_game"]]
+    still = [t(COMPONENTS[c].words) for c in examples["every_game"]]
     if still:
-        emit("Every game still takes from the examples: " + "; ".join(still) + ".")
+        emit(
+            t(
+                "Every game still takes from the examples: {components}.",
+                components="; ".join(still),
+            )
+        )
     if "export_board" in examples["solo_game"]:
-        emit("A solo game also takes the example solo removal grid.")
+        emit(t("A solo game also takes the example solo removal grid."))
     if still or "export_board" in examples["solo_game"]:
         emit(
-            f"Or, without the questions: copy an example from {EXAMPLES}, enter your values, "
-            "set 'example: false' and 'caledonia box add FILE'."
+            t(
+                "Or, without the questions: copy an example from {folder}, enter your values, "
+                "set 'example: false' and 'caledonia box add FILE'.",
+                folder=EXAMPLES,
+            )
         )
 
 
@@ -214,19 +246,37 @@ def _check_given(files: list[str]) -> list[tuple[Any, str]]:
             text = Path(name).read_text(encoding="utf-8")
             checked = check_file(read_yaml(name), name, components())
         except CaledoniaError as problem:
-            problems.append(str(problem))
+            problems.append(tr(reason_of(problem)))
             continue
         except (OSError, UnicodeDecodeError) as problem:
-            problems.append(f"{name}: cannot read it ({getattr(problem, 'strerror', problem)})")
+            # TRANSLATORS: {reason} is the system's own words
+            problems.append(
+                t(
+                    "{file}: cannot read it ({reason})",
+                    file=name,
+                    reason=getattr(problem, "strerror", problem),
+                )
+            )
             continue
         if checked.example:
             problems.append(
-                f"{name}: is marked 'example: true': set 'example: false' once it holds your "
-                f"box's {KIND_WORDS[checked.kind]}"
+                t(
+                    "{file}: is marked 'example: true': set 'example: false' once it holds your "
+                    "box's {component}",
+                    file=name,
+                    component=t(KIND_WORDS[checked.kind]),
+                )
             )
             continue
         if checked.name in places:
-            problems.append(f"{name}: holds {checked.name}, as {places[checked.name]} does")
+            problems.append(
+                t(
+                    "{file}: holds {component}, as {other} does",
+                    file=name,
+                    component=checked.name,
+                    other=places[checked.name],
+                )
+            )
             continue
         places[checked.name] = name
         good.append((checked, text))
@@ -234,7 +284,11 @@ def _check_given(files: list[str]) -> list[tuple[Any, str]]:
         message(problem, style="red")
     if problems:
         raise CaledoniaError(
-            f"nothing was added: {len(problems)} of {len(files)} file(s) need correcting"
+            t(
+                "nothing was added: {problems} of {count} file(s) need correcting",
+                problems=len(problems),
+                count=len(files),
+            )
         )
     return good
 
@@ -244,7 +298,7 @@ def add(
     files: Annotated[
         list[str],
         typer.Argument(
-            metavar="FILE...", help="Module-side, market, box-values or export-board files."
+            metavar="FILE...", help=N_("Module-side, market, box-values or export-board files.")
         ),
     ],
 ) -> None:
@@ -261,10 +315,20 @@ def add(
         check_output(_place(item), force=True)
     for (item, text), name in zip(checked, files, strict=True):
         write_text_atomic(_place(item), text)
-        what = f"side {item.name}" if item.kind == "side" else KIND_WORDS[item.kind]
-        message(f"Added {name} as your {what} ({_place(item)}).")
+        if item.kind == "side":
+            what = t("side {side}", side=item.name)
+        else:
+            what = t(KIND_WORDS[item.kind])
+        message(
+            t(
+                "Added {file} as your {component} ({path}).",
+                file=name,
+                component=what,
+                path=_place(item),
+            )
+        )
         for warning in item.warnings:
-            message(f"  warning: {warning}", style="yellow")
+            message("  " + t("warning: {warning}", warning=warning), style="yellow")
 
 
 def _box_files() -> list[Path]:
@@ -276,7 +340,8 @@ def _box_files() -> list[Path]:
 
 
 def _checked_box() -> tuple[list[Any], list[str]]:
-    """The box's files checked: those that pass, and the problems of those that do not."""
+    """The box's files checked: those that pass, and the problems of those that do not (in
+    English; a Reason of the rules keeps its message id)."""
     from caledonia.rules.boxfiles import check_file
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import read_yaml
@@ -287,7 +352,7 @@ def _checked_box() -> tuple[list[Any], list[str]]:
         try:
             good.append(check_file(read_yaml(file), str(file), components(), kind))
         except CaledoniaError as problem:
-            problems.append(str(problem))
+            problems.append(reason_of(problem))
     return good, problems
 
 
@@ -308,16 +373,23 @@ def check(as_json: JsonOption = False) -> None:
                 "folder": str(folder()),
                 "ok": not problems,
                 "checked": [item.name for item in good],
-                "problems": problems,
-                "warnings": warnings,
+                "problems": [str(problem) for problem in problems],
+                "warnings": [str(warning) for warning in warnings],
             }
         )
     else:
-        emit(f"{folder()}: {len(good)} file(s) good, {len(problems)} with problems")
+        emit(
+            t(
+                "{folder}: {good} file(s) good, {problems} with problems",
+                folder=folder(),
+                good=len(good),
+                problems=len(problems),
+            )
+        )
         for problem in problems:
-            emit(f"  problem: {problem}")
+            emit("  " + t("problem: {problem}", problem=problem))
         for warning in warnings:
-            emit(f"  warning: {warning}")
+            emit("  " + t("warning: {warning}", warning=warning))
     if problems:
         raise typer.Exit(1)
 
@@ -327,7 +399,7 @@ def check(as_json: JsonOption = False) -> None:
 
 @app.command("export")
 def export(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="The file to write.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help=N_("The file to write."))],
     force: ForceOption = False,
 ) -> None:
     """Write the whole box into one file, to keep or to hand to friends.
@@ -341,22 +413,30 @@ def export(
     good, problems = _checked_box()
     if problems:
         for problem in problems:
-            message(problem, style="red")
+            message(tr(problem), style="red")
         raise CaledoniaError(
-            "the box has files with problems: correct them first ('caledonia box check')"
+            t("the box has files with problems: correct them first ('caledonia box check')")
         )
     if not good:
-        raise CaledoniaError("the box is empty: nothing to export")
+        raise CaledoniaError(t("the box is empty: nothing to export"))
     check_output(file, force=force, ask=person_at_terminal())
     write_text_atomic(file, to_yaml(plain(bundle(good))))
-    message(f"Wrote {file}: {', '.join(item.name for item in good)}.")
+    message(
+        t(
+            "Wrote {file}: {components}.",
+            file=file,
+            components=", ".join(item.name for item in good),
+        )
+    )
 
 
 @app.command("import")
 def import_(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A file written by 'box export'.")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help=N_("A file written by 'box export'."))
+    ],
     force: Annotated[
-        bool, typer.Option("--force", help="Replace what the box holds without asking.")
+        bool, typer.Option("--force", help=N_("Replace what the box holds without asking."))
     ] = False,
 ) -> None:
     """Replace the whole box with a copy from 'box export', checked whole first.
@@ -371,7 +451,19 @@ def import_(
     files = parse_bundle(read_yaml(file), file, components())
     old = _box_files()
     if old and not force:
-        _ask_or_refuse(f"The box at {_folder()} holds {len(old)} file(s). Replace them all?")
+        _ask_or_refuse(
+            t(
+                "The box at {folder} holds {count} file(s). Replace them all?",
+                folder=_folder(),
+                count=len(old),
+            ),
+            t(
+                "The box at {folder} holds {count} file(s). Replace them all: "
+                "pass --force to do it without a terminal",
+                folder=_folder(),
+                count=len(old),
+            ),
+        )
     for item in files:
         check_output(_place(item), force=True)  # makes the folder
     for item in files:
@@ -381,7 +473,8 @@ def import_(
     for stale in old:
         if stale not in kept:
             stale.unlink()
-    message(f"Imported {file}: {', '.join(item.name for item in files) or 'nothing'}.")
+    imported = ", ".join(item.name for item in files) or t("nothing")
+    message(t("Imported {file}: {components}.", file=file, components=imported))
 
 
 def _folder() -> Path:
@@ -390,13 +483,13 @@ def _folder() -> Path:
     return folder()
 
 
-def _ask_or_refuse(question: str) -> None:
-    """Ask a person at a terminal; elsewhere refuse, naming --force."""
+def _ask_or_refuse(question: str, refusal: str) -> None:
+    """Ask a person at a terminal; elsewhere refuse (`refusal` names --force)."""
     ask = person_at_terminal()
     if ask is None:
-        raise CaledoniaError(f"{question.rstrip('?')}: pass --force to do it without a terminal")
+        raise CaledoniaError(refusal)
     if not ask.confirm(question, default=False):
-        raise CaledoniaError("nothing was changed")
+        raise CaledoniaError(t("nothing was changed"))
 
 
 @app.command("reset")
@@ -405,11 +498,12 @@ def reset(
         str | None,
         typer.Argument(
             metavar="COMPONENT",
-            help="market, box, export_board or a side such as A1 (left out: everything).",
+            # TRANSLATORS: market, box and export_board are typed as they are
+            help=N_("market, box, export_board or a side such as A1 (left out: everything)."),
             show_default=False,
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Do it without asking.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Do it without asking."))] = False,
 ) -> None:
     """Put a component (or the whole box) back to the shipped example: its file is removed.
 
@@ -420,25 +514,45 @@ def reset(
 
     if component is None:
         targets = _box_files()
-        what = "everything in the box"
+        what = t("everything in the box")
     elif component.upper() in SIDE_NAMES:
         targets = [side_file(component)]
-        what = f"side {component.upper()}"
+        what = t("side {side}", side=component.upper())
     elif component.lower().replace("-", "_") in FILES:
         targets = [path_of(component.lower().replace("-", "_"))]
-        what = f"the {component}"
+        # TRANSLATORS: {component} as typed: market, box or export_board
+        what = t("the {component}", component=component)
     else:
         choices = ", ".join((*FILES, *SIDE_NAMES))
-        raise CaledoniaError(f"no component {component!r}: choose from {choices}")
-    targets = [t for t in targets if t.is_file()]
+        raise CaledoniaError(
+            t(
+                "no component {component!r}: choose from {choices}",
+                component=component,
+                choices=choices,
+            )
+        )
+    targets = [target for target in targets if target.is_file()]
     if not targets:
-        message(f"The box holds no file for {what}: it already uses the example.")
+        message(t("The box holds no file for {what}: it already uses the example.", what=what))
         return
     if not force:
-        _ask_or_refuse(f"Remove {what} from the box and use the example instead?")
+        _ask_or_refuse(
+            t("Remove {what} from the box and use the example instead?", what=what),
+            t(
+                "Remove {what} from the box and use the example instead: "
+                "pass --force to do it without a terminal",
+                what=what,
+            ),
+        )
     for target in targets:
         target.unlink()
-    message(f"Removed {what} ({len(targets)} file(s)): the example is used instead.")
+    message(
+        t(
+            "Removed {what} ({count} file(s)): the example is used instead.",
+            what=what,
+            count=len(targets),
+        )
+    )
 
 
 # -- guided entry ------------------------------------------------------------------------------
@@ -451,9 +565,11 @@ def _at_terminal(command: str) -> None:
 
     if not is_interactive():
         raise UsageProblem(
-            "entering the values asks questions and needs a terminal; without one, copy the "
-            "example file 'caledonia box show' names, enter your values and add it with "
-            "'caledonia box add FILE'",
+            t(
+                "entering the values asks questions and needs a terminal; without one, copy the "
+                "example file 'caledonia box show' names, enter your values and add it with "
+                "'caledonia box add FILE'"
+            ),
             command,
         )
 

@@ -14,9 +14,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import N_
 
-from .errors import Interrupted
+from .errors import Interrupted, reason_of
 from .prompts import Asker, Choice
+from .translation import t, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.box_values import BoxValue
@@ -38,7 +40,9 @@ class Field(NamedTuple):
 def _numbers(text: str) -> list[int]:
     parts = text.replace(",", " ").split()
     if not parts or not all(p.isdigit() for p in parts):
-        raise ValueError(f"expected whole numbers separated by spaces, got {text.strip()!r}")
+        raise ValueError(
+            t("expected whole numbers separated by spaces, got {text!r}", text=text.strip())
+        )
     return [int(p) for p in parts]
 
 
@@ -50,7 +54,8 @@ def run_wizard(
     asker: Asker, title: str, fields: list[Field], held: dict[str, Any] | None
 ) -> dict[str, Any]:
     """Every field's value: asked in turn for a new file; for a file the box holds, its
-    values shown and changed one at a time until the person is done."""
+    values shown and changed one at a time until the person is done. `title` is shown as
+    it is (in the reader's language)."""
     answers: dict[str, Any] = {}
 
     def ask(field: Field, default: str = "") -> None:
@@ -73,21 +78,46 @@ def run_wizard(
     answers.update(held)
     while True:
         choices = [
-            Choice(f"{field.question.rstrip(':')}: {field.typed(answers[field.key])}", field.key)
+            Choice(
+                # TRANSLATORS: a menu line: a question (without its last colon), the value held
+                t(
+                    "{question}: {value}",
+                    question=field.question.rstrip(":"),
+                    value=field.typed(answers[field.key]),
+                ),
+                field.key,
+            )
             for field in fields
         ]
-        choices.append(Choice("Done: save these values", DONE, "d"))
-        chosen = asker.choose(f"{title}: which value to change?", choices, default=DONE)
+        choices.append(Choice(t("Done: save these values"), DONE, "d"))
+        chosen = asker.choose(
+            t("{title}: which value to change?", title=title), choices, default=DONE
+        )
         if chosen == DONE:
             return answers
         field = next(f for f in fields if f.key == chosen)
         ask(field, field.typed(answers[field.key]))
 
 
+class Wizard(NamedTuple):
+    """What a wizard is called: its title (in English, which also names its draft) and the
+    words that name what it enters (both message ids)."""
+
+    title: str
+    what: str
+
+
+MARKET = Wizard(N_("Market board"), N_("the market board"))
+TILES = Wizard(N_("Starting tiles"), N_("the starting tiles"))
+VALUES = Wizard(N_("Box values"), N_("the box values"))
+BOX = Wizard(N_("Box values and starting tiles"), N_("the box values and starting tiles"))
+GRID = Wizard(N_("Solo removal grid"), N_("the solo removal grid"))
+
+
 def _enter(
     asker: Asker | None,
     kind: str,
-    title: str,
+    wizard: Wizard,
     fields: list[Field],
     held: dict[str, Any] | None,
     build: Callable[[dict[str, Any]], dict[str, Any]],
@@ -106,20 +136,27 @@ def _enter(
 
     target = path_of(kind)
     check_writable(target)  # before the first question
-    draft = Draft.named(f"box-{title.lower().replace(' ', '-')}", str(target))
-    ask = draft.asker(asker or QuestionaryAsker(), f"the {title.lower()}")
+    # the draft is named by the English title: a draft goes on in any language
+    draft = Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(target))
+    ask = draft.asker(asker or QuestionaryAsker(), t(wizard.what))
     try:
-        answers = run_wizard(ask, title, fields, held)
+        answers = run_wizard(ask, t(wizard.title), fields, held)
     except (KeyboardInterrupt, EOFError):
         raise Interrupted(draft.stopped_words(command)) from None
     data = build(answers)
     try:
         check_file(data, str(target), components(), kind)
     except CaledoniaError as problem:  # a cross-check the single answers could not see
-        raise CaledoniaError(f"{problem} (your answers are kept: run '{command}' again)") from None
+        raise CaledoniaError(
+            t(
+                "{problem} (your answers are kept: run '{command}' again)",
+                problem=reason_of(problem),
+                command=command,
+            )
+        ) from None
     write_text_atomic(target, to_yaml(data))
     draft.discard()
-    ask.say(f"Saved {target}: every command now uses it.")
+    ask.say(t("Saved {path}: every command now uses it.", path=target))
     return data
 
 
@@ -142,7 +179,7 @@ def track_drawing(prices: list[int], start: int | None, medium: tuple[int, int] 
 def market_fields(goods: tuple[str, ...]) -> list[Field]:
     from caledonia.rules.market import SIDES
 
-    words = {"players_1_2": "1-2 player side", "players_3_4": "3-4 player side"}
+    words = {"players_1_2": N_("1-2 player side"), "players_3_4": N_("3-4 player side")}
     fields = []
     for side in SIDES:
         for good in goods:
@@ -152,7 +189,9 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                 found = _numbers(text)
                 if len(found) < 2 or found != sorted(set(found)):
                     raise ValueError(
-                        "give at least two prices, rising from the lowest, e.g. 1 2 3 4 5 6 7 8 9"
+                        t(
+                            "give at least two prices, rising from the lowest, e.g. 1 2 3 4 5 6 7 8 9"
+                        )
                     )
                 return found
 
@@ -160,7 +199,9 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                 track = answers[f"{key}.prices"]
                 found = _numbers(text)
                 if len(found) != 1 or found[0] not in track:
-                    raise ValueError(f"give one price of the track: {_spaced(track)}")
+                    raise ValueError(
+                        t("give one price of the track: {track}", track=_spaced(track))
+                    )
                 return found[0]
 
             def medium(text: str, answers: dict, key: str = key) -> list[int]:
@@ -168,8 +209,13 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                 found = _numbers(text)
                 if len(found) != 2 or found[0] > found[1] or any(p not in track for p in found):
                     raise ValueError(
-                        "give the lowest and the highest price inside the brackets, both on "
-                        f"the track ({_spaced(track)}), e.g. {track[1]} {track[-2]}"
+                        t(
+                            "give the lowest and the highest price inside the brackets, both on "
+                            "the track ({track}), e.g. {low} {high}",
+                            track=_spaced(track),
+                            low=track[1],
+                            high=track[-2],
+                        )
                     )
                 return found
 
@@ -181,25 +227,28 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     (medium[0], medium[1]) if medium else None,
                 )
 
-            where = f"{words[side]}, {good}"
+            where = {"side": t(words[side]), "good": good}
             fields += [
                 Field(
                     f"{key}.prices",
-                    f"Market {where}: the prices of the track, lowest first:",
+                    t("Market {side}, {good}: the prices of the track, lowest first:", **where),
                     prices,
                     _spaced,
                     drawn,
                 ),
                 Field(
                     f"{key}.start",
-                    f"Market {where}: the circled starting price:",
+                    t("Market {side}, {good}: the circled starting price:", **where),
                     start,
                     str,
                     drawn,
                 ),
                 Field(
                     f"{key}.medium",
-                    f"Market {where}: the lowest and highest price inside the brackets:",
+                    t(
+                        "Market {side}, {good}: the lowest and highest price inside the brackets:",
+                        **where,
+                    ),
                     medium,
                     _spaced,
                     drawn,
@@ -243,7 +292,7 @@ def enter_market(asker: Asker | None = None) -> dict[str, Any]:
     return _enter(
         asker,
         "market",
-        "Market board",
+        MARKET,
         market_fields(components().economy.goods),
         _market_answers(held) if held else None,
         _build_market,
@@ -275,7 +324,7 @@ def _tile(goods: tuple[str, ...]) -> Callable[[str, dict], dict[str, Any]]:
         words = text.replace(",", " ").lower().split()
         if not words or not words[0].lstrip("£").isdigit():
             raise ValueError(
-                "start with the money, then the goods: e.g. 55 wool grain, or 56 2 milk"
+                t("start with the money, then the goods: e.g. 55 wool grain, or 56 2 milk")
             )
         money, held, count = int(words[0].lstrip("£")), {}, 1
         for word in words[1:]:
@@ -283,7 +332,9 @@ def _tile(goods: tuple[str, ...]) -> Callable[[str, dict], dict[str, Any]]:
                 count = int(word)
                 continue
             if word not in goods:
-                raise ValueError(f"{word!r} is not a good: use {', '.join(goods)}")
+                raise ValueError(
+                    t("{word!r} is not a good: use {goods}", word=word, goods=", ".join(goods))
+                )
             held[word] = held.get(word, 0) + count
             count = 1
         return {"money": money, "goods": held}
@@ -302,7 +353,7 @@ def tile_fields(goods: tuple[str, ...]) -> list[Field]:
     return [
         Field(
             f"tile.{n}",
-            f"Starting tile {n}: its money, then its goods (e.g. 55 wool grain):",
+            t("Starting tile {number}: its money, then its goods (e.g. 55 wool grain):", number=n),
             _tile(goods),
             _tile_typed,
         )
@@ -314,7 +365,9 @@ def _count(players: int) -> Callable[[str, dict], list[int]]:
     def read(text: str, answers: dict) -> list[int]:
         found = _numbers(text)
         if len(found) != players:
-            raise ValueError(f"give {players} amounts, one per place in the pass order")
+            raise ValueError(
+                t("give {count} amounts, one per place in the pass order", count=players)
+            )
         return found
 
     return read
@@ -323,7 +376,7 @@ def _count(players: int) -> Callable[[str, dict], list[int]]:
 def _rising(text: str, answers: dict) -> list[int]:
     found = _numbers(text)
     if found != sorted(set(found)) or 0 in found:
-        raise ValueError("give the marked steps, rising, e.g. 6 12 18 24")
+        raise ValueError(t("give the marked steps, rising, e.g. 6 12 18 24"))
     return found
 
 
@@ -331,7 +384,7 @@ def _one(low: int, high: int) -> Callable[[str, dict], int]:
     def read(text: str, answers: dict) -> int:
         found = _numbers(text)
         if len(found) != 1 or not low <= found[0] <= high:
-            raise ValueError(f"give one whole number from {low} to {high}")
+            raise ValueError(t("give one whole number from {low} to {high}", low=low, high=high))
         return found[0]
 
     return read
@@ -358,13 +411,13 @@ def value_fields() -> list[Field]:
     fields = [
         Field(
             "pass.2",
-            "Pass money with 2 players, first to pass first (e.g. 16 14):",
+            t("Pass money with 2 players, first to pass first (e.g. 16 14):"),
             _count(2),
             _spaced,
         ),
         Field(
             "pass.3",
-            "Pass money with 3 players, first to pass first (e.g. 16 14 12):",
+            t("Pass money with 3 players, first to pass first (e.g. 16 14 12):"),
             _count(3),
             _spaced,
         ),
@@ -372,7 +425,7 @@ def value_fields() -> list[Field]:
     fields += [
         Field(
             f"marks.{good}",
-            f"Marked steps of the {word(good)} import track, rising:",
+            t("Marked steps of the {good} import track, rising:", good=word(good)),
             _rising,
             _spaced,
         )
@@ -380,14 +433,24 @@ def value_fields() -> list[Field]:
     ]
     fields += [
         Field(
-            "boxes", "Contract boxes on the 3-4 player side of the export board:", _one(1, 12), str
+            "boxes",
+            t("Contract boxes on the 3-4 player side of the export board:"),
+            _one(1, 12),
+            str,
         ),
     ]
     fields += [  # the values clans declare they take from the table's clan tiles
-        Field(value.key, value.question, _clan_value(value), _clan_typed)
+        Field(value.key, _clans_words(value.question), _clan_value(value), _clan_typed)
         for value in clan_box_values().values()
     ]
     return fields
+
+
+def _clans_words(question: str) -> str:
+    """A clan's question in the reader's language: a Reason, or a message id it marked."""
+    from caledonia.rules.messages import Reason
+
+    return t(question) if not isinstance(question, Reason) else tr(question)
 
 
 def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
@@ -432,16 +495,16 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
     if held:
         fields = tiles if part == "tiles" else values
         answers = _box_answers(held)
-        title = "Starting tiles" if part == "tiles" else "Box values"
+        wizard = TILES if part == "tiles" else VALUES
     else:
         fields = tiles + values if part == "tiles" else values + tiles
         answers = None
-        title = "Box values and starting tiles"
+        wizard = BOX
 
     def build(given: dict[str, Any]) -> dict[str, Any]:
         return _build_box({**(_box_answers(held) if held else {}), **given})
 
-    return _enter(asker, "box", title, fields, answers, build, f"caledonia box {part}")
+    return _enter(asker, "box", wizard, fields, answers, build, f"caledonia box {part}")
 
 
 # -- the solo removal grid of the export board ----------------------------------------------
@@ -453,24 +516,40 @@ def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
     def columns(text: str, answers: dict) -> int:
         found = _numbers(text)
         if len(found) != 1 or found[0] < 1 or SLOTS % found[0]:
-            raise ValueError(f"give how many columns the {SLOTS} contract slots make: 1, 2, 3 or 6")
+            raise ValueError(
+                t(
+                    "give how many columns the {count} contract slots make: 1, 2, 3 or 6",
+                    count=SLOTS,
+                )
+            )
         return found[0]
 
     def slot(face: int) -> Callable[[str, dict], int]:
         def read(text: str, answers: dict) -> int:
             found = _numbers(text)
             if len(found) != 1 or not 1 <= found[0] <= SLOTS:
-                raise ValueError(f"give one slot from 1 to {SLOTS}")
+                raise ValueError(t("give one slot from 1 to {count}", count=SLOTS))
             taken = {
                 v: k for k, v in answers.items() if k.startswith("roll.") and k != f"roll.{face:+d}"
             }
             if found[0] in taken:
-                raise ValueError(f"slot {found[0]} is already the slot of {taken[found[0]][5:]}")
+                raise ValueError(
+                    t(
+                        "slot {slot} is already the slot of {roll}",
+                        slot=found[0],
+                        roll=taken[found[0]][5:],
+                    )
+                )
             bottom_left = SLOTS - answers["columns"] + 1
             if face == KNOWN_ANCHOR and found[0] != bottom_left:
                 raise ValueError(
-                    f"the rulebook puts {KNOWN_ANCHOR} at the bottom-left slot, which is slot "
-                    f"{bottom_left} with {answers['columns']} columns"
+                    t(
+                        "the rulebook puts {roll} at the bottom-left slot, which is slot "
+                        "{slot} with {columns} columns",
+                        roll=KNOWN_ANCHOR,
+                        slot=bottom_left,
+                        columns=answers["columns"],
+                    )
                 )
             return found[0]
 
@@ -479,7 +558,10 @@ def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
     fields = [
         Field(
             "columns",
-            f"Solo removal grid: how many columns do the {SLOTS} contract slots make?",
+            t(
+                "Solo removal grid: how many columns do the {count} contract slots make?",
+                count=SLOTS,
+            ),
             columns,
             str,
         )
@@ -487,8 +569,11 @@ def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
     fields += [
         Field(
             f"roll.{face:+d}",
-            f"Solo removal grid: the slot a price roll of {face:+d} removes (slots numbered "
-            "left to right, then top to bottom):",
+            t(
+                "Solo removal grid: the slot a price roll of {roll:+d} removes (slots numbered "
+                "left to right, then top to bottom):",
+                roll=face,
+            ),
             slot(face),
             str,
         )
@@ -516,7 +601,7 @@ def enter_grid(asker: Asker | None = None) -> dict[str, Any]:
     return _enter(
         asker,
         "export_board",
-        "Solo removal grid",
+        GRID,
         grid_fields(components().solo.price_die),
         _grid_answers(held) if held else None,
         _build_grid,

@@ -71,8 +71,14 @@ def with_shell_named(arguments: list[str]) -> list[str]:
 def _shell(value: str) -> str:
     name = value.strip().lower()
     if name not in SHELLS:
+        from .translation import t
+
         raise typer.BadParameter(
-            f"{value!r} is not a shell caledonia completes for: " + ", ".join(SHELLS[:4])
+            t(
+                "{shell!r} is not a shell caledonia completes for: {shells}",
+                shell=value,
+                shells=", ".join(SHELLS[:4]),
+            )
         )
     return name
 
@@ -93,8 +99,10 @@ def install_completion(ctx: typer.Context, param: Any, value: str | None) -> Non
     from typer._completion_shared import install
 
     shell, path = install(shell=_shell(value), prog_name="caledonia", complete_var=COMPLETE_VAR)
-    typer.echo(f"{shell} completion installed in {path}")
-    typer.echo("It takes effect in a new terminal.")
+    from .translation import t
+
+    typer.echo(t("{shell} completion installed in {path}", shell=shell, path=path))
+    typer.echo(t("It takes effect in a new terminal."))
     raise typer.Exit()
 
 

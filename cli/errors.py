@@ -7,6 +7,12 @@ from enum import IntEnum
 from caledonia.rules.errors import CaledoniaError
 
 
+def N_(message_id: str) -> str:
+    """rules/messages.py's mark of a message id kept for later, here too: `--version`
+    imports this module and main.py, and must not import the rules' messages."""
+    return message_id
+
+
 class ExitCode(IntEnum):
     OK = 0
     USER_ERROR = 1  # bad input or data the user can fix
@@ -15,7 +21,7 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130  # Ctrl-C
 
 
-STOPPED_NOTHING_SAVED = "Stopped: nothing was saved."
+STOPPED_NOTHING_SAVED = N_("Stopped: nothing was saved.")
 
 
 class Interrupted(Exception):
@@ -34,3 +40,10 @@ class UsageProblem(CaledoniaError):
     def __init__(self, message: str, command: str):
         super().__init__(message)
         self.command = command
+
+
+def reason_of(problem: BaseException) -> str:
+    """What an error says: the sentence it was raised with (a Reason of the rules keeps its
+    message id, for the reader's language), else its text."""
+    said = problem.args[0] if len(problem.args) == 1 else None
+    return said if isinstance(said, str) else str(problem)

@@ -17,9 +17,9 @@ import typer
 from caledonia.rules.components import components
 from caledonia.rules.contract_faces import short, tile
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.words import counted
+from caledonia.rules.messages import N_
 
-from .errors import UsageProblem
+from .errors import UsageProblem, reason_of
 from .game_io import (
     GameArgument,
     changing,
@@ -42,6 +42,7 @@ from .output import (
     message,
     print_json,
 )
+from .translation import t, t_n, tr
 from .variant_flags import VariantFlagsCommand, chosen_variants
 from .views import keep_after_change
 from .writing import FORCE_FLAG, ForceOption, check_output, check_writable, person_at_terminal
@@ -62,7 +63,10 @@ def _tiles(text: str | None, option: str) -> list[int] | None:
     try:
         return tiles(text)
     except ValueError as problem:
-        raise UsageProblem(f"{option} {text!r}: {problem}", "new") from None
+        raise UsageProblem(
+            t("{option} {text!r}: {problem}", option=option, text=text, problem=reason_of(problem)),
+            "new",
+        ) from None
 
 
 def _ids(text: str | None, option: str) -> list[int] | None:
@@ -74,7 +78,8 @@ def _ids(text: str | None, option: str) -> list[int] | None:
         return numbers(text)
     except ValueError:
         raise UsageProblem(
-            f"{option} {text!r}: expected numbers separated by commas", "new"
+            t("{option} {text!r}: expected numbers separated by commas", option=option, text=text),
+            "new",
         ) from None
 
 
@@ -90,52 +95,63 @@ def new(
     player: Annotated[
         list[str],
         typer.Option(
-            "--player", "-p", metavar="NAME[:COLOUR]", help="A player in seat order (1 to 4 times)."
+            "--player",
+            "-p",
+            metavar="NAME[:COLOUR]",
+            help=N_("A player in seat order (1 to 4 times)."),
         ),
     ],
     seed: Annotated[
-        int | None, typer.Option(help="Seed for everything drawn (random if left out).")
+        int | None, typer.Option(help=N_("Seed for everything drawn (random if left out)."))
     ] = None,
     tighter: Annotated[
         str | None,
         typer.Option(
-            metavar="SPACES", help="Tighter map: the four covered spaces, e.g. A-10,B-21,C-05,D-30."
+            metavar="SPACES",
+            help=N_("Tighter map: the four covered spaces, e.g. A-10,B-21,C-05,D-30."),
         ),
     ] = None,
     modules: Annotated[
-        str | None, typer.Option(metavar="SIDES", help="The sides laid out, e.g. A1,B2,C1,D2.")
+        str | None,
+        typer.Option(metavar="SIDES", help=N_("The sides laid out, e.g. A1,B2,C1,D2.")),
     ] = None,
     ports: Annotated[
         str | None,
-        typer.Option(metavar="TILES", help="Port tiles at corners A,B,C,D, e.g. 5,2,8,1."),
+        typer.Option(metavar="TILES", help=N_("Port tiles at corners A,B,C,D, e.g. 5,2,8,1.")),
     ] = None,
     scoring_tiles: Annotated[
         str | None,
         typer.Option(
-            "--scoring-tiles", metavar="TILES", help="Scoring tiles for rounds 1-5, e.g. 3,7,1,5,2."
+            "--scoring-tiles",
+            metavar="TILES",
+            help=N_("Scoring tiles for rounds 1-5, e.g. 3,7,1,5,2."),
         ),
     ] = None,
     clans: Annotated[
         str | None,
-        typer.Option(metavar="CLANS", help="The clans drawn, e.g. Buchanan,Stewart,Campbell."),
+        typer.Option(metavar="CLANS", help=N_("The clans drawn, e.g. Buchanan,Stewart,Campbell.")),
     ] = None,
     starting_tiles: Annotated[
         str | None,
         typer.Option(
             "--starting-tiles",
             metavar="TILES",
-            help="Starting tiles drawn, paired with the clans in order.",
+            help=N_("Starting tiles drawn, paired with the clans in order."),
         ),
     ] = None,
     contracts: Annotated[
         str | None,
         typer.Option(
             metavar="TILES",
-            help="Face-up contracts you dealt from your own pile, by their goods "
-            "('4 wool, 2 beef, cheese bread whisky') or ids.",
+            help=N_(
+                "Face-up contracts you dealt from your own pile, by their goods "
+                "('4 wool, 2 beef, cheese bread whisky') or ids."
+            ),
         ),
     ] = None,
-    start_player: Annotated[str | None, typer.Option("--start-player", help="Who starts.")] = None,
+    start_player: Annotated[
+        str | None, typer.Option("--start-player", help=N_("Who starts."))
+    ] = None,
     maps: MapsOption = None,
     market_file: MarketOption = None,
     box_file: BoxOption = None,
@@ -155,7 +171,7 @@ def new(
     try:
         players = default_players(player)
     except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+        raise CaledoniaError(reason_of(reason)) from None
     port_list = _words(ports)
     table = TableChoices(
         modules=_words(modules),
@@ -167,7 +183,7 @@ def new(
         start_player=start_player,
     )
     if port_list and len(port_list) != 4:
-        raise UsageProblem("--ports: give four tiles, for corners A, B, C and D", "new")
+        raise UsageProblem(t("--ports: give four tiles, for corners A, B, C and D"), "new")
     variants = chosen_variants(ctx)  # one flag per variant (cli/variant_flags.py)
     chosen_seed = seed if seed is not None else random_seed()
     game = create_game(
@@ -193,7 +209,7 @@ def new(
         print_recorded(game, [], [], setup=setup_data)
     else:
         _describe_setup(game)
-    message(f"Started {game_file} (seed {chosen_seed}).")
+    message(t("Started {game_file} (seed {seed}).", game_file=game_file, seed=chosen_seed))
 
 
 new.command_class = VariantFlagsCommand  # type: ignore[attr-defined]  # main.py builds it so
@@ -206,7 +222,7 @@ def _describe_setup(game: Game) -> None:
 
     for line in setup_lines(game.setup):
         emit(line)
-    emit(f"Next: {next_step(game.state)}.")
+    emit(t("Next: {step}.", step=next_step(game.state)))
 
 
 # -- act ------------------------------------------------------------------------------
@@ -219,14 +235,18 @@ def _words_event(verb: str, tokens: list[str], command: str) -> dict[str, Any]:
     if any(token == FORCE_FLAG or token.startswith(FORCE_FLAG + "=") for token in tokens):
         # --force replaces a file a command creates; this one adds to GAME, never replaces it
         raise UsageProblem(
-            f"{command} takes no {FORCE_FLAG}: it adds the event to GAME and saves it in place, "
-            "replacing nothing ('caledonia undo GAME' takes the last event back)",
+            t(
+                "{command} takes no {flag}: it adds the event to GAME and saves it in place, "
+                "replacing nothing ('caledonia undo GAME' takes the last event back)",
+                command=command,
+                flag=FORCE_FLAG,
+            ),
             command,
         )
     try:
         return event_from_words(verb, tokens)
     except WordsError as problem:
-        raise UsageProblem(str(problem), command) from None
+        raise UsageProblem(tr(reason_of(problem)), command) from None
 
 
 def _json_event(text: str) -> Any:
@@ -236,8 +256,13 @@ def _json_event(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as problem:
         raise UsageProblem(
-            f"--event: not JSON ({problem.msg} at character {problem.pos}); "
-            'give one event such as \'{"type": "pass", "player": "Ailsa"}\'',
+            # TRANSLATORS: {problem} is the JSON reader's own words, in English
+            t(
+                "--event: not JSON ({problem} at character {position}); "
+                'give one event such as \'{{"type": "pass", "player": "Ailsa"}}\'',
+                problem=problem.msg,
+                position=problem.pos,
+            ),
             "act",
         ) from None
 
@@ -255,11 +280,11 @@ def _with_dice(game: Game, event: dict[str, Any], virtual: bool) -> dict[str, An
         or state.rules.dice(state) is None
     ):
         if virtual:
-            raise UsageProblem("--virtual-dice is for a solo game's preparation", "act")
+            raise UsageProblem(t("--virtual-dice is for a solo game's preparation"), "act")
         return event
     if event.get("rolls"):
         if virtual:
-            raise UsageProblem("give either --roll or --virtual-dice, not both", "act")
+            raise UsageProblem(t("give either --roll or --virtual-dice, not both"), "act")
         return event
     if virtual or tool_dice_wanted("act"):
         return {**event, "rolls": seeded_rolls(state)}
@@ -273,18 +298,20 @@ def act(
     action: Annotated[
         str | None,
         typer.Argument(
-            metavar="ACTION", help="What happens: see the list above.", show_default=False
+            metavar="ACTION", help=N_("What happens: see the list above."), show_default=False
         ),
     ] = None,
     event_json: Annotated[
         str | None,
         typer.Option(
-            "--event", metavar="JSON", help="The event as JSON, as 'options --json' lists them."
+            "--event",
+            metavar="JSON",
+            help=N_("The event as JSON, as 'options --json' lists them."),
         ),
     ] = None,
     virtual_dice: Annotated[
         bool,
-        typer.Option("--virtual-dice", help="Solo preparation: let caledonia roll the dice."),
+        typer.Option("--virtual-dice", help=N_("Solo preparation: let caledonia roll the dice.")),
     ] = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -299,10 +326,10 @@ def act(
     words = list(ctx.args)
     if event_json is not None:
         if action is not None or words:
-            raise UsageProblem("give either ACTION words or --event JSON, not both", "act")
+            raise UsageProblem(t("give either ACTION words or --event JSON, not both"), "act")
         data = _json_event(event_json)
     elif action is None:
-        raise UsageProblem("say what happens: ACTION and its words, or --event JSON", "act")
+        raise UsageProblem(t("say what happens: ACTION and its words, or --event JSON"), "act")
     else:
         data = _words_event(action, words, "act")
     with changing(game_file):  # read, check and save with no other writer in between
@@ -310,7 +337,7 @@ def act(
         check_writable(game_file)  # before the dice are asked
         if isinstance(data, dict):
             data = _with_dice(game, data, virtual_dice)
-        source = "--event" if event_json else "the command line"
+        source = "--event" if event_json else t("the command line")
         event, notes = record(game_file, game, data, source)
     keep_after_change(game_file, game, status_view)
     if as_json:
@@ -331,8 +358,13 @@ def _powers_not_enforced(game: Game) -> list[str]:
         missing = CLANS[p.clan].not_enforced if p.clan else ()
         if missing:
             lines.append(
-                f"Not yet enforced for {p.name} ({p.clan}): {'; '.join(missing)}: "
-                "use 'caledonia fix' where it changes a number."
+                t(
+                    "Not yet enforced for {player} ({clan}): {missing}: "
+                    "use 'caledonia fix' where it changes a number.",
+                    player=p.name,
+                    clan=p.clan,
+                    missing="; ".join(tr(said) for said in missing),
+                )
             )
     return lines
 
@@ -342,13 +374,16 @@ def _cellars(game: Game) -> list[str]:
     from caledonia.rules.game.clans.mackenzie import NAME, cellar_words
 
     state = game.state
-    example = (
-        " (example values, not your clan tile's: set whisky_cellar in your box data)"
+    cellar = (
+        N_(
+            "{player}'s whisky cellar: {cellar} (example values, not your clan tile's: "
+            "set whisky_cellar in your box data)"
+        )
         if state.setup.example_value("whisky_cellar")
-        else ""
+        else N_("{player}'s whisky cellar: {cellar}")
     )
     return [
-        f"{p.name}'s whisky cellar: {cellar_words(state, p)}{example}"
+        t(cellar, player=p.name, cellar=cellar_words(state, p))
         for p in state.players
         if p.clan == NAME
     ]
@@ -395,44 +430,68 @@ def _port_effect(game: Game, tile: Any) -> str:
 
 
 def _tile_words(tile: dict[str, Any]) -> str:
-    each = "per pair" if "pairs" in tile["scores"].lower() else "each"
+    pairs = "pairs" in tile["scores"].lower()
     field = tile["glory_per_field"]
-    each = f"{tile['glory']} glory {each}" + (f", {field} per field" if field else "")
-    return f"Scoring tile {tile['tile']} (round {tile['round']}): {tile['scores']}; {each}."
+    if field:
+        glory = (
+            N_("{glory} glory per pair, {field} per field")
+            if pairs
+            else N_("{glory} glory each, {field} per field")
+        )
+    else:
+        glory = N_("{glory} glory per pair") if pairs else N_("{glory} glory each")
+    return t(
+        # TRANSLATORS: {scores} is the tile's own words; {glory} what it gives ("2 glory each")
+        "Scoring tile {tile} (round {round}): {scores}; {glory}.",
+        tile=tile["tile"],
+        round=tile["round"],
+        scores=tile["scores"],
+        glory=t(glory, glory=tile["glory"], field=field),
+    )
 
 
 def _money(amount: int) -> str:
     if amount > 0:
-        return f"taking a contract gives £{amount}"
-    return f"taking a contract costs £{-amount}" if amount else "taking a contract is free"
+        return t("taking a contract gives £{amount}", amount=amount)
+    if amount:
+        return t("taking a contract costs £{amount}", amount=-amount)
+    return t("taking a contract is free")
 
 
 def _player_rows(p: dict[str, Any]) -> list[list[Any]]:
     """One player's values as [label, items]: each item a value that stays whole."""
     # each by its left half, how the table finds the tile (the whole face is in the menus)
-    contracts = [f"open {short(c)}" for c in p["open_contracts"]] + [
-        f"done {short(c)}" for c in p["fulfilled"]
+    contracts = [t("open {contract}", contract=short(c)) for c in p["open_contracts"]] + [
+        t("done {contract}", contract=short(c)) for c in p["fulfilled"]
     ]
+    merchants = p["merchants"]
+    # the labels stay English here: status_view.py finds rows by them, and shows them translated
     return [
-        ["Money", [f"£{p['money']}"]],
-        ["Glory", [str(p["glory"])]],
-        ["Goods", [f"{n} {g}" for g, n in p["goods"].items() if n] or ["-"]],
+        [N_("Money"), [t("£{amount}", amount=p["money"])]],
+        [N_("Glory"), [str(p["glory"])]],
         [
-            "Merchants",
-            [f"{p['merchants']['ready']} ready", f"{p['merchants']['on_market']} out"],
+            N_("Goods"),
+            [t("{count} {good}", count=n, good=g) for g, n in p["goods"].items() if n] or ["-"],
         ],
-        ["Shipping", [p["shipping"].replace("_", "-")]],
-        ["Technology", list(p["technology"]) or ["-"]],
-        ["Units", [str(len(p["units"]))]],
-        ["Contracts", contracts or ["-"]],
+        [
+            N_("Merchants"),
+            [
+                t("{count} ready", count=merchants["ready"]),
+                t("{count} out", count=merchants["on_market"]),
+            ],
+        ],
+        [N_("Shipping"), [p["shipping"].replace("_", "-")]],
+        [N_("Technology"), list(p["technology"]) or ["-"]],
+        [N_("Units"), [str(len(p["units"]))]],
+        [N_("Contracts"), contracts or ["-"]],
     ]
 
 
 def _who(p: dict[str, Any]) -> list[str]:
     return (
-        [f"{p['name']} ({p['colour']})"]
+        [t("{player} ({colour})", player=p["name"], colour=p["colour"])]
         + ([p["clan"]] if p["clan"] else [])
-        + (["passed"] if p["passed"] else [])
+        + ([t("passed")] if p["passed"] else [])
     )
 
 
@@ -442,44 +501,64 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
     from caledonia.rules.game.state import phase_words
 
     state = game.state
-    head: list[list[Any]] = [
-        ["fit", f"Round {data['round']}, {phase_words(data['phase'])}. Next: {data['next']}."]
-    ]
+    round_line = t(
+        "Round {round}, {phase}. Next: {step}.",
+        round=data["round"],
+        phase=phase_words(data["phase"]),
+        step=data["next"],
+    )
+    head: list[list[Any]] = [["fit", round_line]]
     if state.phase == "over":
         head.append(["over"])
     if data["turn_order"]:
-        head.append(["items", "Turn order:", data["turn_order"]])
+        head.append(["items", t("Turn order:"), data["turn_order"]])
     if facts["scoring_tile"]:
         head.append(["fit", _tile_words(facts["scoring_tile"])])
     elif not state.setup.scoring_tiles:
-        head.append(["line", "No scoring tiles in this game."])
+        head.append(["line", t("No scoring tiles in this game.")])
     cost = facts["contract_cost"]
     if cost is not None:
-        head.append(["fit", f"Contracts in round {cost['round']}: {_money(cost['money'])}."])
-    head.append(["items", "Market:", [f"{g} £{p}" for g, p in data["prices"].items()]])
-    pile = (
-        f"{counted(data['pile'], 'contract')} in the pile"
-        if data["pile"] is not None
-        else "your own pile"
-    )
-    head.append(["line", f"Export board ({pile}):"])
+        cost_line = t(
+            "Contracts in round {round}: {cost}.", round=cost["round"], cost=_money(cost["money"])
+        )
+        head.append(["fit", cost_line])
+    prices = [t("{good} £{price}", good=g, price=p) for g, p in data["prices"].items()]
+    head.append(["items", t("Market:"), prices])
+    if data["pile"] is not None:
+        board = t_n(
+            "Export board ({count} contract in the pile):",
+            "Export board ({count} contracts in the pile):",
+            data["pile"],
+        )
+    else:
+        board = t("Export board (your own pile):")
+    head.append(["line", board])
     for held in data["export_board"]:  # the tiles carry no numbers: each by its face
-        face = tile(held, state.parts.contracts) if held else "(an empty box)"
+        face = tile(held, state.parts.contracts) if held else t("(an empty box)")
         head.append(["fit", f"  {face}"])
     if facts["port_tiles"]:
-        head.append(["line", "Port tiles:"])
+        head.append(["line", t("Port tiles:")])
         for corner, port in facts["port_tiles"].items():
-            head.append(["fit", f"  corner {corner}: tile {port['tile']}: {port['effect']}"])
+            said = t(
+                "corner {corner}: tile {tile}: {effect}",
+                corner=corner,
+                tile=port["tile"],
+                effect=port["effect"],
+            )
+            head.append(["fit", f"  {said}"])
     return head
 
 
 def status_view(game: Game) -> dict[str, Any]:
     """What `status` prints of the game, as plain data (kept in the cache by views.py):
     the --json data, and the lines and players status_view.py lays out."""
+    from caledonia.rules.plaindata import plain
+
     data = summary(game)
     facts = round_facts(game)
     return {
-        "json": {**data, **facts},
+        # in English, and plain strings: a view is kept with marshal, which takes no Reason
+        "json": plain({**data, **facts}),
         "head": _status_head(game, data, facts),
         "players": [
             {"name": p["name"], "who": _who(p), "rows": _player_rows(p)} for p in data["players"]
@@ -531,9 +610,11 @@ def change_words(changes: dict[str, Any]) -> str:
     parts = []
     for name, change in changes.items():
         moved = [_signed(change.money, "£")] if change.money else []
-        moved += [f"{_signed(n)} {good}" for good, n in change.goods.items()]
-        moved += [f"{_signed(change.glory)} glory"] if change.glory else []
-        parts.append(f"{name} {', '.join(moved)}")
+        moved += [
+            t("{change} {good}", change=_signed(n), good=good) for good, n in change.goods.items()
+        ]
+        moved += [t("{change} glory", change=_signed(change.glory))] if change.glory else []
+        parts.append(t("{player} {changes}", player=name, changes=", ".join(moved)))
     return "; ".join(parts)
 
 
@@ -542,8 +623,8 @@ def _heading(round_number: int, phase: str) -> str:
     from caledonia.rules.game.state import phase_words
 
     if phase in SETUP_PHASES:
-        return f"Setup: {phase_words(phase)}"
-    return f"Round {round_number}: {phase_words(phase)}"
+        return t("Setup: {phase}", phase=phase_words(phase))
+    return t("Round {round}: {phase}", round=round_number, phase=phase_words(phase))
 
 
 def print_log(game: Game, last: int | None = None) -> None:
@@ -560,32 +641,40 @@ def log_lines(game: Game, last: int | None = None) -> list[str]:
     from caledonia.rules.game.history import history
 
     entries = history(game)
-    lines = [] if entries else ["No events yet."]
+    lines = [] if entries else [t("No events yet.")]
     heading = None
     for entry in entries[-last:] if last else entries:
         if _heading(entry.round, entry.phase) != heading:
             heading = _heading(entry.round, entry.phase)
             lines.append(heading)
         words = describe(entry.event)
-        line = f"{entry.number:4d}. {'correction: ' if entry.correction else ''}{words}"
+        if entry.correction:
+            words = t("correction: {event}", event=words)
+        line = f"{entry.number:4d}. {tr(words)}"
         lines.append(line + (f"  ({change_words(entry.changes)})" if entry.changes else ""))
         if entry.event["type"] in ("prepare", "fix"):  # the dice, prices, refill; the fix
-            lines.extend(f"        {note}" for note in entry.notes)
+            lines.extend(f"        {tr(note)}" for note in entry.notes)
         if entry.scoring:
             lines.append(f"        {_scoring_words(entry.scoring)}")
     if game.state.phase == "over":
-        lines.append("The game is over: 'caledonia score' gives the final score.")
+        lines.append(t("The game is over: 'caledonia score' gives the final score."))
     return lines
 
 
 def _scoring_words(scoring: Any) -> str:
     if scoring.tile is None:
-        return f"round {scoring.round} scoring: no scoring tiles"
+        return t("round {round} scoring: no scoring tiles", round=scoring.round)
     got = ", ".join(f"{name} {glory}" for name, glory in scoring.glory.items())
-    return f"round {scoring.round} scoring, tile {scoring.tile}: {got} glory"
+    return t(
+        # TRANSLATORS: {glory} lists each player with the glory they scored: "Ailsa 3, Bruce 5"
+        "round {round} scoring, tile {tile}: {glory} glory",
+        round=scoring.round,
+        tile=scoring.tile,
+        glory=got,
+    )
 
 
-CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help="How many events.")]
+CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help=N_("How many events."))]
 
 
 def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption = False) -> None:
@@ -603,14 +692,14 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
         try:
             dropped = undo_game(game_file, game, count)
         except ValueError as problem:
-            raise CaledoniaError(str(problem)) from None
+            raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
     keep_after_change(game_file, game, status_view)
     if as_json:
         print_json({"undone": dropped, "state": summary(game)})
         return
     for event in reversed(dropped):
-        emit(f"undone: {describe(event)}")
+        emit(t("undone: {event}", event=describe(event)))
     show_notes([], game)
 
 
@@ -626,13 +715,16 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
         check_writable(game_file)
         if not game.undone:
             raise CaledoniaError(
-                f"nothing to redo in {game_file}: undo keeps events only until a new one is "
-                "recorded"
+                t(
+                    "nothing to redo in {game_file}: undo keeps events only until a new one is "
+                    "recorded",
+                    game_file=game_file,
+                )
             )
         try:
             restored = game.redo(count)
         except ValueError as problem:
-            raise CaledoniaError(str(problem)) from None
+            raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
     keep_after_change(game_file, game, status_view)
     notes = [note for _, said in restored for note in said]
@@ -640,9 +732,9 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
         print_recorded(game, [event for event, _ in restored], notes)
         return
     for event, said in restored:
-        emit(f"redone: {describe(event)}")
+        emit(t("redone: {event}", event=describe(event)))
         for note in said:
-            emit(f"  {note}")
+            emit(f"  {tr(note)}")
     show_notes([], game)
 
 
@@ -653,7 +745,10 @@ def fix(
         str,
         typer.Argument(
             metavar="WHAT",
-            help="money, glory, goods, price, unit, merchants, contract, shipping or technology.",
+            # TRANSLATORS: the words of WHAT, typed as they are: keep them in English
+            help=N_(
+                "money, glory, goods, price, unit, merchants, contract, shipping or technology."
+            ),
         ),
     ],
     as_json: JsonOption = False,

@@ -12,7 +12,7 @@ import typer
 from caledonia.rules.components import components
 
 from .output import GameArgument, echoed, emit, message, print_json  # noqa: F401 (theirs too)
-from .translation import tr
+from .translation import t, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -50,14 +50,15 @@ def example_note(setup: Setup, *, in_play: bool = False) -> str | None:
     instead that the box is entered once, outside a game."""
     if not setup.example_data:
         return None
-    listed = ", ".join(setup.example_data)
+    listed = ", ".join(setup.example_data)  # saved in the game file: in English
     if in_play:
-        return (
-            "Note: this game uses example data, not your box's: "
-            + _ENTER_WITH.sub("", listed)
-            + ". Your own box is entered once, outside a game, and then used by every game."
+        return t(
+            # TRANSLATORS: {examples} lists the box's data that are examples ("market board")
+            "Note: this game uses example data, not your box's: {examples}. "
+            "Your own box is entered once, outside a game, and then used by every game.",
+            examples=_ENTER_WITH.sub("", listed),
         )
-    return "Note: this game uses example data, not your box's: " + listed + "."
+    return t("Note: this game uses example data, not your box's: {examples}.", examples=listed)
 
 
 @contextmanager
@@ -88,24 +89,24 @@ def keep_checkpoint(path: str, game: Game) -> None:
 
 
 def refused(reasons: list[str], what: str) -> None:
-    message(f"Refused: {echoed(what)}", style="red")
+    message(t("Refused: {event}", event=echoed(tr(what))), style="red")
     for reason in reasons:
         message(f"  - {echoed(tr(reason))}")
     raise typer.Exit(1)
 
 
-def record(
-    path: str, game: Game, data: Any, source: str = "the command line"
-) -> tuple[dict, list[str]]:
+def record(path: str, game: Game, data: Any, source: str | None = None) -> tuple[dict, list[str]]:
     """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
-    Returns the event as recorded (canonical) and the notes of what happened."""
+    `source` names where the event came from (the command line when None). Returns the
+    event as recorded (canonical) and the notes of what happened."""
     from caledonia.rules.game.event_words import as_understood, describe
     from caledonia.rules.game.gamefile import checked_event
     from caledonia.rules.game.legal import normalise
     from caledonia.rules.game.spec import canonical_player
     from caledonia.rules.game.state import Refused
 
-    what = "this event"
+    source = source or t("the command line")
+    what = t("this event")
     if isinstance(data, dict):  # a malformed event: the words that could be read, read
         economy = components().economy
         partly = as_understood(data, economy.goods, tuple(economy.units))
@@ -128,8 +129,8 @@ def show_notes(notes: list[str], game: Game) -> None:
     from caledonia.rules.game.engine import next_step
 
     for note in notes:
-        emit(f"  {note}")
-    emit(f"Next: {next_step(game.state)}.")
+        emit(f"  {tr(note)}")
+    emit(t("Next: {step}.", step=next_step(game.state)))
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -179,4 +180,5 @@ def summary(game: Game) -> dict[str, Any]:
 
 def print_recorded(game: Game, recorded: list[dict], notes: list[str], **extra: Any) -> None:
     """`--json` of a command that changed the game: what it recorded and the state after."""
-    print_json({"recorded": recorded, "notes": notes, **extra, "state": summary(game)})
+    said = [str(note) for note in notes]  # --json is in English
+    print_json({"recorded": recorded, "notes": said, **extra, "state": summary(game)})

@@ -4,6 +4,10 @@ type beside an argument that is a file or a word (an option without a metavar: T
 Typer marks a required argument with braces and names an argument's type (`<str>`) when
 it has no metavar of its own; neither says anything to a person at a table. These two
 small changes to how Typer names arguments apply to this program's run only.
+
+The help of options and arguments is written as message ids (marked `N_`, not translated
+where the command is defined) and translated here, when a help is shown: a command that
+only runs looks up no catalogue for its help.
 """
 
 from __future__ import annotations
@@ -36,3 +40,24 @@ def plain_argument_names() -> None:
         return typed(self, param, ctx) or "TEXT"  # an option without a metavar of its own
 
     _click.types.StringParamType.get_metavar = get_metavar  # type: ignore[method-assign]
+
+    from typer.core import TyperCommand, TyperGroup
+
+    for kind in (TyperCommand, TyperGroup):
+        kind.format_help = _translated(kind.format_help)  # type: ignore[method-assign]
+
+
+def _translated(format_help: Any) -> Any:
+    """Typer's `format_help`, with the help's own words in the reader's language first: the
+    command's (or group's) and each of its parameters'."""
+
+    def translated(self: Any, ctx: Any, formatter: Any) -> Any:
+        from .translation import translator
+
+        gettext = translator()
+        for shown in (self, *self.get_params(ctx)):
+            if getattr(shown, "help", None):
+                shown.help = gettext(shown.help)
+        return format_help(self, ctx, formatter)
+
+    return translated

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from . import VERSION
-from .errors import STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem
+from .errors import N_, STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem, reason_of
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -39,35 +39,54 @@ COMMANDS = {
 }
 # What `caledonia -h` says of each command: the first paragraph of its help, kept here
 # so that the list needs none of the commands built (a test holds them to the help).
+# Marked, not translated: the top-level help translates them as it lists them.
 SUMMARIES = {
-    "play": "Walk the table through a whole game with prompts, from the setup to the score.",
-    "score": "Final scores from a score sheet or a game file: categories, awards with ties, "
-    "import rarity, ranks and the winner.",
-    "contracts": "The 50 export contracts: what each asks for and what it gives.",
-    "ports": "The port bonus tiles: a free action once per player per game, when in reach.",
-    "scoring-tiles": "The round scoring tiles: glory at the end of each round.",
-    "clans": "The clans and their powers.",
-    "map": "The map: draw the board, shipping reach, legal expansions, settlements, module files.",
-    "solo": "Solo game: the dice market, the contract refill and removal, the solo score.",
-    "new": "Start a game: players, variants, and the setup drawn (seeded) or as your table "
-    "laid it.",
-    "act": "Record what happens at the table; refused actions exit 1 with the reasons.",
-    "status": "Where the game stands: phase, whose turn, the round's scoring tile and "
-    "contract cost, port tiles, players, market, export board.",
-    "log": "Every event of the game in words, by round and phase, with the money, glory and "
-    "goods it moved; the dice and price changes of a preparation, the round scoring, and "
-    "corrections marked.",
-    "undo": "Drop the last N events (1 by default); 'caledonia redo' restores them until a "
-    "new event is recorded.",
-    "redo": "Restore the last N undone events (1 by default).",
-    "fix": "Correct the game to match the table: the physical table is the truth.",
-    "options": "What may be done now: every legal event, grouped by action, with what it costs.",
-    "box": "Your box: the printed values you enter once (map sides, market, box values), for "
-    "every command.",
-    "report": "The end-of-game report: standings by round, where every VP came from, turning "
-    "points.",
-    "export": "A finished game for BG Stats: the push link, and a .bgsplay file with --file.",
-    "stats": "Plays, wins and average score of each player and each clan, across finished games.",
+    "play": N_("Walk the table through a whole game with prompts, from the setup to the score."),
+    "score": N_(
+        "Final scores from a score sheet or a game file: categories, awards with ties, "
+        "import rarity, ranks and the winner."
+    ),
+    "contracts": N_("The 50 export contracts: what each asks for and what it gives."),
+    "ports": N_("The port bonus tiles: a free action once per player per game, when in reach."),
+    "scoring-tiles": N_("The round scoring tiles: glory at the end of each round."),
+    "clans": N_("The clans and their powers."),
+    "map": N_(
+        "The map: draw the board, shipping reach, legal expansions, settlements, module files."
+    ),
+    "solo": N_("Solo game: the dice market, the contract refill and removal, the solo score."),
+    "new": N_(
+        "Start a game: players, variants, and the setup drawn (seeded) or as your table laid it."
+    ),
+    "act": N_("Record what happens at the table; refused actions exit 1 with the reasons."),
+    "status": N_(
+        "Where the game stands: phase, whose turn, the round's scoring tile and "
+        "contract cost, port tiles, players, market, export board."
+    ),
+    "log": N_(
+        "Every event of the game in words, by round and phase, with the money, glory and "
+        "goods it moved; the dice and price changes of a preparation, the round scoring, and "
+        "corrections marked."
+    ),
+    "undo": N_(
+        "Drop the last N events (1 by default); 'caledonia redo' restores them until a "
+        "new event is recorded."
+    ),
+    "redo": N_("Restore the last N undone events (1 by default)."),
+    "fix": N_("Correct the game to match the table: the physical table is the truth."),
+    "options": N_(
+        "What may be done now: every legal event, grouped by action, with what it costs."
+    ),
+    "box": N_(
+        "Your box: the printed values you enter once (map sides, market, box values), for "
+        "every command."
+    ),
+    "report": N_(
+        "The end-of-game report: standings by round, where every VP came from, turning points."
+    ),
+    "export": N_("A finished game for BG Stats: the push link, and a .bgsplay file with --file."),
+    "stats": N_(
+        "Plays, wins and average score of each player and each clan, across finished games."
+    ),
 }
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}
@@ -85,12 +104,12 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
     completion_init()  # Typer's completion classes, as its own completion options would
     from .help_style import plain_argument_names
 
-    plain_argument_names()
+    plain_argument_names()  # and the help's own words translated as it is shown
     app = typer.Typer(
         name="caledonia",
         cls=CompletingGroup,
         add_completion=False,  # ours take the shell's name: see _root
-        help=(
+        help=N_(
             "A referee and scoring assistant for [bold]Clans of Caledonia[/bold] at a physical "
             "table.\n\nExample: [cyan]caledonia score sample_games/final-4p.yaml[/cyan]"
         ),
@@ -110,7 +129,9 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
         if only is not None and name != only:
             continue
         if names_only:
-            app.command(name, help=SUMMARIES[name])(_not_built)
+            from .translation import t
+
+            app.command(name, help=t(SUMMARIES[name]))(_not_built)
             continue
         target = getattr(import_module(f"{__package__}.{module}"), attribute)
         if isinstance(target, typer.Typer):
@@ -189,12 +210,14 @@ def _root(
             envvar="CALEDONIA_HOME",
             show_envvar=True,
             show_default=False,
-            help="The folder of your box's components (see 'caledonia box path').",
+            help=N_("The folder of your box's components (see 'caledonia box path')."),
         ),
     ] = None,
     show_version: Annotated[
         bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help=N_("Show the version.")
+        ),
     ] = False,
     install_completion: Annotated[
         str | None,
@@ -205,7 +228,7 @@ def _root(
             is_eager=True,
             expose_value=False,
             show_default=False,
-            help="Install completion for bash, zsh, fish or powershell (left out: this shell).",
+            help=N_("Install completion for bash, zsh, fish or powershell (left out: this shell)."),
         ),
     ] = None,
     show_completion: Annotated[
@@ -217,8 +240,10 @@ def _root(
             is_eager=True,
             expose_value=False,
             show_default=False,
-            help="Print the completion script for bash, zsh, fish or powershell "
-            "(left out: this shell).",
+            help=N_(
+                "Print the completion script for bash, zsh, fish or powershell "
+                "(left out: this shell)."
+            ),
         ),
     ] = None,
 ) -> None:
@@ -257,37 +282,45 @@ def main() -> None:
     except _click.exceptions.UsageError as problem:
         if type(problem).__name__ != "NoArgsIsHelpError":  # that one has shown the help
             command = problem.ctx.command_path if problem.ctx else "caledonia"
-            message(f"Error: {echoed(_one_line(problem.format_message()))}", style="red")
-            message(f"Try '{command} -h' for help.")
+            # Click's own words (in English) for what is wrong with the command line
+            _error(echoed(_one_line(problem.format_message())))
+            _said(N_("Try '{command} -h' for help."), command=command)
         sys.exit(ExitCode.USAGE)
     except _click.exceptions.ClickException as problem:
-        message(f"Error: {_one_line(problem.format_message())}", style="red")
+        _error(_one_line(problem.format_message()))
         sys.exit(problem.exit_code)
     except typer.Abort:  # click's word for Ctrl-C or Ctrl-D before a command started
-        message(STOPPED_NOTHING_SAVED)
+        _said(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except UsageProblem as problem:
-        message(f"Error: {echoed(str(problem))}", style="red")
-        message(f"Try 'caledonia {problem.command} -h' for help.")
+        _error(echoed(_shown(reason_of(problem))))
+        _said(N_("Try 'caledonia {command} -h' for help."), command=problem.command)
         sys.exit(ExitCode.USAGE)
     except CaledoniaError as problem:
-        message(f"Error: {echoed(str(problem))}", style="red")
+        _error(echoed(_shown(reason_of(problem))))
         sys.exit(ExitCode.USER_ERROR)
     except Interrupted as stop:
-        message(stop.said)
+        if stop.said == STOPPED_NOTHING_SAVED:
+            _said(STOPPED_NOTHING_SAVED)
+        else:
+            message(_shown(stop.said))
         sys.exit(ExitCode.INTERRUPTED)
     except (KeyboardInterrupt, EOFError):  # before a command started: nothing to save yet
-        message(STOPPED_NOTHING_SAVED)
+        _said(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except BrokenPipeError:  # the reader left; a command prints only after it saved
         reader_left()
     except Exception as problem:  # a bug: say so briefly; the trace only on request
         if os.environ.get("CALEDONIA_DEBUG"):
             raise
-        message(
-            f"Internal error ({type(problem).__name__}: {problem}). This is a bug in caledonia; "
-            "run again with CALEDONIA_DEBUG=1 to see the details.",
+        _said(
+            N_(
+                "Internal error ({error}: {problem}). This is a bug in caledonia; "
+                "run again with CALEDONIA_DEBUG=1 to see the details."
+            ),
             style="red",
+            error=type(problem).__name__,
+            problem=problem,
         )
         sys.exit(ExitCode.INTERNAL)
     try:
@@ -296,6 +329,31 @@ def main() -> None:
         reader_left()
     # a command's typer.Exit(code) comes back as its code; a finished command as None
     sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
+
+
+def _said(message_id: str, *, style: str | None = None, **fields: Any) -> None:
+    """One of main's own sentences on stderr, in the reader's language."""
+    from .output import message
+    from .translation import t
+
+    message(t(message_id, **fields), style=style)
+
+
+def _error(text: str) -> None:
+    """`text` (already in the reader's words) as the error it is."""
+    _said(N_("Error: {problem}"), style="red", problem=text)
+
+
+def _shown(text: str) -> str:
+    """`text` in the reader's language (a Reason of the rules translated; a sentence the
+    CLI wrote is already)."""
+    from caledonia.rules.messages import Reason
+
+    if not isinstance(text, Reason):  # no translation to look up: none is loaded
+        return text
+    from .translation import tr
+
+    return tr(text)
 
 
 def _command_words(arguments: list[str]) -> list[str]:

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import N_
 
 from .output import GameArgument, JsonOption, emit
 from .views import OPTIONS_LIMIT as DEFAULT_LIMIT
@@ -15,12 +16,14 @@ def options(
     game_file: GameArgument,
     player: Annotated[
         str | None,
-        typer.Option("--player", "-p", help="Only this player's events (name or colour)."),
+        typer.Option("--player", "-p", help=N_("Only this player's events (name or colour).")),
     ] = None,
     as_json: JsonOption = False,
     limit: Annotated[
         int,
-        typer.Option(min=0, metavar="N", help="With --json: refuse to print more than N events."),
+        typer.Option(
+            min=0, metavar="N", help=N_("With --json: refuse to print more than N events.")
+        ),
     ] = DEFAULT_LIMIT,
 ) -> None:
     """What may be done now: every legal event, grouped by action, with what it costs.
@@ -35,6 +38,7 @@ def options(
     from caledonia.rules.game.state import Refused, phase_words
 
     from .game_io import load
+    from .translation import t
 
     game = load(game_file)
     state = game.state
@@ -43,9 +47,7 @@ def options(
         try:
             name = state.player(player).name
         except Refused as refusal:
-            from .translation import tr
-
-            raise CaledoniaError(tr(refusal.reasons[0])) from None
+            raise CaledoniaError(refusal.reasons[0]) from None
     legal = game.legal(name)
     if as_json:
         printed = _print_events(legal, limit)
@@ -54,16 +56,24 @@ def options(
 
             keep_view(game_file, game, "options", {"total": len(legal), "json": printed})
         return
-    emit(f"Round {state.round}, {phase_words(state.phase)}. Next: {next_step(state)}.")
+    step = next_step(state)
+    emit(
+        t(
+            "Round {round}, {phase}. Next: {step}.",
+            round=state.round,
+            phase=phase_words(state.phase),
+            step=step,
+        )
+    )
     if not len(legal):
-        if name or state.phase == "over":
-            emit(
-                f"Nothing is legal now for {name}: {next_step(state)}."
-                if name
-                else "Nothing is legal now: the game is over."
-            )
+        if name:
+            emit(t("Nothing is legal now for {player}: {step}.", player=name, step=step))
+        elif state.phase == "over":
+            emit(t("Nothing is legal now: the game is over."))
         else:
-            emit("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
+            emit(
+                t("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
+            )
         return
     _print_words(game, legal, game_file)
 
@@ -74,10 +84,19 @@ def _print_events(legal, limit: int) -> str:
 
     total = len(legal)
     if total > limit:
+        from .translation import t
+
         kinds = ", ".join(f"{kind} {count:,}" for kind, count in legal.counts().items())
         raise CaledoniaError(
-            f"{total:,} legal events now ({kinds}): more than --limit {limit:,}; "
-            f"pass --limit {total} to print them all"
+            # TRANSLATORS: {kinds} lists each kind of event with its count: "worker 12, pass 1"
+            t(
+                "{total:,} legal events now ({kinds}): more than --limit {limit:,}; "
+                "pass --limit {count} to print them all",
+                total=total,
+                kinds=kinds,
+                limit=limit,
+                count=total,
+            )
         )
     from .views import events_json
 
@@ -103,26 +122,41 @@ def _print_words(game, legal, game_file: str) -> None:
     from caledonia.rules.game.families import Family
     from caledonia.rules.game.registry import EVENTS
 
+    from .translation import t, t_n, tr
+
     state = game.state
-    by_actor: dict[str, dict[str, list]] = {}
+    table = None  # the events of the whole table, not of one player: no player field
+    by_actor: dict[str | None, dict[str, list]] = {}
     for kind, events in legal.by_type.items():
         if isinstance(events, Family):
-            by_actor.setdefault("the table", {})[kind] = events
+            by_actor.setdefault(table, {})[kind] = events
             continue
         for event in events:
-            actor = event.get("player", "the table")
+            actor = event.get("player", table)
             by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
     for actor, kinds in by_actor.items():
         player = next((p for p in state.players if p.name == actor), None)
-        who = f"{actor} ({player.colour})" if player else actor.capitalize()
-        emit(f"{who} may:", style="bold")
+        if player:
+            emit(t("{player} ({colour}) may:", player=actor, colour=player.colour), style="bold")
+        elif actor is table:
+            emit(t("The table may:"), style="bold")
+        else:
+            emit(t("{player} may:", player=str(actor).capitalize()), style="bold")
         for kind, events in kinds.items():
             spec = EVENTS[kind]
             if isinstance(events, Family):
-                ways = f"{len(events):,} {'way' if len(events) == 1 else 'ways'}"
-                emit(f"  {spec.verb} ({ways}): {events.summary}")
+                # TRANSLATORS: {verb} is the command word (typed as it is), {summary} what the
+                # ways are
+                ways = t_n(
+                    "{verb} ({count:,} way): {summary}",
+                    "{verb} ({count:,} ways): {summary}",
+                    len(events),
+                    verb=spec.verb,
+                    summary=events.summary,
+                )
+                emit(f"  {ways}")
                 emit(f"    caledonia act {game_file} {spec.verb} {spec.syntax}")
                 continue
             emit(f"  {spec.verb} ({len(events)}):")
             for event in events:
-                emit(f"    {spec.option_words(state, event)}")
+                emit(f"    {tr(spec.option_words(state, event))}")

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.map_modules import MAPS_ENV
+from caledonia.rules.messages import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game file.")]
+GameArgument = Annotated[str, typer.Argument(metavar="GAME", help=N_("The game file."))]
 JsonOption = Annotated[
-    bool, typer.Option("--json", help="Print JSON for other programs instead of tables.")
+    bool, typer.Option("--json", help=N_("Print JSON for other programs instead of tables."))
 ]
 MapsOption = Annotated[
     str | None,
@@ -27,13 +28,17 @@ MapsOption = Annotated[
         envvar=MAPS_ENV,
         show_envvar=True,
         metavar="DIR",
-        help="Folder of module-side files (A1.yaml ... D2.yaml) to use instead of the examples.",
+        help=N_(
+            "Folder of module-side files (A1.yaml ... D2.yaml) to use instead of the examples."
+        ),
     ),
 ]
 
 SvgOption = Annotated[
     str | None,
-    typer.Option(metavar="FILE", help="Also save the board as an SVG picture.", show_default=False),
+    typer.Option(
+        metavar="FILE", help=N_("Also save the board as an SVG picture."), show_default=False
+    ),
 ]
 
 MarketOption = Annotated[
@@ -42,7 +47,7 @@ MarketOption = Annotated[
         "--market",
         envvar="CALEDONIA_MARKET",
         metavar="FILE",
-        help="Your market board (else the example).",
+        help=N_("Your market board (else the example)."),
     ),
 ]
 BoxOption = Annotated[
@@ -51,7 +56,7 @@ BoxOption = Annotated[
         "--box",
         envvar="CALEDONIA_BOX",
         metavar="FILE",
-        help=(
+        help=N_(
             "Your starting tiles, pass money, import marks, whisky cellar, beer money "
             "(else the example)."
         ),
@@ -63,7 +68,7 @@ ExportBoardOption = Annotated[
         "--export-board",
         envvar="CALEDONIA_EXPORT_BOARD",
         metavar="FILE",
-        help="Your solo removal grid (else the example).",
+        help=N_("Your solo removal grid (else the example)."),
     ),
 ]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from caledonia.rules.messages import N_
 
 from .output import GameArgument, JsonOption, SvgOption, print_json
 from .writing import ForceOption
@@ -14,7 +15,7 @@ from .writing import ForceOption
 def status(
     game_file: GameArgument,
     show_map: Annotated[
-        bool, typer.Option("--map", help="Draw the board with everyone's units.")
+        bool, typer.Option("--map", help=N_("Draw the board with everyone's units."))
     ] = False,
     svg: SvgOption = None,
     force: ForceOption = False,

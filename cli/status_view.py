@@ -14,6 +14,7 @@ import textwrap
 from typing import Any
 
 from .output import console, emit, message, plain_stdout
+from .translation import t
 
 
 def fit(lines: list[str], width: int | None) -> list[str]:
@@ -79,7 +80,10 @@ def _head(head: list[list[Any]], width: int, game_file: str | None):
         elif how == "items":
             yield from items(what[0], what[1], width)
         elif how == "over":
-            said = f"The game is over: final scores with 'caledonia score {game_file or 'GAME'}'."
+            said = t(
+                "The game is over: final scores with 'caledonia score {game_file}'.",
+                game_file=game_file or "GAME",
+            )
             yield from fit([said], width)
         else:
             yield from what
@@ -89,13 +93,19 @@ def _players_table(players: list[dict[str, Any]]) -> Any:
     """The players as a table, every value on a line of its own so none is wrapped."""
     from rich.table import Table
 
-    table = Table(title="Players", title_justify="left")
-    table.add_column("Player", no_wrap=True)
+    table = Table(title=t("Players"), title_justify="left")
+    table.add_column(t("Player"), no_wrap=True)
     for label, _ in _table_rows(players[0]) if players else ():
-        table.add_column(label, no_wrap=True)
+        table.add_column(_label(label), no_wrap=True)
     for p in players:
         table.add_row("\n".join(p["who"]), *("\n".join(values) for _, values in _table_rows(p)))
     return table
+
+
+def _label(label: str) -> str:
+    """A row's label in the reader's language: the view keeps each by its English id
+    (game_cmd marks them), by which the rows are found here."""
+    return t(label)
 
 
 def _table_rows(p: dict[str, Any]) -> list[list[Any]]:
@@ -108,7 +118,7 @@ def _contract_lines(players: list[dict[str, Any]], width: int) -> list[str]:
     lines = []
     for p in players:
         contracts = dict(p["rows"])["Contracts"]
-        lines.extend(items(f"{p['name']}'s contracts:", contracts, width))
+        lines.extend(items(t("{player}'s contracts:", player=p["name"]), contracts, width))
     return lines
 
 
@@ -119,10 +129,10 @@ def table_width(players: list[dict[str, Any]]) -> int:
     console at all."""
     from rich.cells import cell_len
 
-    columns: list[list[str]] = [["Player"] + [line for p in players for line in p["who"]]]
+    columns: list[list[str]] = [[t("Player")] + [line for p in players for line in p["who"]]]
     for number, (label, _) in enumerate(_table_rows(players[0]) if players else ()):
         values = [line for p in players for line in _table_rows(p)[number][1]]
-        columns.append([label, *values])
+        columns.append([_label(label), *values])
     return sum(max(map(cell_len, column)) + 2 for column in columns) + len(columns) + 1
 
 
@@ -149,14 +159,18 @@ _ONE_LINE = ("Money", "Glory", "Units")
 
 def _player_blocks(players: list[dict[str, Any]], width: int) -> list[str]:
     """The players one under the other, a `label: value` line each, for narrow terminals."""
-    lines = ["Players"]
+    lines = [t("Players")]
     for p in players:
         lines.extend(items("", p["who"], width))
         rows = p["rows"]
-        numbers = [f"{label}: {values[0]}" for label, values in rows if label in _ONE_LINE]
+        numbers = [
+            t("{label}: {value}", label=_label(label), value=values[0])
+            for label, values in rows
+            if label in _ONE_LINE
+        ]
         if len("  " + "  ".join(numbers)) <= width:  # money, glory and units share a line
             lines.append("  " + "  ".join(numbers))
             rows = [row for row in rows if row[0] not in _ONE_LINE]
         for label, values in rows:
-            lines.extend(items(f"  {label}:", values, width))
+            lines.extend(items("  " + t("{label}:", label=_label(label)), values, width))
     return lines

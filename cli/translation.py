@@ -63,6 +63,12 @@ def translator() -> Callable[[str], str]:
     return _catalogue(_settings()).gettext
 
 
+def language_settings() -> tuple[str, ...]:
+    """What chooses the reader's language now (the catalogue folder and the variables): a
+    text kept for later in the reader's language is kept under them (views.py)."""
+    return _settings()
+
+
 def _settings() -> tuple[str, ...]:
     return (os.environ.get(LOCALE_DIR_VARIABLE) or str(LOCALE_DIR),) + tuple(
         os.environ.get(name, "") for name in _LANGUAGE_VARIABLES

@@ -3,10 +3,11 @@
 wrote or read it need neither the rules engine nor a replay: only what they print.
 
 A view is plain data (strings, numbers, lists, dicts) worked out from the replayed game.
-The views of a file are kept under a key (BLAKE2b) of the game file's exact text and
+The views of a file are kept under a key (BLAKE2b) of the game file's exact text,
 caledonia's own code and data (every module and data file of `cli` and `rules`, with its
-size and time): a hand edit, an `act`, an undo or another version of the tool each give
-another key, and views under another key are never read. The key is compared before
+size and time) and the reader's language (a view's sentences are in it): a hand edit, an
+`act`, an undo, another version of the tool or another language each give another key,
+and views under another key are never read. The key is compared before
 anything else in the file is read. Any trouble (missing, damaged, unwritable) means the
 command works the view out from the game, without a word. CALEDONIA_NO_CACHE=1 turns it
 off, CALEDONIA_CACHE_DIR moves it (see rules/datacache.py).
@@ -61,7 +62,10 @@ def _key(text: str) -> bytes:
     except ImportError:  # another Python
         from hashlib import blake2b
 
+    from .translation import language_settings
+
     digest = blake2b(code_listing())
+    digest.update(blake2b("\n".join(language_settings()).encode()).digest())
     digest.update(blake2b(text.encode()).digest())
     return digest.hexdigest().encode() + b"\n"
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import N_
 from caledonia.rules.yamlfile import WriteError, check_writable
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ __all__ = [
 
 FORCE_FLAG = "--force"  # the one flag, in every command, that lets a file be replaced
 ForceOption = Annotated[
-    bool, typer.Option(FORCE_FLAG, help="Replace the file if it exists, without asking.")
+    bool, typer.Option(FORCE_FLAG, help=N_("Replace the file if it exists, without asking."))
 ]
 
 
@@ -55,16 +56,27 @@ def may_replace(
     other: False when they keep the file. Without, CaledoniaError names FORCE_FLAG."""
     if force or not os.path.lexists(path):
         return True
+    from .translation import t
+
     if ask is None:
-        raise CaledoniaError(f"{path} exists: pass {FORCE_FLAG} to replace it")
-    return ask.confirm(f"{path} exists. Replace it{when}?", default=False)
+        raise CaledoniaError(
+            t("{path} exists: pass {flag} to replace it", path=path, flag=FORCE_FLAG)
+        )
+    # TRANSLATORS: {when} is empty, or when it is replaced (" when the new side is saved")
+    return ask.confirm(t("{path} exists. Replace it{when}?", path=path, when=when), default=False)
 
 
 def refuse_overwrite(path: str | os.PathLike[str], *, force: bool, ask: Asker | None) -> None:
     """Raise CaledoniaError when `path` exists and may not be replaced (`may_replace`)."""
     if not may_replace(path, force=force, ask=ask):
+        from .translation import t
+
         raise CaledoniaError(
-            f"{path} exists and was kept: nothing was written (pass {FORCE_FLAG} to replace it)"
+            t(
+                "{path} exists and was kept: nothing was written (pass {flag} to replace it)",
+                path=path,
+                flag=FORCE_FLAG,
+            )
         )
 
 

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from .box_values import BoxValue
 from .components import IMPORT_GOODS, Components
+from .messages import Reason
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -88,13 +89,15 @@ def parse_box(data: object, source: str, parts: Components) -> BoxData:
     for key, node in top["pass_money"].mapping(required=("2", "3")).items():
         amounts = tuple(item.whole(0) for item in node)
         if len(amounts) != int(key):
-            raise node.expected(f"{key} amounts, one per place in the pass order")
+            raise node.expected(
+                Reason("{count} amounts, one per place in the pass order", count=key)
+            )
         pass_money[int(key)] = amounts
     marks = {}
     for good, node in top["import_track_marks"].mapping(required=IMPORT_GOODS).items():
         steps = tuple(item.whole(1) for item in node)
         if list(steps) != sorted(set(steps)):
-            raise node.expected("rising step numbers")
+            raise node.expected(Reason("rising step numbers"))
         marks[good] = steps
     example = top["example"].boolean() if "example" in top else False
     declared = clan_box_values()

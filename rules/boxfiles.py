@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from .components import Components
 from .map_modules import LOCH
+from .messages import N_, Reason
 from .schema import Node
 
 BUNDLE_FORMAT = "caledonia-box/1"
@@ -24,11 +25,11 @@ _MARKERS: tuple[tuple[str, str], ...] = (
     ("box", "starting_tiles"),
 )
 _MARKERS += (("export_board", "solo_removal"),)
-KIND_WORDS = {
-    "side": "module side",
-    "market": "market board",
-    "box": "box values",
-    "export_board": "export board (solo removal grid)",
+KIND_WORDS = {  # message ids: the CLI shows them translated
+    "side": N_("module side"),
+    "market": N_("market board"),
+    "box": N_("box values"),
+    "export_board": N_("export board (solo removal grid)"),
 }
 
 
@@ -50,8 +51,10 @@ def kind_of(data: object, source: str) -> str:
             if marker in data:
                 return kind
     raise Node(data, source).fail(
-        "not a box file: expected a module side (rows:), a market board (players_1_2:), "
-        "box values (starting_tiles:) or an export board (solo_removal:)"
+        Reason(
+            "not a box file: expected a module side (rows:), a market board (players_1_2:), "
+            "box values (starting_tiles:) or an export board (solo_removal:)"
+        )
     )
 
 
@@ -83,14 +86,18 @@ def check_file(data: object, source: str, parts: Components, kind: str | None = 
 def pass_money_warnings(pass_money: Mapping[int, tuple[int, ...]]) -> list[str]:
     """Pass money that does not fall along the pass order (with 4 players it is 16, 14,
     12, 10): legal in a file, but most likely a slip."""
-    warnings = []
+    warnings: list[str] = []
     for players in (2, 3):
         amounts = pass_money.get(players, ())
         if any(later >= earlier for earlier, later in zip(amounts, amounts[1:], strict=False)):
             shown = ", ".join(f"£{a}" for a in amounts)
             warnings.append(
-                f"pass money with {players} players ({shown}) does not fall along the pass "
-                "order: the first to pass takes the most (with 4 players: £16, £14, £12, £10)"
+                Reason(
+                    "pass money with {players} players ({amounts}) does not fall along the pass "
+                    "order: the first to pass takes the most (with 4 players: £16, £14, £12, £10)",
+                    players=players,
+                    amounts=shown,
+                )
             )
     return warnings
 
@@ -105,14 +112,16 @@ def parse_bundle(data: object, source: str, parts: Components) -> list[Checked]:
     )
     if top["format"].value != BUNDLE_FORMAT:
         raise top["format"].expected(
-            f"{BUNDLE_FORMAT!r} (a file written by 'caledonia box export')"
+            Reason("{format!r} (a file written by 'caledonia box export')", format=BUNDLE_FORMAT)
         )
     checked = []
     if "maps" in top:
         for name, node in top["maps"].mapping(optional=SIDE_NAMES).items():
             side = check_file(node.value, source, parts, "side")
             if side.name != name:
-                raise node.fail(f"this is side {side.name}, not {name}")
+                raise node.fail(
+                    Reason("this is side {side}, not {name}", side=side.name, name=name)
+                )
             checked.append(side)
     for kind in ("market", "box", "export_board"):
         if kind in top:

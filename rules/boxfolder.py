@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from .messages import N_
+
 HOME_ENV = "CALEDONIA_HOME"
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 MAPS = "maps"
@@ -35,26 +37,26 @@ class Kind(NamedTuple):
     file: str
     option: str
     env: str
-    words: str
+    words: str  # a message id: the CLI shows it translated
     enter: str  # the one command that enters it
 
 
 COMPONENTS: Mapping[str, Kind] = {
     "market": Kind(
-        "market.yaml", "--market", "CALEDONIA_MARKET", "market board", "caledonia box market"
+        "market.yaml", "--market", "CALEDONIA_MARKET", N_("market board"), "caledonia box market"
     ),
     "box": Kind(
         "box.yaml",
         "--box",
         "CALEDONIA_BOX",
-        "box values (starting tiles, pass money, import marks, clan values)",
+        N_("box values (starting tiles, pass money, import marks, clan values)"),
         "caledonia box tiles",
     ),
     "export_board": Kind(
         "export_board.yaml",
         "--export-board",
         "CALEDONIA_EXPORT_BOARD",
-        "solo removal grid",
+        N_("solo removal grid"),
         "caledonia box values",
     ),
 }

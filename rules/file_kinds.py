@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import CaledoniaError
+from .messages import Reason
 
 # keys a score sheet never has at its top: a game's, and a position's modules
 _NOT_IN_A_SHEET = ("format", "setup", "events", "redo", "modules")
@@ -24,7 +25,10 @@ def refuse_score_sheet(data: Any, source: str) -> None:
     """Raise the plain words for a score sheet given where a game is wanted."""
     if is_score_sheet(data):
         raise CaledoniaError(
-            f"{source} is a score sheet, not a game: score it with 'caledonia score {source}'"
+            Reason(
+                "{source} is a score sheet, not a game: score it with 'caledonia score {source}'",
+                source=source,
+            )
         )
 
 
@@ -32,6 +36,9 @@ def refuse_position(data: Any, source: str) -> None:
     """Raise the plain words for a position file given where a score sheet is wanted."""
     if isinstance(data, dict) and "modules" in data and "players" in data:
         raise CaledoniaError(
-            f"{source} is a position file (where units stand), not a score sheet: "
-            f"show it with 'caledonia map show {source}'"
+            Reason(
+                "{source} is a position file (where units stand), not a score sheet: "
+                "show it with 'caledonia map show {source}'",
+                source=source,
+            )
         )

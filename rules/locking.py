@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CaledoniaError
+from .messages import Reason
 
 LOCK_WAIT_ENV = "CALEDONIA_LOCK_WAIT"
 LOCK_WAIT_SECONDS = 5.0  # a save takes well under a second: five is many saves' time
@@ -35,8 +36,15 @@ class Busy(CaledoniaError):
     def __init__(self, path: str | os.PathLike[str], pid: int | None):
         self.path = str(path)
         self.pid = pid
-        holder = f"another caledonia (pid {pid})" if pid else "another caledonia"
-        super().__init__(f"{self.path} is being changed by {holder}; try again")
+        if pid:
+            said = Reason(
+                "{path} is being changed by another caledonia (pid {pid}); try again",
+                path=self.path,
+                pid=pid,
+            )
+        else:
+            said = Reason("{path} is being changed by another caledonia; try again", path=self.path)
+        super().__init__(said)
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:
@@ -109,7 +117,8 @@ def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as error:
-            raise WriteError(path, f"{os_reason(error)} (making its lock file)") from None
+            said = Reason("{reason} (making its lock file)", reason=os_reason(error))
+            raise WriteError(path, said) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CaledoniaError, DataError
+from .messages import N_, Reason
 
-NOT_REGULAR = "not a regular file (a pipe, a device or a socket): expected a YAML file"
+NOT_REGULAR = N_("not a regular file (a pipe, a device or a socket): expected a YAML file")
+EMPTY = N_("the file is empty: expected YAML data")
 
 
 def _read_regular(path: str | os.PathLike[str]) -> bytes | None:
@@ -43,21 +45,23 @@ def read_text(path: str | os.PathLike[str]) -> str:
     try:
         raw = _read_regular(path)
     except FileNotFoundError:
-        raise DataError(source, "file not found") from None
+        raise DataError(source, Reason("file not found")) from None
     except IsADirectoryError:
-        raise DataError(source, "is a directory: expected a YAML file") from None
+        raise DataError(source, Reason("is a directory: expected a YAML file")) from None
     except PermissionError:
-        raise DataError(source, "cannot read the file: permission denied") from None
+        raise DataError(source, Reason("cannot read the file: permission denied")) from None
     except OSError as error:
-        raise DataError(source, f"cannot read the file: {error.strerror}") from None
+        # TRANSLATORS: {reason} is the system's own words
+        said = Reason("cannot read the file: {reason}", reason=error.strerror)
+        raise DataError(source, said) from None
     if raw is None:
-        raise DataError(source, NOT_REGULAR)
+        raise DataError(source, Reason(NOT_REGULAR))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise DataError(source, f"not UTF-8 text (byte {error.start})") from None
+        raise DataError(source, Reason("not UTF-8 text (byte {byte})", byte=error.start)) from None
     if not text.strip():
-        raise DataError(source, "the file is empty: expected YAML data")
+        raise DataError(source, Reason(EMPTY))
     return text
 
 
@@ -107,24 +111,25 @@ class WriteError(CaledoniaError, OSError):
     def __init__(self, path: str | os.PathLike[str], reason: str):
         self.path = str(path)
         self.reason = reason
-        super().__init__(f"cannot write {self.path}: {reason}")
+        super().__init__(Reason("cannot write {path}: {reason}", path=self.path, reason=reason))
 
 
 def os_reason(error: OSError) -> str:
     """An OSError in a few words a person can act on (no errno numbers)."""
     words = {
-        errno.ENOENT: "the folder does not exist",
-        errno.ENOTDIR: "a part of the path is a file, not a folder",
-        errno.EISDIR: "it is a folder",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EROFS: "the disk is read-only",
-        errno.ENAMETOOLONG: "the name is too long for the system",
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is full",
-        errno.ELOOP: "too many symbolic links",
+        errno.ENOENT: N_("the folder does not exist"),
+        errno.ENOTDIR: N_("a part of the path is a file, not a folder"),
+        errno.EISDIR: N_("it is a folder"),
+        errno.EACCES: N_("permission denied"),
+        errno.EPERM: N_("permission denied"),
+        errno.EROFS: N_("the disk is read-only"),
+        errno.ENAMETOOLONG: N_("the name is too long for the system"),
+        errno.ENOSPC: N_("the disk is full"),
+        errno.EDQUOT: N_("the disk quota is full"),
+        errno.ELOOP: N_("too many symbolic links"),
     }
-    return words.get(error.errno or 0) or (error.strerror or str(error)).lower()
+    said = words.get(error.errno or 0)
+    return Reason(said) if said else (error.strerror or str(error)).lower()
 
 
 def _temporary_prefix(name: str) -> str:
@@ -169,11 +174,11 @@ def _refuse_folder(target: Path, shown: str | os.PathLike[str] | None = None) ->
             return
         raise WriteError(shown, os_reason(error)) from None
     if stat.S_ISDIR(mode):
-        raise WriteError(shown, "it is a folder: give a file name")
+        raise WriteError(shown, Reason("it is a folder: give a file name"))
     if not stat.S_ISREG(mode):
-        raise WriteError(shown, "it is not a regular file (a pipe, a device or a socket)")
+        raise WriteError(shown, Reason("it is not a regular file (a pipe, a device or a socket)"))
     if not os.access(target, os.W_OK):
-        raise WriteError(shown, "it is read-only")
+        raise WriteError(shown, Reason("it is read-only"))
 
 
 def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) -> None:
@@ -189,7 +194,7 @@ def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) ->
     import tempfile
 
     if not str(path).strip():
-        raise WriteError(path, "no file name given")
+        raise WriteError(path, Reason("no file name given"))
     target = _through_link(path)
     _refuse_folder(target, path)
     folder = _folder_of(target)
@@ -253,7 +258,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         if isinstance(error, OSError):
             raise WriteError(path, os_reason(error)) from None
         if isinstance(error, UnicodeEncodeError):
-            raise WriteError(path, "the text holds characters that cannot be saved") from None
+            said = Reason("the text holds characters that cannot be saved")
+            raise WriteError(path, said) from None
         raise
     _remove_stale_temporaries(folder, target.name)
     try:

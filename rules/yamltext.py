@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from .errors import DataError
+from .messages import Reason
 from .plaindata import LineDict, LineList, plain
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -38,11 +39,14 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode):
             seen = key in data
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                None, None, "a key must be plain text or a number", key_node.start_mark
+                None, None, Reason("a key must be plain text or a number"), key_node.start_mark
             ) from None
         if seen:
             raise _DuplicateKey(
-                None, None, f"the key {key!r} appears twice in one mapping", key_node.start_mark
+                None,
+                None,
+                Reason("the key {key!r} appears twice in one mapping", key=key),
+                key_node.start_mark,
             )
         data[key] = loader.construct_object(value_node, deep=False)
         data.lines[key] = key_node.start_mark.line + 1
@@ -66,14 +70,16 @@ def _yaml_error(source: str, error: yaml.YAMLError) -> DataError:
     problem = getattr(error, "problem", None) or str(error)
     if "could not determine a constructor for the tag" in problem:
         tag = problem.split("tag", 1)[-1].strip(" '").replace("tag:yaml.org,2002:", "!!")
-        problem = (
-            f"the tag {tag} is not allowed: a file holds plain data only "
-            "(mappings, lists, text and numbers)"
+        problem = Reason(
+            "the tag {tag} is not allowed: a file holds plain data only "
+            "(mappings, lists, text and numbers)",
+            tag=tag,
         )
     elif isinstance(error, _DuplicateKey):
         pass
     else:
-        problem = f"not valid YAML: {problem}"
+        # TRANSLATORS: {problem} is the YAML reader's own words, in English
+        problem = Reason("not valid YAML: {problem}", problem=problem)
     return DataError(source, problem, line=line)
 
 
@@ -85,12 +91,19 @@ def _character_error(source: str, text: str, error: yaml.reader.ReaderError) -> 
     line = before.count("\n") + 1
     column = position - (before.rfind("\n") + 1) + 1
     code = error.character if isinstance(error.character, int) else ord(text[position])
-    what = "a NUL byte" if code == 0 else f"the control character U+{code:04X}"
-    return DataError(
-        source,
-        f"{what} at column {column}: a YAML file holds text only (was it saved as text?)",
-        line=line,
-    )
+    if code == 0:
+        said = Reason(
+            "a NUL byte at column {column}: a YAML file holds text only (was it saved as text?)",
+            column=column,
+        )
+    else:
+        said = Reason(
+            "the control character U+{code:04X} at column {column}: a YAML file holds text "
+            "only (was it saved as text?)",
+            code=code,
+            column=column,
+        )
+    return DataError(source, said, line=line)
 
 
 # Refuse alias bombs ("billion laughs"): the largest real file, a long game,
@@ -133,7 +146,10 @@ def _check_alias_expansion(node: yaml.Node, source: str) -> None:
         elif key in open_ids:
             raise DataError(
                 source,
-                "an alias (*alias) refers to a value that contains it: recursive YAML is refused",
+                Reason(
+                    "an alias (*alias) refers to a value that contains it: recursive YAML is "
+                    "refused"
+                ),
                 line=current.start_mark.line + 1,
             )
         else:
@@ -147,8 +163,11 @@ def _check_alias_expansion(node: yaml.Node, source: str) -> None:
     if first_too_big is not None and shared:
         raise DataError(
             source,
-            f"the YAML expands to more than {MAX_EXPANDED_VALUES} values "
-            "through aliases (&anchor / *alias): refused",
+            Reason(
+                "the YAML expands to more than {count} values "
+                "through aliases (&anchor / *alias): refused",
+                count=MAX_EXPANDED_VALUES,
+            ),
             line=first_too_big.start_mark.line + 1,
         )
 
@@ -173,9 +192,9 @@ def parse_yaml(text: str, source: str) -> Any:
     except yaml.YAMLError as error:
         raise _yaml_error(source, error) from None
     except RecursionError:
-        raise DataError(source, "the YAML nests too deeply") from None
+        raise DataError(source, Reason("the YAML nests too deeply")) from None
     if data is None:
-        raise DataError(source, "the file is empty: expected YAML data")
+        raise DataError(source, Reason("the file is empty: expected YAML data"))
     return data
 
 
