@@ -403,8 +403,11 @@ class Transcription:
                     names = _read_ids(typed, self.module, specs)
                 except ValueError as reason:
                     return str(reason)
-                problem = tr(port_slot_problem(slot, [specs[n] for n in names], self.module))
-                return problem[0].upper() + problem[1:] + "." if problem else True
+                problem = port_slot_problem(slot, [specs[n] for n in names], self.module)
+                if not problem:
+                    return True
+                problem = tr(problem)
+                return problem[0].upper() + problem[1:] + "."
 
             self.show()
             slots[slot] = sorted(
