@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.messages import N_
+from caledonia.rules.messages import N_, Reason
 
 from .errors import UsageProblem
 from .output import JsonOption, console, message, print_json
@@ -61,7 +61,7 @@ def seats_of(path: str) -> tuple[str, str, Any]:
         state = game.state
         if state.phase != "over":
             # TRANSLATORS: why a game file is left out of the stats; {phase} is where it stands
-            why = t(
+            why = Reason(
                 "not over (round {round}, {phase})",
                 round=state.round,
                 phase=phase_words(state.phase),
@@ -79,7 +79,11 @@ def seats_of(path: str) -> tuple[str, str, Any]:
         return (
             "failed",
             path,
-            t("internal error ({error}: {problem})", error=type(problem).__name__, problem=problem),
+            Reason(
+                "internal error ({error}: {problem})",
+                error=type(problem).__name__,
+                problem=str(problem),
+            ),
         )
 
 
@@ -100,7 +104,7 @@ def _sheet_seats(data: Any, path: str) -> tuple[str, str, Any]:
         return (
             "failed",
             path,
-            t("neither a game file nor a score sheet: {problem}", problem=problem),
+            Reason("neither a game file nor a score sheet: {problem}", problem=str(problem)),
         )
     result = score_sheet(sheet, parts)
     seats = [
@@ -195,6 +199,7 @@ def stats(
             left_out.append({"file": path, "kind": kind, "reason": found})
     for item in left_out:
         message(t("{file}: {reason}", file=item["file"], reason=item["reason"]), style="yellow")
+        item["reason"] = str(item["reason"])  # --json: the English words, never a Reason
     if as_json:
         print_json({**tally.as_data(), "files": len(files), "left_out": left_out})
     else:
