@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from caledonia.rules.messages import N_
+
 from .errors import UsageProblem
 from .output import is_interactive
+from .translation import t
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
@@ -13,9 +16,10 @@ if TYPE_CHECKING:
 
     from .prompts import Asker
 
-TOOL_DICE = "caledonia rolls"
-PHYSICAL_DICE = "I roll the physical dice"
-NO_DICE = (
+# TRANSLATORS: the two answers to "Dice:", who rolls the solo dice
+TOOL_DICE = N_("caledonia rolls")
+PHYSICAL_DICE = N_("I roll the physical dice")
+NO_DICE = N_(
     "no dice given: pass --roll GOOD:±N three times (what your dice show), "
     "or --virtual-dice to let caledonia roll"
 )
@@ -32,12 +36,18 @@ def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
     for number in range(1, CHANGES_PER_PHASE + 1):
         done = [roll.good for roll in rolls]
         left = [good for good in parts.solo.goods_die if good not in done]
-        hint = f" (showing {', '.join(done)}? roll it again)" if done else ""
-        good = ask.choose(
-            f"Roll {number}: what does the goods die show?{hint}", [Choice(g, g) for g in left]
+        question = (
+            t(
+                "Roll {number}: what does the goods die show? (showing {goods}? roll it again)",
+                number=number,
+                goods=", ".join(done),
+            )
+            if done
+            else t("Roll {number}: what does the goods die show?", number=number)
         )
+        good = ask.choose(question, [Choice(g, g) for g in left])
         faces = [Choice(f"{face:+d}", face) for face in parts.solo.price_die]
-        die = ask.choose(f"Roll {number}: what does the price die show?", faces)
+        die = ask.choose(t("Roll {number}: what does the price die show?", number=number), faces)
         rolls.append(Roll(good, int(die)))
     return rolls
 
@@ -47,8 +57,10 @@ def tool_dice_wanted(command: str, ask: Asker | None = None) -> bool:
     prompts (one key, as the dice menus after it); without a terminal, a usage error naming
     the flags."""
     if not is_interactive():
-        raise UsageProblem(NO_DICE, command)
+        raise UsageProblem(t(NO_DICE), command)
     from .prompts import Choice, QuestionaryAsker
 
     ask = ask or QuestionaryAsker()
-    return ask.choose("Dice:", [Choice(PHYSICAL_DICE, False, "p"), Choice(TOOL_DICE, True, "t")])
+    return ask.choose(
+        t("Dice:"), [Choice(t(PHYSICAL_DICE), False, "p"), Choice(t(TOOL_DICE), True, "t")]
+    )

@@ -13,6 +13,7 @@ from caledonia.rules.errors import CaledoniaError
 from .errors import UsageProblem
 from .game_io import GameArgument, load
 from .output import JsonOption, emit, message, print_json
+from .translation import t
 from .writing import ForceOption, check_output, person_at_terminal
 
 ENDED_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d")
@@ -29,7 +30,8 @@ def _ended(text: str | None, game_file: str) -> datetime:
         except ValueError:
             continue
     raise UsageProblem(
-        f"--ended {text!r}: expected a UTC date and time like '2026-03-14 21:30'", "export"
+        t("--ended {typed!r}: expected a UTC date and time like '2026-03-14 21:30'", typed=text),
+        "export",
     )
 
 
@@ -37,14 +39,14 @@ def export(
     game_file: GameArgument,
     bgstats: Annotated[
         bool,
-        typer.Option("--bgstats", help="For BG Stats: print the push link of the play."),
+        typer.Option("--bgstats", help=t("For BG Stats: print the push link of the play.")),
     ] = False,
     file: Annotated[
         str | None,
         typer.Option(
             "--file",
             metavar="FILE",
-            help="Also write a .bgsplay file that BG Stats imports.",
+            help=t("Also write a .bgsplay file that BG Stats imports."),
             show_default=False,
         ),
     ] = None,
@@ -53,8 +55,10 @@ def export(
         typer.Option(
             "--ended",
             metavar="WHEN",
-            help="When the game ended, UTC 'YYYY-MM-DD HH:MM' (else: when the file was last "
-            "written).",
+            help=t(
+                "When the game ended, UTC 'YYYY-MM-DD HH:MM' (else: when the file was last "
+                "written)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -64,14 +68,14 @@ def export(
             "--minutes",
             metavar="N",
             min=1,
-            help="How long the game took (the file does not know).",
+            help=t("How long the game took (the file does not know)."),
             show_default=False,
         ),
     ] = None,
     location: Annotated[
         str | None,
         typer.Option(
-            "--location", metavar="PLACE", help="Where it was played.", show_default=False
+            "--location", metavar="PLACE", help=t("Where it was played."), show_default=False
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -85,7 +89,7 @@ def export(
     Example: [cyan]caledonia export sample_games/game-4p.yaml --bgstats[/cyan]
     """
     if not bgstats:
-        raise UsageProblem("choose what to export for: --bgstats (BG Stats)", "export")
+        raise UsageProblem(t("choose what to export for: --bgstats (BG Stats)"), "export")
     when = _ended(ended, game_file)
     if file:
         check_output(file, force=force, ask=person_at_terminal())
@@ -99,9 +103,13 @@ def export(
     state = game.state
     if state.phase != "over":
         raise CaledoniaError(
-            f"{game_file}: the game is not over (round {state.round}, "
-            f"{phase_words(state.phase)}): BG Stats gets a finished play "
-            "('caledonia report' shows the provisional standings)"
+            t(
+                "{file}: the game is not over (round {round}, {phase}): BG Stats gets a "
+                "finished play ('caledonia report' shows the provisional standings)",
+                file=game_file,
+                round=state.round,
+                phase=phase_words(state.phase),
+            )
         )
     played = Played(game, final_score(state), when, location, minutes)
     play = push_play(played)
@@ -111,9 +119,9 @@ def export(
 
         data = bgsplay(played)
         write_text_atomic(file, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-        message(f"Saved the BG Stats import file to {file}")
+        message(t("Saved the BG Stats import file to {file}", file=file))
     if as_json:
         print_json({"link": link, "play": play})
         return
     emit(link)
-    message("Open the link on the device with BG Stats to add the play.")
+    message(t("Open the link on the device with BG Stats to add the play."))

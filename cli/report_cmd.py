@@ -9,6 +9,7 @@ import typer
 
 from .game_io import GameArgument, load
 from .output import JsonOption, message, print_json
+from .translation import t
 from .writing import ForceOption, check_output, person_at_terminal
 
 
@@ -19,7 +20,7 @@ def report(
         typer.Option(
             "--html",
             metavar="FILE",
-            help="Save the whole report as one self-contained HTML page.",
+            help=t("Save the whole report as one self-contained HTML page."),
             show_default=False,
         ),
     ] = None,
@@ -28,7 +29,7 @@ def report(
         typer.Option(
             "--svg",
             metavar="FILE",
-            help="Save the charts by round as one SVG picture.",
+            help=t("Save the charts by round as one SVG picture."),
             show_default=False,
         ),
     ] = None,
@@ -55,12 +56,12 @@ def report(
         from .report_view import render_html
 
         write_text_atomic(html, render_html(result, source))
-        message(f"Saved the report to {html}")
+        message(t("Saved the report to {file}", file=html))
     if svg:
         from .report_svg import render_charts
 
         write_text_atomic(svg, render_charts(result, source))
-        message(f"Saved the charts to {svg}")
+        message(t("Saved the charts to {file}", file=svg))
     if as_json:
         print_json({"game": source, **result.as_data()})
     elif not (html or svg):

@@ -15,15 +15,17 @@ from __future__ import annotations
 from html import escape
 
 from caledonia.rules.game.report import Report, RoundPoint
+from caledonia.rules.messages import N_
 
 from .board_svg import INK, LIGHT_PLAYERS, PAPER, PLAYER_FILLS
+from .translation import t
 
 MEASURES = (  # Standing field, chart title
-    ("vp", "Victory points (as if the game ended then)"),
-    ("money", "Money (£)"),
-    ("glory", "Glory"),
-    ("goods", "Goods in stock"),
-    ("settlements", "Settlements (counted for the award)"),
+    ("vp", N_("Victory points (as if the game ended then)")),
+    ("money", N_("Money (£)")),
+    ("glory", N_("Glory")),
+    ("goods", N_("Goods in stock")),
+    ("settlements", N_("Settlements (counted for the award)")),
 )
 DASHES = ("", "7 4", "2 3", "10 3 2 3")  # by seat
 MARKERS = ("circle", "square", "diamond", "triangle")  # by seat, as the board's tokens
@@ -33,9 +35,10 @@ WIDTH = 900.0
 
 
 def point_label(point: RoundPoint) -> str:
+    """A point of the time axis: 'start', 'round 2' or 'now'."""
     if point.now:
-        return "now"
-    return "start" if point.round == 0 else f"round {point.round}"
+        return t("now")
+    return t("start") if point.round == 0 else t("round {round}", round=point.round)
 
 
 def _ticks(highest: int) -> list[int]:
@@ -84,7 +87,7 @@ def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: fl
     out = [
         f'<g class="chart" data-measure="{measure}">',
         f'<text x="{x0 + left:.1f}" y="{y0 + 18:.1f}" {FONT} font-size="14" '
-        f'font-weight="bold" fill="{INK}">{escape(title)}</text>',
+        f'font-weight="bold" fill="{INK}">{escape(t(title))}</text>',
     ]
     for tick in ticks:
         _, y = at(0, tick)
@@ -99,7 +102,7 @@ def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: fl
         x, _ = at(index, 0)
         out.append(
             f'<text x="{x:.1f}" y="{base + 15:.1f}" {FONT} font-size="11" '
-            f'text-anchor="middle" fill="{INK}">{point_label(point)}</text>'
+            f'text-anchor="middle" fill="{INK}">{escape(point_label(point))}</text>'
         )
         if point.tile is not None:
             out.append(
@@ -109,7 +112,8 @@ def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: fl
                 f'<rect x="{x - 17:.1f}" y="{base + 20:.1f}" width="34" height="15" rx="3" '
                 f'fill="#efe9d8" stroke="{FAINT}"/>'
                 f'<text x="{x:.1f}" y="{base + 31:.1f}" {FONT} font-size="10" '
-                f'text-anchor="middle" fill="{INK}">tile {escape(point.tile)}</text></g>'
+                f'text-anchor="middle" fill="{INK}">{escape(t("tile {tile}", tile=point.tile))}'
+                "</text></g>"
             )
     for seat, player in enumerate(report.players):
         fill, outline = _colours(player.colour)
@@ -142,8 +146,17 @@ def _legend(report: Report, y: float) -> tuple[str, float]:
         fill, outline = _colours(player.colour)
         dash = DASHES[seat % len(DASHES)]
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        words = f"{player.name}" + (f" ({player.clan})" if player.clan else "")
-        words += f" · {player.colour}"
+        # TRANSLATORS: a line of the charts' legend; {colour} is the player's colour
+        words = (
+            t(
+                "{player} ({clan}) · {colour}",
+                player=player.name,
+                clan=player.clan,
+                colour=player.colour,
+            )
+            if player.clan
+            else t("{player} · {colour}", player=player.name, colour=player.colour)
+        )
         if x + 48 + 6.6 * len(words) > WIDTH and x > 46:  # on to a second line
             x, y = 46.0, y + 18
         out.append(
@@ -162,17 +175,30 @@ def report_title(report: Report) -> str:
     """'Final report', or how far an unfinished game is: 'Provisional report after round 2,
     round 3 in progress'; before any round is scored, no round is named as scored."""
     if report.final:
-        return "Final report"
+        return t("Final report")
     scored, now = report.rounds_scored, report.round_now
-    playing = f"round {now} in progress" if now else "the set-up in progress"
     if not scored:
-        return f"Provisional report, {playing}, no round scored yet"
-    return f"Provisional report after round {scored}" + (f", {playing}" if now > scored else "")
+        if now:
+            return t(
+                "Provisional report, round {round} in progress, no round scored yet", round=now
+            )
+        return t("Provisional report, the set-up in progress, no round scored yet")
+    if now > scored:
+        return t(
+            "Provisional report after round {scored}, round {round} in progress",
+            scored=scored,
+            round=now,
+        )
+    return t("Provisional report after round {scored}", scored=scored)
 
 
 def title_of(report: Report, source: str) -> str:
     title = report_title(report)
-    return f"Clans of Caledonia: {title[:1].lower()}{title[1:]}, {source}"
+    # TRANSLATORS: the report's title, e.g. "Clans of Caledonia: final report, game.yaml";
+    # {report} is "Final report" or "Provisional report ...", its first letter lowered
+    return t(
+        "Clans of Caledonia: {report}, {file}", report=title[:1].lower() + title[1:], file=source
+    )
 
 
 def render_charts(report: Report, source: str) -> str:
@@ -195,9 +221,13 @@ def render_charts(report: Report, source: str) -> str:
             )
         )
     height = top + big_h + 2 * small_h + 10
-    subtitle = "Provisional: the game is not over." if not report.final else ""
-    tiles = ", ".join(f"round {i} tile {t}" for i, t in enumerate(report.tiles, 1))
-    subtitle = " ".join(x for x in (subtitle, f"Scoring tiles: {tiles}." if tiles else "") if x)
+    provisional = t("Provisional: the game is not over.") if not report.final else ""
+    tiles = ", ".join(
+        t("round {round} tile {tile}", round=number, tile=tile)
+        for number, tile in enumerate(report.tiles, 1)
+    )
+    scoring = t("Scoring tiles: {tiles}.", tiles=tiles) if tiles else ""
+    subtitle = " ".join(part for part in (provisional, scoring) if part)
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}" height="{height:.0f}" '

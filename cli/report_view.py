@@ -5,28 +5,79 @@ from __future__ import annotations
 
 from html import escape
 
-from caledonia.rules.game.report import PlayerReport, Report
+from caledonia.rules.game.report import PlayerReport, Report, RoundPoint
+from caledonia.rules.messages import N_
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from .output import console
 from .report_svg import point_label, render_charts, report_title, title_of
+from .translation import t, tr
 
 SPARKS = "▁▂▃▄▅▆▇█"
+# TRANSLATORS: the row labels of the report's table by round (short: the table fits 80
+# columns)
 ROWS = (  # Standing field, row label
-    ("vp", "VP"),
-    ("money", "£"),
-    ("glory", "glory"),
-    ("goods", "goods"),
-    ("settlements", "settl."),
+    ("vp", N_("VP")),
+    ("money", N_("£")),
+    ("glory", N_("glory")),
+    ("goods", N_("goods")),
+    ("settlements", N_("settl.")),
 )
+# TRANSLATORS: where a player's VP came from, a heading of the report
+SOURCE_WORDS = {
+    "glory": N_("glory"),
+    "goods": N_("goods"),
+    "money": N_("money"),
+    "hops": N_("hops"),
+    "imports": N_("imports"),
+    "exports": N_("exports"),
+    "settlements": N_("settlements"),
+    "auction": N_("auction"),
+}
+# TRANSLATORS: where some of a player's glory came from, in the report
+GLORY_WORDS = {
+    "start": N_("start"),
+    "round scoring": N_("round scoring"),
+    "ports": N_("ports"),
+    "contracts": N_("contracts"),
+    "corrections": N_("corrections"),
+    "other": N_("other"),
+}
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 # Rich colour names for the player colours a game file allows
 TERMINAL_COLOURS = {"purple": "magenta", "orange": "dark_orange", "black": "bright_black"}
 
 
 def ordinal(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+    return t(ORDINALS.get(rank, N_("{rank}th")), rank=rank)
+
+
+def _words(table: dict[str, str], key: str) -> str:
+    """A category of the report data in the reader's words (a new one as it is)."""
+    return t(table[key]) if key in table else key
+
+
+def short_label(point: RoundPoint) -> str:
+    """A column of the table by round: 'start', 'R2' or 'now'."""
+    if point.now or point.round == 0:
+        return point_label(point)
+    # TRANSLATORS: a round's column heading, short: the table fits 80 columns
+    return t("R{round}", round=point.round)
+
+
+def _heading(player: PlayerReport, ranked: bool) -> str:
+    """'Ailsa (Buchanan): 142 VP, 1st'."""
+    fields = {"player": player.name, "clan": player.clan, "total": player.total}
+    if ranked:
+        fields["rank"] = ordinal(player.rank)
+        if player.clan:
+            return t("{player} ({clan}): {total} VP, {rank}", **fields)
+        return t("{player}: {total} VP, {rank}", **fields)
+    if player.clan:
+        return t("{player} ({clan}): {total} VP", **fields)
+    return t("{player}: {total} VP", **fields)
 
 
 def sparkline(values: list[int]) -> str:
@@ -44,16 +95,26 @@ def lead_words(report: Report) -> str | None:
     if report.lead_for_good is None:
         return None
     (winner,) = report.winners
-    since = "from the start" if report.lead_for_good == 0 else f"in round {report.lead_for_good}"
+    if report.lead_for_good == 0:
+        if report.final:
+            return t("{player} took the lead for good from the start.", player=winner)
+        return t("{player} has led from the start (the game is not over).", player=winner)
+    since = {"player": winner, "round": report.lead_for_good}
     if report.final:
-        return f"{winner} took the lead for good {since}."
-    return f"{winner} has led {since} (the game is not over)."
+        return t("{player} took the lead for good in round {round}.", **since)
+    return t("{player} has led in round {round} (the game is not over).", **since)
 
 
 def point_words(point) -> str:
     if point.event is None:  # a round's scoring: its words name the round
-        return f"{point.player}: {point.words}"
-    return f"{point.player}: round {point.round}, event {point.event}: {point.words}"
+        return t("{player}: {event}", player=point.player, event=point.words)
+    return t(
+        "{player}: round {round}, event {number}: {event}",
+        player=point.player,
+        round=point.round,
+        number=point.event,
+        event=point.words,
+    )
 
 
 def tile_lines(report: Report) -> list[tuple[str, str]]:
@@ -61,7 +122,7 @@ def tile_lines(report: Report) -> list[tuple[str, str]]:
     from .game_setup import scoring_tile_words
 
     return [
-        (f"R{point.round}", scoring_tile_words(point.tile))
+        (short_label(point), scoring_tile_words(point.tile))
         for point in report.by_round
         if point.tile and not point.now
     ]
@@ -78,16 +139,16 @@ def hanging(mark: str, text: str, indent: int = 0) -> Table:
 
 def render_report(report: Report, source: str) -> None:
     out = console()
-    out.print(Text(f"{report_title(report)}: {source}", style="bold"))
+    out.print(Text(t("{report}: {file}", report=report_title(report), file=source), style="bold"))
     if not report.final:
-        out.print("The game is not over: every figure is as if it ended now.", style="yellow")
+        out.print(t("The game is not over: every figure is as if it ended now."), style="yellow")
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-    table.add_column("Player")
+    table.add_column(t("Player"))
     table.add_column("")
     for point in report.by_round:
-        table.add_column(point_label(point).replace("round ", "R"), justify="right")
-    table.add_column("trend")
+        table.add_column(short_label(point), justify="right")
+    table.add_column(t("trend"))
     for index, player in enumerate(report.players):
         if index:
             table.add_section()
@@ -99,7 +160,7 @@ def render_report(report: Report, source: str) -> None:
                 else Text(player.clan or "", style="dim")
                 if row == 1
                 else "",
-                label,
+                t(label),
                 *(Text(str(v), style="bold") if field == "vp" else str(v) for v in values),
                 sparkline(values),
             )
@@ -111,17 +172,15 @@ def render_report(report: Report, source: str) -> None:
         grid.add_column()
         for column, words in tiles:
             grid.add_row(column, words)
-        out.print(Text("The scoring tile of each round:"))
+        out.print(Text(t("The scoring tile of each round:")))
         out.print(grid)
 
-    out.print(Text("Where the VP came from", style="bold underline"))
+    out.print(Text(t("Where the VP came from"), style="bold underline"))
     for player in report.players:
-        heading = Text.assemble(
-            _who(player),
-            f" ({player.clan})" if player.clan else "",
-            f": {player.total} VP",
-            f", {ordinal(player.rank)}" if len(report.players) > 1 else "",
-        )
+        heading = Text(_heading(player, ranked=len(report.players) > 1))
+        start = heading.plain.find(player.name)
+        if start >= 0:  # the name in the player's colour, wherever the words put it
+            heading.stylize(_who(player).style, start, start + len(player.name))
         out.print(heading)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", width=4)
@@ -129,28 +188,36 @@ def render_report(report: Report, source: str) -> None:
         for source in player.sources:
             if not source.vp and not source.lines:
                 continue
-            grid.add_row(Text(str(source.vp), style="bold"), Text(source.category, style="bold"))
+            grid.add_row(
+                Text(str(source.vp), style="bold"),
+                Text(_words(SOURCE_WORDS, source.category), style="bold"),
+            )
             if source.category == "glory":
                 for part in player.glory:
-                    grid.add_row("", f"{part.kind}: {part.glory}")
+                    grid.add_row("", _glory_heading(part.kind, part.glory))
                     for line in part.lines:
-                        grid.add_row("", hanging("·", line, indent=2))
+                        grid.add_row("", hanging("·", tr(line), indent=2))
                 continue
             for line in source.lines:
-                grid.add_row("", hanging("·", line))
+                grid.add_row("", hanging("·", tr(line)))
         out.print(grid)
 
-    out.print(Text("Turning points", style="bold underline"))
+    out.print(Text(t("Turning points"), style="bold underline"))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right")
     grid.add_column()
     for point in report.turning_points:
-        grid.add_row(Text(f"+{point.vp} VP", style="bold"), Text(point_words(point)))
+        grid.add_row(Text(t("+{vp} VP", vp=point.vp), style="bold"), Text(point_words(point)))
     out.print(grid)
     lead = lead_words(report)
     if lead:
         out.print(Text(lead, style="bold"))
-    out.print(Text(report.score.explanations[-1], style="bold"))
+    out.print(Text(tr(report.score.explanations[-1]), style="bold"))
+
+
+def _glory_heading(kind: str, glory: int) -> str:
+    """'ports: 12': some of a player's glory and where it came from."""
+    return t("{source}: {glory}", source=_words(GLORY_WORDS, kind), glory=glory)
 
 
 CSS = """
@@ -178,26 +245,28 @@ def _sources_html(player: PlayerReport) -> str:
     for source in player.sources:
         if source.category == "glory":
             items = "".join(
-                f"<li>{escape(part.kind)}: {part.glory}<ul>"
-                + "".join(f"<li>{escape(line)}</li>" for line in part.lines)
+                f"<li>{escape(_glory_heading(part.kind, part.glory))}<ul>"
+                + "".join(f"<li>{escape(tr(line))}</li>" for line in part.lines)
                 + "</ul></li>"
                 for part in player.glory
             )
         else:
-            items = "".join(f"<li>{escape(line)}</li>" for line in source.lines)
+            items = "".join(f"<li>{escape(tr(line))}</li>" for line in source.lines)
         rows.append(
-            f'<tr><td class="vp">{source.vp}</td><td>{escape(source.category)}</td>'
+            f'<tr><td class="vp">{source.vp}</td>'
+            f"<td>{escape(_words(SOURCE_WORDS, source.category))}</td>"
             f"<td><ul>{items}</ul></td></tr>"
         )
     fill = PLAYER_FILLS.get(player.colour, "#888888")
-    clan = f" ({escape(player.clan)})" if player.clan else ""
     return (
         f'<section class="player" data-player="{escape(player.name)}">'
-        f'<h3><span class="swatch" style="background: {fill}"></span>{escape(player.name)}{clan}: '
-        f"{player.total} VP, {ordinal(player.rank)}</h3>"
-        f"<table><tr><th>VP</th><th>from</th><th>the events behind them</th></tr>"
+        f'<h3><span class="swatch" style="background: {fill}"></span>'
+        f"{escape(_heading(player, ranked=True))}</h3>"
+        f"<table><tr><th>{escape(t('VP'))}</th><th>{escape(t('from'))}</th>"
+        f"<th>{escape(t('the events behind them'))}</th></tr>"
         f"{''.join(rows)}"
-        f'<tr><td class="vp">{player.total}</td><td>total</td><td></td></tr></table></section>'
+        f'<tr><td class="vp">{player.total}</td><td>{escape(t("total"))}</td><td></td></tr>'
+        "</table></section>"
     )
 
 
@@ -205,7 +274,7 @@ def _rounds_html(report: Report) -> str:
     """The by-round figures as a table too: to read exact values, and for screen readers."""
     heads = "".join(
         f"<th>{escape(point_label(p))}"
-        + (f"<br/>tile {escape(p.tile)}" if p.tile else "")
+        + (f"<br/>{escape(t('tile {tile}', tile=p.tile))}" if p.tile else "")
         + "</th>"
         for p in report.by_round
     )
@@ -219,7 +288,7 @@ def _rounds_html(report: Report) -> str:
                 for p in report.by_round
             )
             who = escape(player.name) if row == 0 else ""
-            rows.append(f"<tr><td>{who}</td><td>{escape(label)}</td>{values}</tr>")
+            rows.append(f"<tr><td>{who}</td><td>{escape(t(label))}</td>{values}</tr>")
     return f'<table class="rounds"><tr><th></th><th></th>{heads}</tr>{"".join(rows)}</table>'
 
 
@@ -230,8 +299,9 @@ def render_html(report: Report, source: str) -> str:
     provisional = (
         ""
         if report.final
-        else '<p class="provisional">Provisional: the game is not over; every figure is as '
-        "if it ended now.</p>"
+        else '<p class="provisional">'
+        + escape(t("Provisional: the game is not over; every figure is as if it ended now."))
+        + "</p>"
     )
     turning = "".join(
         f'<tr><td class="vp">+{p.vp}</td><td>{escape(point_words(p))}</td></tr>'
@@ -246,15 +316,16 @@ def render_html(report: Report, source: str) -> str:
             f"<style>{CSS}</style></head><body>",
             f"<h1>{escape(title)}</h1>",
             provisional,
-            "<h2>By round</h2>",
+            f"<h2>{escape(t('By round'))}</h2>",
             charts,
             _rounds_html(report),
-            "<h2>Where the VP came from</h2>",
+            f"<h2>{escape(t('Where the VP came from'))}</h2>",
             *(_sources_html(p) for p in report.players),
-            "<h2>Turning points</h2>",
-            f"<table><tr><th>VP</th><th>event</th></tr>{turning}</table>",
+            f"<h2>{escape(t('Turning points'))}</h2>",
+            f"<table><tr><th>{escape(t('VP'))}</th><th>{escape(t('event'))}</th></tr>"
+            f"{turning}</table>",
             f"<p><strong>{escape(lead)}</strong></p>" if lead else "",
-            f"<p><strong>{escape(report.score.explanations[-1])}</strong></p>",
+            f"<p><strong>{escape(tr(report.score.explanations[-1]))}</strong></p>",
             "</body></html>",
         ]
     )

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.contract_faces import face
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.words import counted
 
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import Interrupted, UsageProblem
 from .output import JsonOption, emit, is_interactive, message, print_json
 from .prompts import shown
+from .translation import t, t_n, tr
 from .writing import ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
     from caledonia.rules.locking import Seen
     from caledonia.rules.market import Market
-    from caledonia.rules.solo import RemovalGrid, Roll
+    from caledonia.rules.solo import PriceChange, RemovalGrid, Roll
     from caledonia.rules.solo_state import Preparation, SoloState
 
     from .prompts import Asker, Validator
@@ -38,7 +39,7 @@ MarketOption = Annotated[
         envvar="CALEDONIA_MARKET",
         show_envvar=True,
         metavar="FILE",
-        help="Your market board's tracks, starting prices and brackets (else the example).",
+        help=t("Your market board's tracks, starting prices and brackets (else the example)."),
     ),
 ]
 BoardOption = Annotated[
@@ -48,16 +49,16 @@ BoardOption = Annotated[
         envvar="CALEDONIA_EXPORT_BOARD",
         show_envvar=True,
         metavar="FILE",
-        help="Your export board's solo removal grid (else the example).",
+        help=t("Your export board's solo removal grid (else the example)."),
     ),
 ]
-StateArgument = Annotated[str, typer.Argument(metavar="STATE", help="The solo helper file.")]
+StateArgument = Annotated[str, typer.Argument(metavar="STATE", help=t("The solo helper file."))]
 RollOption = Annotated[
     list[str] | None,
     typer.Option(
         "--roll",
         metavar="GOOD:±N",
-        help="What your dice show, three times in order, e.g. --roll whisky:-2.",
+        help=t("What your dice show, three times in order, e.g. --roll whisky:-2."),
     ),
 ]
 PriceOption = Annotated[
@@ -65,11 +66,11 @@ PriceOption = Annotated[
     typer.Option(
         "--price",
         metavar="GOOD=£",
-        help="A current price, e.g. --price whisky=12 (repeat for each good).",
+        help=t("A current price, e.g. --price whisky=12 (repeat for each good)."),
     ),
 ]
 VirtualOption = Annotated[
-    bool, typer.Option("--virtual-dice", help="Let caledonia roll (seeded) instead of asking.")
+    bool, typer.Option("--virtual-dice", help=t("Let caledonia roll (seeded) instead of asking."))
 ]
 
 
@@ -82,8 +83,10 @@ def _market(override: str | None) -> Market:
     market = load_market(1, components().economy.goods, override)
     if market.example:
         message(
-            "Note: the market tracks, starting prices and brackets are example values, not "
-            "your board's; use --market FILE with your own.",
+            t(
+                "Note: the market tracks, starting prices and brackets are example values, not "
+                "your board's; use --market FILE with your own."
+            ),
             style="yellow",
         )
     return market
@@ -95,8 +98,10 @@ def _grid(override: str | None) -> RemovalGrid:
     grid = load_removal_grid(components().solo.price_die, override)
     if grid.example:
         message(
-            "Note: the solo removal grid is an example layout (only '-3 = bottom-left' is "
-            "known); use --export-board FILE once you have checked your board.",
+            t(
+                "Note: the solo removal grid is an example layout (only '-3 = bottom-left' is "
+                "known); use --export-board FILE once you have checked your board."
+            ),
             style="yellow",
         )
     return grid
@@ -112,7 +117,7 @@ def parse_rolls(texts: list[str], command: str) -> list[Roll]:
             rolls.append(Roll(good.strip().lower(), int(die)))
         except ValueError:
             raise UsageProblem(
-                f"--roll {text!r}: expected GOOD:±N such as whisky:-2", command
+                t("--roll {typed!r}: expected GOOD:±N such as whisky:-2", typed=text), command
             ) from None
     return rolls
 
@@ -125,8 +130,12 @@ def parse_prices(texts: list[str], command: str) -> dict[str, int]:
         good = good.strip().lower()
         if good not in goods or not price.strip().lstrip("£").isdigit():
             raise UsageProblem(
-                f"--price {text!r}: expected GOOD=PRICE with a good of "
-                f"{', '.join(goods)}, such as whisky=12",
+                t(
+                    "--price {typed!r}: expected GOOD=PRICE with a good of {goods}, "
+                    "such as whisky=12",
+                    typed=text,
+                    goods=", ".join(goods),
+                ),
                 command,
             )
         prices[good] = int(price.strip().lstrip("£"))
@@ -146,11 +155,22 @@ def parse_ids(
         elif part.isdigit():
             ids.append(int(part))
         else:
-            raise UsageProblem(
-                f"{option} {text!r}: expected contract ids separated by commas"
-                + (" (- for an empty slot)" if blanks else ""),
-                command,
+            # TRANSLATORS: {option} is a flag such as --taken, {typed} what was given to it
+            problem = (
+                t(
+                    "{option} {typed!r}: expected contract ids separated by commas "
+                    "(- for an empty slot)",
+                    option=option,
+                    typed=text,
+                )
+                if blanks
+                else t(
+                    "{option} {typed!r}: expected contract ids separated by commas",
+                    option=option,
+                    typed=text,
+                )
             )
+            raise UsageProblem(problem, command)
     return ids
 
 
@@ -175,8 +195,11 @@ def _save_state(path: str, state: SoloState, read: Seen | None = None) -> None:
     with one_writer(path):
         if read is not None and seen(path) != read:
             raise CaledoniaError(
-                f"{path} was changed by another command while the questions were asked: "
-                "nothing was saved over it (the answers are kept: run the command again)"
+                t(
+                    "{file} was changed by another command while the questions were asked: "
+                    "nothing was saved over it (the answers are kept: run the command again)",
+                    file=path,
+                )
             )
         write_text_atomic(path, header + to_yaml(state_as_data(state)))
 
@@ -187,17 +210,20 @@ def _save_state(path: str, state: SoloState, read: Seen | None = None) -> None:
 def taken_check(state: SoloState) -> Validator:
     """The contracts taken this round, as typed: each on the board, none twice."""
     on_board = [str(c) for c in state.board if c is not None]
-    holds = ", ".join(on_board) or "nothing"
+    holds = ", ".join(on_board) or t("nothing")
 
     def check(typed: str) -> bool | str:
         parts = typed.replace(",", " ").split()
         wrong = [part for part in parts if part not in on_board]
         if wrong:
             listed = ", ".join(shown(part) if not part.isdigit() else part for part in wrong[:6])
-            return f"Not on the board: {listed} (it holds {holds})."
+            return t("Not on the board: {listed} (it holds {holds}).", listed=listed, holds=holds)
         twice = sorted({part for part in parts if parts.count(part) > 1}, key=parts.index)
         if twice:
-            return f"Contract {', '.join(twice)} is listed twice: each is taken once."
+            return t(
+                "Contract {contracts} is listed twice: each is taken once.",
+                contracts=", ".join(twice),
+            )
         return True
 
     return check
@@ -206,13 +232,18 @@ def taken_check(state: SoloState) -> Validator:
 def price_check(market: Market, good: str) -> Validator:
     """A typed price that is on the good's track."""
     track = market.tracks[good]
-    expected = f"Expected a price on the {good} track: {', '.join(map(str, track.prices))}"
+    prices = ", ".join(map(str, track.prices))
 
     def check(typed: str) -> bool | str:
         text = typed.strip().lstrip("£")
         if text.isascii() and text.isdigit() and len(text) < 6 and int(text) in track.prices:
             return True
-        return f"{expected}; got {shown(typed)}."
+        return t(
+            "Expected a price on the {good} track: {prices}; got {typed}.",
+            good=good,
+            prices=prices,
+            typed=shown(typed),
+        )
 
     check.expects_number = True  # type: ignore[attr-defined]
     return check
@@ -228,13 +259,18 @@ def ask_round_changes(
     ask = ask or QuestionaryAsker()
     on_board = [str(c) for c in state.board if c is not None]
     taken = ask.text(
-        f"Contracts you took from the board this round (of {', '.join(on_board)}; Enter for none)",
+        t(
+            "Contracts you took from the board this round (of {contracts}; Enter for none)",
+            contracts=", ".join(on_board),
+        ),
         validate=taken_check(state),
     )
     prices = []
     for good, now in state.prices.items():
         typed = ask.text(
-            f"{good} price now (£)", default=str(now), validate=price_check(market, good)
+            t("{good} price now (£)", good=good),
+            default=str(now),
+            validate=price_check(market, good),
         )
         if int(typed.strip().lstrip("£")) != now:
             prices.append(f"{good}={typed.strip().lstrip('£')}")
@@ -248,11 +284,22 @@ def draw_check(parts: Components, in_use: set[int], drawn: list[int]) -> Validat
     def check(typed: str) -> bool | str:
         text = typed.strip()
         if not (text.isascii() and text.isdigit() and len(text) < 6):
-            return f"Expected a contract id from {lowest} to {highest}, got {shown(typed)}."
+            return t(
+                "Expected a contract id from {lowest} to {highest}, got {typed}.",
+                lowest=lowest,
+                highest=highest,
+                typed=shown(typed),
+            )
         if int(text) not in parts.contracts:
-            return f"Expected a contract id from {lowest} to {highest} (see 'caledonia contracts')."
+            return t(
+                "Expected a contract id from {lowest} to {highest} (see 'caledonia contracts').",
+                lowest=lowest,
+                highest=highest,
+            )
         if int(text) in in_use or int(text) in drawn:
-            return f"Contract {text} is already on the board or out of the game."
+            return t(
+                "Contract {contract} is already on the board or out of the game.", contract=text
+            )
         return True
 
     check.expects_number = True  # type: ignore[attr-defined]
@@ -269,7 +316,16 @@ def ask_draws(
     check = draw_check(parts, in_use, drawn)
     for number in range(1, count + 1):
         drawn.append(
-            int(ask.text(f"Contract drawn for empty slot {number} of {count} (id)", validate=check))
+            int(
+                ask.text(
+                    t(
+                        "Contract drawn for empty slot {slot} of {slots} (id)",
+                        slot=number,
+                        slots=count,
+                    ),
+                    validate=check,
+                )
+            )
         )
     return drawn
 
@@ -286,33 +342,66 @@ def board_lines(
     faces = {slot: face for face, slot in grid.slot_for_roll.items()}
     lines = []
     for slot, held in enumerate(board, start=1):
-        what = f"{held}: {face(parts.contracts[held])}" if held is not None else "(empty)"
-        mark = "  ← removed" if slot == removed_slot else ""
-        lines.append(f"  slot {slot} [{faces[slot]:+d}, {grid.position(slot)}]  {what}{mark}")
+        what = f"{held}: {face(parts.contracts[held])}" if held is not None else t("(empty)")
+        fields = {"slot": slot, "face": faces[slot], "position": grid.position(slot)}
+        # TRANSLATORS: a line of the export board: its slot, the price-die face that removes
+        # it and where it lies; {contract} is "id: the contract's face" or "(empty)"
+        line = (
+            t("slot {slot} [{face:+d}, {position}]  {contract}  ← removed", contract=what, **fields)
+            if slot == removed_slot
+            else t("slot {slot} [{face:+d}, {position}]  {contract}", contract=what, **fields)
+        )
+        lines.append("  " + line)
     return lines
 
 
 def show_preparation(
     result: Preparation, grid: RemovalGrid, parts: Components, dice_source: str
 ) -> None:
-    emit(f"Round {result.round}: preparation (solo)", style="bold")
-    emit(f"Market phase, {dice_source}:")
-    for number, change in enumerate(result.changes, start=1):
-        emit(f"  {number}. {change.describe()}")
-    prices = ", ".join(f"{good} £{price}" for good, price in result.state.prices.items())
-    emit(f"Prices now: {prices}")
-    drawn = ", ".join(str(c) for c in result.refill_drawn) or "nothing (no empty slot)"
-    emit(f"Refill: drew {drawn}. Export board after the refill:")
+    emit(t("Round {round}: preparation (solo)", round=result.round), style="bold")
+    show_market_phase(result.changes, dice_source, result.state.prices)
+    drawn = ", ".join(str(c) for c in result.refill_drawn) or t("nothing (no empty slot)")
+    emit(t("Refill: drew {contracts}. Export board after the refill:", contracts=drawn))
     for line in board_lines(result.board_filled, grid, parts, result.removed_slot):
         emit(line)
-    last = result.rolls[-1].die
-    gone = f"contract {result.removed} leaves the game" if result.removed else "it was empty"
-    emit(
-        f"Last price die {last:+d}: slot {result.removed_slot} "
-        f"({grid.position(result.removed_slot)}), so {gone}.",
-    )
+    removal = {
+        "die": result.rolls[-1].die,
+        "slot": result.removed_slot,
+        "position": grid.position(result.removed_slot),
+    }
+    if result.removed:
+        emit(
+            t(
+                "Last price die {die:+d}: slot {slot} ({position}), so contract {contract} "
+                "leaves the game.",
+                contract=result.removed,
+                **removal,
+            )
+        )
+    else:
+        emit(t("Last price die {die:+d}: slot {slot} ({position}), so it was empty.", **removal))
     remaining = sum(1 for c in result.state.board if c is not None)
-    emit(f"The action phase starts with {counted(remaining, 'contract')}.")
+    emit(
+        t_n(
+            "The action phase starts with {count} contract.",
+            "The action phase starts with {count} contracts.",
+            remaining,
+        )
+    )
+
+
+def price_list(prices: Mapping[str, int]) -> str:
+    """'whisky £12, wool £7, ...': each good's price, as the market board shows it."""
+    return ", ".join(t("{good} £{price}", good=good, price=price) for good, price in prices.items())
+
+
+def show_market_phase(changes: Sequence[PriceChange], dice: str, prices: Mapping[str, int]):
+    """The market phase's changes, numbered, and the prices after it."""
+    # TRANSLATORS: {dice} says where the dice came from: "your dice", "dice rolled by ..."
+    emit(t("Market phase, {dice}:", dice=dice))
+    for number, change in enumerate(changes, start=1):
+        emit(f"  {number}. {tr(change.describe())}")
+    emit(t("Prices now: {prices}", prices=price_list(prices)))
 
 
 def preparation_json(result: Preparation) -> dict:
@@ -326,7 +415,7 @@ def preparation_json(result: Preparation) -> dict:
                 "zone": c.zone,
                 "steps": c.steps,
                 "after": c.after,
-                "explanation": c.describe(),
+                "explanation": str(c.describe()),
             }
             for c in result.changes
         ],
@@ -349,11 +438,11 @@ def _dice(
     """The table's rolls (typed or asked), or None for the seeded dice; and how they came."""
     if rolls:
         if virtual:
-            raise UsageProblem("give either --roll or --virtual-dice, not both", command)
-        return parse_rolls(rolls, command), "your dice"
+            raise UsageProblem(t("give either --roll or --virtual-dice, not both"), command)
+        return parse_rolls(rolls, command), t("your dice")
     if virtual or tool_dice_wanted(command, ask):
-        return None, "dice rolled by caledonia (seeded)"
-    return ask_rolls(parts, ask), "your dice"
+        return None, t("dice rolled by caledonia (seeded)")
+    return ask_rolls(parts, ask), t("your dice")
 
 
 class _DraftWhenAsked:
@@ -374,7 +463,7 @@ class _DraftWhenAsked:
             from .prompts import QuestionaryAsker
 
             self._asker = self.draft.asker(  # type: ignore[assignment]
-                QuestionaryAsker(), f"the preparation of {self.state_file}"
+                QuestionaryAsker(), t("the preparation of {file}", file=self.state_file)
             )
         return getattr(self._asker, name)
 
@@ -389,14 +478,17 @@ class _DraftWhenAsked:
 def new_command(
     state_file: StateArgument,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the tool's dice and pile (random if left out).")
+        int | None,
+        typer.Option(help=t("Seed for the tool's dice and pile (random if left out).")),
     ] = None,
     contracts: Annotated[
         str | None,
         typer.Option(
             metavar="IDS",
-            help="The five contracts you dealt from your own pile, "
-            "e.g. 12,33,7,45,21; leave out to let caledonia deal.",
+            help=t(
+                "The five contracts you dealt from your own pile, "
+                "e.g. 12,33,7,45,21; leave out to let caledonia deal."
+            ),
         ),
     ] = None,
     force: ForceOption = False,
@@ -418,22 +510,36 @@ def new_command(
     try:
         state = new_state(parts, market, chosen_seed, dealt)  # type: ignore[arg-type]
     except ValueError as reason:
-        raise CaledoniaError(f"--contracts: {reason}") from None
+        raise CaledoniaError(t("--contracts: {reason}", reason=_why(reason))) from None
     _save_state(state_file, state)
-    emit("Prices: " + ", ".join(f"{g} £{p}" for g, p in state.prices.items()))
-    emit("Contracts dealt to the export board:")
+    emit(t("Prices: {prices}", prices=price_list(state.prices)))
+    emit(t("Contracts dealt to the export board:"))
     for slot, held in enumerate(state.board, start=1):
-        what = f"{held}: {face(parts.contracts[held])}" if held is not None else "(empty)"
-        emit(f"  slot {slot}  {what}")
-    pile = (
-        "the tool deals from its own shuffled pile"
-        if state.pile is not None
-        else "you draw from your own pile"
-    )
-    message(
-        f"Started {state_file} (seed {chosen_seed}; {pile}). After round 1, run: "
-        f"caledonia solo prepare {state_file}"
-    )
+        what = f"{held}: {face(parts.contracts[held])}" if held is not None else t("(empty)")
+        emit("  " + t("slot {slot}  {contract}", slot=slot, contract=what))
+    started = {"file": state_file, "seed": chosen_seed}
+    if state.pile is not None:
+        message(
+            t(
+                "Started {file} (seed {seed}; the tool deals from its own shuffled pile). "
+                "After round 1, run: caledonia solo prepare {file}",
+                **started,
+            )
+        )
+    else:
+        message(
+            t(
+                "Started {file} (seed {seed}; you draw from your own pile). "
+                "After round 1, run: caledonia solo prepare {file}",
+                **started,
+            )
+        )
+
+
+def _why(problem: ValueError) -> str:
+    """The reason a ValueError of the rules gives, as a sentence the reader can read (the
+    Reason itself, so that it is translated, not its English words)."""
+    return tr(problem.args[0]) if problem.args else str(problem)
 
 
 def _prepare_round(
@@ -458,23 +564,30 @@ def _prepare_round(
     twice = sorted({i for i in taken_ids if taken_ids.count(i) > 1})
     if twice:
         raise CaledoniaError(
-            f"--taken: contract {', '.join(map(str, twice))} is listed twice: each is taken once"
+            t(
+                "--taken: contract {contracts} is listed twice: each is taken once",
+                contracts=", ".join(map(str, twice)),
+            )
         )
     try:
         state = apply_table_changes(
             state, market, parse_prices(price or [], "solo prepare"), taken_ids
         )
     except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+        raise CaledoniaError(_why(reason)) from None
     rolls, source = _dice(roll, virtual_dice, "solo prepare", parts, ask)
     drawn = [i for i in parse_ids(draw, "--draw", "solo prepare") if i is not None] or None
     empty = sum(1 for held in state.board if held is None)
     if drawn is None and state.pile is None and empty:
         if not is_interactive():
             raise UsageProblem(
-                "this game draws from your own pile: pass --draw IDS with the "
-                f"{counted(empty, 'contract')} you drew for the empty "
-                f"{'slot' if empty == 1 else 'slots'}",
+                t_n(
+                    "this game draws from your own pile: pass --draw IDS with the "
+                    "{count} contract you drew for the empty slot",
+                    "this game draws from your own pile: pass --draw IDS with the "
+                    "{count} contracts you drew for the empty slots",
+                    empty,
+                ),
                 "solo prepare",
             )
         in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
@@ -482,7 +595,7 @@ def _prepare_round(
     try:
         result = prepare(state, parts, market, grid, rolls, drawn)
     except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+        raise CaledoniaError(_why(reason)) from None
     return result, source
 
 
@@ -493,7 +606,7 @@ def prepare_command(
     taken: Annotated[
         str | None,
         typer.Option(
-            metavar="IDS", help="Contracts you took from the board this round, e.g. 12,45."
+            metavar="IDS", help=t("Contracts you took from the board this round, e.g. 12,45.")
         ),
     ] = None,
     roll: RollOption = None,
@@ -502,7 +615,7 @@ def prepare_command(
         str | None,
         typer.Option(
             metavar="IDS",
-            help="Contracts you drew from your own pile for the empty slots, in slot order.",
+            help=t("Contracts you drew from your own pile for the empty slots, in slot order."),
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -534,7 +647,7 @@ def prepare_command(
         print_json(preparation_json(result))
     else:
         show_preparation(result, grid, parts, source)
-    message(f"Saved {state_file}.")
+    message(t("Saved {file}.", file=state_file))
 
 
 @app.command("market")
@@ -542,13 +655,17 @@ def market_command(
     state_file: Annotated[
         str | None,
         typer.Argument(
-            metavar="[STATE]", help="Read the prices from a solo helper file.", show_default=False
+            metavar="[STATE]",
+            help=t("Read the prices from a solo helper file."),
+            show_default=False,
         ),
     ] = None,
     price: PriceOption = None,
     roll: RollOption = None,
     virtual_dice: VirtualOption = False,
-    seed: Annotated[int | None, typer.Option(help="Seed for --virtual-dice (else random).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=t("Seed for --virtual-dice (else random)."))
+    ] = None,
     as_json: JsonOption = False,
     market_file: MarketOption = None,
 ) -> None:
@@ -569,22 +686,26 @@ def market_command(
     missing = [good for good in parts.economy.goods if good not in prices]
     if missing:
         raise UsageProblem(
-            "no price for " + ", ".join(missing) + ": pass --price GOOD=PRICE for "
-            "each good, or a STATE file",
+            t(
+                "no price for {goods}: pass --price GOOD=PRICE for each good, or a STATE file",
+                goods=", ".join(missing),
+            ),
             "solo market",
         )
     for good, value in prices.items():
         problem = market.check_price(good, value)
         if problem:
-            raise CaledoniaError(f"--price {good}={value}: {problem}")
+            raise CaledoniaError(
+                t("--price {good}={price}: {problem}", good=good, price=value, problem=problem)
+            )
     rolls, source = _dice(roll, virtual_dice, "solo market", parts)
     if rolls is None:
         chosen = seed if seed is not None else secrets.randbelow(10**6)
         rolls = roll_dice(random.Random(chosen), parts.solo.goods_die, parts.solo.price_die)
-        source = f"dice rolled by caledonia (seed {chosen})"
+        source = t("dice rolled by caledonia (seed {seed})", seed=chosen)
     problem = check_rolls(rolls, parts.solo.goods_die, parts.solo.price_die)
     if problem:
-        raise CaledoniaError(problem)
+        raise CaledoniaError(tr(problem))
     after, changes = market_phase(prices, rolls, market)
     if as_json:
         print_json(
@@ -597,7 +718,7 @@ def market_command(
                         "zone": c.zone,
                         "steps": c.steps,
                         "after": c.after,
-                        "explanation": c.describe(),
+                        "explanation": str(c.describe()),
                     }
                     for c in changes
                 ],
@@ -605,27 +726,26 @@ def market_command(
             }
         )
         return
-    emit(f"Market phase, {source}:")
-    for number, change in enumerate(changes, start=1):
-        emit(f"  {number}. {change.describe()}")
-    emit("Prices now: " + ", ".join(f"{g} £{p}" for g, p in after.items()))
+    show_market_phase(changes, source, after)
 
 
 @app.command("refill")
 def refill_command(
     board: Annotated[
         str,
-        typer.Option(metavar="SLOTS", help="The six slots now, e.g. 12,33,-,45,-,21 (- is empty)."),
+        typer.Option(
+            metavar="SLOTS", help=t("The six slots now, e.g. 12,33,-,45,-,21 (- is empty).")
+        ),
     ],
     last_roll: Annotated[
         int,
         typer.Option(
-            "--last-roll", metavar="±N", help="The last price-die roll of the market phase."
+            "--last-roll", metavar="±N", help=t("The last price-die roll of the market phase.")
         ),
     ],
     draw: Annotated[
         str | None,
-        typer.Option(metavar="IDS", help="Contracts drawn for the empty slots, in order."),
+        typer.Option(metavar="IDS", help=t("Contracts drawn for the empty slots, in order.")),
     ] = None,
     as_json: JsonOption = False,
     export_board: BoardOption = None,
@@ -640,26 +760,40 @@ def refill_command(
     grid = _grid(export_board)
     slots = parse_ids(board, "--board", "solo refill", blanks=True)
     if len(slots) != SLOTS:
-        raise UsageProblem(f"--board: expected {SLOTS} slots, got {len(slots)}", "solo refill")
+        raise UsageProblem(
+            t("--board: expected {slots} slots, got {given}", slots=SLOTS, given=len(slots)),
+            "solo refill",
+        )
     drawn = [i for i in parse_ids(draw, "--draw", "solo refill") if i is not None]
     if last_roll not in parts.solo.price_die:
         raise CaledoniaError(
-            f"--last-roll {last_roll:+d}: the price die shows "
-            + ", ".join(f"{f:+d}" for f in parts.solo.price_die)
+            t(
+                "--last-roll {roll:+d}: the price die shows {faces}",
+                roll=last_roll,
+                faces=", ".join(f"{f:+d}" for f in parts.solo.price_die),
+            )
         )
     empty = sum(1 for held in slots if held is None)
     known = [i for i in slots + drawn if i is not None]
     for contract_id in known:
         if contract_id not in parts.contracts:
             raise CaledoniaError(
-                f"no contract {contract_id}: ids run from 1 to {len(parts.contracts)}"
+                t(
+                    "no contract {contract}: ids run from 1 to {highest}",
+                    contract=contract_id,
+                    highest=len(parts.contracts),
+                )
             )
         if known.count(contract_id) > 1:
-            raise CaledoniaError(f"contract {contract_id} is listed twice")
+            raise CaledoniaError(t("contract {contract} is listed twice", contract=contract_id))
     if len(drawn) != empty:
         raise CaledoniaError(
-            f"the board has {counted(empty, 'empty slot')}: "
-            f"--draw needs {counted(empty, 'contract')}, got {len(drawn)}"
+            t_n(
+                "the board has {count} empty slot: --draw needs {count} contract, got {drawn}",
+                "the board has {count} empty slots: --draw needs {count} contracts, got {drawn}",
+                empty,
+                drawn=len(drawn),
+            )
         )
     result = refill(slots, drawn, last_roll, grid)
     if as_json:
@@ -671,17 +805,33 @@ def refill_command(
             }
         )
         return
-    emit("Before:")
+    emit(t("Before:"))
     for line in board_lines(result.before, grid, parts):
         emit(line)
-    emit("After the refill:")
+    emit(t("After the refill:"))
     for line in board_lines(result.filled, grid, parts, result.removed_slot):
         emit(line)
-    emit(
-        f"Last price die {last_roll:+d}: slot {result.removed_slot} "
-        f"({grid.position(result.removed_slot)}) leaves the game"
-        + (f": contract {result.removed}." if result.removed else " (it was empty)."),
-    )
+    removal = {
+        "die": last_roll,
+        "slot": result.removed_slot,
+        "position": grid.position(result.removed_slot),
+    }
+    if result.removed:
+        emit(
+            t(
+                "Last price die {die:+d}: slot {slot} ({position}) leaves the game: "
+                "contract {contract}.",
+                contract=result.removed,
+                **removal,
+            )
+        )
+    else:
+        emit(
+            t(
+                "Last price die {die:+d}: slot {slot} ({position}) leaves the game (it was empty).",
+                **removal,
+            )
+        )
 
 
 @app.command("show")
@@ -706,19 +856,23 @@ def show_command(
         data["pile"] = len(state.pile) if state.pile is not None else None
         print_json(data)
         return
-    nxt = f"round {state.round}" if state.round <= 5 else "none (all rounds prepared)"
-    emit(f"Next preparation: {nxt}. Seed {state.seed}.")
-    emit("Prices: " + ", ".join(f"{g} £{p}" for g, p in state.prices.items()))
-    emit("Export board:")
+    if state.round <= 5:
+        emit(t("Next preparation: round {round}. Seed {seed}.", round=state.round, seed=state.seed))
+    else:
+        emit(t("Next preparation: none (all rounds prepared). Seed {seed}.", seed=state.seed))
+    emit(t("Prices: {prices}", prices=price_list(state.prices)))
+    emit(t("Export board:"))
     for line in board_lines(state.board, grid, parts):
         emit(line)
     if state.removed:
-        emit("Removed from the game: " + ", ".join(map(str, state.removed)))
+        emit(t("Removed from the game: {contracts}", contracts=", ".join(map(str, state.removed))))
 
 
 @app.command("score")
 def score_command(
-    sheet: Annotated[str, typer.Argument(metavar="SHEET", help="A score sheet with one player.")],
+    sheet: Annotated[
+        str, typer.Argument(metavar="SHEET", help=t("A score sheet with one player."))
+    ],
     as_json: JsonOption = False,
 ) -> None:
     """The solo final score: thresholds for contracts and settlements, and the rating.
@@ -732,8 +886,12 @@ def score_command(
     checked = load_sheet(sheet, parts)
     if not checked.solo:
         raise CaledoniaError(
-            f"{sheet}: a solo sheet has one player, this one has "
-            f"{len(checked.players)} (use 'caledonia score' for them)"
+            t(
+                "{sheet}: a solo sheet has one player, this one has {players} "
+                "(use 'caledonia score' for them)",
+                sheet=sheet,
+                players=len(checked.players),
+            )
         )
     result = score_sheet(checked, parts)
     if as_json:

@@ -15,9 +15,11 @@ from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import N_, Reason
 
 from .errors import UsageProblem
 from .output import JsonOption, console, message, print_json
+from .translation import t, t_n
 
 PARALLEL_FROM = 8  # fewer files than this are quicker replayed here than in workers
 PROGRESS_FROM = 20  # files: below this a progress bar would only flicker
@@ -35,7 +37,7 @@ def game_files(paths: list[str]) -> list[str]:
         elif os.path.exists(path):
             found.append(path)
         else:
-            raise UsageProblem(f"{path}: no such file or folder", "stats")
+            raise UsageProblem(t("{path}: no such file or folder", path=path), "stats")
     return found
 
 
@@ -58,7 +60,13 @@ def seats_of(path: str) -> tuple[str, str, Any]:
         game = game_from_data(data, path, components())
         state = game.state
         if state.phase != "over":
-            return "unfinished", path, f"not over (round {state.round}, {phase_words(state.phase)})"
+            # TRANSLATORS: why a game file is left out of the stats; {phase} is where it stands
+            why = Reason(
+                "not over (round {round}, {phase})",
+                round=state.round,
+                phase=phase_words(state.phase),
+            )
+            return "unfinished", path, why
         result = final_score(state)
         seats = [
             Seat(p.name, p.clan, r.total, r.rank)
@@ -68,7 +76,15 @@ def seats_of(path: str) -> tuple[str, str, Any]:
     except CaledoniaError as problem:
         return "failed", path, str(problem)
     except Exception as problem:  # a bug in one file's replay must not stop the others
-        return "failed", path, f"internal error ({type(problem).__name__}: {problem})"
+        return (
+            "failed",
+            path,
+            Reason(
+                "internal error ({error}: {problem})",
+                error=type(problem).__name__,
+                problem=str(problem),
+            ),
+        )
 
 
 def _sheet_seats(data: Any, path: str) -> tuple[str, str, Any]:
@@ -85,7 +101,11 @@ def _sheet_seats(data: Any, path: str) -> tuple[str, str, Any]:
     try:
         sheet = parse_sheet(data, path, parts, map_sides(None))
     except DataError as problem:
-        return "failed", path, f"neither a game file nor a score sheet: {problem}"
+        return (
+            "failed",
+            path,
+            Reason("neither a game file nor a score sheet: {problem}", problem=str(problem)),
+        )
     result = score_sheet(sheet, parts)
     seats = [
         Seat(p.name, p.clan, r.total, r.rank)
@@ -104,7 +124,7 @@ def _results(files: list[str], jobs: int, show_progress: bool):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
         progress = Progress(
-            "Replaying games",
+            t("Replaying games"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
@@ -140,7 +160,7 @@ def stats(
         list[str],
         typer.Argument(
             metavar="GAME...|FOLDER",
-            help="Game files, or folders of them (their .yaml files).",
+            help=t("Game files, or folders of them (their .yaml files)."),
             show_default=False,
         ),
     ],
@@ -149,7 +169,7 @@ def stats(
         typer.Option(
             "--jobs",
             min=1,
-            help="Worker processes for the replays (default: one per core; 1: none).",
+            help=t("Worker processes for the replays (default: one per core; 1: none)."),
             show_default=False,
         ),
     ] = None,
@@ -166,7 +186,7 @@ def stats(
 
     files = game_files(paths)
     if not files:
-        raise UsageProblem("no game files: the folders named hold no .yaml files", "stats")
+        raise UsageProblem(t("no game files: the folders named hold no .yaml files"), "stats")
     workers = jobs or min(os.cpu_count() or 1, 8)
     interactive = console(stderr=True).is_terminal
     results = _results(files, workers, interactive and len(files) >= PROGRESS_FROM)
@@ -178,26 +198,31 @@ def stats(
         else:
             left_out.append({"file": path, "kind": kind, "reason": found})
     for item in left_out:
-        message(f"{item['file']}: {item['reason']}", style="yellow")
+        message(t("{file}: {reason}", file=item["file"], reason=item["reason"]), style="yellow")
+        item["reason"] = str(item["reason"])  # --json: the English words, never a Reason
     if as_json:
         print_json({**tally.as_data(), "files": len(files), "left_out": left_out})
     else:
         _render(tally, len(files), len(left_out))
     if not tally.games:
-        raise CaledoniaError(f"no finished game among the {len(files)} files")
+        raise CaledoniaError(t("no finished game among the {files} files", files=len(files)))
 
 
 def _render(tally, files: int, left_out: int) -> None:
     from rich.table import Table
 
     out = console()
-    for title, records in (("Players", tally.players), ("Clans", tally.clans)):
+    tables = (
+        (N_("Players"), N_("Player"), tally.players),
+        (N_("Clans"), N_("Clan"), tally.clans),
+    )
+    for title, column, records in tables:
         if not records:
             continue
-        table = Table(title=title, title_justify="left")
-        table.add_column(title[:-1])
-        for heading in ("Plays", "Wins", "Win %", "Average", "Best"):
-            table.add_column(heading, justify="right")
+        table = Table(title=t(title), title_justify="left")
+        table.add_column(t(column))
+        for heading in (N_("Plays"), N_("Wins"), N_("Win %"), N_("Average"), N_("Best")):
+            table.add_column(t(heading), justify="right")
         for record in tally.ranked(records):
             share = f"{100 * record.wins / record.plays:.0f}%" if record.plays else "-"
             table.add_row(
@@ -209,8 +234,21 @@ def _render(tally, files: int, left_out: int) -> None:
                 str(max(record.scores, default=0)),
             )
         out.print(table)
-    counted = f"{tally.games} finished game{'s' if tally.games != 1 else ''} counted"
-    out.print(
-        f"{counted} of {files} file{'s' if files != 1 else ''}"
-        + (f"; {left_out} left out (named above)" if left_out else "")
-    )
+    # TRANSLATORS: {files} is "1 file" or "N files"
+    of_files = t_n("{count} file", "{count} files", files)
+    if left_out:
+        counted = t_n(
+            "{count} finished game counted of {files}; {left_out} left out (named above)",
+            "{count} finished games counted of {files}; {left_out} left out (named above)",
+            tally.games,
+            files=of_files,
+            left_out=left_out,
+        )
+    else:
+        counted = t_n(
+            "{count} finished game counted of {files}",
+            "{count} finished games counted of {files}",
+            tally.games,
+            files=of_files,
+        )
+    out.print(counted)

@@ -32,6 +32,7 @@ from caledonia.rules.map_modules import (
     port_slot_problem,
     side_warnings,
 )
+from caledonia.rules.messages import N_
 from caledonia.rules.yamlfile import parse_yaml, write_text_atomic
 
 from .drafts import Draft
@@ -39,14 +40,24 @@ from .errors import ExitCode
 from .output import console, message
 from .prompts import Asker, QuestionaryAsker, whole_number
 from .side_view import LEGEND, draw_side, space_ids
+from .translation import t, t_n, tr
 from .writing import check_writable, may_replace
 
 BACK = "<"
 _POINTED_ID = re.compile(r"^([A-Da-d])?-?(\d{1,3})$")
-CODE_HELP = (
+# TRANSLATORS: the codes themselves (G3, GF2, M5*, ~, .) and < are typed: keep them
+CODE_HELP = N_(
     "Codes: G3 grassland £3, GF2 mixed, M5* mist, ~ loch, . no hex; a whole row is fine; < back"
 )
-SLOT_LABELS = {"players_1_2": "1-2 player", "players_3_4": "3-4 player"}
+# TRANSLATORS: which port slot, in "The {slot} port slot beside the factory ..."
+SLOT_LABELS = {"players_1_2": N_("1-2 player"), "players_3_4": N_("3-4 player")}
+# TRANSLATORS: a corner of a module tile as it lies in front of the person
+CORNER_WORDS = {
+    ("top", "left"): N_("top left"),
+    ("top", "right"): N_("top right"),
+    ("bottom", "left"): N_("bottom left"),
+    ("bottom", "right"): N_("bottom right"),
+}
 
 Position = tuple[int, int]
 
@@ -54,17 +65,26 @@ Position = tuple[int, int]
 def orientation(module: str) -> str:
     """Which edge of the physical tile is the top, in terms of what a person sees."""
     vertical, horizontal = LETTER_CORNER[module]
-    return (
-        f"Lay module {module} down as it lies in the assembled map: the rock showing the letter "
-        f"{module} at the {vertical} {horizontal} corner, where the four letters meet in the "
-        f"middle of the map (rulebook setup: A top left, then B, C, D clockwise). Its factory "
-        f"corner is then at the {OPPOSITE[vertical]} {OPPOSITE[horizontal]}. The top row is the "
+    # TRANSLATORS: two paragraphs, split at the line break and wrapped to the terminal
+    return t(
+        "Lay module {module} down as it lies in the assembled map: the rock showing the letter "
+        "{module} at the {letter_corner} corner, where the four letters meet in the "
+        "middle of the map (rulebook setup: A top left, then B, C, D clockwise). Its factory "
+        "corner is then at the {factory_corner}. The top row is the "
         "edge farthest from you; type each row from left to right.\n"
         "The printed layouts are not public, so the questions follow the example sides: 7 "
         "positions a row, 6 rows, every 2nd row half a hex to the right. If your tile differs, "
         "give its own counts. A side typed the other way up shows its mist or port slots "
-        "towards the middle: this command and 'caledonia map check' warn about that."
+        "towards the middle: this command and 'caledonia map check' warn about that.",
+        module=module,
+        letter_corner=corner_words(vertical, horizontal),
+        factory_corner=corner_words(OPPOSITE[vertical], OPPOSITE[horizontal]),
     )
+
+
+def corner_words(vertical: str, horizontal: str) -> str:
+    """'top left': a corner of a module, in the reader's words."""
+    return t(CORNER_WORDS[vertical, horizontal])
 
 
 def _normal_code(typed: str) -> str:
@@ -80,18 +100,24 @@ def _row_validator(positions_left: int):
         if typed.strip() == BACK:
             return True
         if not words:
-            return "Type a code such as G3, GF2, M5*, ~ or . (no hex)."
+            return t("Type a code such as G3, GF2, M5*, ~ or . (no hex).")
         if len(words) > positions_left:
-            return (
-                f"{len(words)} codes, but this row has {positions_left} position"
-                f"{'' if positions_left == 1 else 's'} left."
+            return t_n(
+                "{codes} codes, but this row has {count} position left.",
+                "{codes} codes, but this row has {count} positions left.",
+                positions_left,
+                codes=len(words),
             )
         for word in words:
             try:
                 parse_code(word)
             except ValueError as reason:
-                prefix = f"{word}: " if len(words) > 1 else ""
-                return prefix + str(reason).capitalize() + "."
+                problem = _why(reason).capitalize() + "."
+                return (
+                    t("{code}: {problem}", code=word, problem=problem)
+                    if len(words) > 1
+                    else problem
+                )
         return True
 
     return check
@@ -114,13 +140,24 @@ def _read_ids(typed: str, module: str, specs: dict[str, HexSpec]) -> list[str]:
         match = _POINTED_ID.match(word)
         if not match or (match.group(1) or module).upper() != module:
             raise ValueError(
-                f"{word!r} is not a space id of this side: give the numbers drawn, "
-                f"such as 07 or {module}-07"
+                t(
+                    "{typed!r} is not a space id of this side: give the numbers drawn, "
+                    "such as 07 or {module}-07",
+                    typed=word,
+                    module=module,
+                )
             )
         digits = match.group(2)
         name = f"{module}-{int(digits):02d}"
         if name not in specs:
-            raise ValueError(f"No space {name} on this side: it has {module}-01 to {max(specs)}.")
+            raise ValueError(
+                t(
+                    "No space {space} on this side: it has {module}-01 to {last}.",
+                    space=name,
+                    module=module,
+                    last=max(specs),
+                )
+            )
         names.append(name)
     return names
 
@@ -134,21 +171,29 @@ def _touching(name: str, specs: dict[str, HexSpec]) -> str:
 
 def _river_problem(pair: list[str], specs: dict[str, HexSpec], rivers: list[list[str]]) -> str:
     if len(pair) != 2:
-        return "Give two space ids for a river edge, such as 17 24 (the numbers drawn)."
+        return t("Give two space ids for a river edge, such as 17 24 (the numbers drawn).")
     first, second = pair
     if first == second:
-        return "Give two different spaces: the river runs along the edge between them."
+        return t("Give two different spaces: the river runs along the edge between them.")
     for name in pair:
         if specs[name].loch:
-            return (
-                f"{name} is a loch: a river edge lies between two land spaces; it flows into "
-                "the loch where its last edge meets it."
+            return t(
+                "{space} is a loch: a river edge lies between two land spaces; it flows into "
+                "the loch where its last edge meets it.",
+                space=name,
             )
     a, b = specs[first], specs[second]
     if not are_adjacent((a.column, a.row), (b.column, b.row)):
-        return f"{first} and {second} are not adjacent: {first} touches {_touching(first, specs)}."
+        return t(
+            "{first} and {second} are not adjacent: {first} touches {touching}.",
+            first=first,
+            second=second,
+            touching=_touching(first, specs),
+        )
     if sorted(pair) in rivers:
-        return f"The river between {first} and {second} is already listed."
+        return t(
+            "The river between {first} and {second} is already listed.", first=first, second=second
+        )
     return ""
 
 
@@ -183,13 +228,13 @@ class Transcription:
     def ask_size(self) -> None:
         if "columns" not in self.state:
             columns = self.ask.text(
-                "Hex positions per row (count the widest row)",
+                t("Hex positions per row (count the widest row)"),
                 default="7",
                 validate=whole_number(1, 30),
             )
             self.remember(columns=int(columns))
         if "rows" not in self.state:
-            rows = int(self.ask.text("Rows", default="6", validate=whole_number(1, 30)))
+            rows = int(self.ask.text(t("Rows"), default="6", validate=whole_number(1, 30)))
             self.remember(rows=rows)
         size = (self.state["columns"], self.state["rows"])
         if "origin" not in self.state:
@@ -197,12 +242,12 @@ class Transcription:
             if size != (7, 6):
                 default_column, default_row = DEFAULT_ORIGINS[self.module]
                 column = self.ask.text(
-                    "Board column of this side's first position (0 = left edge)",
+                    t("Board column of this side's first position (0 = left edge)"),
                     default=str(default_column),
                     validate=whole_number(0, 60),
                 )
                 row = self.ask.text(
-                    "Board row of this side's first row (0 = top edge; even)",
+                    t("Board row of this side's first row (0 = top edge; even)"),
                     default=str(default_row),
                     validate=_even_row,
                 )
@@ -219,9 +264,15 @@ class Transcription:
             row, column = divmod(at, columns)
             self.show((column, row))
             next_id = f"{self.module}-{len(space_ids(self.module, _before(cells, at))) + 1:02d}"
-            message(CODE_HELP, style="dim")
+            message(t(CODE_HELP), style="dim")
             typed = self.ask.text(
-                f"{next_id} (row {row + 1}, position {column + 1} of {columns})",
+                t(
+                    "{space} (row {row}, position {position} of {positions})",
+                    space=next_id,
+                    row=row + 1,
+                    position=column + 1,
+                    positions=columns,
+                ),
                 default=cells[row][column] or "",
                 validate=_row_validator(columns - column),
             ).strip()
@@ -242,8 +293,10 @@ class Transcription:
         if not any(spec.mist for spec in specs.values()):
             self.show()
             message(
-                "No space is marked as mist (*). On the 2-player map the shaded spaces at the "
-                "board's edge are left out, and every example side has some."
+                t(
+                    "No space is marked as mist (*). On the 2-player map the shaded spaces at "
+                    "the board's edge are left out, and every example side has some."
+                )
             )
 
             def check(typed: str) -> bool | str:
@@ -252,10 +305,12 @@ class Transcription:
                 except ValueError as reason:
                     return str(reason)
                 lochs = [name for name in names if specs[name].loch]
-                return f"{lochs[0]} is a loch: lochs are never mist." if lochs else True
+                if lochs:
+                    return t("{space} is a loch: lochs are never mist.", space=lochs[0])
+                return True
 
             typed = self.ask.text(
-                "Ids of the mist spaces, such as 01 02 08 (Enter: this side has none)",
+                t("Ids of the mist spaces, such as 01 02 08 (Enter: this side has none)"),
                 validate=check,
             )
             cells = self.state["cells"]
@@ -283,8 +338,11 @@ class Transcription:
         for warning in side_warnings(side):
             if "towards the middle" in warning:
                 message(
-                    f"Warning: {warning}. If so, stop (Ctrl-C), and start over with the tile "
-                    "turned; otherwise go on.",
+                    t(
+                        "Warning: {warning}. If so, stop (Ctrl-C), and start over with the tile "
+                        "turned; otherwise go on.",
+                        warning=warning,
+                    ),
                     style="yellow",
                 )
 
@@ -310,12 +368,15 @@ class Transcription:
                     return problem
             return True
 
-        message("Rivers: give each river edge by the two spaces it runs between, as drawn.")
+        message(t("Rivers: give each river edge by the two spaces it runs between, as drawn."))
         while True:
             self.show()
             typed = self.ask.text(
-                f"River edge {len(rivers) + 1} (two ids such as 17 24, more after a comma; "
-                "Enter: done; < undo)",
+                t(
+                    "River edge {number} (two ids such as 17 24, more after a comma; "
+                    "Enter: done; < undo)",
+                    number=len(rivers) + 1,
+                ),
                 validate=check,
             ).strip()
             if not typed:
@@ -332,7 +393,7 @@ class Transcription:
         specs = _specs(self.module, self._typed())
         slots: dict[str, list[str]] = self.state.setdefault("port_slots", {})
         vertical, horizontal = LETTER_CORNER[self.module]
-        corner = f"{OPPOSITE[vertical]} {OPPOSITE[horizontal]}"
+        corner = corner_words(OPPOSITE[vertical], OPPOSITE[horizontal])
         for slot in PORT_SLOTS:
             if slot in slots:
                 continue
@@ -343,14 +404,21 @@ class Transcription:
                 except ValueError as reason:
                     return str(reason)
                 problem = port_slot_problem(slot, [specs[n] for n in names], self.module)
-                return problem[0].upper() + problem[1:] + "." if problem else True
+                if not problem:
+                    return True
+                problem = tr(problem)
+                return problem[0].upper() + problem[1:] + "."
 
             self.show()
             slots[slot] = sorted(
                 _read_ids(
                     self.ask.text(
-                        f"The {SLOT_LABELS[slot]} port slot beside the factory ({corner} corner):"
-                        " the ids of the one or two spaces it touches, as drawn",
+                        t(
+                            "The {slot} port slot beside the factory ({corner} corner): "
+                            "the ids of the one or two spaces it touches, as drawn",
+                            slot=t(SLOT_LABELS[slot]),
+                            corner=corner,
+                        ),
                         validate=check,
                     ),
                     self.module,
@@ -383,18 +451,27 @@ def _before(cells: list[list[str | None]], at: int) -> list[list[str | None]]:
 def _even_row(typed: str) -> bool | str:
     verdict = whole_number(0, 60)(typed)
     if verdict is True and int(typed) % 2:
-        return "Expected an even row, so that the side's odd rows stay the shifted ones."
+        return t("Expected an even row, so that the side's odd rows stay the shifted ones.")
     return verdict
 
 
 def _progress(state: dict[str, Any]) -> str:
     if "cells" not in state:
-        return "the size given"
+        return t("the size given")
     total = state["columns"] * state["rows"]
     if state.get("at", 0) < total:
-        return f"{state.get('at', 0)} of {total} positions typed"
-    rivers = len(state.get("rivers", []))
-    return f"all {total} positions and {rivers} river edge{'' if rivers == 1 else 's'} typed"
+        return t("{typed} of {total} positions typed", typed=state.get("at", 0), total=total)
+    return t_n(
+        "all {total} positions and {count} river edge typed",
+        "all {total} positions and {count} river edges typed",
+        len(state.get("rivers", [])),
+        total=total,
+    )
+
+
+def _why(problem: ValueError) -> str:
+    """A ValueError's reason in the reader's words (a Reason of the rules translated)."""
+    return tr(problem.args[0]) if problem.args else str(problem)
 
 
 def side_yaml(
@@ -441,9 +518,14 @@ def transcribe(
     draft = Draft.beside(path, f"side {name}", command)
     try:
         if not may_replace(path, force=replace, ask=ask, when=" when the new side is saved"):
-            message(f"Kept {path} as it is. Give another --out to transcribe into a new file.")
+            message(
+                t(
+                    "Kept {file} as it is. Give another --out to transcribe into a new file.",
+                    file=path,
+                )
+            )
             return None
-        if not draft.offer(ask, f"the side {name}", _progress(draft.data)):
+        if not draft.offer(ask, t("the side {side}", side=name), _progress(draft.data)):
             width = min(console(stderr=True).width, 100)
             ask.say(
                 "\n".join(textwrap.fill(part, width) for part in orientation(name[0]).split("\n"))
@@ -455,7 +537,7 @@ def transcribe(
         work.ask_rivers()
         work.ask_port_slots()
     except (KeyboardInterrupt, EOFError):
-        message(draft.stopped_words(command, "the answers so far"))
+        message(draft.stopped_words(command, t("the answers so far")))
         raise typer.Exit(ExitCode.INTERRUPTED) from None
     except Exception:  # a bug or a failed save: what was typed is still in the draft
         if draft.kept:
@@ -470,11 +552,15 @@ def transcribe(
         raise
     draft.discard()
     for warning in side_warnings(side):
-        message(f"Warning: {warning}", style="yellow")
+        message(t("Warning: {warning}", warning=warning), style="yellow")
     work.show()
     message(LEGEND)
     message(
-        f"Saved {path}. Check it with 'caledonia map check {path}'; use your folder with "
-        f"--maps {path.parent} (or CALEDONIA_MAPS) once it holds all eight sides."
+        t(
+            "Saved {file}. Check it with 'caledonia map check {file}'; use your folder with "
+            "--maps {folder} (or CALEDONIA_MAPS) once it holds all eight sides.",
+            file=path,
+            folder=path.parent,
+        )
     )
     return path

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .market import Market
+from .messages import N_, Plural, Reason
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -26,6 +27,20 @@ SLOTS = 6
 EXAMPLE_EXPORT_BOARD = Path(__file__).parent / "data" / "examples" / "export_board.yaml"
 EXPORT_BOARD_ENV = "CALEDONIA_EXPORT_BOARD"
 KNOWN_ANCHOR = -3  # the rulebook: -3 is the bottom-left slot
+# TRANSLATORS: where a price is on its market track, against the brackets
+ZONE_WORDS = {"low": N_("low"), "medium": N_("medium"), "high": N_("high")}
+# TRANSLATORS: a contract slot of the solo export board, as it lies on the table
+SLOT_POSITIONS = {
+    ("top", "left"): N_("top-left"),
+    ("top", "centre"): N_("top-centre"),
+    ("top", "right"): N_("top-right"),
+    ("middle", "left"): N_("middle-left"),
+    ("middle", "centre"): N_("middle-centre"),
+    ("middle", "right"): N_("middle-right"),
+    ("bottom", "left"): N_("bottom-left"),
+    ("bottom", "centre"): N_("bottom-centre"),
+    ("bottom", "right"): N_("bottom-right"),
+}
 
 
 class Roll(NamedTuple):
@@ -45,13 +60,29 @@ class PriceChange(NamedTuple):
     after: int
     at_end: bool  # the track's end stopped the move short
 
-    def describe(self) -> str:
+    def describe(self) -> Reason:
         """'whisky £9 is low: +3 steps → £12'."""
-        plural = "s" if abs(self.steps) != 1 else ""
-        end = " (stops at the end of the track)" if self.at_end else ""
-        return (
-            f"{self.good} £{self.before} is {self.zone}: {self.steps:+d} step{plural} "
-            f"→ £{self.after}{end}"
+        fields = {
+            "good": self.good,
+            "before": self.before,
+            "zone": Reason(ZONE_WORDS[self.zone]) if self.zone in ZONE_WORDS else self.zone,
+            "steps": self.steps,
+            "after": self.after,
+        }
+        if self.at_end:
+            return Plural(
+                "{good} £{before} is {zone}: {steps:+d} step → £{after} "
+                "(stops at the end of the track)",
+                "{good} £{before} is {zone}: {steps:+d} steps → £{after} "
+                "(stops at the end of the track)",
+                count=abs(self.steps),
+                **fields,
+            )
+        return Plural(
+            "{good} £{before} is {zone}: {steps:+d} step → £{after}",
+            "{good} £{before} is {zone}: {steps:+d} steps → £{after}",
+            count=abs(self.steps),
+            **fields,
         )
 
 
@@ -66,22 +97,31 @@ def steps_for(zone: str, die: int) -> int:
 
 def check_rolls(
     rolls: Sequence[Roll], goods_die: Sequence[str], price_die: Sequence[int]
-) -> str | None:
+) -> Reason | None:
     """Why typed rolls cannot be a market phase, or None."""
     if len(rolls) != CHANGES_PER_PHASE:
-        return (
-            f"a market phase changes {CHANGES_PER_PHASE} goods: give {CHANGES_PER_PHASE} rolls, "
-            f"got {len(rolls)}"
+        return Reason(
+            "a market phase changes {changes} goods: give {changes} rolls, got {rolls}",
+            changes=CHANGES_PER_PHASE,
+            rolls=len(rolls),
         )
     seen: list[str] = []
     for roll in rolls:
         if roll.good not in goods_die:
-            return f"the goods die has no {roll.good!r}: it shows {', '.join(goods_die)}"
+            return Reason(
+                "the goods die has no {good!r}: it shows {faces}",
+                good=roll.good,
+                faces=", ".join(goods_die),
+            )
         if roll.die not in price_die:
             faces = ", ".join(f"{face:+d}" for face in price_die)
-            return f"the price die has no {roll.die:+d}: it shows {faces}"
+            return Reason(
+                "the price die has no {die:+d}: it shows {faces}", die=roll.die, faces=faces
+            )
         if roll.good in seen:
-            return f"{roll.good} was already changed this phase: reroll the goods die"
+            return Reason(
+                "{good} was already changed this phase: reroll the goods die", good=roll.good
+            )
         seen.append(roll.good)
     return None
 
@@ -128,31 +168,37 @@ class RemovalGrid(NamedTuple):
     example: bool
     source: str
 
-    def position(self, slot: int) -> str:
+    def position(self, slot: int) -> Reason:
         rows = SLOTS // self.columns
         row, column = divmod(slot - 1, self.columns)
         vertical = "top" if row == 0 else "bottom" if row == rows - 1 else "middle"
         horizontal = "left" if column == 0 else "right" if column == self.columns - 1 else "centre"
-        return f"{vertical}-{horizontal}"
+        return Reason(SLOT_POSITIONS[vertical, horizontal])
 
 
 def parse_removal_grid(data: object, source: str, price_die: Sequence[int]) -> RemovalGrid:
     top = Node(data, source).mapping(required=("columns", "solo_removal"), optional=("example",))
     columns = top["columns"].whole(1, SLOTS)
     if SLOTS % columns:
-        raise top["columns"].fail(f"{SLOTS} slots do not fill rows of {columns}")
+        raise top["columns"].fail(
+            Reason("{slots} slots do not fill rows of {columns}", slots=SLOTS, columns=columns)
+        )
     faces = {f"{face:+d}": face for face in price_die}
     grid: dict[int, int] = {}
     for key, node in top["solo_removal"].mapping(required=tuple(faces)).items():
         slot = node.whole(1, SLOTS)
         if slot in grid.values():
-            raise node.fail(f"slot {slot} is named for two rolls")
+            raise node.fail(Reason("slot {slot} is named for two rolls", slot=slot))
         grid[faces[key]] = slot
     bottom_left = SLOTS - columns + 1
     if grid.get(KNOWN_ANCHOR) != bottom_left:
         raise top["solo_removal"].fail(
-            f"the rulebook puts -3 at the bottom-left slot, which is slot {bottom_left} "
-            f"with {columns} columns"
+            Reason(
+                "the rulebook puts -3 at the bottom-left slot, which is slot {slot} "
+                "with {columns} columns",
+                slot=bottom_left,
+                columns=columns,
+            )
         )
     example = top["example"].boolean() if "example" in top else False
     return RemovalGrid(columns, grid, example, source)

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from .components import Components
 from .market import Market
+from .messages import Plural, Reason
 from .schema import Node
 from .solo import (
     SLOTS,
@@ -28,7 +29,6 @@ from .solo import (
     refill,
     roll_dice,
 )
-from .words import counted
 
 FORMAT = "caledonia-solo/1"
 FIRST_PREPARED_ROUND, LAST_ROUND = 2, 5
@@ -76,20 +76,32 @@ def new_state(
         problem = _check_ids(dealt, parts, ())
         if problem or len(dealt) != faceup:
             raise ValueError(
-                problem or f"a solo game starts with {faceup} face-up contracts, got {len(dealt)}"
+                problem
+                or Reason(
+                    "a solo game starts with {faceup} face-up contracts, got {dealt}",
+                    faceup=faceup,
+                    dealt=len(dealt),
+                )
             )
         board_ids, remaining = list(dealt), None
     board = tuple(board_ids) + (None,) * (SLOTS - len(board_ids))
     return SoloState(seed, FIRST_PREPARED_ROUND, market.starting_prices(), board, remaining)
 
 
-def _check_ids(ids: Sequence[int], parts: Components, in_use: Sequence[int]) -> str | None:
+def _check_ids(ids: Sequence[int], parts: Components, in_use: Sequence[int]) -> Reason | None:
     seen: list[int] = []
     for contract_id in ids:
         if contract_id not in parts.contracts:
-            return f"no contract {contract_id}: ids run from 1 to {len(parts.contracts)}"
+            return Reason(
+                "no contract {contract}: ids run from 1 to {highest}",
+                contract=contract_id,
+                highest=len(parts.contracts),
+            )
         if contract_id in seen or contract_id in in_use:
-            return f"contract {contract_id} is already on the board or out of the game"
+            return Reason(
+                "contract {contract} is already on the board or out of the game",
+                contract=contract_id,
+            )
         seen.append(contract_id)
     return None
 
@@ -105,9 +117,13 @@ def apply_table_changes(
     board = list(state.board)
     for contract_id in taken:
         if contract_id not in board:
-            on_board = ", ".join(str(c) for c in board if c is not None) or "none"
+            on_board = ", ".join(str(c) for c in board if c is not None) or Reason("none")
             raise ValueError(
-                f"contract {contract_id} is not on the export board (it holds {on_board})"
+                Reason(
+                    "contract {contract} is not on the export board (it holds {contracts})",
+                    contract=contract_id,
+                    contracts=on_board,
+                )
             )
         board[board.index(contract_id)] = None
     return state._replace(
@@ -130,7 +146,9 @@ def prepare(
     Raises ValueError with the reason when the input cannot be right.
     """
     if state.round > LAST_ROUND:
-        raise ValueError(f"all preparation phases are done: round {LAST_ROUND} was the last")
+        raise ValueError(
+            Reason("all preparation phases are done: round {round} was the last", round=LAST_ROUND)
+        )
     solo = parts.solo
     if rolls is None:
         rolls = roll_dice(dice_rng(state.seed, state.round), solo.goods_die, solo.price_die)
@@ -144,12 +162,19 @@ def prepare(
     if drawn is None:
         if pile is None:
             raise ValueError(
-                "this game draws from the table's own pile: say which contracts "
-                "were drawn for the empty slots"
+                Reason(
+                    "this game draws from the table's own pile: say which contracts "
+                    "were drawn for the empty slots"
+                )
             )
         if len(pile) < empty:
             raise ValueError(
-                f"the pile has {counted(len(pile), 'contract')} for {counted(empty, 'empty slot')}"
+                Plural(
+                    "the pile has {contracts} for {count} empty slot",
+                    "the pile has {contracts} for {count} empty slots",
+                    count=empty,
+                    contracts=Plural("{count} contract", "{count} contracts", count=len(pile)),
+                )
             )
         drawn = draw_from(pile, empty)
     else:
@@ -159,8 +184,12 @@ def prepare(
             raise ValueError(problem)
         if len(drawn) != empty:
             raise ValueError(
-                f"the board has {counted(empty, 'empty slot')}: "
-                f"draw {counted(empty, 'contract')}, not {len(drawn)}"
+                Plural(
+                    "the board has {count} empty slot: draw {count} contract, not {drawn}",
+                    "the board has {count} empty slots: draw {count} contracts, not {drawn}",
+                    count=empty,
+                    drawn=len(drawn),
+                )
             )
         if pile is not None:
             pile = [c for c in pile if c not in drawn]
@@ -169,7 +198,7 @@ def prepare(
     entry = {
         "round": state.round,
         "rolls": [str(roll) for roll in rolls],
-        "prices": [change.describe() for change in changes],
+        "prices": [str(change.describe()) for change in changes],  # saved: never a Reason
         "drawn": list(drawn),
         "removed": {"slot": result.removed_slot, "contract": result.removed},
     }
@@ -221,7 +250,7 @@ def _ids(node: Node, parts: Components, allow_empty: bool = False) -> list[int |
             continue
         value = item.whole(1, len(parts.contracts))
         if value in ids:
-            raise item.fail(f"contract {value} appears twice")
+            raise item.fail(Reason("contract {contract} appears twice", contract=value))
         ids.append(value)
     return ids
 
@@ -237,25 +266,31 @@ def parse_state(data: Any, source: str, parts: Components, market: Market) -> So
         optional=("pile", "removed", "taken", "log"),
     )
     if top["format"].value != FORMAT:
-        raise top["format"].expected(f"{FORMAT!r} (a solo helper file)")
+        raise top["format"].expected(Reason("{format!r} (a solo helper file)", format=FORMAT))
     round_number = top["round"].whole(FIRST_PREPARED_ROUND, LAST_ROUND + 1)
     prices = {}
     for good, node in top["prices"].mapping(required=tuple(market.tracks)).items():
         price = node.whole(0)
         problem = market.check_price(good, price)
         if problem:
-            raise node.fail(problem + f" (market data: {market.source})")
+            raise node.fail(
+                Reason("{problem} (market data: {source})", problem=problem, source=market.source)
+            )
         prices[good] = price
     board = _ids(top["board"], parts, allow_empty=True)
     if len(board) != SLOTS:
-        raise top["board"].expected(f"{SLOTS} slots (a contract id, or null for an empty slot)")
+        raise top["board"].expected(
+            Reason("{slots} slots (a contract id, or null for an empty slot)", slots=SLOTS)
+        )
     pile = _whole_ids(top["pile"], parts) if "pile" in top else None
     removed = _whole_ids(top["removed"], parts) if "removed" in top else []
     taken = _whole_ids(top["taken"], parts) if "taken" in top else []
     everywhere = [c for c in board if c is not None] + (pile or []) + removed + taken
     for contract_id in set(everywhere):
         if everywhere.count(contract_id) > 1:
-            raise Node(data, source).fail(f"contract {contract_id} is in two places at once")
+            raise Node(data, source).fail(
+                Reason("contract {contract} is in two places at once", contract=contract_id)
+            )
     log = tuple(top["log"].value) if "log" in top and top["log"].value else ()
     return SoloState(
         top["seed"].whole(None),

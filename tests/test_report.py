@@ -13,6 +13,7 @@ from caledonia.rules.game.final import final_score
 from caledonia.rules.game.gamefile import checked_event, load_game
 from caledonia.rules.game.history import SETUP_PHASES, history
 from caledonia.rules.game.report import game_report
+from caledonia.rules.messages import Reason
 from conftest import SAMPLES, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -155,6 +156,32 @@ def test_the_json_carries_the_same_data():
     assert (
         data["score"]["players"][0]["breakdown"]["glory"] == report.score.players[0].breakdown.glory
     )
+
+
+def test_the_reports_words_are_messages_and_its_data_plain_words():
+    """Every line a person reads is a message (translated where it is shown, its contracts
+    and tiles too); the data given to --json holds its English words, never a message."""
+    report = _report(SAMPLES / "game-3p.yaml")
+    player = report.players[0]
+    lines = [line for source in player.sources for line in source.lines]
+    made_here = [line for line in lines if isinstance(line, Reason)]
+    scorings = [p.words for p in report.turning_points if p.event is None]
+    assert made_here and scorings and all(isinstance(words, Reason) for words in scorings)
+    exports = max(
+        (next(s for s in p.sources if s.category == "exports").lines[0] for p in report.players),
+        key=lambda line: line.fields["count"],
+    )
+    shown = exports.render(lambda text: text.replace("contract {", "Vertrag {"))
+    assert "contract " in exports and "Vertrag " in shown  # a field translated too
+
+    def plain(value):
+        if isinstance(value, dict):
+            return all(plain(v) for v in value.values())
+        if isinstance(value, list | tuple):
+            return all(plain(v) for v in value)
+        return not isinstance(value, str) or type(value) is str
+
+    assert plain(report.as_data())
 
 
 @settings(max_examples=6, deadline=None, database=None)

@@ -8,6 +8,7 @@ import random
 import pytest
 from caledonia.rules.errors import DataError
 from caledonia.rules.market import Market, Track, load_market, parse_market
+from caledonia.rules.messages import Plural
 from caledonia.rules.solo import (
     Roll,
     check_rolls,
@@ -17,7 +18,7 @@ from caledonia.rules.solo import (
     refill,
     roll_dice,
 )
-from caledonia.rules.solo_state import apply_table_changes, new_state, prepare
+from caledonia.rules.solo_state import apply_table_changes, new_state, prepare, state_as_data
 from caledonia.rules.yamlfile import parse_yaml
 from conftest import run_cli
 from hypothesis import given, settings
@@ -69,6 +70,36 @@ def test_explanation_in_words():
     market = one_track_market(range(5, 19), (10, 13))
     _, (change,) = market_phase({"whisky": 9}, [Roll("whisky", -3)], market)
     assert change.describe() == "whisky £9 is low: +3 steps → £12"
+
+
+def test_an_explanation_is_a_message_whose_zone_and_form_translate():
+    """The English words stay the same; a catalogue reorders the fields, translates the
+    zone (a message of its own) and chooses the form by the steps, however they are signed."""
+    market = one_track_market(range(5, 19), (10, 13))
+    _, (up,) = market_phase({"whisky": 9}, [Roll("whisky", -1)], market)
+    _, (down,) = market_phase({"whisky": 14}, [Roll("whisky", +3)], market)
+    assert isinstance(up.describe(), Plural) and up.describe() == "whisky £9 is low: +1 step → £10"
+    catalogue = {"low": "bas", "high": "haut"}
+
+    def choose(singular, plural, count):
+        return "{zone}! {good} {steps:+d} pas" if count == 1 else "{zone}! {good} {steps:+d}"
+
+    assert up.describe().render(lambda text: catalogue.get(text, text), choose) == (
+        "bas! whisky +1 pas"
+    )
+    assert down.describe().render(lambda text: catalogue.get(text, text), choose) == (
+        "haut! whisky -3"
+    )
+
+
+def test_the_saved_log_holds_plain_words_never_a_message(parts, market):
+    """A Reason must never be saved: the safe YAML dumper refuses a str subclass."""
+    import yaml
+
+    state = prepare(new_state(parts, market, seed=5), parts, market, GRID).state
+    saved = state_as_data(state)
+    assert all(type(line) is str for entry in saved["log"] for line in entry["prices"])
+    assert "is " in yaml.safe_dump(saved)
 
 
 def test_steps_move_along_an_uneven_track():

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..components import IMPORT_GOODS
+from ..messages import Plural, Reason
 from ..scoring import FinalScore, score_sheet
-from ..words import counted
 from .engine import Game
 from .event_words import describe
 from .final import sheet_of
@@ -73,7 +73,7 @@ class Source:
     lines: tuple[str, ...]
 
     def as_data(self) -> dict[str, Any]:
-        return {"category": self.category, "vp": self.vp, "lines": list(self.lines)}
+        return {"category": self.category, "vp": self.vp, "lines": [str(w) for w in self.lines]}
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class GloryPart:
     lines: tuple[str, ...]
 
     def as_data(self) -> dict[str, Any]:
-        return {"kind": self.kind, "glory": self.glory, "lines": list(self.lines)}
+        return {"kind": self.kind, "glory": self.glory, "lines": [str(w) for w in self.lines]}
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class TurningPoint:
             "vp": self.vp,
             "round": self.round,
             "event": self.event,
-            "words": self.words,
+            "words": str(self.words),  # --json: never a Reason
         }
 
 
@@ -211,29 +211,34 @@ def _totals(state: GameState) -> dict[str, int]:
     return {p.name: p.total for p in _score(state)[0].players}
 
 
-def _tile_words(game: Game, tile_id: str | None) -> str:
+def _tile_words(game: Game, tile_id: str | None) -> Reason:
     if tile_id is None:
-        return "no scoring tile"
+        return Reason("no scoring tile")
     tile = next((t for t in game.parts.scoring_tiles if t.id == tile_id), None)
     if tile is None:
-        return f"tile {tile_id}"
+        return Reason("tile {tile}", tile=tile_id)
     what = tile.scores.split(" (")[0].split(":")[0]  # the tile's headline, not its details
-    return f"tile {tile_id}, {what[:1].lower() + what[1:]}"
+    # TRANSLATORS: {scores} is the headline of what the tile scores, as the box data says
+    return Reason("tile {tile}, {scores}", tile=tile_id, scores=what[:1].lower() + what[1:])
 
 
 def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]:
     """A player's glory by where it came from; the parts add up to their glory now."""
     start = start_holdings(game)[name][1]
     kinds = {"port": "ports", "fulfil": "contracts", "fix": "corrections"}
-    lines: dict[str, list[tuple[int, str]]] = {}
+    lines: dict[str, list[tuple[int, Reason]]] = {}
     for entry in entries:
         if entry.scoring is not None and entry.scoring.glory.get(name):
             gained = entry.scoring.glory[name]
             lines.setdefault("round scoring", []).append(
                 (
                     gained,
-                    f"{gained} glory: round {entry.scoring.round}, "
-                    f"{_tile_words(game, entry.scoring.tile)}",
+                    Reason(
+                        "{glory} glory: round {round}, {tile}",
+                        glory=gained,
+                        round=entry.scoring.round,
+                        tile=_tile_words(game, entry.scoring.tile),
+                    ),
                 )
             )
         change = entry.changes.get(name)
@@ -242,11 +247,18 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
             lines.setdefault(kind, []).append(
                 (
                     change.glory,
-                    f"{change.glory} glory: event {entry.number} (round {entry.round}), "
-                    f"{describe(entry.event)}",
+                    # TRANSLATORS: {event} is the event in words ("Ailsa fulfils contract 12")
+                    Reason(
+                        "{glory} glory: event {number} (round {round}), {event}",
+                        glory=change.glory,
+                        number=entry.number,
+                        round=entry.round,
+                        event=describe(entry.event),
+                    ),
                 )
             )
-    parts = [GloryPart("start", start, (f"{start} glory at the start",))] if start else []
+    at_start = (Reason("{glory} glory at the start", glory=start),)
+    parts = [GloryPart("start", start, at_start)] if start else []
     for kind in ("round scoring", "ports", "contracts", "corrections", "other"):
         if kind in lines:
             found = lines[kind]
@@ -254,11 +266,16 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
     return parts
 
 
-def _contract_words(contract: int, fulfilled: dict[int, tuple]) -> str:
+def _contract_words(contract: int, fulfilled: dict[int, tuple]) -> Reason:
     if contract not in fulfilled:
-        return f"contract {contract}"
+        return Reason("contract {contract}", contract=contract)
     _, number, round_number = fulfilled[contract]
-    return f"contract {contract} (event {number}, round {round_number})"
+    return Reason(
+        "contract {contract} (event {number}, round {round})",
+        contract=contract,
+        number=number,
+        round=round_number,
+    )
 
 
 def _award_lines(score: FinalScore, name: str, words: tuple[str, ...]) -> tuple[str, ...]:
@@ -281,48 +298,79 @@ def _sources(
     sources = [
         Source("glory", b.glory, tuple(line for part in glory for line in part.lines)),
     ]
-    stock = [f"{n} {good}" for good, n in player.goods.items() if n]
+    # TRANSLATORS: an amount of a good in stock, e.g. "3 wool" (the good as the box names it)
+    stock = [
+        Reason("{amount} {good}", amount=n, good=good) for good, n in player.goods.items() if n
+    ]
     sources.append(
         Source(
             "goods",
             b.goods,
             (
-                f"in stock: {', '.join(stock) or 'none'} "
-                f"(basic {rules.basic_good_vp} VP, processed {rules.processed_good_vp} VP each)",
+                Reason(
+                    "in stock: {goods} (basic {basic} VP, processed {processed} VP each)",
+                    goods=_listed(stock),
+                    basic=rules.basic_good_vp,
+                    processed=rules.processed_good_vp,
+                ),
             ),
         )
     )
-    sources.append(
-        Source("money", b.money, (f"£{player.money} left: 1 VP per full £{rules.money_per_vp}",))
+    money = Reason(
+        "£{money} left: 1 VP per full £{per_vp}", money=player.money, per_vp=rules.money_per_vp
     )
-    hops = [f"{c.hops} on {_contract_words(c.id, fulfilled)}" for c in contracts if c.hops]
+    sources.append(Source("money", b.money, (money,)))
+    hops = [_on(c.hops, c.id, fulfilled) for c in contracts if c.hops]
     sources.append(Source("hops", b.hops, tuple(hops)))
     imports = []
     for good in IMPORT_GOODS:
-        on = [
-            f"{c.imports[good]} on {_contract_words(c.id, fulfilled)}"
-            for c in contracts
-            if c.imports[good]
-        ]
+        on = [_on(c.imports[good], c.id, fulfilled) for c in contracts if c.imports[good]]
         if on:
-            count = sum(c.imports[good] for c in contracts)
-            value = score.import_values[good]
-            words = good.replace("_", " ")
-            imports.append(f"{count} {words} x {value} VP: {', '.join(on)}")
+            imports.append(
+                Reason(
+                    "{amount} {good} x {value} VP: {contracts}",
+                    amount=sum(c.imports[good] for c in contracts),
+                    good=good.replace("_", " "),
+                    value=score.import_values[good],
+                    contracts=_listed(on),
+                )
+            )
     sources.append(Source("imports", b.imports, tuple(imports)))
-    done = ", ".join(_contract_words(c, fulfilled) for c in player.fulfilled) or "none"
+    done = _listed([_contract_words(c, fulfilled) for c in player.fulfilled])
+    fulfilled_line = Plural(
+        "{count} contract fulfilled: {contracts}",
+        "{count} contracts fulfilled: {contracts}",
+        count=len(contracts),
+        contracts=done,
+    )
     sources.append(
         Source(
             "exports",
             b.exports,
-            (f"{counted(len(contracts), 'contract')} fulfilled: {done}",)
-            + _award_lines(score, name, ("contract",)),
+            (fulfilled_line,) + _award_lines(score, name, ("contract",)),
         )
     )
     sources.append(Source("settlements", b.settlements, _award_lines(score, name, ("settlement",))))
     if b.auction:
-        sources.append(Source("auction", b.auction, (f"bid £{player.auction_bid} for a clan",)))
+        bid = Reason("bid £{bid} for a clan", bid=player.auction_bid)
+        sources.append(Source("auction", b.auction, (bid,)))
     return sources
+
+
+def _on(amount: int, contract: int, fulfilled: dict) -> Reason:
+    """'3 on contract 12 (event 40, round 2)': what one fulfilled contract brought."""
+    return Reason(
+        "{amount} on {contract}", amount=amount, contract=_contract_words(contract, fulfilled)
+    )
+
+
+def _listed(items: list[Reason]) -> Reason:
+    """Items joined by commas, or "none": kept as a Reason, so that each item is shown in
+    the reader's language too."""
+    if not items:
+        return Reason("none")
+    fields = {f"item{index}": item for index, item in enumerate(items)}
+    return Reason(", ".join("{" + name + "}" for name in fields), **fields)
 
 
 def _turning_points(
@@ -340,7 +388,13 @@ def _turning_points(
                 found.append(TurningPoint(name, gained, entry.round, entry.number, words))
             if entry.scoring is not None and scoring.get(name, 0) > 0:
                 tile = entry.scoring.tile
-                words = f"round {entry.scoring.round} scoring" + (f", tile {tile}" if tile else "")
+                words = (
+                    Reason(
+                        "round {round} scoring, tile {tile}", round=entry.scoring.round, tile=tile
+                    )
+                    if tile
+                    else Reason("round {round} scoring", round=entry.scoring.round)
+                )
                 found.append(TurningPoint(name, scoring[name], entry.round, None, words))
     found.sort(key=lambda t: (-t.vp, t.round, t.event or 0))
     return found[:TURNING_POINTS]
