@@ -10,7 +10,7 @@ as it was. The words `act` and `fix` read come from the event specs.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -42,7 +42,7 @@ from .output import (
     message,
     print_json,
 )
-from .translation import t, t_n, tr
+from .translation import data_text, t, t_n, tr
 from .variant_flags import VariantFlagsCommand, chosen_variants
 from .views import keep_after_change
 from .writing import FORCE_FLAG, ForceOption, check_output, check_writable, person_at_terminal
@@ -420,13 +420,14 @@ def round_facts(game: Game) -> dict[str, Any]:
     }
 
 
-def _port_effect(game: Game, tile: Any) -> str:
-    """A port tile's words, with the erratum the game plays by (port 7)."""
+def _port_effect(game: Game, tile: Any, words: Callable[[str], str] = str) -> str:
+    """A port tile's words, with the erratum the game plays by (port 7); each sentence
+    through `words` (data_text, to show it in the reader's language; English for --json)."""
     if not tile.erratum:
-        return tile.effect
+        return words(tile.effect)
     original = game.setup.variants.get("port7_original")
     erratum = tile.erratum.get("original_2017_text" if original else "default")
-    return f"{tile.effect} {erratum}" if erratum else tile.effect
+    return f"{words(tile.effect)} {words(erratum)}" if erratum else words(tile.effect)
 
 
 def _tile_words(tile: dict[str, Any]) -> str:
@@ -445,7 +446,7 @@ def _tile_words(tile: dict[str, Any]) -> str:
         "Scoring tile {tile} (round {round}): {scores}; {glory}.",
         tile=tile["tile"],
         round=tile["round"],
-        scores=tile["scores"],
+        scores=data_text(tile["scores"]),
         glory=t(glory, glory=tile["glory"], field=field),
     )
 
@@ -538,12 +539,13 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         head.append(["fit", f"  {face}"])
     if facts["port_tiles"]:
         head.append(["line", t("Port tiles:")])
+        effects = {tile.id: tile for tile in state.parts.port_tiles}
         for corner, port in facts["port_tiles"].items():
             said = t(
                 "corner {corner}: tile {tile}: {effect}",
                 corner=corner,
                 tile=port["tile"],
-                effect=port["effect"],
+                effect=_port_effect(game, effects[port["tile"]], data_text),
             )
             head.append(["fit", f"  {said}"])
     return head

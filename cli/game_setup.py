@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 
-from .translation import t
+from .translation import data_text, t
 
 if TYPE_CHECKING:
     from caledonia.rules.boxdata import BoxData, StartingTile
@@ -176,11 +176,10 @@ def scoring_tile_words(tile: str) -> str:
     found = next((s for s in components().scoring_tiles if s.id == tile), None)
     if found is None:
         return t("scoring tile {tile}", tile=tile)
+    scores = data_text(found.scores)
     if "each)" in found.scores:
-        return f"{found.scores} ({tile})"
-    return t(
-        "{scores}: {glory} glory each ({tile})", scores=found.scores, glory=found.glory, tile=tile
-    )
+        return f"{scores} ({tile})"
+    return t("{scores}: {glory} glory each ({tile})", scores=scores, glory=found.glory, tile=tile)
 
 
 def starting_tile_words(contents: Mapping[int, StartingTile], tile: int) -> str:

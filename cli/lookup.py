@@ -22,7 +22,7 @@ from rich.table import Table
 
 from .errors import UsageProblem
 from .output import JsonOption, console, print_json
-from .translation import t
+from .translation import data_text, t
 
 _STATUS_NOTE = N_(
     "Status: confirmed = two independent public sources agree; single-source = one "
@@ -172,13 +172,17 @@ def ports(as_json: JsonOption = False) -> None:
     table.add_column(t("Effect"))
     table.add_column(t("Status"), style="dim")
     for tile in tiles:
-        effect = tile.effect
+        effect = data_text(tile.effect)
         if tile.erratum:
-            default = t("Erratum (used by default): {text}", text=tile.erratum["default"])
-            printed = t("2017 English text: {text}", text=tile.erratum["original_2017_text"])
+            default = t(
+                "Erratum (used by default): {text}", text=data_text(tile.erratum["default"])
+            )
+            printed = t(
+                "2017 English text: {text}", text=data_text(tile.erratum["original_2017_text"])
+            )
             effect += f"\n{default}\n{printed}"
         if tile.note:
-            effect += f"\n{tile.note}"
+            effect += f"\n{data_text(tile.note)}"
         table.add_row(tile.id, effect, _status_cell(tile.status))
     out = console()
     out.print(table)
@@ -210,7 +214,7 @@ def scoring_tiles(as_json: JsonOption = False) -> None:
             )
         else:
             glory = t("{glory} each", glory=tile.glory)
-        scores = tile.scores + (f"\n{tile.note}" if tile.note else "")
+        scores = data_text(tile.scores) + (f"\n{data_text(tile.note)}" if tile.note else "")
         table.add_row(tile.id, scores, glory, _status_cell(tile.status))
     out = console()
     out.print(table)
@@ -278,7 +282,7 @@ def clans(
     table.add_column(t("Status"), style="dim")
     for clan in chosen:
         unit = CLANS[clan.name]
-        powers = "\n".join(f"• {power}" for power in clan.powers)
+        powers = "\n".join(f"• {data_text(power)}" for power in clan.powers)
         if clan.not_public:
             powers += "\n" + "\n".join(
                 t("Not public (enter from your box): {item}", item=item) for item in clan.not_public

@@ -20,8 +20,12 @@ SENTENCES: dict[str, dict[str, str]] = {
         "effect": "the effect of port tile {id}",
         "default": "port tile {id}: its erratum, as played",
         "original_2017_text": "port tile {id}: its erratum, as first printed in 2017",
+        "note": "a note on port tile {id}, shown under its effect",
     },
-    "scoring_tiles.yaml": {"scores": "what scoring tile {id} scores"},
+    "scoring_tiles.yaml": {
+        "scores": "what scoring tile {id} scores",
+        "note": "a note on scoring tile {id}, shown under what it scores",
+    },
 }
 
 Found = tuple[int, None, str, list[str]]  # Babel's (line, function, message, comments)
