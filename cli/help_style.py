@@ -52,12 +52,17 @@ def _translated(format_help: Any) -> Any:
     command's (or group's) and each of its parameters'."""
 
     def translated(self: Any, ctx: Any, formatter: Any) -> Any:
-        from .translation import translator
+        from .translation import tr, translator
 
         gettext = translator()
-        for shown in (self, *self.get_params(ctx)):
+        listed = getattr(self, "commands", {}).values()  # a group's commands, by their help
+        for shown in (self, *self.get_params(ctx), *listed):
             if getattr(shown, "help", None):
                 shown.help = gettext(shown.help)
+        more = getattr(getattr(self, "callback", None), "help_more", None)
+        if more is not None and not getattr(self, "more_shown", False):
+            self.help = f"{self.help}\n\n{tr(more())}"  # act: every kind of event's words
+            self.more_shown = True
         return format_help(self, ctx, formatter)
 
     return translated
