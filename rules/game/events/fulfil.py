@@ -279,16 +279,18 @@ def slaughter_wanted(which: str, meat: Meat) -> str:
         want = Reason("no meat")
     if meat.needed < meat.beef + meat.mutton:
         want = Reason("{meat} (one fewer with port tile 1)", meat=want)
-    fields = {"count": meat.needed, "contracts": which, "meat": want}
+    fields = {"contracts": which, "meat": want}
     if " and " in which:  # two contracts (tiles joins two with 'and')
         return Plural(
             "{contracts} need {meat} slaughtered: name {count} space with --slaughter",
             "{contracts} need {meat} slaughtered: name {count} spaces with --slaughter",
+            count=meat.needed,
             **fields,
         )
     return Plural(
         "{contracts} needs {meat} slaughtered: name {count} space with --slaughter",
         "{contracts} needs {meat} slaughtered: name {count} spaces with --slaughter",
+        count=meat.needed,
         **fields,
     )
 
