@@ -179,4 +179,5 @@ def summary(game: Game) -> dict[str, Any]:
 
 def print_recorded(game: Game, recorded: list[dict], notes: list[str], **extra: Any) -> None:
     """`--json` of a command that changed the game: what it recorded and the state after."""
+    notes = [str(note) for note in notes]  # machine output: the English words, never a Reason
     print_json({"recorded": recorded, "notes": notes, **extra, "state": summary(game)})
