@@ -35,10 +35,10 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
                     "round": entry.round,
                     "phase": entry.phase,
                     "event": entry.event,
-                    "words": describe(entry.event),
+                    "words": str(describe(entry.event)),  # machine output: English words
                     "correction": entry.correction,
                     "changes": {name: c.as_data() for name, c in entry.changes.items()},
-                    "notes": entry.notes,
+                    "notes": [str(note) for note in entry.notes],
                     "scoring": entry.scoring.as_data() if entry.scoring else None,
                 }
                 for entry in history(game)

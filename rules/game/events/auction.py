@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..phases import begin_workers, take_clan
 from ..spec import EventSpec, Field
 from .clan import canonical_clan, known_clan
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 class Auction(EventSpec):
     type = "auction"
     syntax = "PLAYER CLAN BID"
-    help = "record who won which clan for how many VP (auction variant)"
+    help = Reason("record who won which clan for how many VP (auction variant)")
     fields = {"player": Field("player"), "clan": Field("clan"), "bid": Field("bid")}
     positional = ("player", "clan", "bid")
 
@@ -35,34 +36,45 @@ class Auction(EventSpec):
 
     def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "clans" or not state.setup.variants["clan_auction"]:
-            return ["this game does not auction its clans"]
+            return [Reason("this game does not auction its clans")]
         player = state.player(e["player"])
         clan = known_clan(state, e["clan"])
-        reasons = []
+        reasons: list[str] = []
         if player.clan:
-            reasons.append(f"{player.name} has won {player.clan} already")
+            reasons.append(
+                Reason("{player} has won {clan} already", player=player.name, clan=player.clan)
+            )
         if clan not in state.clans_left:
-            reasons.append(f"{clan} is not one of the clans left: {', '.join(state.clans_left)}")
+            reasons.append(
+                Reason(
+                    "{clan} is not one of the clans left: {clans}",
+                    clan=clan,
+                    clans=", ".join(state.clans_left),
+                )
+            )
         if e["bid"] > self.max_bid(state):
-            reasons.append(f"a bid is at most {self.max_bid(state)} VP")
+            reasons.append(Reason("a bid is at most {most} VP", most=self.max_bid(state)))
         return reasons
 
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         notes = take_clan(state, player, e["clan"])
         player.auction_bid = e["bid"]
-        notes[0] += f" for a bid of {e['bid']} VP"
+        # TRANSLATORS: {taken} is a clan taken: 'Ailsa takes (clan) with starting tile 3: £10'
+        notes[0] = Reason("{taken} for a bid of {bid} VP", taken=notes[0], bid=e["bid"])
         state.auction_order.append(player.name)
         left = [p for p in state.players if not p.clan]
         if len(left) == 1:
             last = left[0]
             taken = take_clan(state, last, state.clans_left[0])
-            taken[0] += " without a bid"
+            # TRANSLATORS: {taken} is a clan taken: 'Ailsa takes (clan) with starting tile 3: £10'
+            taken[0] = Reason("{taken} without a bid", taken=taken[0])
             notes += taken
             state.auction_order.append(last.name)
         if all(p.clan for p in state.players):
             state.turn_order = list(state.auction_order)
-            notes.append("turn order by the auction: " + ", ".join(state.turn_order))
+            order = ", ".join(state.turn_order)
+            notes.append(Reason("turn order by the auction: {order}", order=order))
             notes += begin_workers(state)
         return notes
 
@@ -78,7 +90,12 @@ class Auction(EventSpec):
         ]
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} wins {e['clan']} in the auction for {e['bid']} VP"
+        return Reason(
+            "{player} wins {clan} in the auction for {bid} VP",
+            player=e["player"],
+            clan=e["clan"],
+            bid=e["bid"],
+        )
 
 
 SPEC = Auction()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..spec import EventSpec, Field, WordsError
 from ..turns import close_window, follow_up
 from ..upgrades import bonus_apply, bonus_options, bonus_reasons, bonus_words
@@ -15,13 +16,13 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState
 
-RULE = "a bonus upgrade comes only after fulfilling a contract that gives one"
+RULE = Reason("a bonus upgrade comes only after fulfilling a contract that gives one")
 
 
 class Bonus(EventSpec):
     type = "bonus"
     syntax = "PLAYER technology WORKER|shipping|merchant|retrieve GOOD:SIDE"
-    help = "use a bonus upgrade"
+    help = Reason("use a bonus upgrade")
     fields = {
         "player": Field("player"),
         "choice": Field("choice"),
@@ -37,7 +38,7 @@ class Bonus(EventSpec):
     def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if state.turn.bonus_upgrades < 1:
-            return [f"{player.name} has no bonus upgrade to use this turn"]
+            return [Reason("{player} has no bonus upgrade to use this turn", player=player.name)]
         return bonus_reasons(state, player, e)
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -57,30 +58,41 @@ class Bonus(EventSpec):
         ]
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} takes a bonus upgrade: {bonus_words(e)}"
+        return Reason(
+            "{player} takes a bonus upgrade: {upgrade}", player=e["player"], upgrade=bonus_words(e)
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
         cost = state.parts.economy.technology_bonus_cost
-        return bonus_words(e) + (f" for £{cost}" if e["choice"] == "technology" else " (free)")
+        # TRANSLATORS: {upgrade} is a bonus upgrade: 'technology (woodcutter)', 'shipping'
+        if e["choice"] == "technology":
+            return Reason("{upgrade} for £{cost}", upgrade=bonus_words(e), cost=cost)
+        return Reason("{upgrade} (free)", upgrade=bonus_words(e))
 
 
 def upgrade_words(spec, words: list[str]) -> dict:
     """PLAYER technology WORKER | shipping | merchant | retrieve GOOD:SIDE."""
     if len(words) < 2:
-        raise WordsError(f"usage: caledonia act GAME {spec.verb} {spec.syntax}")
+        raise WordsError(usage(spec))
     choice = words[1].lower()
     fields = {"player": words[0], "choice": choice}
     rest = words[2:]
     wanted = {"technology": "worker", "retrieve": "from"}.get(choice)
     if len(rest) > (1 if wanted else 0):
-        raise WordsError(f"usage: caledonia act GAME {spec.verb} {spec.syntax}")
+        raise WordsError(usage(spec))
     if wanted and rest:
         fields[wanted] = rest[0].lower()
     return fields
 
 
+def usage(spec) -> str:
+    return Reason("usage: caledonia act GAME {verb} {syntax}", verb=spec.verb, syntax=spec.syntax)
+
+
 def raise_unknown(spec, options) -> None:
-    raise WordsError(f"unknown option --{next(iter(options))} for {spec.verb}")
+    raise WordsError(
+        Reason("unknown option --{option} for {verb}", option=next(iter(options)), verb=spec.verb)
+    )
 
 
 SPEC = Bonus()

@@ -10,7 +10,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from ...contract_faces import short, tile, tiles
-from ...words import counted
+from ...messages import Plural, Reason
 from ..contracts import (
     available,
     canonical_draw,
@@ -26,6 +26,7 @@ from ..families import Family
 from ..spec import EventSpec, Field
 from ..state import Refused
 from ..turns import follow_up
+from .obtain import due_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState
 
-RULE = (
+RULE = Reason(
     "the building bonus comes right after deploying a fourth processing building "
     "(or using port tile 8) with an empty export box"
 )
@@ -42,7 +43,7 @@ RULE = (
 class BuildingBonus(EventSpec):
     type = "building_bonus"
     syntax = "PLAYER [ID|none] [ID] [--drawn IDS]"
-    help = "take the building bonus, keeping a contract (two where a clan allows) or none"
+    help = Reason("take the building bonus, keeping a contract (two where a clan allows) or none")
     fields = {
         "player": Field("player"),
         "keep": Field("contract", required=False),
@@ -64,7 +65,7 @@ class BuildingBonus(EventSpec):
     def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if not state.turn.building_bonus:
-            return [f"{player.name} has no building bonus to take now"]
+            return [Reason("{player} has no building bonus to take now", player=player.name)]
         draw = draw_count(state, e)
         reasons = draw_reasons(state, e.get("drawn"), draw)
         if reasons:
@@ -72,14 +73,19 @@ class BuildingBonus(EventSpec):
         drawn = drawn_now(state, e.get("drawn"), draw)
         kept = named(e, "keep")
         if e.get("second") is not None and e.get("keep") is None:
-            return ["name the first contract kept before the second"]
+            return [Reason("name the first contract kept before the second")]
         if len(set(kept)) < len(kept):
-            reasons.append(f"{tile(kept[0], state.parts.contracts)} is named twice")
+            reasons.append(
+                Reason("{contract} is named twice", contract=tile(kept[0], state.parts.contracts))
+            )
         for keep in dict.fromkeys(kept):
             if keep not in drawn:
                 reasons.append(
-                    f"{tile(keep, state.parts.contracts)} is not among those drawn "
-                    f"({tiles(drawn, state.parts.contracts)})"
+                    Reason(
+                        "{contract} is not among those drawn ({drawn})",
+                        contract=tile(keep, state.parts.contracts),
+                        drawn=tiles(drawn, state.parts.contracts),
+                    )
                 )
         if kept:
             reasons += take_reasons(state, player, len(kept))
@@ -94,14 +100,24 @@ class BuildingBonus(EventSpec):
         if state.pile is not None:
             del state.pile[: len(drawn)]
             state.pile.extend(rest)
-        notes = [
-            f"{player.name} draws {tiles(drawn, state.parts.contracts)} for the building bonus"
+        notes: list[str] = [
+            Reason(
+                "{player} draws {contracts} for the building bonus",
+                player=player.name,
+                contracts=tiles(drawn, state.parts.contracts),
+            )
         ]
         if kept:
             notes.append(take(state, player, kept))
         if rest:
-            gone = tiles(rest, state.parts.contracts)
-            notes.append(f"{gone} go{'es' if len(rest) == 1 else ''} to the bottom of the pile")
+            notes.append(
+                Plural(
+                    "{contracts} goes to the bottom of the pile",
+                    "{contracts} go to the bottom of the pile",
+                    count=len(rest),
+                    contracts=tiles(rest, state.parts.contracts),
+                )
+            )
         return notes
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -157,12 +173,24 @@ class BuildingBonus(EventSpec):
             kept = sorted(rng.sample(drawn, rng.randint(0, min(most, size))))
             return self._event(base, drawn, kept)
 
+        if most <= 1:
+            summary = Plural(
+                "name the {count} contract drawn from your pile, then keep one or none",
+                "name the {count} contracts drawn from your pile, then keep one or none",
+                count=size,
+            )
+        else:
+            summary = Plural(
+                "name the {count} contract drawn from your pile, then keep up to {most}",
+                "name the {count} contracts drawn from your pile, then keep up to {most}",
+                count=size,
+                most=most,
+            )
         return Family(
             comb(len(pool), size) * sum(comb(size, n) for n in range(most + 1)),
             iterate,
             contains,
-            f"name the {counted(size, 'contract')} drawn from your pile, then keep "
-            + ("one or none" if most <= 1 else f"up to {most}"),
+            summary,
             sample,
         )
 
@@ -176,21 +204,28 @@ class BuildingBonus(EventSpec):
         return event
 
     def describe(self, e: Event) -> str:
-        kept = named(e, "keep")
-        drawn = f" (drawn: {', '.join(short(c) for c in e['drawn'])})" if e.get("drawn") else ""
-        return f"{e['player']} takes the building bonus, keeping {tiles(kept)}{drawn}"
+        fields = {"player": e["player"], "contracts": tiles(named(e, "keep"))}
+        if e.get("drawn"):
+            return Reason(
+                "{player} takes the building bonus, keeping {contracts} (drawn: {drawn})",
+                drawn=", ".join(short(c) for c in e["drawn"]),
+                **fields,
+            )
+        return Reason("{player} takes the building bonus, keeping {contracts}", **fields)
 
     def option_words(self, state: GameState, e: Event) -> str:
         """'keep 4 wool → … (1): pay £2': a contract kept costs (or brings) what the round
         says, as obtaining one would."""
         kept = named(e, "keep")
         if not kept:
-            return "keep none"
+            return Reason("keep none")
         player = state.by_name(e["player"])
         cost = due(state, player, state.turn.contracts_obtained)
-        money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
-        once = " once" if len(kept) > 1 and cost else ""
-        return f"keep {tiles(kept, state.parts.contracts)}: {money}{once}"
+        fields = {"contracts": tiles(kept, state.parts.contracts), "money": due_words(cost)}
+        # TRANSLATORS: {money} is what keeping them brings or costs: 'receive £2', 'pay £1', 'free'
+        if len(kept) > 1 and cost:
+            return Reason("keep {contracts}: {money} once", **fields)
+        return Reason("keep {contracts}: {money}", **fields)
 
 
 def draw_count(state, e) -> int:

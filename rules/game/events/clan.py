@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..phases import begin_workers, clan_chooser, take_clan
 from ..spec import EventSpec, Field
 from ..state import Refused
@@ -19,7 +20,10 @@ def known_clan(state, name: str) -> str:
     """A clan's name as the data spells it, in any letter case; Refused naming the drawn ones."""
     clan = state.parts.clan(name)
     if clan is None:
-        raise Refused(f"no clan {name!r}: the clans drawn are {', '.join(state.setup.clans)}")
+        drawn = ", ".join(state.setup.clans)
+        raise Refused(
+            Reason("no clan {name!r}: the clans drawn are {clans}", name=name, clans=drawn)
+        )
     return clan.name
 
 
@@ -31,7 +35,7 @@ def canonical_clan(state, name):
 class ChooseClan(EventSpec):
     type = "clan"
     syntax = "PLAYER CLAN"
-    help = "choose a clan at set-up (reverse turn order)"
+    help = Reason("choose a clan at set-up (reverse turn order)")
     fields = {"player": Field("player"), "clan": Field("clan")}
     positional = ("player", "clan")
 
@@ -41,22 +45,32 @@ class ChooseClan(EventSpec):
 
     def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "clans" or state.setup.variants["clan_auction"]:
-            return [
-                "clans are chosen only at set-up, in reverse turn order"
-                + (
-                    " (this game auctions them: use the auction event)"
-                    if state.setup.variants["clan_auction"]
-                    else ""
-                )
-            ]
+            if state.setup.variants["clan_auction"]:
+                return [
+                    Reason(
+                        "clans are chosen only at set-up, in reverse turn order "
+                        "(this game auctions them: use the auction event)"
+                    )
+                ]
+            return [Reason("clans are chosen only at set-up, in reverse turn order")]
         player = state.player(e["player"])
         clan = known_clan(state, e["clan"])
         chooser = clan_chooser(state)
-        reasons = []
+        reasons: list[str] = []
         if player.name != chooser:
-            reasons.append(f"it is {chooser}'s turn to choose a clan (reverse turn order)")
+            reasons.append(
+                Reason(
+                    "it is {player}'s turn to choose a clan (reverse turn order)", player=chooser
+                )
+            )
         if clan not in state.clans_left:
-            reasons.append(f"{clan} is not one of the clans left: {', '.join(state.clans_left)}")
+            reasons.append(
+                Reason(
+                    "{clan} is not one of the clans left: {clans}",
+                    clan=clan,
+                    clans=", ".join(state.clans_left),
+                )
+            )
         return reasons
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -72,7 +86,7 @@ class ChooseClan(EventSpec):
         return [{"type": self.type, "player": chooser, "clan": c} for c in state.clans_left]
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} takes clan {e['clan']}"
+        return Reason("{player} takes clan {clan}", player=e["player"], clan=e["clan"])
 
     def option_words(self, state, e):
         return e["clan"]  # whose choice it is, the menu's question says

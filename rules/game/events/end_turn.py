@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..spec import EventSpec, Field
 from ..state import Refused, TurnState, phase_words
 
@@ -20,27 +21,40 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState
 
-RULE = "a turn ends after its main action, when its player says so"
+RULE = Reason("a turn ends after its main action, when its player says so")
 
 
 def end_reasons(state, who) -> list[str]:
     player = state.player(who)
     turn = state.turn
     if state.phase != "action":
-        return [f"{RULE}: it is {phase_words(state.phase)}"]
+        return [Reason("{rule}: it is {phase}", rule=RULE, phase=phase_words(state.phase))]
     if turn.player != player.name:
-        return [f"{RULE}: it is {turn.player}'s turn, not {player.name}'s"]
+        return [
+            Reason(
+                "{rule}: it is {current}'s turn, not {player}'s",
+                rule=RULE,
+                current=turn.player,
+                player=player.name,
+            )
+        ]
     if player.passed:
-        return [f"{player.name} has passed: the turn ended with the pass"]
+        return [Reason("{player} has passed: the turn ended with the pass", player=player.name)]
     if not turn.main_done:
-        return [f"{RULE}: {player.name} has not taken this turn's main action yet"]
+        return [
+            Reason(
+                "{rule}: {player} has not taken this turn's main action yet",
+                rule=RULE,
+                player=player.name,
+            )
+        ]
     return []
 
 
 class EndTurn(EventSpec):
     type = "end_turn"
     syntax = "PLAYER"
-    help = "end your turn after the main action (what it still allowed is given up)"
+    help = Reason("end your turn after the main action (what it still allowed is given up)")
     fields = {"player": Field("player")}
     positional = ("player",)
 
@@ -54,7 +68,7 @@ class EndTurn(EventSpec):
         player = state.player(e["player"])
         upcoming = state.next_player()
         state.turn = TurnState(player=upcoming)
-        return [f"{player.name}'s turn is over: {upcoming} plays"]
+        return [Reason("{player}'s turn is over: {next} plays", player=player.name, next=upcoming)]
 
     def options(self, state: GameState) -> Iterable[Event]:
         name = state.turn.player
@@ -63,10 +77,12 @@ class EndTurn(EventSpec):
         return [{"type": self.type, "player": name}]
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} ends the turn"
+        return Reason("{player} ends the turn", player=e["player"])
 
     def option_words(self, state: GameState, e: Event) -> str:
-        return f"end {e['player']}'s turn: {state.next_player()} plays"
+        return Reason(
+            "end {player}'s turn: {next} plays", player=e["player"], next=state.next_player()
+        )
 
 
 SPEC = EndTurn()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
+from ...messages import Reason
 from ..pieces import position_of, space_place, unit_words
 from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import Field, canonical_space
@@ -70,6 +71,25 @@ def legal_expansions(
     ]
 
 
+def unit_on_space(unit: str, space: str, check: ExpansionCheck) -> str:
+    """'sheep on A-09 for £8', with how a clan's price comes about when it adjusts one."""
+    if check.adjustments:  # a clan's price: say how it comes about
+        return Reason(
+            "{unit} on {space} for £{cost} ({why})",
+            unit=unit,
+            space=space,
+            cost=check.cost,
+            why=check.cost_words(),
+        )
+    return Reason("{unit} on {space} for £{cost}", unit=unit, space=space, cost=check.cost)
+
+
+def placed_words(head: str, place: str) -> str:
+    """A unit's menu line: what is placed where for how much, then where the space is."""
+    # TRANSLATORS: {option} is 'sheep on A-09 for £8'; {place} where A-09 is on the board
+    return Reason("{option}: {place}", option=head, place=place)
+
+
 class ExpansionPlacement(PlacementSpec):
     """A unit onto land by the map engine's expansion check: reach, the land it stands
     on, the unit's and the land's price (neither reach nor land's price for a free space
@@ -97,7 +117,7 @@ class ExpansionPlacement(PlacementSpec):
 class Expand(ExpansionPlacement):
     type = "expand"
     syntax = "PLAYER UNIT SPACE [--free]"
-    help = "expand (--free: with a free-space bonus)"
+    help = Reason("expand (--free: with a free-space bonus)")
     fields = {
         "player": Field("player"),
         "unit": Field("unit"),
@@ -110,9 +130,10 @@ class Expand(ExpansionPlacement):
     ways = (MAIN, FREE)
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} expands: {unit_words(e['unit'])} on {e['space']}" + (
-            " (free space)" if e.get("free") else ""
-        )
+        fields = {"player": e["player"], "unit": unit_words(e["unit"]), "space": e["space"]}
+        if e.get("free"):
+            return Reason("{player} expands: {unit} on {space} (free space)", **fields)
+        return Reason("{player} expands: {unit} on {space}", **fields)
 
     def option_words(self, state: GameState, e: Event) -> str:
         """'sheep on A-09 for £8: forest £2, beside a 2-space loch (E)': the id first, so no
@@ -121,13 +142,18 @@ class Expand(ExpansionPlacement):
         space = state.space(e["space"])
         free = bool(e.get("free"))
         check = expansion(state, player, e["unit"], space, free)
-        head = f"{unit_words(e['unit'])} on {e['space']} for £{check.cost}"
+        head: str
         if free:
-            saved = state.board.spaces[space].cost
-            head += f" with the free space (saves land £{saved})"
-        elif check.adjustments:  # a clan's price: say how it comes about
-            head += f" ({check.cost_words()})"
-        return f"{head}: {space_place(state, e['space'], player.name, not free, head)}"
+            head = Reason(
+                "{unit} on {space} for £{cost} with the free space (saves land £{saved})",
+                unit=unit_words(e["unit"]),
+                space=e["space"],
+                cost=check.cost,
+                saved=state.board.spaces[space].cost,
+            )
+        else:
+            head = unit_on_space(unit_words(e["unit"]), e["space"], check)
+        return placed_words(head, space_place(state, e["space"], player.name, not free, head))
 
 
 SPEC = Expand()

@@ -14,9 +14,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...contract_faces import tile
+from ...messages import N_, Plural, Reason
 from ...position import refuse_land, refuse_place
 from ...reach import SHIPPING_LEVELS
-from ...words import Unmatched, counted, match_word
+from ...words import Unmatched, match_word
 from ..pieces import port_letter, port_word
 from ..spec import (
     EventSpec,
@@ -37,14 +38,19 @@ NO = ("no", "false", "not", "0")
 PLACES = ("open", "fulfilled", "board", "out")
 
 
-def contract_place(to: str, player: str | None) -> str:
-    """Where a fix puts a contract, in words: 'is open in Ailsa's export box'."""
-    return {
-        "open": f"is open in {player}'s export box",
-        "fulfilled": f"is among {player}'s fulfilled contracts",
-        "board": "is back on the export board",
-        "out": "is out of the game",
-    }[to]
+# Where a fix puts a contract, as the fix's note says it and as the table says it (the log)
+FIXED_PLACES = {
+    "open": N_("fix: {contract} is open in {player}'s export box"),
+    "fulfilled": N_("fix: {contract} is among {player}'s fulfilled contracts"),
+    "board": N_("fix: {contract} is back on the export board"),
+    "out": N_("fix: {contract} is out of the game"),
+}
+TABLE_PLACES = {
+    "open": N_("the contract {contract} is open in {player}'s export box"),
+    "fulfilled": N_("the contract {contract} is among {player}'s fulfilled contracts"),
+    "board": N_("the contract {contract} is back on the export board"),
+    "out": N_("the contract {contract} is out of the game"),
+}
 
 
 class Correction:
@@ -60,15 +66,14 @@ class Correction:
 
 
 class PlayerNumber(Correction):
-    def __init__(self, attribute: str, words: str, money: bool = False):
-        self.attribute, self.words, self.money = attribute, words, money
+    def __init__(self, attribute: str, note: str):
+        self.attribute, self.note = attribute, note  # note: its message id
 
     def apply(self, state, e):
         player = state.player(e["player"])
         before = getattr(player, self.attribute)
         setattr(player, self.attribute, e["value"])
-        sign = "£" if self.money else ""
-        return [f"fix: {player.name}'s {self.words} {sign}{before} → {sign}{e['value']}"]
+        return [Reason(self.note, player=player.name, before=before, value=e["value"])]
 
 
 class Goods(Correction):
@@ -77,7 +82,15 @@ class Goods(Correction):
     def apply(self, state, e):
         player = state.player(e["player"])
         before, player.goods[e["good"]] = player.goods[e["good"]], e["value"]
-        return [f"fix: {player.name}'s {e['good']} {before} → {e['value']}"]
+        return [
+            Reason(
+                "fix: {player}'s {good} {before} → {value}",
+                player=player.name,
+                good=e["good"],
+                before=before,
+                value=e["value"],
+            )
+        ]
 
 
 class Price(Correction):
@@ -89,7 +102,14 @@ class Price(Correction):
 
     def apply(self, state, e):
         before, state.prices[e["good"]] = state.prices[e["good"]], e["value"]
-        return [f"fix: {e['good']} price £{before} → £{e['value']}"]
+        return [
+            Reason(
+                "fix: {good} price £{before} → £{value}",
+                good=e["good"],
+                before=before,
+                value=e["value"],
+            )
+        ]
 
 
 class Unit(Correction):
@@ -101,21 +121,36 @@ class Unit(Correction):
         if letter is not None:  # a unit on a port tile (a clan's fisherman): off only
             if choice_word(e["unit"]) != "none":
                 return [
-                    f"a fix takes a unit off a port tile (none), never puts one on {e['space']}"
+                    Reason(
+                        "a fix takes a unit off a port tile (none), never puts one on {space}",
+                        space=e["space"],
+                    )
                 ]
             if letter not in player.port_units:
-                return [f"port {letter} holds no unit of {player.name}'s"]
+                return [
+                    Reason(
+                        "port {letter} holds no unit of {player}'s",
+                        letter=letter,
+                        player=player.name,
+                    )
+                ]
             return []
         space = state.space(e["space"])
         unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
         holder = state.occupant(space)
         if unit == "none":
-            return [] if holder is player else [f"{space_id} holds no unit of {player.name}'s"]
+            if holder is player:
+                return []
+            return [
+                Reason("{space} holds no unit of {player}'s", space=space_id, player=player.name)
+            ]
         economy = state.parts.economy
         if unit not in economy.units:
             found = match_word(e["unit"], (*economy.units, "none"), "unit")
-            return [found.reason if isinstance(found, Unmatched) else f"no unit {e['unit']!r}"]
+            if isinstance(found, Unmatched):
+                return [found.reason]
+            return [Reason("no unit {unit!r}", unit=e["unit"])]
         reasons: list[str] = [
             r
             for r in (
@@ -125,12 +160,23 @@ class Unit(Correction):
             if r
         ]
         if holder is not None and holder is not player:
-            reasons.append(f"{space_id} holds {holder.name}'s {holder.units[space]}")
+            reasons.append(
+                Reason(
+                    "{where} holds {player}'s {unit}",
+                    where=space_id,
+                    player=holder.name,
+                    unit=holder.units[space],
+                )
+            )
         # The piece on the space goes back to the player board first; the rulebook then
         # says what is left (a clan may pool its kinds: ruling 23).
         units = {s: u for s, u in player.units.items() if s != space}
         if state.rules.units_left(state, replace(player, units=units), unit) < 1:
-            reasons.append(f"all of {player.name}'s {unit} pieces are on the map")
+            reasons.append(
+                Reason(
+                    "all of {player}'s {unit} pieces are on the map", player=player.name, unit=unit
+                )
+            )
         return reasons
 
     def apply(self, state, e):
@@ -138,15 +184,36 @@ class Unit(Correction):
         letter = port_letter(e["space"])
         if letter is not None:
             removed = player.port_units.pop(letter)
-            return [f"fix: {player.name}'s {removed} taken off port {letter}"]
+            return [
+                Reason(
+                    "fix: {player}'s {unit} taken off port {letter}",
+                    player=player.name,
+                    unit=removed,
+                    letter=letter,
+                )
+            ]
         space = state.space(e["space"])
         unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
         if unit == "none":
             removed = player.units.pop(space)
-            return [f"fix: {player.name}'s {removed} taken off {space_id}"]
+            return [
+                Reason(
+                    "fix: {player}'s {unit} taken off {space}",
+                    player=player.name,
+                    unit=removed,
+                    space=space_id,
+                )
+            ]
         player.units[space] = unit
-        return [f"fix: {player.name}'s {unit.replace('_', ' ')} on {space_id}"]
+        return [
+            Reason(
+                "fix: {player}'s {unit} on {space}",
+                player=player.name,
+                unit=unit.replace("_", " "),
+                space=space_id,
+            )
+        ]
 
 
 class Merchants(Correction):
@@ -155,8 +222,13 @@ class Merchants(Correction):
         total = state.parts.economy.merchants_per_colour
         if total - e["value"] - player.merchants_out() < 0:
             return [
-                f"{player.name} has {total} merchants, {player.merchants_out()} on the market: "
-                f"at most {total - player.merchants_out()} ready"
+                Reason(
+                    "{player} has {total} merchants, {market} on the market: at most {most} ready",
+                    player=player.name,
+                    total=total,
+                    market=player.merchants_out(),
+                    most=total - player.merchants_out(),
+                )
             ]
         return []
 
@@ -165,8 +237,15 @@ class Merchants(Correction):
         total = state.parts.economy.merchants_per_colour
         board = total - e["value"] - player.merchants_out()
         player.merchants_stock, player.merchants_board = e["value"], board
-        ready = counted(e["value"], "merchant")
-        return [f"fix: {player.name} has {ready} ready, {board} not hired"]
+        return [
+            Plural(
+                "fix: {player} has {count} merchant ready, {board} not hired",
+                "fix: {player} has {count} merchants ready, {board} not hired",
+                count=e["value"],
+                player=player.name,
+                board=board,
+            )
+        ]
 
 
 class Contract(Correction):
@@ -175,16 +254,21 @@ class Contract(Correction):
     def check(self, state, e):
         to = e["to"]
         if to not in PLACES:
-            return ["say where the contract goes: open, fulfilled, board or out"]
+            # TRANSLATORS: open, fulfilled, board and out are what to type: keep them
+            return [Reason("say where the contract goes: open, fulfilled, board or out")]
         if to in ("open", "fulfilled"):
             if "player" not in e:
-                return [f"say whose contract is {to}"]
+                # TRANSLATORS: {to} is open or fulfilled, as typed
+                return [Reason("say whose contract is {to}", to=to)]
             state.player(e["player"])
         elif "player" in e:
-            return [f"a contract on the {to} belongs to no player: leave the player out"]
+            # TRANSLATORS: {to} is board or out, as typed
+            return [
+                Reason("a contract on the {to} belongs to no player: leave the player out", to=to)
+            ]
         contract = e["contract"]
         if to == "board" and None not in state.export_board and contract not in state.export_board:
-            return ["the export board has no empty box"]
+            return [Reason("the export board has no empty box")]
         return []
 
     def apply(self, state, e):
@@ -201,13 +285,14 @@ class Contract(Correction):
                     held.remove(contract)
         if to == "board":
             state.export_board[state.export_board.index(None)] = contract
-            return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, None)}"]
+            return [Reason(FIXED_PLACES[to], contract=tile(contract, state.parts.contracts))]
         if to == "out":
             state.removed.append(contract)
-            return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, None)}"]
+            return [Reason(FIXED_PLACES[to], contract=tile(contract, state.parts.contracts))]
         player = state.player(e["player"])
         (player.open_contracts if to == "open" else player.fulfilled).append(contract)
-        return [f"fix: {tile(contract, state.parts.contracts)} {contract_place(to, player.name)}"]
+        words = tile(contract, state.parts.contracts)
+        return [Reason(FIXED_PLACES[to], contract=words, player=player.name)]
 
 
 class Shipping(Correction):
@@ -216,13 +301,14 @@ class Shipping(Correction):
     def check(self, state, e):
         state.player(e["player"])
         if e["level"] not in SHIPPING_LEVELS:
-            return [f"shipping is one of {', '.join(SHIPPING_LEVELS)}"]
+            return [Reason("shipping is one of {levels}", levels=", ".join(SHIPPING_LEVELS))]
         return []
 
     def apply(self, state, e):
         player = state.player(e["player"])
         player.shipping = SHIPPING_LEVELS.index(e["level"])
-        return [f"fix: {player.name}'s shipping is {e['level'].replace('_', '-')}"]
+        level = e["level"].replace("_", "-")
+        return [Reason("fix: {player}'s shipping is {level}", player=player.name, level=level)]
 
 
 class Technology(Correction):
@@ -239,13 +325,26 @@ class Technology(Correction):
             player.technology.add(worker)
         else:
             player.technology.discard(worker)
-        done = "upgraded" if worker in player.technology else "not upgraded"
-        return [f"fix: {player.name}'s {worker} technology {done}"]
+        if worker in player.technology:
+            return [
+                Reason(
+                    "fix: {player}'s {worker} technology upgraded",
+                    player=player.name,
+                    worker=worker,
+                )
+            ]
+        return [
+            Reason(
+                "fix: {player}'s {worker} technology not upgraded",
+                player=player.name,
+                worker=worker,
+            )
+        ]
 
 
 CORRECTIONS: dict[str, Correction] = {
-    "money": PlayerNumber("money", "money", money=True),
-    "glory": PlayerNumber("glory", "glory"),
+    "money": PlayerNumber("money", N_("fix: {player}'s money £{before} → £{value}")),
+    "glory": PlayerNumber("glory", N_("fix: {player}'s glory {before} → {value}")),
     "goods": Goods(),
     "price": Price(),
     "unit": Unit(),
@@ -260,7 +359,7 @@ OPTIONAL = {("contract", "player")}  # a contract going to the board or out has 
 class Fix(EventSpec):
     type = "fix"
     syntax = "WHAT ARGS..."
-    help = "correct the game to match the table (see caledonia fix --help)"
+    help = Reason("correct the game to match the table (see caledonia fix --help)")
     correction = True
     fields = {
         "what": Field("text"),
@@ -275,7 +374,9 @@ class Fix(EventSpec):
         "worker": Field("worker", required=False),
         "upgraded": Field("bool", required=False),
     }
-    usage = (
+    # TRANSLATORS: what to type after 'fix': keep the capitals and the lower-case words
+    # (money, glory, open, board, yes...) as they are; '(ready to trade)' and ', or' are words
+    usage = Reason(
         "money PLAYER N; glory PLAYER N; goods PLAYER GOOD N; price GOOD N; "
         "unit PLAYER SPACE UNIT|none; merchants PLAYER N (ready to trade); "
         "contract ID open|fulfilled PLAYER, or contract ID board|out; "
@@ -284,12 +385,16 @@ class Fix(EventSpec):
 
     def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         if options:
-            raise WordsError(f"unknown option --{next(iter(options))} for fix")
+            raise WordsError(
+                Reason(
+                    "unknown option --{option} for {verb}", option=next(iter(options)), verb="fix"
+                )
+            )
         if not words:
-            raise WordsError(f"say what to fix: {self.usage}")
+            raise WordsError(Reason("say what to fix: {usage}", usage=self.usage))
         what, rest = match_word(words[0], tuple(CORRECTIONS), "correction"), words[1:]
         if isinstance(what, Unmatched):
-            raise WordsError(f"cannot fix that: {what.reason}")
+            raise WordsError(Reason("cannot fix that: {reason}", reason=what.reason))
         correction = CORRECTIONS[what]
         names = correction.fields
         if what == "contract":  # the tile by its goods, unquoted: 'contract 4 wool open Ailsa'
@@ -299,7 +404,9 @@ class Fix(EventSpec):
         least = len([n for n in names if (what, n) not in OPTIONAL])
         if not least <= len(rest) <= len(names):
             shape = " ".join(n.upper() for n in names)
-            raise WordsError(f"usage: caledonia fix GAME {what} {shape}")
+            raise WordsError(
+                Reason("usage: caledonia fix GAME {what} {shape}", what=what, shape=shape)
+            )
         event = {"type": self.type, "what": what}
         for name, word in zip(names, rest, strict=False):
             event[name] = self._word(name, word)
@@ -316,7 +423,9 @@ class Fix(EventSpec):
                 return True
             if word.lower() in NO:
                 return False
-            raise WordsError(f"technology: say yes or no (upgraded or not), not {word!r}")
+            raise WordsError(
+                Reason("technology: say yes or no (upgraded or not), not {word!r}", word=word)
+            )
         if name in ("good", "worker", "to", "level"):
             return word.lower().replace("-", "_")
         return word
@@ -342,14 +451,18 @@ class Fix(EventSpec):
     def check(self, state: GameState, e: Event) -> list[str]:
         correction = CORRECTIONS.get(e["what"])
         if correction is None:
-            return [f"cannot fix {e['what']!r}: fix one of {', '.join(CORRECTIONS)}"]
+            kinds = ", ".join(CORRECTIONS)
+            return [Reason("cannot fix {what!r}: fix one of {kinds}", what=e["what"], kinds=kinds)]
         wanted = set(correction.fields)
         missing = [n for n in correction.fields if n not in e and (e["what"], n) not in OPTIONAL]
         extra = [k for k in e if k not in ("type", "what") and k not in wanted]
         if missing:
-            return [f"a {e['what']} fix needs {' and '.join(missing)}"]
+            # TRANSLATORS: {what} is a kind of fix (money, unit...); {fields}, what it lacks
+            return [
+                Reason("a {what} fix needs {fields}", what=e["what"], fields=" and ".join(missing))
+            ]
         if extra:
-            return [f"a {e['what']} fix takes no {extra[0]}"]
+            return [Reason("a {what} fix takes no {field}", what=e["what"], field=extra[0])]
         if "player" in e and e["what"] != "contract":
             state.player(e["player"])
         return correction.check(state, e)
@@ -361,10 +474,10 @@ class Fix(EventSpec):
         """The correction in the table's words: what the table now shows."""
         what, who = e["what"], e.get("player")
         if what == "contract" and e.get("to") in PLACES:
-            return f"the contract {tile(e['contract'])} {contract_place(e['to'], who)}"
+            return Reason(TABLE_PLACES[e["to"]], contract=tile(e["contract"]), player=who)
         if what in TABLE_WORDS:
             return TABLE_WORDS[what](e)
-        return f"a {what} correction"
+        return Reason("a {what} correction", what=what)
 
 
 def _good_words(good: str) -> str:
@@ -373,25 +486,55 @@ def _good_words(good: str) -> str:
 
 def _unit_words(e: Event) -> str:
     if choice_word(e["unit"]) == "none":
-        return f"{e['player']}'s unit is off {e['space']}"
-    return f"{e['player']}'s {_good_words(e['unit'])} now stands on {e['space']}"
+        return Reason("{player}'s unit is off {space}", player=e["player"], space=e["space"])
+    return Reason(
+        "{player}'s {unit} now stands on {space}",
+        player=e["player"],
+        unit=_good_words(e["unit"]),
+        space=e["space"],
+    )
+
+
+def _technology_words(e: Event) -> str:
+    if e["upgraded"]:
+        return Reason(
+            "{player}'s {worker} technology is now upgraded", player=e["player"], worker=e["worker"]
+        )
+    return Reason(
+        "{player}'s {worker} technology is not upgraded", player=e["player"], worker=e["worker"]
+    )
 
 
 # each kind of correction as the table says it, from the event alone (the log has no state)
 TABLE_WORDS = {
-    "money": lambda e: f"{e['player']}'s money is now £{e['value']}",
-    "glory": lambda e: f"{e['player']}'s glory is now {e['value']}",
-    "goods": lambda e: f"{e['player']} now holds {e['value']} {_good_words(e['good'])}",
-    "price": lambda e: f"the {_good_words(e['good'])} price is now £{e['value']}",
-    "merchants": lambda e: (
-        f"{e['player']} now has {counted(e['value'], 'merchant')} ready to trade"
+    "money": lambda e: Reason(
+        "{player}'s money is now £{value}", player=e["player"], value=e["value"]
+    ),
+    "glory": lambda e: Reason(
+        "{player}'s glory is now {value}", player=e["player"], value=e["value"]
+    ),
+    "goods": lambda e: Reason(
+        "{player} now holds {value} {good}",
+        player=e["player"],
+        value=e["value"],
+        good=_good_words(e["good"]),
+    ),
+    "price": lambda e: Reason(
+        "the {good} price is now £{value}", good=_good_words(e["good"]), value=e["value"]
+    ),
+    "merchants": lambda e: Plural(
+        "{player} now has {count} merchant ready to trade",
+        "{player} now has {count} merchants ready to trade",
+        count=e["value"],
+        player=e["player"],
     ),
     "unit": _unit_words,
-    "shipping": lambda e: f"{e['player']}'s shipping is now {e['level'].replace('_', '-')}",
-    "technology": lambda e: (
-        f"{e['player']}'s {e['worker']} technology "
-        + ("is now upgraded" if e["upgraded"] else "is not upgraded")
+    "shipping": lambda e: Reason(
+        "{player}'s shipping is now {level}",
+        player=e["player"],
+        level=e["level"].replace("_", "-"),
     ),
+    "technology": _technology_words,
 }
 
 

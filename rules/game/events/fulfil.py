@@ -9,8 +9,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...contract_faces import tile, tiles
+from ...messages import Plural, Reason
+from ...position import AND
 from ...space_names import short_place
-from ...words import counted
 from ..contracts import import_goods, named, paired
 from ..pieces import ANIMALS, unit_words
 from ..spec import EventSpec, Field, canonical_space
@@ -57,7 +58,7 @@ def goods_owed(contracts) -> dict[str, int]:
 class Fulfil(EventSpec):
     type = "fulfil"
     syntax = "PLAYER ID [ID] [--slaughter SPACE]..."
-    help = "fulfil a contract (two where a clan allows)"
+    help = Reason("fulfil a contract (two where a clan allows)")
     fields = {
         "player": Field("player"),
         "contract": Field("contract"),
@@ -81,22 +82,34 @@ class Fulfil(EventSpec):
         player = passage.player
         ids = named(e)
         if len(ids) > state.rules.contracts_per_action(state, player):
-            return [f"{player.name} fulfils one contract per action"]
+            return [Reason("{player} fulfils one contract per action", player=player.name)]
         if len(set(ids)) < len(ids):
-            return [f"contract {ids[0]} is named twice"]
+            return [Reason("contract {contract} is named twice", contract=ids[0])]
         held = tiles(player.open_contracts, state.parts.contracts)
         missing = [c for c in ids if c not in player.open_contracts]
         if missing:
             return [
-                f"{tile(c, state.parts.contracts)} is not in {player.name}'s export box "
-                f"(it holds {held})"
+                Reason(
+                    "{contract} is not in {player}'s export box (it holds {held})",
+                    contract=tile(c, state.parts.contracts),
+                    player=player.name,
+                    held=held,
+                )
                 for c in missing
             ]
         contracts = [state.parts.contracts[c] for c in ids]
         which = tiles(ids, state.parts.contracts)
-        reasons = [
-            f"{which} need{'s' if len(ids) == 1 else ''} {amount} {good}; "
-            f"{player.name} has {player.goods[good]}"
+        reasons: list[str] = [
+            Plural(
+                "{contracts} needs {amount} {good}; {player} has {held}",
+                "{contracts} need {amount} {good}; {player} has {held}",
+                count=len(ids),
+                contracts=which,
+                amount=amount,
+                good=good,
+                player=player.name,
+                held=player.goods[good],
+            )
             for good, amount in goods_owed(contracts).items()
             if player.goods[good] < amount
         ]
@@ -105,9 +118,9 @@ class Fulfil(EventSpec):
         return reasons + self._slaughter_reasons(state, player, which, meat, spaces)
 
     def _slaughter_reasons(self, state, player, which, meat, spaces) -> list[str]:
-        reasons = []
+        reasons: list[str] = []
         if len(set(spaces)) != len(spaces):
-            reasons.append("a space is named twice for slaughter")
+            reasons.append(Reason("a space is named twice for slaughter"))
         cows = sheep = 0
         for space in spaces:
             space_id = state.board.spaces[space].id
@@ -115,36 +128,37 @@ class Fulfil(EventSpec):
             kind = owner.units[space] if owner else None
             if owner is not None and owner is not player:
                 reasons.append(
-                    f"{space_id} holds {owner.name}'s {unit_words(owner.units[space])}: "
-                    f"{player.name} slaughters only their own animals"
+                    Reason(
+                        "{space} holds {owner}'s {unit}: {player} slaughters only their own animals",
+                        space=space_id,
+                        owner=owner.name,
+                        unit=unit_words(owner.units[space]),
+                        player=player.name,
+                    )
                 )
             elif kind == "cow":
                 cows += 1
             elif kind == "sheep":
                 sheep += 1
             elif kind is None:
-                reasons.append(f"{space_id} holds no unit: only cows and sheep are slaughtered")
+                reasons.append(
+                    Reason(
+                        "{space} holds no unit: only cows and sheep are slaughtered", space=space_id
+                    )
+                )
             else:
                 reasons.append(
-                    f"{space_id} holds {player.name}'s {unit_words(kind)}: "
-                    "only cows and sheep are slaughtered"
+                    Reason(
+                        "{space} holds {player}'s {unit}: only cows and sheep are slaughtered",
+                        space=space_id,
+                        player=player.name,
+                        unit=unit_words(kind),
+                    )
                 )
-        if cows > meat.beef or sheep > meat.mutton or cows + sheep != meat.needed:
-            want = " and ".join(
-                x
-                for x in (
-                    counted(meat.beef, "cow") if meat.beef else "",
-                    counted(meat.mutton, "sheep") if meat.mutton else "",
-                )
-                if x
-            )
-            port = " (one fewer with port tile 1)" if meat.needed < meat.beef + meat.mutton else ""
-            if meat.needed or spaces:
-                reasons.append(
-                    f"{which} need{'s' if ' and ' not in which else ''} {want or 'no meat'}"
-                    f"{port} slaughtered: name {meat.needed} "
-                    f"space{'s' if meat.needed != 1 else ''} with --slaughter"
-                )
+        if (cows > meat.beef or sheep > meat.mutton or cows + sheep != meat.needed) and (
+            meat.needed or spaces
+        ):
+            reasons.append(slaughter_wanted(which, meat))
         return reasons
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -152,38 +166,61 @@ class Fulfil(EventSpec):
         player = passage.player
         finish_main(state, passage)
         contracts = [state.parts.contracts[c] for c in named(e)]
-        notes = [f"{player.name} fulfils {tiles(named(e), state.parts.contracts)}"]
+        notes: list[str] = [
+            Reason(
+                "{player} fulfils {contracts}",
+                player=player.name,
+                contracts=tiles(named(e), state.parts.contracts),
+            )
+        ]
         for good, amount in goods_owed(contracts).items():
             player.goods[good] -= amount
         for space_id in e.get("slaughter", []):
             space = state.space(space_id)
-            notes.append(f"{player.name} slaughters the {player.units[space]} on {space_id}")
+            notes.append(
+                Reason(
+                    "{player} slaughters the {unit} on {space}",
+                    player=player.name,
+                    unit=player.units[space],
+                    space=space_id,
+                )
+            )
             del player.units[space]
         for contract in contracts:
             notes += self._gains(state, player, contract)
         state.turn.port_one = False
+        # the number before the words, in the singular however many (as ever in English)
         extras = [
-            f"{state.turn.free_spaces} free space" if state.turn.free_spaces else "",
-            f"{state.turn.bonus_upgrades} bonus upgrade" if state.turn.bonus_upgrades else "",
+            Reason("{number} free space", number=state.turn.free_spaces)
+            if state.turn.free_spaces
+            else "",
+            Reason("{number} bonus upgrade", number=state.turn.bonus_upgrades)
+            if state.turn.bonus_upgrades
+            else "",
         ]
         if any(extras):
-            notes.append(f"{player.name} may now take: {', '.join(x for x in extras if x)}")
+            taken = ", ".join(x for x in extras if x)
+            notes.append(
+                Reason("{player} may now take: {extras}", player=player.name, extras=taken)
+            )
         return notes
 
     @staticmethod
     def _gains(state, player, contract) -> list[str]:
         """What one fulfilled contract gives: money, imports, free spaces, upgrades."""
-        notes = []
+        notes: list[str] = []
         player.open_contracts.remove(contract.id)
         player.fulfilled.append(contract.id)
         money = contract.gain.get("money", 0)
         player.money += money
         if money:
-            notes.append(f"{player.name} receives £{money}")
+            notes.append(Reason("{player} receives £{money}", player=player.name, money=money))
         imported = [f"{n} {g.replace('_', ' ')}" for g, n in contract.imports.items() if n]
-        imported += [counted(contract.hops, "hop")] if contract.hops else []
+        if contract.hops:
+            imported.append(Plural("{count} hop", "{count} hops", count=contract.hops))
         if imported:
-            notes.append(f"{player.name} imports {', '.join(imported)}")
+            goods = ", ".join(imported)
+            notes.append(Reason("{player} imports {goods}", player=player.name, goods=goods))
         notes += import_goods(state, player, contract.imports)
         state.turn.free_spaces += contract.gain.get("free_space", 0)
         state.turn.bonus_upgrades += contract.gain.get("bonus_upgrade", 0)
@@ -208,9 +245,14 @@ class Fulfil(EventSpec):
     def describe(self, e: Event) -> str:
         slaughter = e.get("slaughter")
         ids = named(e)
-        return f"{e['player']} fulfils {tiles(ids)}" + (
-            f", slaughtering on {', '.join(slaughter)}" if slaughter else ""
-        )
+        if slaughter:
+            return Reason(
+                "{player} fulfils {contracts}, slaughtering on {spaces}",
+                player=e["player"],
+                contracts=tiles(ids),
+                spaces=", ".join(slaughter),
+            )
+        return Reason("{player} fulfils {contracts}", player=e["player"], contracts=tiles(ids))
 
     def option_words(self, state: GameState, e: Event) -> str:
         summary = tiles(named(e), state.parts.contracts)
@@ -218,7 +260,39 @@ class Fulfil(EventSpec):
             f"{space} ({short_place(state.board, state.space(space))})"
             for space in e.get("slaughter") or ()
         ]
-        return summary + (f", slaughtering on {', '.join(slaughter)}" if slaughter else "")
+        if slaughter:
+            return Reason(
+                "{contracts}, slaughtering on {spaces}",
+                contracts=summary,
+                spaces=", ".join(slaughter),
+            )
+        return summary
+
+
+def slaughter_wanted(which: str, meat: Meat) -> str:
+    """'4 wool → … (1) needs 1 cow slaughtered: name 1 space with --slaughter': what the
+    contracts `which` ask slaughtered, when the spaces named do not pay it."""
+    beef = Plural("{count} cow", "{count} cows", count=meat.beef) if meat.beef else ""
+    mutton = Plural("{count} sheep", "{count} sheep", count=meat.mutton) if meat.mutton else ""
+    want: str = Reason(AND, first=beef, second=mutton) if beef and mutton else beef or mutton
+    if not want:
+        want = Reason("no meat")
+    if meat.needed < meat.beef + meat.mutton:
+        want = Reason("{meat} (one fewer with port tile 1)", meat=want)
+    fields = {"contracts": which, "meat": want}
+    if " and " in which:  # two contracts (tiles joins two with 'and')
+        return Plural(
+            "{contracts} need {meat} slaughtered: name {count} space with --slaughter",
+            "{contracts} need {meat} slaughtered: name {count} spaces with --slaughter",
+            count=meat.needed,
+            **fields,
+        )
+    return Plural(
+        "{contracts} needs {meat} slaughtered: name {count} space with --slaughter",
+        "{contracts} needs {meat} slaughtered: name {count} spaces with --slaughter",
+        count=meat.needed,
+        **fields,
+    )
 
 
 def ways_to_fulfil(state, player, port_one: bool, meat_only: bool = False):

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
+from ...messages import Reason
 from ..spec import Field
 from ..upgrades import merchant_reason, unaffordable
 from .main_action import MainAction
+
+A_MERCHANT = Reason("a merchant")  # what costs: '{what} costs £4 and Ailsa has £3'
 
 
 class Merchant(MainAction):
     type = "merchant"
     syntax = "PLAYER"
-    help = "hire a merchant (£4)"
+    help = Reason("hire a merchant (£4)")
     fields = {"player": Field("player")}
     positional = ("player",)
 
     def reasons(self, state, player, e):
         cost = state.parts.economy.merchant_hire_cost
         return [
-            r
-            for r in (merchant_reason(state, player), unaffordable(player, cost, "a merchant"))
-            if r
+            r for r in (merchant_reason(state, player), unaffordable(player, cost, A_MERCHANT)) if r
         ]
 
     def change(self, state, player, e):
@@ -27,13 +28,13 @@ class Merchant(MainAction):
         player.money -= cost
         player.merchants_board -= 1
         player.merchants_stock += 1
-        return [f"{player.name} pays £{cost} and hires a merchant"]
+        return [Reason("{player} pays £{cost} and hires a merchant", player=player.name, cost=cost)]
 
     def describe(self, e):
-        return f"{e['player']} hires a merchant"
+        return Reason("{player} hires a merchant", player=e["player"])
 
     def option_words(self, state, e):
-        return f"a merchant for £{state.parts.economy.merchant_hire_cost}"
+        return Reason("a merchant for £{cost}", cost=state.parts.economy.merchant_hire_cost)
 
 
 SPEC = Merchant()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Plural, Reason
 from ..pieces import neighbourhood_goods, neighbourhood_sources, site_name
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState
 
-RULE = "the neighbourhood bonus comes only right after an expansion"
+RULE = Reason("the neighbourhood bonus comes only right after an expansion")
 
 
 def discount(state, good: str) -> int:
@@ -36,7 +37,7 @@ def kind_money(state, player, good: str) -> int:
 class Neighbourhood(EventSpec):
     type = "neighbourhood"
     syntax = "PLAYER GOOD N"
-    help = "buy with the neighbourhood bonus right after expanding"
+    help = Reason("buy with the neighbourhood bonus right after expanding")
     fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("count")}
     positional = ("player", "good", "quantity")
 
@@ -51,25 +52,50 @@ class Neighbourhood(EventSpec):
         allowed = neighbourhood_goods(state, player, state.turn.expanded)
         if good not in allowed:
             where = ", ".join(site_name(state, s) for s in state.turn.expanded)
+            if allowed:
+                return [
+                    Reason(
+                        "no opponent's unit neighbouring {where} produces {good} (only {goods})",
+                        where=where,
+                        good=good,
+                        goods=", ".join(sorted(allowed)),
+                    )
+                ]
             return [
-                f"no opponent's unit neighbouring {where} produces {good}"
-                + (f" (only {', '.join(sorted(allowed))})" if allowed else "")
+                Reason(
+                    "no opponent's unit neighbouring {where} produces {good}",
+                    where=where,
+                    good=good,
+                )
             ]
         sources = neighbourhood_sources(state, player, state.turn.expanded)[good]
         uses = state.turn.neighbourhood_uses.get(good, 0)
         if uses >= sources:
+            # TRANSLATORS: {count} is the number of the opponents' units producing {good}
             return [
-                f"the neighbourhood bonus is one purchase for each opponent's unit next to the "
-                f"new space: {player.name} has bought {good} from "
-                f"{'the' if sources == 1 else f'all {sources}'} {good} producer"
-                f"{'s' if sources > 1 else ''} already"
+                Plural(
+                    "the neighbourhood bonus is one purchase for each opponent's unit next to the "
+                    "new space: {player} has bought {good} from the {good} producer already",
+                    "the neighbourhood bonus is one purchase for each opponent's unit next to the "
+                    "new space: {player} has bought {good} from all {count} {good} producers "
+                    "already",
+                    count=sources,
+                    player=player.name,
+                    good=good,
+                )
             ]
         cap = state.rules.neighbourhood_cap(state)
         bought = state.turn.neighbourhood_bought.get(good, 0)
         if bought + quantity > cap:
             return [
-                f"at most {cap} {good} per turn from the neighbourhood bonus; "
-                f"{player.name} bought {bought} already"
+                Reason(
+                    "at most {cap} {good} per turn from the neighbourhood bonus; "
+                    "{player} bought {bought} already",
+                    cap=cap,
+                    good=good,
+                    player=player.name,
+                    bought=bought,
+                )
             ]
         bonus = kind_money(state, player, good)
         return trade_reasons(state, player, good, "buy", quantity, discount(state, good), bonus)
@@ -108,11 +134,22 @@ class Neighbourhood(EventSpec):
         return events
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} buys {e['quantity']} {e['good']} with the neighbourhood bonus"
+        return Reason(
+            "{player} buys {quantity} {good} with the neighbourhood bonus",
+            player=e["player"],
+            quantity=e["quantity"],
+            good=e["good"],
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
         price = unit_price(state, e["good"], discount(state, e["good"]))
-        return f"buy {e['quantity']} {e['good']} for £{price * e['quantity']} (£{price} each)"
+        return Reason(
+            "buy {quantity} {good} for £{total} (£{price} each)",
+            quantity=e["quantity"],
+            good=e["good"],
+            total=price * e["quantity"],
+            price=price,
+        )
 
 
 SPEC = Neighbourhood()

@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...contract_faces import tiles
+from ...messages import Reason
 from ..contracts import due, named, paired, take, take_reasons
 from ..spec import EventSpec, Field
 from ..turns import finish_main, gate, may_act, turn_of
@@ -19,10 +20,19 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+def due_words(cost: int) -> str:
+    """What taking contracts brings or costs in a round (`due`): 'receive £2', 'pay £1'."""
+    if cost > 0:
+        return Reason("receive £{amount}", amount=cost)
+    if cost:
+        return Reason("pay £{amount}", amount=-cost)
+    return Reason("free")
+
+
 class ObtainContract(EventSpec):
     type = "contract"
     syntax = "PLAYER ID [ID]"
-    help = "obtain an export contract from the board (two where a clan allows)"
+    help = Reason("obtain an export contract from the board (two where a clan allows)")
     fields = {
         "player": Field("player"),
         "contract": Field("contract"),
@@ -38,12 +48,19 @@ class ObtainContract(EventSpec):
         wanted = named(e)
         reasons = take_reasons(state, player, len(wanted))
         if len(set(wanted)) < len(wanted):
-            reasons.insert(0, f"contract {wanted[0]} is named twice")
+            reasons.insert(0, Reason("contract {contract} is named twice", contract=wanted[0]))
         missing = [c for c in dict.fromkeys(wanted) if c not in state.export_board]
         for contract in reversed(missing):
-            on_board = ", ".join(str(c) for c in state.export_board if c is not None) or "none"
+            on_board = ", ".join(str(c) for c in state.export_board if c is not None) or Reason(
+                "none"
+            )
             reasons.insert(
-                0, f"contract {contract} is not on the export board (it holds {on_board})"
+                0,
+                Reason(
+                    "contract {contract} is not on the export board (it holds {board})",
+                    contract=contract,
+                    board=on_board,
+                ),
             )
         return reasons
 
@@ -71,15 +88,16 @@ class ObtainContract(EventSpec):
 
     def describe(self, e: Event) -> str:
         wanted = named(e)
-        return f"{e['player']} takes {tiles(wanted)}"
+        return Reason("{player} takes {contracts}", player=e["player"], contracts=tiles(wanted))
 
     def option_words(self, state: GameState, e: Event) -> str:
         passage = gate(state, e["player"], main=True)
         cost = due(state, passage.player, turn_of(state, passage).contracts_obtained)
-        money = f"receive £{cost}" if cost > 0 else f"pay £{-cost}" if cost else "free"
+        fields = {"contracts": tiles(named(e), state.parts.contracts), "money": due_words(cost)}
+        # TRANSLATORS: {money} is what taking them brings or costs: 'receive £2', 'pay £1', 'free'
         if e.get("second"):
-            return f"{tiles(named(e), state.parts.contracts)}: {money} once"
-        return f"{tiles(named(e), state.parts.contracts)}: {money}"
+            return Reason("{contracts}: {money} once", **fields)
+        return Reason("{contracts}: {money}", **fields)
 
 
 SPEC = ObtainContract()

@@ -3,11 +3,18 @@ the next round's turn order. When the last player passes, production begins."""
 
 from __future__ import annotations
 
+from ...messages import N_, Reason
 from ..spec import Field
 from .main_action import MainAction
 from .produce import begin_production
 
-PLACES = ("first", "second", "third", "fourth")
+# the note of a pass, by the place in the pass order (alone: no order to say)
+PASSES = (
+    N_("{player} passes first and receives £{money}"),
+    N_("{player} passes second and receives £{money}"),
+    N_("{player} passes third and receives £{money}"),
+    N_("{player} passes fourth and receives £{money}"),
+)
 
 
 def pass_money(state) -> int:
@@ -18,7 +25,7 @@ def pass_money(state) -> int:
 class Pass(MainAction):
     type = "pass"
     syntax = "PLAYER"
-    help = "pass"
+    help = Reason("pass")
     fields = {"player": Field("player")}
     positional = ("player",)
 
@@ -28,18 +35,21 @@ class Pass(MainAction):
         player.money += money
         player.passed = True
         state.pass_order.append(player.name)
-        order = f"{PLACES[place]} " if len(state.players) > 1 else ""
-        notes = [f"{player.name} passes {order}and receives £{money}"]
+        if len(state.players) > 1:
+            note = Reason(PASSES[place], player=player.name, money=money)
+        else:
+            note = Reason("{player} passes and receives £{money}", player=player.name, money=money)
+        notes: list[str] = [note]
         if not state.active_players():
-            notes.append("everyone has passed: production")
+            notes.append(Reason("everyone has passed: production"))
             notes += begin_production(state)
         return notes
 
     def describe(self, e):
-        return f"{e['player']} passes"
+        return Reason("{player} passes", player=e["player"])
 
     def option_words(self, state, e):
-        return f"pass and receive £{pass_money(state)}"
+        return Reason("pass and receive £{money}", money=pass_money(state))
 
 
 SPEC = Pass()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ...reach import port_route
 from ..port_effects import KS_COST, PortEffect, Price
 from ..spec import EventSpec, Field, WordsError, choice_word
@@ -30,7 +31,7 @@ def canonical_tile(tile):
 
 
 class KickstarterPort(PortEffect):
-    summary = f"pay £{KS_COST} and use another port tile in play"
+    summary = Reason("pay £{cost} and use another port tile in play", cost=KS_COST)
 
     def inner(self, state, e) -> tuple[str | None, PortEffect | None]:
         use = canonical_tile(e.get("use"))
@@ -48,14 +49,26 @@ class KickstarterPort(PortEffect):
         use, inner = self.inner(state, e)
         if inner is None:
             others = ", ".join(t for t in state.setup.ports.values() if t != "KS")
-            return [f"the Kickstarter port uses one of the other port tiles in play: {others}"]
+            return [
+                Reason(
+                    "the Kickstarter port uses one of the other port tiles in play: {tiles}",
+                    tiles=others,
+                )
+            ]
         cost = KS_COST + inner.cost(state, e)
         if player.money < cost:
-            return [
-                f"the Kickstarter port costs £{KS_COST}"
-                + (f" and tile {use} £{cost - KS_COST}" if cost > KS_COST else "")
-                + f": {player.name} has £{player.money}"
-            ]
+            fields = {"cost": KS_COST, "player": player.name, "money": player.money}
+            if cost > KS_COST:
+                return [
+                    Reason(
+                        "the Kickstarter port costs £{cost} and tile {tile} £{more}: "
+                        "{player} has £{money}",
+                        tile=use,
+                        more=cost - KS_COST,
+                        **fields,
+                    )
+                ]
+            return [Reason("the Kickstarter port costs £{cost}: {player} has £{money}", **fields)]
         return inner.reasons(state, player, e)
 
     def cost(self, state: GameState, e: Fields) -> int:
@@ -65,7 +78,14 @@ class KickstarterPort(PortEffect):
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         use, inner = self.inner(state, e)
         player.money -= KS_COST
-        notes = [f"{player.name} pays £{KS_COST} for the Kickstarter port and uses port tile {use}"]
+        notes: list[str] = [
+            Reason(
+                "{player} pays £{cost} for the Kickstarter port and uses port tile {tile}",
+                player=player.name,
+                cost=KS_COST,
+                tile=use,
+            )
+        ]
         return notes + (inner.apply(state, player, e) if inner else [])
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
@@ -85,13 +105,13 @@ class KickstarterPort(PortEffect):
         return inner.normalise(state, e) if inner else e
 
     def words(self, e: Fields) -> str:
-        return f"as tile {e['use']}"
+        return Reason("as tile {tile}", tile=e["use"])
 
 
 class UsePort(EventSpec):
     type = "port"
     syntax = "PLAYER TILE [ARGS]..."
-    help = "use a port tile (see below)"
+    help = Reason("use a port tile (see below)")
     fields = {
         "player": Field("player"),
         "tile": Field("tile"),
@@ -105,7 +125,8 @@ class UsePort(EventSpec):
         "direction": Field("direction", required=False),
         "swaps": Field("swaps", required=False),
     }
-    words_help = (
+    # TRANSLATORS: `act --help` on port tiles: the capitals and up|down are what to type
+    words_help = Reason(
         "port tile arguments: 1, 5, 8: none; 2: GIVE TAKE TAKE TAKE (basic goods); "
         "3: GIVE TAKE TAKE (processed goods); 4: like bonus; 6: GOOD up|down; "
         "7: SPACE UNIT SPACE UNIT; KS: TILE then that tile's arguments"
@@ -113,22 +134,32 @@ class UsePort(EventSpec):
 
     def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
         if options:
-            raise WordsError(f"unknown option --{next(iter(options))} for port")
+            raise WordsError(
+                Reason(
+                    "unknown option --{option} for {verb}", option=next(iter(options)), verb="port"
+                )
+            )
         if len(words) < 2:
-            raise WordsError(f"usage: caledonia act GAME port {self.syntax}")
+            raise WordsError(
+                Reason("usage: caledonia act GAME {verb} {syntax}", verb="port", syntax=self.syntax)
+            )
         event = {"type": self.type, "player": words[0], "tile": canonical_tile(words[1])}
         tile, rest = event["tile"], words[2:]
         if tile == "KS":
             if not rest:
                 raise WordsError(
-                    "the Kickstarter port needs the tile it uses: port PLAYER KS TILE ..."
+                    Reason("the Kickstarter port needs the tile it uses: port PLAYER KS TILE ...")
                 )
             event["use"] = canonical_tile(rest[0])
             tile, rest = event["use"], rest[1:]
         lower = [w.lower() for w in rest]
         if tile in ("2", "3"):
             if not rest:
-                raise WordsError(f"port {tile}: give the good you give, then the goods you take")
+                raise WordsError(
+                    Reason(
+                        "port {tile}: give the good you give, then the goods you take", tile=tile
+                    )
+                )
             event["give"], event["take"] = lower[0], lower[1:]
         elif tile == "4":
             event.update(
@@ -136,17 +167,19 @@ class UsePort(EventSpec):
             )
         elif tile == "6":
             if len(rest) != 2:
-                raise WordsError("port 6: GOOD up|down")
+                # TRANSLATORS: what to type after port 6: keep GOOD and up|down
+                raise WordsError(Reason("port 6: GOOD up|down"))
             event["good"], event["direction"] = lower
         elif tile == "7":
             if len(rest) != 4:
-                raise WordsError("port 7: SPACE UNIT SPACE UNIT")
+                # TRANSLATORS: what to type after port 7: keep the capitals
+                raise WordsError(Reason("port 7: SPACE UNIT SPACE UNIT"))
             event["swaps"] = [
                 {"space": rest[0], "unit": choice_word(rest[1])},
                 {"space": rest[2], "unit": choice_word(rest[3])},
             ]
         elif rest:
-            raise WordsError(f"port tile {tile} takes no arguments")
+            raise WordsError(Reason("port tile {tile} takes no arguments", tile=tile))
         return event
 
     def normalise(self, state: GameState, e: Event) -> Event:
@@ -163,25 +196,41 @@ class UsePort(EventSpec):
         tile = e["tile"]
         corner = next((c for c, t in state.setup.ports.items() if t == tile), None)
         if corner is None:
+            in_play = ", ".join(state.setup.ports.values())
             return [
-                f"port tile {tile} is not in play (tiles: {', '.join(state.setup.ports.values())})"
+                Reason("port tile {tile} is not in play (tiles: {tiles})", tile=tile, tiles=in_play)
             ]
         effect = state.rules.port_effects().get(tile)
         if effect is None:
-            return [f"port tile {tile} has no effect in this game's rules"]
-        reasons = []
+            return [Reason("port tile {tile} has no effect in this game's rules", tile=tile)]
+        reasons: list[str] = []
         if tile in player.ports_used:
-            reasons.append(f"{player.name} has used port tile {tile} already (once per game)")
+            reasons.append(
+                Reason(
+                    "{player} has used port tile {tile} already (once per game)",
+                    player=player.name,
+                    tile=tile,
+                )
+            )
         if self._route(state, player, corner) is None:
             slot = self._slot(state, corner)
             touches = ", ".join(state.board.spaces[i].id for i in slot.touches)
             reasons.append(
-                f"port tile {tile} (corner {corner}, touching {touches}) is not neighbouring "
-                f"or within shipping reach of {player.name}'s units"
+                Reason(
+                    "port tile {tile} (corner {corner}, touching {spaces}) is not neighbouring "
+                    "or within shipping reach of {player}'s units",
+                    tile=tile,
+                    corner=corner,
+                    spaces=touches,
+                    player=player.name,
+                )
             )
         extra = [k for k in EFFECT_FIELDS if k in e and k not in effect.accepts(state, e)]
         if extra:
-            return reasons + [f"port tile {tile} takes no {extra[0]}"]
+            # TRANSLATORS: {field} is the name of an event's field (give, take, worker...)
+            return reasons + [
+                Reason("port tile {tile} takes no {field}", tile=tile, field=extra[0])
+            ]
         return reasons + effect.reasons(state, player, e)
 
     @staticmethod
@@ -201,7 +250,14 @@ class UsePort(EventSpec):
         open_turn(state, passage)
         close_window(state)
         player.ports_used.add(tile)
-        notes = [f"{player.name} uses port tile {tile} ({route.describe(state.board)})"]
+        notes: list[str] = [
+            Reason(
+                "{player} uses port tile {tile} ({route})",
+                player=player.name,
+                tile=tile,
+                route=route.describe(state.board),
+            )
+        ]
         return notes + state.rules.port_effects()[tile].apply(state, player, e)
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -225,9 +281,14 @@ class UsePort(EventSpec):
         return events
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} uses port tile {e['tile']}" + (
-            f" as tile {e['use']}" if e.get("use") else ""
-        )
+        if e.get("use"):
+            return Reason(
+                "{player} uses port tile {tile} as tile {use}",
+                player=e["player"],
+                tile=e["tile"],
+                use=e["use"],
+            )
+        return Reason("{player} uses port tile {tile}", player=e["player"], tile=e["tile"])
 
     def option_words(self, state: GameState, e: Event) -> str:
         """'tile 6: whisky 3 steps up (£5 → £8)'; what the use costs comes last, the
@@ -238,12 +299,20 @@ class UsePort(EventSpec):
         used = effect
         if e["tile"] == "KS" and e.get("use") in effects:
             used = effects[e["use"]]
-            words += ": " + used.words(e)
+            # TRANSLATORS: the Kickstarter port's use ('as tile 4'), then that tile's effect
+            words = Reason("{words}: {effect}", words=words, effect=used.words(e))
         if isinstance(used, Price):
             before, after = used.moved(state, e)
-            words += f" (£{before} → £{after})"
+            # TRANSLATORS: a port tile's effect, then the price it moves: '(£5 → £8)'
+            words = Reason(
+                "{words} (£{before} → £{after})", words=words, before=before, after=after
+            )
         cost = effect.cost(state, e) if effect else 0
-        return f"tile {e['tile']}: {words}" + (f": pay £{cost}" if cost else "")
+        if cost:
+            return Reason(
+                "tile {tile}: {words}: pay £{cost}", tile=e["tile"], words=words, cost=cost
+            )
+        return Reason("tile {tile}: {words}", tile=e["tile"], words=words)
 
 
 SPEC = UsePort()

@@ -13,9 +13,9 @@ from math import comb, perm
 from typing import TYPE_CHECKING
 
 from ...contract_faces import short, tile
+from ...messages import Plural, Reason
 from ...solo import Roll, check_rolls, market_phase, roll_dice
 from ...solo_state import dice_rng
-from ...words import counted
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
@@ -52,7 +52,7 @@ def seeded_rolls(state) -> list[dict]:
 class Prepare(EventSpec):
     type = "prepare"
     syntax = "[--draw IDS|none] [--roll GOOD:±N]... (solo: three rolls, or --virtual-dice)"
-    help = "prepare the next round"
+    help = Reason("prepare the next round")
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
 
@@ -62,7 +62,9 @@ class Prepare(EventSpec):
             for text in values:
                 good, _, die = text.partition(":")
                 if not die:
-                    raise WordsError(f"--roll {text!r}: expected GOOD:±N such as whisky:-2")
+                    raise WordsError(
+                        Reason("--roll {roll!r}: expected GOOD:±N such as whisky:-2", roll=text)
+                    )
                 rolls.append({"good": good.strip().lower(), "die": whole_word(die, "--roll")})
             return {"rolls": rolls}
         return super().parse_option(option, values)
@@ -72,14 +74,22 @@ class Prepare(EventSpec):
 
     def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "preparation":
-            return [f"it is {phase_words(state.phase)}: preparation comes after a round's scoring"]
-        reasons = []
+            return [
+                Reason(
+                    "it is {phase}: preparation comes after a round's scoring",
+                    phase=phase_words(state.phase),
+                )
+            ]
+        reasons: list[str] = []
         dice = state.rules.dice(state)
         if dice is not None:
             if not e.get("rolls"):
                 reasons.append(
-                    f"say the {dice.rolls} dice rolled: goods die and price die, "
-                    f"{dice.rolls} times (--roll GOOD:±N)"
+                    Reason(
+                        "say the {rolls} dice rolled: goods die and price die, "
+                        "{rolls} times (--roll GOOD:±N)",
+                        rolls=dice.rolls,
+                    )
                 )
             else:
                 problem = check_rolls(
@@ -88,7 +98,7 @@ class Prepare(EventSpec):
                 if problem:
                     reasons.append(problem)
         elif e.get("rolls"):
-            reasons.append("the dice market is for the solo game only")
+            reasons.append(Reason("the dice market is for the solo game only"))
         return reasons + draw_reasons(state, e.get("drawn"), missing(state))
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -96,7 +106,7 @@ class Prepare(EventSpec):
         rolls = e.get("rolls") or []
         if rolls:
             dice_words = ", ".join(f"{r['good']} {r['die']:+d}" for r in rolls)
-            notes.append(f"dice: {dice_words}")
+            notes.append(Reason("dice: {rolls}", rolls=dice_words))
             state.prices, changes = market_phase(
                 state.prices, [Roll(r["good"], r["die"]) for r in rolls], state.market
             )
@@ -109,9 +119,9 @@ class Prepare(EventSpec):
         for slot, held in enumerate(board):
             if held is None and queue:
                 board[slot] = queue.pop(0)
-        notes += [f"refill: {tile(c, state.parts.contracts)}" for c in drawn] or [
-            "refill: nothing to draw"
-        ]
+        notes += [
+            Reason("refill: {contract}", contract=tile(c, state.parts.contracts)) for c in drawn
+        ] or [Reason("refill: nothing to draw")]
         board, removed, said = state.rules.after_refill(state, board, rolls)
         if removed is not None:
             state.removed.append(removed)
@@ -121,7 +131,7 @@ class Prepare(EventSpec):
             player.merchants_stock += player.merchants_out()
             player.merchants_market = {}
         state.turn_order = list(state.pass_order)
-        return notes + ["merchants return"] + begin_round(state, state.round + 1)
+        return notes + [Reason("merchants return")] + begin_round(state, state.round + 1)
 
     def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "preparation":
@@ -210,20 +220,43 @@ class Prepare(EventSpec):
         n_rolls = (
             1 if dice is None else perm(len(dice.goods), dice.rolls) * len(dice.price) ** dice.rolls
         )
-        words = []
-        if dice is not None:
-            words.append(f"the {dice.rolls} dice rolls")
-        if pool is not None and size:
-            words.append(f"the {counted(size, 'contract')} drawn from your pile")
-        return Family(n_draws * n_rolls, iterate, contains, "name " + " and ".join(words), sample)
+        summary = _summary(None if dice is None else dice.rolls, size if pool is not None else 0)
+        return Family(n_draws * n_rolls, iterate, contains, summary, sample)
 
     def describe(self, e: Event) -> str:
-        parts = []
-        if e.get("rolls"):
-            parts.append("dice " + ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]))
-        if e.get("drawn"):
-            parts.append("drawn " + ", ".join(short(c) for c in e["drawn"]))
-        return "preparation of the next round" + (f" ({'; '.join(parts)})" if parts else "")
+        dice = ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]) if e.get("rolls") else ""
+        drawn = ", ".join(short(c) for c in e["drawn"]) if e.get("drawn") else ""
+        if dice and drawn:
+            return Reason(
+                "preparation of the next round (dice {dice}; drawn {drawn})", dice=dice, drawn=drawn
+            )
+        if dice:
+            return Reason("preparation of the next round (dice {dice})", dice=dice)
+        if drawn:
+            return Reason("preparation of the next round (drawn {drawn})", drawn=drawn)
+        return Reason("preparation of the next round")
+
+
+def _summary(rolls: int | None, drawn: int) -> str:
+    """What a table names for a preparation: the solo dice (`rolls` of them, None without
+    dice) and the contracts drawn from its pile (`drawn`, none when 0)."""
+    if rolls is not None and drawn:
+        return Plural(
+            "name the {rolls} dice rolls and the {count} contract drawn from your pile",
+            "name the {rolls} dice rolls and the {count} contracts drawn from your pile",
+            count=drawn,
+            rolls=rolls,
+        )
+    if rolls is not None:
+        return Reason("name the {rolls} dice rolls", rolls=rolls)
+    if drawn:
+        return Plural(
+            "name the {count} contract drawn from your pile",
+            "name the {count} contracts drawn from your pile",
+            count=drawn,
+        )
+    # TRANSLATORS: a preparation with nothing to name (the word 'name' then nothing)
+    return Reason("name ")
 
 
 SPEC = Prepare()

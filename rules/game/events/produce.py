@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ...words import counted
 from ..pieces import ALL_WORKERS, BUILDINGS
 from ..round_scoring import score_round
@@ -57,11 +58,21 @@ def end_of_production_refusal(state, player, doing: str) -> str | None:
     """Why a choice made at the end of production (`doing`, e.g. "sells milk") cannot come
     now: it is another phase, or someone has still to produce; None when it can."""
     if state.phase != "production":
-        return f"{player.name} {doing} at the end of production; it is {phase_words(state.phase)}"
+        # TRANSLATORS: {doing} is what the player does, such as 'sells milk'
+        return Reason(
+            "{player} {doing} at the end of production; it is {phase}",
+            player=player.name,
+            doing=doing,
+            phase=phase_words(state.phase),
+        )
     waiting = [p.name for p in state.players if not p.produced]
     if waiting:
-        return (
-            f"{player.name} {doing} at the end of production: {', '.join(waiting)} still to produce"
+        # TRANSLATORS: {doing} is what the player does, such as 'sells milk'
+        return Reason(
+            "{player} {doing} at the end of production: {waiting} still to produce",
+            player=player.name,
+            doing=doing,
+            waiting=", ".join(waiting),
         )
     return None
 
@@ -71,7 +82,9 @@ def end_production(state) -> list[str]:
     if state.phase != "production" or not all(p.produced for p in state.players):
         return []
     waiting = pending(state)
-    return ["end of production: " + "; ".join(waiting)] if waiting else score_round(state)
+    if waiting:
+        return [Reason("end of production: {pending}", pending="; ".join(waiting))]
+    return score_round(state)
 
 
 def production_money(state, player, e) -> int:
@@ -82,7 +95,7 @@ def production_money(state, player, e) -> int:
 class Produce(EventSpec):
     type = "produce"
     syntax = "PLAYER [--cheese N] [--bread N] [--whisky N]"
-    help = "production, with the processing chosen"
+    help = Reason("production, with the processing chosen")
     fields = {
         "player": Field("player"),
         **{good: Field("amount", required=False) for good in OUTPUTS},
@@ -93,27 +106,42 @@ class Produce(EventSpec):
 
     def check(self, state: GameState, e: Event) -> list[str]:
         if state.phase != "production":
-            return [f"it is {phase_words(state.phase)}, not the production phase"]
+            return [
+                Reason("it is {phase}, not the production phase", phase=phase_words(state.phase))
+            ]
         player = state.player(e["player"])
         if player.produced:
-            return [f"{player.name} has produced this round already"]
+            return [Reason("{player} has produced this round already", player=player.name)]
         economy = state.parts.economy
         made = basic_goods(state, player)
-        reasons = []
+        reasons: list[str] = []
         need: dict[str, int] = {}
         for building in BUILDINGS:
             source, output = economy.processing[building]
             count = e.get(output, 0)
             if count > player.count(building):
                 reasons.append(
-                    f"{player.name} has {counted(player.count(building), building)}: "
-                    f"at most {player.count(building)} {output}"
+                    Reason(
+                        "{player} has {buildings}: at most {most} {good}",
+                        player=player.name,
+                        buildings=counted(player.count(building), building),
+                        most=player.count(building),
+                        good=output,
+                    )
                 )
             need[source] = need.get(source, 0) + count
         for good, count in need.items():
             stock = player.goods[good] + made.get(good, 0)
             if count > stock:
-                reasons.append(f"processing needs {count} {good}; {player.name} will have {stock}")
+                reasons.append(
+                    Reason(
+                        "processing needs {amount} {good}; {player} will have {stock}",
+                        amount=count,
+                        good=good,
+                        player=player.name,
+                        stock=stock,
+                    )
+                )
         return reasons
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -133,10 +161,27 @@ class Produce(EventSpec):
         wanted = {g: e.get(g, 0) for g in OUTPUTS}
         player.made_this_round = {g: n for g, n in wanted.items() if n}
         player.production_choices = set()
-        goods = ", ".join(f"{n} {g}" for g, n in {**made, **wanted}.items() if n) or "no goods"
-        split = f" (workers £{wages}, £{extra} for what was produced)" if extra else ""
-        notes = [f"{player.name} earns £{earned}{split} and makes {goods}"]
-        return notes + end_production(state)
+        goods = ", ".join(f"{n} {g}" for g, n in {**made, **wanted}.items() if n) or Reason(
+            "no goods"
+        )
+        if extra:
+            note = Reason(
+                "{player} earns £{money} (workers £{wages}, £{extra} for what was produced) "
+                "and makes {goods}",
+                player=player.name,
+                money=earned,
+                wages=wages,
+                extra=extra,
+                goods=goods,
+            )
+        else:
+            note = Reason(
+                "{player} earns £{money} and makes {goods}",
+                player=player.name,
+                money=earned,
+                goods=goods,
+            )
+        return [note, *end_production(state)]
 
     def choices(self, state, player) -> list[dict[str, int]]:
         """Every processing a player may choose: outputs by building count and stock."""
@@ -169,13 +214,22 @@ class Produce(EventSpec):
 
     def describe(self, e: Event) -> str:
         made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
-        return f"{e['player']} produces" + (f", processing {made}" if made else "")
+        if made:
+            return Reason("{player} produces, processing {goods}", player=e["player"], goods=made)
+        return Reason("{player} produces", player=e["player"])
 
     def option_words(self, state: GameState, e: Event) -> str:
         made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
         player = state.by_name(e["player"])
         money = income(state, player) + production_money(state, player, e)
-        return f"{player.name}: £{money}" + (f", processing {made}" if made else ", no processing")
+        if made:
+            return Reason(
+                "{player}: £{money}, processing {goods}",
+                player=player.name,
+                money=money,
+                goods=made,
+            )
+        return Reason("{player}: £{money}, no processing", player=player.name, money=money)
 
 
 SPEC = Produce()

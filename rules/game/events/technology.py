@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from ...messages import Reason
 from ...words import plural
 from ..pieces import WORKERS
 from ..spec import Field
 from ..upgrades import technology_reasons
 from .main_action import MainAction
 
+AN_UPGRADE = Reason("a technology upgrade")  # what costs: '{what} costs £10 and Ailsa has £3'
+
 
 class Technology(MainAction):
     type = "technology"
     syntax = "PLAYER woodcutter|miner"
-    help = "upgrade technology (£10)"
+    help = Reason("upgrade technology (£10)")
     fields = {"player": Field("player"), "worker": Field("worker")}
     positional = ("player", "worker")
 
@@ -21,20 +24,34 @@ class Technology(MainAction):
 
     def reasons(self, state, player, e):
         cost = state.parts.economy.technology_cost
-        return technology_reasons(state, player, e["worker"], cost, "a technology upgrade")
+        return technology_reasons(state, player, e["worker"], cost, AN_UPGRADE)
 
     def change(self, state, player, e):
         cost = state.parts.economy.technology_cost
         player.money -= cost
         player.technology.add(e["worker"])
         income = state.rules.worker_income(state, player, e["worker"])
-        return [f"{player.name} pays £{cost}: {plural(e['worker'])} now earn £{income}"]
+        return [
+            Reason(
+                "{player} pays £{cost}: {workers} now earn £{income}",
+                player=player.name,
+                cost=cost,
+                workers=plural(e["worker"]),
+                income=income,
+            )
+        ]
 
     def describe(self, e):
-        return f"{e['player']} upgrades the {e['worker']} technology"
+        return Reason(
+            "{player} upgrades the {worker} technology", player=e["player"], worker=e["worker"]
+        )
 
     def option_words(self, state, e):
-        return f"{e['worker']} technology for £{state.parts.economy.technology_cost}"
+        return Reason(
+            "{worker} technology for £{cost}",
+            worker=e["worker"],
+            cost=state.parts.economy.technology_cost,
+        )
 
 
 SPEC = Technology()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import N_, Reason
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
 from ..turns import binding, finish_main, gate, may_act
@@ -20,10 +21,28 @@ def serves(good: str) -> str:
     return f"trade:{good}"
 
 
+# a trade in words, by its side: as the log says it, and as a menu offers it (plain, and
+# with the money a clan receives for trading)
+TRADED = {
+    "buy": N_("{player} buys {quantity} {good}"),
+    "sell": N_("{player} sells {quantity} {good}"),
+}
+OFFERED = {
+    "buy": (
+        N_("buy {quantity} {good} for £{total}"),
+        N_("buy {quantity} {good} for £{total} (and receive £{bonus} for trading)"),
+    ),
+    "sell": (
+        N_("sell {quantity} {good} for £{total}"),
+        N_("sell {quantity} {good} for £{total} (and receive £{bonus} for trading)"),
+    ),
+}
+
+
 class Trade(EventSpec):
     type = "trade"
     syntax = "PLAYER buy|sell GOOD N"
-    help = "trade one good"
+    help = Reason("trade one good")
     fields = {
         "player": Field("player"),
         "side": Field("side"),
@@ -69,14 +88,19 @@ class Trade(EventSpec):
         return events
 
     def describe(self, e: Event) -> str:
-        verb = {"buy": "buys", "sell": "sells"}.get(e["side"], f"trades ({e['side']})")
-        return f"{e['player']} {verb} {e['quantity']} {e['good']}"
+        fields = {"player": e["player"], "quantity": e["quantity"], "good": e["good"]}
+        side = e["side"]
+        if side in TRADED:
+            return Reason(TRADED[side], **fields)
+        # TRANSLATORS: a trade whose side is neither buy nor sell (a malformed event)
+        return Reason("{player} trades ({side}) {quantity} {good}", side=side, **fields)
 
     def option_words(self, state: GameState, e: Event) -> str:
         total = unit_price(state, e["good"]) * e["quantity"]
         bonus = state.rules.trade_money(state, state.by_name(e["player"]), "market")
-        extra = f" (and receive £{bonus} for trading)" if bonus else ""
-        return f"{e['side']} {e['quantity']} {e['good']} for £{total}{extra}"
+        plain, with_bonus = OFFERED[e["side"]]
+        fields = {"quantity": e["quantity"], "good": e["good"], "total": total}
+        return Reason(with_bonus, bonus=bonus, **fields) if bonus else Reason(plain, **fields)
 
 
 SPEC = Trade()

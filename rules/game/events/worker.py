@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..pieces import WORKERS, space_place
 from ..placement import START
 from ..spec import Field
-from .expand import ExpansionPlacement, expansion
+from .expand import ExpansionPlacement, expansion, placed_words, unit_on_space
 
 if TYPE_CHECKING:
     from ..spec import Event
@@ -18,21 +19,25 @@ if TYPE_CHECKING:
 class PlaceWorker(ExpansionPlacement):
     type = "worker"
     syntax = "PLAYER woodcutter|miner SPACE"
-    help = "place a starting worker"
+    help = Reason("place a starting worker")
     fields = {"player": Field("player"), "unit": Field("worker"), "space": Field("space")}
     positional = ("player", "unit", "space")
     ways = (START,)
     units = WORKERS
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} places a starting {e['unit'].replace('_', ' ')} on {e['space']}"
+        return Reason(
+            "{player} places a starting {unit} on {space}",
+            player=e["player"],
+            unit=e["unit"].replace("_", " "),
+            space=e["space"],
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
-        why = f" ({check.cost_words()})" if check.adjustments else ""
-        head = f"{e['unit']} on {e['space']} for £{check.cost}{why}"
-        return f"{head}: {space_place(state, e['space'], player.name, True, head)}"
+        head = unit_on_space(e["unit"], e["space"], check)
+        return placed_words(head, space_place(state, e["space"], player.name, True, head))
 
 
 SPEC = PlaceWorker()
