@@ -61,7 +61,8 @@ def _translated(format_help: Any) -> Any:
                 shown.help = gettext(shown.help)
         more = getattr(getattr(self, "callback", None), "help_more", None)
         if more is not None and not getattr(self, "more_shown", False):
-            self.help = f"{self.help}\n\n{tr(more())}"  # act: every kind of event's words
+            words = "\n\n".join(tr(paragraph) for paragraph in more())
+            self.help = f"{self.help}\n\n{words}"  # act: the words of every kind of event
             self.more_shown = True
         return format_help(self, ctx, formatter)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DataError
+from ..messages import Reason
 from ..schema import Node
 from ..words import Unmatched, match_word
 from .events import port
@@ -103,7 +104,14 @@ def event_from_words(verb: str, tokens: list[str]) -> Event:
     return spec.parse_words(words, options)
 
 
-def act_help() -> str:
-    """Every action with its words, for `act --help` (rich markup)."""
-    lines = [f"[bold]{s.verb}[/bold] {s.syntax}: {s.help}" for s in EVENTS.values()]
-    return "\n\n".join(lines + [port.SPEC.words_help])
+def act_help() -> list[Reason]:
+    """Every action with its words, for `act --help` (rich markup), a paragraph each."""
+    lines = [
+        # TRANSLATORS: one kind of event in `act --help`: its verb, the words it takes (as
+        # typed: not translated), what it records
+        Reason(
+            "[bold]{verb}[/bold] {syntax}: {meaning}", verb=s.verb, syntax=s.syntax, meaning=s.help
+        )
+        for s in EVENTS.values()
+    ]
+    return lines + [port.SPEC.words_help]
