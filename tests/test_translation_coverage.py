@@ -60,13 +60,18 @@ def data_words() -> frozenset[str]:
     from caledonia.rules.components import IMPORT_GOODS, components
 
     parts = components()
-    names: set[str] = {"Ailsa", "Bruce", "Catriona", "Donald", "Moira", "Ewan", "Caledonia"}
+    names: set[str] = {"Ailsa", "Bruce", "Catriona", "Duncan", "Caledonia"}
     names |= set(parts.clans) | set(parts.economy.goods) | set(IMPORT_GOODS)
     for unit in parts.economy.units.values():
         names |= {unit.name, *unit.land}
+    contracts = parts.contracts.values() if isinstance(parts.contracts, dict) else parts.contracts
+    for contract in contracts:  # goods and rewards: wool, mutton, free space, bonus upgrade
+        names |= {*contract.pay, *contract.gain}
+    names |= {level.replace("_", "-") for level in parts.economy.shipping_levels}
+    names |= {"hop", "loch", "lochs"}  # the singular of hops; the lochs of shipping levels
     words = set()
     for name in names:
-        words |= {w.lower() for w in _words(str(name).replace("_", " "))}
+        words |= {w.lower() for w in _words(str(name).replace("_", " ").replace("-", " "))}
     return frozenset(words | {f"{word}s" for word in words})
 
 
@@ -74,26 +79,28 @@ def _words(text: str) -> list[str]:
     """The words of `text`: its tokens of two letters or more with no digit or £ in them
     (those are codes and ids)."""
     return [
-        token.strip("'-")
+        part.strip("'")
         for token in TOKEN.findall(text)
-        if not re.search(r"[0-9£]", token) and len(token.strip("'-")) > 1
+        if not re.search(r"[0-9£]", token)
+        for part in re.split(r"[-_]", token)
+        if len(part.strip("'")) > 1
     ]
 
 
 def english_left(text: str) -> list[str]:
-    """The lines of `text` with a word outside every ‹…› that is not a data name."""
-    left = []
-    for line in text.splitlines():
-        bare = line
-        while True:
-            fewer = INNERMOST.sub(" ", bare)
-            if fewer == bare:
-                break
-            bare = fewer
-        words = [w for w in _words(bare) if w.lower() not in data_words()]
-        if words:
-            left.append(line)
-    return left
+    """The lines of `text` with a word outside every ‹…› that is not a data name (a message
+    may span lines: a help paragraph wrapped in a panel)."""
+    bare = text
+    while True:  # innermost first: a message may hold messages (its fields)
+        fewer = INNERMOST.sub(lambda found: "\n" * found.group().count("\n") or " ", bare)
+        if fewer == bare:
+            break
+        bare = fewer
+    return [
+        line
+        for line, left in zip(text.splitlines(), bare.splitlines(), strict=True)
+        if any(word.lower() not in data_words() for word in _words(left))
+    ]
 
 
 def _pseudo_env(folder: Path) -> dict[str, str]:
