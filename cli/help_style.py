@@ -14,6 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from .errors import N_
+
+# Typer's own words around a help, as messages of ours: Typer reads them from its module
+# when it draws the help, so they are set there, translated, when a help is shown. (Its
+# "Usage:" and Click's words for a wrong command line stay the libraries' English.)
+_TYPER_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+}
+_HELP_OPTION = N_("Show this message and exit.")  # the help option's own help: Click's words
+
 _done = False
 
 
@@ -55,6 +68,10 @@ def _translated(format_help: Any) -> Any:
         from .translation import tr, translator
 
         gettext = translator()
+        from typer import rich_utils
+
+        for name, words in _TYPER_WORDS.items():
+            setattr(rich_utils, name, gettext(words))
         listed = getattr(self, "commands", {}).values()  # a group's commands, by their help
         for shown in (self, *self.get_params(ctx), *listed):
             if getattr(shown, "help", None):
