@@ -62,7 +62,7 @@ def every_menu(game, choice):
     """Every menu `play` may show at this decision: the first menu, then for each kind every
     narrowing menu and every list of events below it."""
     from caledonia.cli.choosing import event_choices, kind_choices, narrow
-    from caledonia.cli.play_cmd import BACK, _first_menu
+    from caledonia.cli.play_cmd import _back, _first_menu
     from caledonia.rules.game.families import Family
 
     state = game.state
@@ -72,10 +72,10 @@ def every_menu(game, choice):
     def below(kind, events):
         level = narrow(state, kind, events)
         if level is None:
-            yield event_choices(state, kind, events) + [BACK]
+            yield event_choices(state, kind, events) + [_back()]
             return
         _, choices = level
-        yield choices + [BACK]
+        yield choices + [_back()]
         for c in choices:
             if isinstance(c.value, list) and len(c.value) > 1:
                 yield from below(kind, c.value)

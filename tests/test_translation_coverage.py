@@ -147,6 +147,35 @@ def run_pseudo(name: str, folder: Path, work: Path) -> str:
     return done.stdout + done.stderr
 
 
+def play_menus(folder: Path, name: str = "game-2p.yaml") -> str:
+    """Every menu `play` may show at every decision of a sample game, with its question
+    and the status line, in the pseudo-language (in this process)."""
+    import os
+    from unittest import mock
+
+    from caledonia.cli.choosing import decision
+    from caledonia.cli.play_cmd import status_lines
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.gamefile import load_game
+    from gametools import PARTS
+    from test_play_menus import every_menu, rendered
+
+    shown: list[str] = []
+    with mock.patch.dict(os.environ, _pseudo_env(folder)):
+        recorded = load_game(str(ROOT / "sample_games" / name), PARTS)
+        game = Game(recorded.setup, PARTS)
+        for event in recorded.events:
+            choice = decision(game.state, game.legal())
+            if choice:
+                for player in game.state.players:
+                    if player.name == choice.player:
+                        shown += status_lines(game.state, player, 400)
+                for choices in every_menu(game, choice):
+                    shown += rendered(choices, 400)
+            game.apply(event)
+    return "\n".join(dict.fromkeys(shown))  # each different line once
+
+
 @pytest.fixture(scope="module")
 def pseudo(tmp_path_factory):
     pytest.importorskip("babel", reason="Babel (the test extras) builds the catalogue")
@@ -168,7 +197,11 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as top:
         folder = pseudo_catalogue(Path(top) / "locale")
-        total = 0
+        left = english_left(play_menus(folder))
+        total = len(left)
+        print(f"## play menus: {len(left)} lines with English left")
+        for line in left[:25]:
+            print(f"   {line[:160]}")
         for name in COMMANDS:
             work = Path(top) / name.replace(" ", "_")
             work.mkdir()
