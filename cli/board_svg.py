@@ -315,8 +315,7 @@ def render(picture: Picture) -> str:
                 _text(
                     x,
                     y + RADIUS * 0.68,
-                    # TRANSLATORS: a space's land cost, printed on its hex in the SVG picture
-                    t("£{cost}", cost=space.cost),
+                    f"£{space.cost}",  # a price, kept as a figure
                     10,
                     fill=label_fill,
                     text_anchor="middle",

@@ -401,8 +401,8 @@ def legal_command(
         for reason in check.reasons:
             emit(f"  - {tr(reason)}")
     if svg:
-        # TRANSLATORS: the label on the space in the SVG picture: the cost, or no (not legal)
-        label = t("£{cost}", cost=check.cost) if check.legal else t("no")
+        # TRANSLATORS: the label on a space in the SVG picture where an expansion is not legal
+        label = f"£{check.cost}" if check.legal else t("no")
         caption = (
             t("{player} may put a {unit} here", player=who.name, unit=words)
             if check.legal
@@ -602,6 +602,7 @@ def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str,
     from itertools import product
 
     from caledonia.rules.board import Board
+    from caledonia.rules.position import error_reason
 
     if not files_ok:
         return {
@@ -625,17 +626,10 @@ def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str,
             Board(list(combination), 4)
         except (CaledoniaError, ValueError) as problem:
             names = "+".join(side.name for side in combination)
-            problem_words = Reason("{sides}: {problem}", sides=names, problem=problem_text(problem))
+            problem_words = Reason("{sides}: {problem}", sides=names, problem=error_reason(problem))
             return {"ok": False, "combinations": combinations, "problem": problem_words}
         combinations += 1
     return {"ok": True, "combinations": combinations, "problem": None}
-
-
-def problem_text(problem: Exception) -> str:
-    """An error's sentence: the Reason it was raised with (rendered where shown), or its
-    English words."""
-    said = problem.args[0] if len(problem.args) == 1 else None
-    return said if isinstance(said, str) else str(problem)
 
 
 def _without_sides(report: dict[str, Any]) -> dict[str, Any]:
