@@ -686,7 +686,7 @@ def _say_report(report: dict[str, Any], draw: bool) -> None:
                 from .side_view import LEGEND, draw_loaded_side
 
                 console().print(draw_loaded_side(entry["_side"]), soft_wrap=True, crop=False)
-                emit(LEGEND)
+                emit(t(LEGEND))
         for warning in entry["warnings"]:
             message(t("Warning: {warning}", warning=warning), style="yellow")
     if "folder" not in report:

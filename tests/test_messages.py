@@ -102,10 +102,12 @@ def test_every_message_id_names_its_fields():
     """A translator may reorder the fields only when each has a name: no '{}' or '{0}'."""
     pytest.importorskip("babel", reason="Babel (the test extras) reads the template")
     for message_id in _message_ids(TEMPLATE):
-        names = [
-            field for _, field, _, _ in string.Formatter().parse(message_id) if field is not None
-        ]
-        assert all(name.isidentifier() for name in names), message_id
+        forms = message_id if isinstance(message_id, tuple) else (message_id,)  # a plural: both
+        for form in forms:
+            names = [
+                field for _, field, _, _ in string.Formatter().parse(form) if field is not None
+            ]
+            assert all(name.isidentifier() for name in names), form
 
 
 # -- a second language ---------------------------------------------------------------------
