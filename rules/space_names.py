@@ -234,10 +234,10 @@ def landmarks(
                 directions=_all_of(river_ways),
             )
         )
+    units: list[str]
     if short:  # a menu line: each unit its own landmark, so one fits where a list would not
-        units = [Reason("beside {things}", things=held) for held in beside] + [
-            Reason("across the river from {things}", things=held) for held in over_river
-        ]
+        units = [Reason("beside {things}", things=held) for held in beside]
+        units += [Reason("across the river from {things}", things=held) for held in over_river]
     else:
         units = _joined(N_("beside {things}"), beside) + _joined(
             N_("across the river from {things}"), over_river
@@ -340,8 +340,9 @@ def option_place(
     board = position.board
     index = board.index[space_id]
     land = terrain_words(board, index)
-    if cost and board.spaces[index].cost is not None:
-        land = priced(land, board.spaces[index].cost)
+    price = board.spaces[index].cost
+    if cost and price is not None:
+        land = priced(land, price)
     said = Reason(COMMA, first=land, second=short_place(board, index))
     for landmark in landmarks(position, index, viewer, ports, True):  # room: in English
         if room is None or len(said) + 2 + len(landmark) <= room:
