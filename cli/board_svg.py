@@ -22,7 +22,6 @@ from typing import NamedTuple
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
-from caledonia.rules.messages import N_
 from caledonia.rules.position import Position
 from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
 
@@ -55,11 +54,11 @@ PLAYER_FILLS = {
 }
 LIGHT_PLAYERS = {"yellow", "white", "orange"}  # dark letters on these
 SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "pentagon")  # by seat
-OVERLAY_STYLES = {  # stroke colour, dash pattern, what the legend says
-    "legal": ("#000000", "", N_("may expand here, for the cost shown")),
-    "reach": ("#000000", "5 3", N_("within shipping reach, free")),
-    "border": ("#c2185b", "2 3", N_("border space")),
-    "deltas": ("#6a1b9a", "8 3", N_("river delta")),
+OVERLAY_STYLES = {  # stroke colour, dash pattern, and words no picture shows (the caption does)
+    "legal": ("#000000", "", "may expand here, for the cost shown"),
+    "reach": ("#000000", "5 3", "within shipping reach, free"),
+    "border": ("#c2185b", "2 3", "border space"),
+    "deltas": ("#6a1b9a", "8 3", "river delta"),
 }
 
 
