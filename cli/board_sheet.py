@@ -16,6 +16,7 @@ from html import escape
 from caledonia.rules.board import Board
 
 from . import board_svg as svg
+from .translation import t
 
 PAGE_MM = (297.0, 210.0)  # A4 landscape; Letter landscape is 279.4 x 215.9
 PRINTABLE_MM = (259.0, 190.0)  # inside both pages with 10 mm margins (Letter's width rules)
@@ -76,9 +77,10 @@ def render_sheet(board: Board, ports: Mapping[str, str] | None, title: str) -> s
             f'stroke="#555555" stroke-width="1.2"/>'
         )
         land = "".join(LAND_LETTERS[k] for k in LAND_LETTERS if k in space.land)
-        below = "loch" if space.loch else f"{land} £{space.cost}"
+        # TRANSLATORS: under a space's id on the board sheet: its land letters and cost, GF £3
+        below = t("loch") if space.loch else t("{land} £{cost}", land=land, cost=space.cost)
         if not active:
-            below = "mist"
+            below = t("mist")
         elif space.index in board.blocked:
             below = "N" if "neutral" in board.blocked[space.index] else "###"
         marks.append(_halo(x, y + 17, below, COST_SIZE, "cost", font_weight="bold"))
@@ -105,7 +107,8 @@ def render_sheet(board: Board, ports: Mapping[str, str] | None, title: str) -> s
                         f'<line class="module-edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
                         f'y2="{y2:.1f}" stroke="{svg.INK}" stroke-width="3" stroke-dasharray="7 3"/>'
                     )
-    legend = (
+    # TRANSLATORS: the board sheet's legend, one line of about 130 characters
+    legend = t(
         "G grassland (light), F forest (dark, trees), M mountain (grey, peaks); "
         "£ land cost; blue waves: loch; thick blue edge: river; dashed black: modules meet"
     )
@@ -145,9 +148,10 @@ def _ports(board: Board, ports: Mapping[str, str], middle: tuple[float, float]) 
             f'width="{2 * PORT_HALF[0]:g}" height="{2 * PORT_HALF[1]:g}" rx="6" '
             'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
         )
-        label = f"port {tile}" if tile else "port tile"
+        label = t("port {tile}", tile=tile) if tile else t("port tile")
         parts.append(svg._text(x, y - 2, label, 12, text_anchor="middle", font_weight="bold"))
-        parts.append(svg._text(x, y + 13, f"corner {slot.module}", 11, text_anchor="middle"))
+        corner = t("corner {module}", module=slot.module)
+        parts.append(svg._text(x, y + 13, corner, 11, text_anchor="middle"))
         parts.append("</g>")
     parts.append("</g>")
     return "".join(parts)

@@ -25,6 +25,7 @@ from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position
 from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
 
+from .translation import t, t_n
 from .unit_codes import UNIT_CODES
 
 RADIUS = 30.0  # centre to corner of a hex, in px
@@ -53,7 +54,7 @@ PLAYER_FILLS = {
 }
 LIGHT_PLAYERS = {"yellow", "white", "orange"}  # dark letters on these
 SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "pentagon")  # by seat
-OVERLAY_STYLES = {  # stroke colour, dash pattern, what the legend says
+OVERLAY_STYLES = {  # stroke colour, dash pattern, and words no picture shows (the caption does)
     "legal": ("#000000", "", "may expand here, for the cost shown"),
     "reach": ("#000000", "5 3", "within shipping reach, free"),
     "border": ("#c2185b", "2 3", "border space"),
@@ -313,7 +314,7 @@ def render(picture: Picture) -> str:
                 _text(
                     x,
                     y + RADIUS * 0.68,
-                    f"£{space.cost}",
+                    f"£{space.cost}",  # a price, kept as a figure
                     10,
                     fill=label_fill,
                     text_anchor="middle",
@@ -406,9 +407,12 @@ def _ports(picture: Picture, seats, colours, middle) -> str:
             f'<rect x="{left:.1f}" y="{y - 16:.1f}" width="{46 + extra}" height="32" rx="5" '
             f'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
         )
-        label = f"port {tile}" if tile else "port"
+        # TRANSLATORS: the label of a port marker in the SVG picture, about 8 letters at most
+        label = t("port {tile}", tile=tile) if tile else t("port")
         parts.append(_text(x, y - 3, label, 9, text_anchor="middle", font_weight="bold", fill=INK))
-        parts.append(_text(x, y + 9, f"corner {slot.module}", 7.5, text_anchor="middle", fill=INK))
+        # TRANSLATORS: under a port marker: the module letter of the corner it is at
+        corner = t("corner {module}", module=slot.module)
+        parts.append(_text(x, y + 9, corner, 7.5, text_anchor="middle", fill=INK))
         parts.append("</g>")
         if slot.module in on_ports:
             name, unit = on_ports[slot.module]
@@ -465,7 +469,8 @@ def _settlements(picture: Picture, seats, colours) -> str:
         if counted.counted:
             first = board.spaces[counted.settlements[counted.counted[0]][0]]
             x, y = _centre(first.column, first.row)
-            badge = f"{name}: {counted.count}"
+            # TRANSLATORS: a small badge on the SVG picture: a player and their settlement count
+            badge = t("{player}: {count}", player=name, count=counted.count)
             half = 3 + 2.9 * len(badge)
             parts.append(
                 f'<g class="settlement-count"{_attrs(data_player=name, data_count=counted.count)}>'
@@ -524,43 +529,49 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
         items.append((hex_swatch(f"url(#{kind})"), words))
     mixed = _mixed_kinds(board)
     if mixed:
-        items.append((hex_swatch(f"url(#{_mixed_id(mixed[0])})"), "mixed: either terrain"))
-    items.append((hex_swatch("url(#loch)"), "loch"))
+        items.append((hex_swatch(f"url(#{_mixed_id(mixed[0])})"), t("mixed: either terrain")))
+    items.append((hex_swatch("url(#loch)"), t("loch")))
     items.append(
         (
             f'<line x1="0" y1="9" x2="18" y2="9" stroke="{RIVER_COLOUR}" stroke-width="6"/>',
-            "river between two spaces",
+            t("river between two spaces"),
         )
     )
     if len(board.active) < len(board.spaces):
         items.append(
             (
                 hex_swatch("url(#mist)"),
-                f"mist: out of play with {board.players} player"
-                + ("s" if board.players > 1 else ""),
+                t_n(
+                    "mist: out of play with {count} player",
+                    "mist: out of play with {count} players",
+                    board.players,
+                ),
             )
         )
     if any("neutral" in reason for reason in board.blocked.values()):
         items.append(
             (
                 '<rect x="0" y="0" width="18" height="18" rx="3" fill="#555555"/>',
-                "N: neutral worker (solo)",
+                # TRANSLATORS: N is the mark drawn on a space a solo game's neutral worker holds
+                t("N: neutral worker (solo)"),
             )
         )
     if any("covered" in reason for reason in board.blocked.values()):
         items.append(
             (
                 '<rect x="0" y="0" width="18" height="18" rx="3" fill="#555555"/>',
-                "###: covered by a port tile",
+                # TRANSLATORS: ### is the mark drawn on a space a port tile covers
+                t("###: covered by a port tile"),
             )
         )
     items.append(
         (
             '<rect x="0" y="2" width="18" height="14" rx="3" fill="#efe3d0" stroke="#8d6e63"/>',
-            "port tile and the spaces it touches",
+            t("port tile and the spaces it touches"),
         )
     )
-    items.append(("", "£N: land cost; A-07: space id"))
+    # TRANSLATORS: the legend's key to the labels on a hex: its land cost and its id
+    items.append(("", t("£N: land cost; A-07: space id")))
     for player in position.players if position else ():
         items.append(
             (
@@ -572,7 +583,7 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
                     PLAYER_FILLS.get(player.colour, "#888888"),
                     INK,
                 ),
-                f"{player.name} ({player.colour})",
+                t("{player} ({colour})", player=player.name, colour=player.colour),
             )
         )
     used = sorted(
@@ -602,12 +613,12 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
         items.append(
             (
                 f'<line x1="0" y1="9" x2="18" y2="9" stroke="{INK}" stroke-width="4"/>',
-                "settlement in the group that scores (dashed: left out); Name: N, the count",
+                t("settlement in the group that scores (dashed: left out); Name: N, the count"),
             )
         )
         players = picture.position.players if picture.position else ()
         if any(has_fishermen(p.units, p.ports) for p in players):
-            items.append(("", f"settlements read {FISHERMEN_READING}"))
+            items.append(("", t("settlements read {reading}", reading=FISHERMEN_READING)))
 
     parts, x, y = [], MARGIN / 3, 0.0
     for swatch, words in items:

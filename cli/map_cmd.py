@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.words import counted
+from caledonia.rules.messages import N_, Reason
 
 from .errors import UsageProblem
 from .map_common import board_from_flags, check_picture, open_source
 from .map_sides import missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
-from .translation import tr
+from .translation import t, t_n, tr
 from .writing import ForceOption
 
 if TYPE_CHECKING:
@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 # The map engine loads only when a map command runs: `caledonia score` starts faster.
 
 app = typer.Typer(
-    help="The map: draw the board, shipping reach, legal expansions, settlements, module files.",
+    help=t("The map: draw the board, shipping reach, legal expansions, settlements, module files."),
     no_args_is_help=True,
     rich_markup_mode="rich",
 )
 
-EXAMPLE_NOTICE = (
+EXAMPLE_NOTICE = N_(
     "Note: these map modules are example layouts, not the printed ones; "
     "transcribe your own into your box with 'caledonia map transcribe SIDE'."
 )
@@ -42,7 +42,9 @@ SourceArgument = Annotated[
     str,
     typer.Argument(
         metavar="POSITION|GAME",
-        help="A position file (modules, players' units, shipping) or a game file (as it stands).",
+        help=t(
+            "A position file (modules, players' units, shipping) or a game file (as it stands)."
+        ),
     ),
 ]
 
@@ -59,7 +61,7 @@ def _unit(unit: str, command: str) -> str:
 def _no_money_for_game(source: MapSource, money: int | None, command: str) -> None:
     if source.game is not None and money is not None:
         raise UsageProblem(
-            "--money is for a position file: a game file knows each player's money", command
+            t("--money is for a position file: a game file knows each player's money"), command
         )
 
 
@@ -87,7 +89,7 @@ def save_picture(
         settlements or {},
     )
     write_text_atomic(path, render(picture))
-    message(f"Saved the picture to {path}")
+    message(t("Saved the picture to {path}", path=path))
 
 
 @app.command("show")
@@ -96,37 +98,39 @@ def show(
         str | None,
         typer.Argument(
             metavar="[POSITION|GAME]",
-            help="A position file or a game file (as it stands) with the units to draw.",
+            help=t("A position file or a game file (as it stands) with the units to draw."),
             show_default=False,
         ),
     ] = None,
     modules: Annotated[
-        str, typer.Option(help="Module sides when no file is given, A to D.")
+        str, typer.Option(help=t("Module sides when no file is given, A to D."))
     ] = "A1,B1,C1,D1",
     players: Annotated[
         int,
         typer.Option(
-            min=1, max=4, help="Player count when no file is given (mist is off with 1-2)."
+            min=1, max=4, help=t("Player count when no file is given (mist is off with 1-2).")
         ),
     ] = 4,
     reach: Annotated[
         str | None,
-        typer.Option(metavar="PLAYER", help="Highlight the free spaces PLAYER can reach."),
+        typer.Option(metavar="PLAYER", help=t("Highlight the free spaces PLAYER can reach.")),
     ] = None,
     legal: Annotated[
         tuple[str, str] | None,
         typer.Option(
             metavar="PLAYER UNIT",
-            help="Highlight where PLAYER may expand UNIT, with the cost.",
+            help=t("Highlight where PLAYER may expand UNIT, with the cost."),
             show_default=False,
         ),
     ] = None,
     border: Annotated[
         bool,
-        typer.Option("--border", help="Highlight the border spaces (scoring tile 5, Fergusson)."),
+        typer.Option(
+            "--border", help=t("Highlight the border spaces (scoring tile 5, Fergusson).")
+        ),
     ] = False,
     deltas: Annotated[
-        bool, typer.Option("--deltas", help="Highlight the river deltas (Robertson).")
+        bool, typer.Option("--deltas", help=t("Highlight the river deltas (Robertson)."))
     ] = False,
     svg: SvgOption = None,
     force: ForceOption = False,
@@ -147,7 +151,7 @@ def show(
     if source_file is None:
         if reach or legal:
             raise UsageProblem(
-                "--reach and --legal need a POSITION or GAME file with the players' units",
+                t("--reach and --legal need a POSITION or GAME file with the players' units"),
                 "map show",
             )
         board = board_from_flags(modules, players, maps, "map show")
@@ -163,9 +167,9 @@ def show(
         name, kind = source.player(who).name, _unit(unit, "map show")
         overlays.append(legal_overlay(board, name, kind, source.legal(name, kind)))
     if border:
-        overlays.append(Overlay("border", dict.fromkeys(board.border, ""), "border space"))
+        overlays.append(Overlay("border", dict.fromkeys(board.border, ""), t("border space")))
     if deltas:
-        overlays.append(Overlay("deltas", dict.fromkeys(board.deltas, ""), "river delta"))
+        overlays.append(Overlay("deltas", dict.fromkeys(board.deltas, ""), t("river delta")))
     highlight = {index for overlay in overlays for index in overlay.marks}
     if as_json:
         from .map_source import board_data
@@ -184,18 +188,24 @@ def show(
     if svg:
         title = None
         if source is None:
-            title = (
-                "caledonia: map " + " ".join(board.module_names()),
-                f"{board.players} player{'s' if board.players > 1 else ''}"
-                + (" · example map modules, not the printed ones" if board.example else ""),
-            )
+            if board.example:
+                subtitle = t_n(
+                    "{count} player · example map modules, not the printed ones",
+                    "{count} players · example map modules, not the printed ones",
+                    board.players,
+                )
+            else:
+                subtitle = t_n("{count} player", "{count} players", board.players)
+            # TRANSLATORS: the title of the SVG picture; {modules} are the sides: A1 B2 C1 D1
+            heading = t("caledonia: map {modules}", modules=" ".join(board.module_names()))
+            title = (heading, subtitle)
         save_picture(svg, board, source, overlays, title=title)
 
 
 @app.command("reach")
 def reach_command(
     source_file: SourceArgument,
-    player: Annotated[str, typer.Argument(help="Player name or colour.")],
+    player: Annotated[str, typer.Argument(help=t("Player name or colour."))],
     svg: SvgOption = None,
     force: ForceOption = False,
     as_json: JsonOption = False,
@@ -222,13 +232,14 @@ def reach_command(
         "player": who.name,
         "shipping": who.shipping,
         "spaces": [
-            {"space": board.spaces[i].id, "route": route.describe(board)} for i, route in spaces
+            {"space": board.spaces[i].id, "route": str(route.describe(board))}
+            for i, route in spaces
         ],
         "ports": [
             {
                 "corner": slot.module,
                 "tile": source.ports.get(slot.module),
-                "route": route.describe(board) if route else None,
+                "route": str(route.describe(board)) if route else None,
             }
             for slot, route in port_routes
         ],
@@ -237,15 +248,37 @@ def reach_command(
         print_json(data)
     else:
         emit(
-            f"{who.name} ({who.colour}, {shipping_words(who.shipping)}) reaches "
-            f"{counted(len(spaces), 'free space')}:",
+            t_n(
+                "{player} ({colour}, {shipping}) reaches {count} free space:",
+                "{player} ({colour}, {shipping}) reaches {count} free spaces:",
+                len(spaces),
+                player=who.name,
+                colour=who.colour,
+                shipping=shipping_words(who.shipping),
+            )
         )
-        for entry in data["spaces"]:
-            emit(f"  {entry['space']}  {entry['route']}")
-        for entry in data["ports"]:
-            tile = f"port tile {entry['tile']}" if entry["tile"] else "the port slot"
-            where = entry["route"] or "out of reach"
-            emit(f"  {tile} at corner {entry['corner']}: {where}")
+        for index, route in spaces:
+            emit(f"  {board.spaces[index].id}  {tr(route.describe(board))}")
+        for slot, found in port_routes:
+            tile = source.ports.get(slot.module)
+            where = tr(found.describe(board)) if found else t("out of reach")
+            if tile:
+                emit(
+                    t(
+                        "  port tile {tile} at corner {corner}: {route}",
+                        tile=tile,
+                        corner=slot.module,
+                        route=where,
+                    )
+                )
+            else:
+                emit(
+                    t(
+                        "  the port slot at corner {corner}: {route}",
+                        corner=slot.module,
+                        route=where,
+                    )
+                )
     if svg:
         save_picture(svg, board, source, [reach_overlay(who.name, (i for i, _ in spaces))])
 
@@ -253,23 +286,26 @@ def reach_command(
 @app.command("legal")
 def legal_command(
     source_file: SourceArgument,
-    player: Annotated[str, typer.Argument(help="Player name or colour.")],
+    player: Annotated[str, typer.Argument(help=t("Player name or colour."))],
     unit: Annotated[
         str,
         typer.Argument(
-            help="sheep, cow, cheese_dairy, bakery, field, distillery, woodcutter or miner."
+            # TRANSLATORS: the unit words are typed on the command line: keep them in English
+            help=t("sheep, cow, cheese_dairy, bakery, field, distillery, woodcutter or miner.")
         ),
     ],
     space: Annotated[
         str | None,
-        typer.Argument(help="Target space; leave out to list every legal one.", show_default=False),
+        typer.Argument(
+            help=t("Target space; leave out to list every legal one."), show_default=False
+        ),
     ] = None,
     free_land: Annotated[
-        bool, typer.Option("--free-land", help="A free-space export bonus: no land cost.")
+        bool, typer.Option("--free-land", help=t("A free-space export bonus: no land cost."))
     ] = False,
     money: Annotated[
         int | None,
-        typer.Option(min=0, help="The player's money, to check the cost (position files only)."),
+        typer.Option(min=0, help=t("The player's money, to check the cost (position files only).")),
     ] = None,
     svg: SvgOption = None,
     force: ForceOption = False,
@@ -300,14 +336,29 @@ def legal_command(
                     "player": who.name,
                     "unit": kind,
                     "spaces": [
-                        {"space": c.space, "cost": c.cost, "route": c.route} for c in checks
+                        {"space": c.space, "cost": c.cost, "route": str(c.route)} for c in checks
                     ],
                 }
             )
         else:
-            emit(f"{who.name} may expand a {words} onto {counted(len(checks), 'space')}:")
+            emit(
+                t_n(
+                    "{player} may expand a {unit} onto {count} space:",
+                    "{player} may expand a {unit} onto {count} spaces:",
+                    len(checks),
+                    player=who.name,
+                    unit=words,
+                )
+            )
             for check in checks:
-                emit(f"  {check.space}  £{check.cost}  {check.route}")
+                emit(
+                    t(
+                        "  {space}  £{cost}  {route}",
+                        space=check.space,
+                        cost=check.cost,
+                        route=check.route,
+                    )
+                )
         if svg:
             save_picture(svg, board, source, [legal_overlay(board, who.name, kind, checks)])
         return
@@ -319,28 +370,43 @@ def legal_command(
                 "unit": check.unit,
                 "space": check.space,
                 "legal": check.legal,
-                "reasons": list(check.reasons),  # machine output: the English source
+                "reasons": [str(r) for r in check.reasons],  # machine output: the English
                 "cost": check.cost,
                 "unit_cost": check.unit_cost,
                 "land_cost": check.land_cost,
-                "route": check.route,
+                "route": None if check.route is None else str(check.route),
             }
         )
     elif check.legal:
         emit(
-            f"Legal: {who.name} may put a {words} on {check.space} "
-            f"({check.route}) for £{check.cost} ({check.cost_words()}).",
+            t(
+                "Legal: {player} may put a {unit} on {space} ({route}) for £{cost} ({parts}).",
+                player=who.name,
+                unit=words,
+                space=check.space,
+                route=check.route,
+                cost=check.cost,
+                parts=check.cost_words(),
+            )
         )
     else:
-        emit(f"Not legal: {who.name} may not put a {words} on {check.space}:")
+        emit(
+            t(
+                "Not legal: {player} may not put a {unit} on {space}:",
+                player=who.name,
+                unit=words,
+                space=check.space,
+            )
+        )
         for reason in check.reasons:
             emit(f"  - {tr(reason)}")
     if svg:
-        label = f"£{check.cost}" if check.legal else "no"
+        # TRANSLATORS: the label on a space in the SVG picture where an expansion is not legal
+        label = f"£{check.cost}" if check.legal else t("no")
         caption = (
-            f"{who.name} may put a {words} here"
+            t("{player} may put a {unit} here", player=who.name, unit=words)
             if check.legal
-            else f"{who.name} may not put a {words} here"
+            else t("{player} may not put a {unit} here", player=who.name, unit=words)
         )
         save_picture(
             svg, board, source, [Overlay("legal", {board.index[check.space]: label}, caption)]
@@ -384,20 +450,26 @@ def settlements_command(
         )
     fishermen = any(has_fishermen(p.units, p.ports) for p in source.position.players)
     if as_json:
-        print_json({"players": results, **({"fishermen": FISHERMEN_READING} if fishermen else {})})
+        reading = {"fishermen": str(FISHERMEN_READING)} if fishermen else {}
+        print_json({"players": results, **reading})
     else:
         for entry in results:
-            count = entry["settlements"]
             emit(
-                f"{entry['name']}: {count} settlement{'' if count == 1 else 's'} within reach "
-                f"of each other ({shipping_words(entry['shipping'])})",
+                t_n(
+                    "{player}: {count} settlement within reach of each other ({shipping})",
+                    "{player}: {count} settlements within reach of each other ({shipping})",
+                    entry["settlements"],
+                    player=entry["name"],
+                    shipping=shipping_words(entry["shipping"]),
+                )
             )
+            # TRANSLATORS: the two labels below line up: keep them the same width
             for name in entry["counted"]:
-                emit(f"  counted   {name}")
+                emit(t("  counted   {settlement}", settlement=name))
             for name in entry["left_out"]:
-                emit(f"  left out  {name}")
+                emit(t("  left out  {settlement}", settlement=name))
         if fishermen:
-            emit(f"Reading: {FISHERMEN_READING}.")
+            emit(t("Reading: {reading}.", reading=FISHERMEN_READING))
     if svg:
         save_picture(svg, board, source, settlements=counts)
 
@@ -405,14 +477,16 @@ def settlements_command(
 @app.command("check")
 def check_command(
     paths: Annotated[
-        list[str], typer.Argument(metavar="FILE|DIR...", help="Module-side files or folders.")
+        list[str], typer.Argument(metavar="FILE|DIR...", help=t("Module-side files or folders."))
     ],
     draw: Annotated[
         bool | None,
         typer.Option(
             "--draw/--no-draw",
-            help="Draw each side with its space ids, rivers and port slots "
-            "(default: when checking a single file).",
+            help=t(
+                "Draw each side with its space ids, rivers and port slots "
+                "(default: when checking a single file)."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -439,7 +513,7 @@ def check_command(
             _say_report(report, draw)
     if problems:
         if not as_json:
-            message(f"{problems} problem{'' if problems == 1 else 's'} found.", style="red")
+            message(t_n("{count} problem found.", "{count} problems found.", problems), style="red")
         raise typer.Exit(1)
 
 
@@ -456,7 +530,9 @@ def _check_file(path: Path) -> dict[str, Any]:
         return report
     warnings = side_warnings(side)
     if path.stem.upper() in _side_names() and path.stem.upper() != side.name:
-        warnings.append(f"{path} holds side {side.name}: name it {side.name}.yaml")
+        warnings.append(
+            Reason("{path} holds side {side}: name it {side}.yaml", path=str(path), side=side.name)
+        )
     report.update(
         ok=True,
         warnings=warnings,
@@ -486,13 +562,21 @@ def _check_folder(folder: Path) -> dict[str, Any]:
     files = [_check_file(path) for path in sorted(folder.glob("*.yaml"))]
     report: dict[str, Any] = {"folder": str(folder), "files": files, "problems": []}
     if not files:
-        report["problems"].append(f"{folder}: no *.yaml module files in this folder")
+        report["problems"].append(
+            Reason("{folder}: no *.yaml module files in this folder", folder=str(folder))
+        )
     found: dict[str, str] = {}
     for entry in files:
         name = entry.get("side")
         if name in found:
             report["problems"].append(
-                f"{folder}: side {name} is in both {found[name]} and {entry['file']}"
+                Reason(
+                    "{folder}: side {side} is in both {first} and {second}",
+                    folder=str(folder),
+                    side=name,
+                    first=found[name],
+                    second=entry["file"],
+                )
             )
         elif name:
             found[name] = entry["file"]
@@ -506,7 +590,9 @@ def _check_folder(folder: Path) -> dict[str, Any]:
         all(entry["ok"] for entry in files),
     )
     if report["assembly"]["ok"] is False:
-        report["problems"].append(f"{folder}: {report['assembly']['problem']}")
+        report["problems"].append(
+            Reason("{folder}: {problem}", folder=str(folder), problem=report["assembly"]["problem"])
+        )
     report["ok"] = not report["problems"] and all(entry["ok"] for entry in files)
     return report
 
@@ -516,16 +602,23 @@ def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str,
     from itertools import product
 
     from caledonia.rules.board import Board
+    from caledonia.rules.position import error_reason
 
     if not files_ok:
-        return {"ok": None, "combinations": 0, "problem": "not checked: fix the files first"}
+        return {
+            "ok": None,
+            "combinations": 0,
+            "problem": Reason("not checked: fix the files first"),
+        }
     by_letter = {letter: [s for s in sides.values() if s.module == letter] for letter in "ABCD"}
     absent = [letter for letter, found in by_letter.items() if not found]
     if absent:
         return {
             "ok": None,
             "combinations": 0,
-            "problem": f"not checked: no side of module {', '.join(absent)}",
+            "problem": Reason(
+                "not checked: no side of module {modules}", modules=", ".join(absent)
+            ),
         }
     combinations = 0
     for combination in product(*by_letter.values()):
@@ -533,17 +626,29 @@ def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str,
             Board(list(combination), 4)
         except (CaledoniaError, ValueError) as problem:
             names = "+".join(side.name for side in combination)
-            return {"ok": False, "combinations": combinations, "problem": f"{names}: {problem}"}
+            problem_words = Reason("{sides}: {problem}", sides=names, problem=error_reason(problem))
+            return {"ok": False, "combinations": combinations, "problem": problem_words}
         combinations += 1
     return {"ok": True, "combinations": combinations, "problem": None}
 
 
 def _without_sides(report: dict[str, Any]) -> dict[str, Any]:
-    """The report as JSON data: the loaded sides kept for drawing are left out."""
-    data = {key: value for key, value in report.items() if key != "_side"}
+    """The report as JSON data, in English: the loaded sides kept for drawing are left out."""
+    data = {key: _english(value) for key, value in report.items() if key != "_side"}
     if "files" in data:
         data["files"] = [_without_sides(entry) for entry in data["files"]]
     return data
+
+
+def _english(value: Any) -> Any:
+    """JSON data with every sentence as its English words (a Reason as a plain str)."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, list):
+        return [_english(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _english(item) for key, item in value.items()}
+    return value
 
 
 def _count_problems(report: dict[str, Any]) -> int:
@@ -555,42 +660,70 @@ def _say_report(report: dict[str, Any], draw: bool) -> None:
     """A report as lines: results on stdout, problems and warnings on stderr."""
     for entry in report.get("files", [report]) if "folder" in report else [report]:
         for problem in entry["problems"]:
-            message(f"Error: {problem}", style="red")
+            message(t("Error: {problem}", problem=problem), style="red")
         if entry["ok"]:
-            label = " (example layout)" if entry["example"] else ""
-            emit(
-                f"{entry['file']}: module side {entry['side']}{label}, {entry['spaces']} spaces, "
-                f"{entry['mist']} mist, {entry['river_edges']} river edges: ok",
-            )
+            counts = {
+                "file": entry["file"],
+                "side": entry["side"],
+                "spaces": entry["spaces"],
+                "mist": entry["mist"],
+                "rivers": entry["river_edges"],
+            }
+            if entry["example"]:
+                line = t(
+                    "{file}: module side {side} (example layout), {spaces} spaces, {mist} mist, "
+                    "{rivers} river edges: ok",
+                    **counts,
+                )
+            else:
+                line = t(
+                    "{file}: module side {side}, {spaces} spaces, {mist} mist, "
+                    "{rivers} river edges: ok",
+                    **counts,
+                )
+            emit(line)
             if draw:
                 from .side_view import LEGEND, draw_loaded_side
 
                 console().print(draw_loaded_side(entry["_side"]), soft_wrap=True, crop=False)
-                emit(LEGEND)
+                emit(t(LEGEND))
         for warning in entry["warnings"]:
-            message(f"Warning: {warning}", style="yellow")
+            message(t("Warning: {warning}", warning=warning), style="yellow")
     if "folder" not in report:
         return
     for problem in report["problems"]:
-        message(f"Error: {problem}", style="red")
+        message(t("Error: {problem}", problem=problem), style="red")
     assembly = report["assembly"]
     if assembly["ok"]:
         sides = len([entry for entry in report["files"] if entry["ok"]])
+        combinations = assembly["combinations"]
         emit(
-            f"{report['folder']}: {counted(sides, 'side')} fit together "
-            f"({counted(assembly['combinations'], 'combination')})"
+            # TRANSLATORS: '{folder}: 8 sides fit together (16 combinations)'
+            t(
+                "{folder}: {sides} fit together ({combinations})",
+                folder=report["folder"],
+                sides=t_n("{count} side", "{count} sides", sides),
+                combinations=t_n("{count} combination", "{count} combinations", combinations),
+            )
         )
     elif assembly["ok"] is None and report["files"]:
-        message(f"{report['folder']}: assembly {assembly['problem']}")
+        message(
+            t(
+                "{folder}: assembly {problem}",
+                folder=report["folder"],
+                problem=assembly["problem"],
+            )
+        )
 
 
 @app.command("transcribe")
 def transcribe_command(
-    side: Annotated[str, typer.Argument(help="The side to enter, A1 to D2.")],
+    side: Annotated[str, typer.Argument(help=t("The side to enter, A1 to D2."))],
     out: Annotated[
         str | None,
         typer.Option(
-            metavar="FILE", help="Where to write it (default: into your box, 'caledonia box path')."
+            metavar="FILE",
+            help=t("Where to write it (default: into your box, 'caledonia box path')."),
         ),
     ] = None,
     force: ForceOption = False,
@@ -608,11 +741,15 @@ def transcribe_command(
 
     name = side.strip().upper()
     if len(name) != 2 or name[0] not in "ABCD" or name[1] not in "12":
-        raise UsageProblem(f"unknown side {side!r}: expected A1, A2, B1 ... D2", "map transcribe")
+        raise UsageProblem(
+            t("unknown side {side}: expected A1, A2, B1 ... D2", side=repr(side)), "map transcribe"
+        )
     if not is_interactive():
         raise UsageProblem(
-            "transcribing asks questions and needs a terminal; without one, write the YAML "
-            "yourself (see maps/README.md) and check it with 'caledonia map check FILE'",
+            t(
+                "transcribing asks questions and needs a terminal; without one, write the YAML "
+                "yourself (see maps/README.md) and check it with 'caledonia map check FILE'"
+            ),
             "map transcribe",
         )
     from caledonia.rules.boxfolder import side_file

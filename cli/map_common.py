@@ -42,14 +42,18 @@ def check_picture(svg: str | None, force: bool) -> None:
 def board_from_flags(modules: str, players: int, maps: str | None, command: str) -> Board:
     """The board of --modules and --players (no file given), with the example notice."""
     from caledonia.rules.board import assemble
+    from caledonia.rules.position import error_reason
 
     from .errors import UsageProblem
     from .map_sides import load_sides
+    from .translation import t
 
     names = modules.split(",")
     try:
         board = assemble(load_sides(maps, names), names, players)
     except ValueError as reason:
-        raise UsageProblem(f"--modules: {reason}", command) from None
+        raise UsageProblem(
+            t("--modules: {problem}", problem=error_reason(reason)), command
+        ) from None
     _notice(board)
     return board

@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import Plural
+
+from .translation import t_n, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -19,10 +22,14 @@ def example_sides_notice(board: Board) -> str | None:
     sides = [side.name for side in board.sides if side.example]
     if not sides:
         return None
-    return (
-        f"Note: map module{'s' if len(sides) > 1 else ''} {', '.join(sides)} "
-        f"{'are example layouts' if len(sides) > 1 else 'is an example layout'}, not the "
-        f"printed ones; transcribe yours into your box with 'caledonia map transcribe {sides[0]}'."
+    return t_n(
+        "Note: map module {sides} is an example layout, not the printed ones; "
+        "transcribe yours into your box with 'caledonia map transcribe {first}'.",
+        "Note: map modules {sides} are example layouts, not the printed ones; "
+        "transcribe yours into your box with 'caledonia map transcribe {first}'.",
+        len(sides),
+        sides=", ".join(sides),
+        first=sides[0],
     )
 
 
@@ -39,16 +46,24 @@ def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[st
     if missing:
         import os
 
-        raise CaledoniaError(missing_sides(maps_folder(maps or os.environ.get(MAPS_ENV)), missing))
+        folder = maps_folder(maps or os.environ.get(MAPS_ENV))
+        raise CaledoniaError(tr(missing_sides(folder, missing)))
     return sides
 
 
-def missing_sides(folder: Path, missing: list[str]) -> str:
-    files = ", ".join(str(folder / f"{name}.yaml") for name in missing)
+def missing_sides(folder: Path, missing: list[str]) -> Plural:
+    """The problem of a folder without the files of these sides, as a sentence (a Reason:
+    it also goes into `map check --json`, in English)."""
     first = missing[0]
-    how = "it" if len(missing) == 1 else "each"
-    return (
-        f"{folder}: no file for side{'' if len(missing) == 1 else 's'} {', '.join(missing)} "
-        f"(expected {files}); transcribe {how} with 'caledonia map transcribe {first} "
-        f"--out {folder / (first + '.yaml')}'"
+    return Plural(
+        "{folder}: no file for side {sides} (expected {files}); transcribe it with "
+        "'caledonia map transcribe {first} --out {path}'",
+        "{folder}: no file for sides {sides} (expected {files}); transcribe each with "
+        "'caledonia map transcribe {first} --out {path}'",
+        count=len(missing),
+        folder=str(folder),
+        sides=", ".join(missing),
+        files=", ".join(str(folder / f"{name}.yaml") for name in missing),
+        first=first,
+        path=str(folder / (first + ".yaml")),
     )

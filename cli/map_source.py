@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.words import counted
+from caledonia.rules.position import error_reason
+
+from .translation import t, t_n, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -40,13 +42,13 @@ class MapSource:
         try:
             return self.position.player(who)
         except ValueError as reason:
-            raise CaledoniaError(str(reason)) from None
+            raise CaledoniaError(tr(error_reason(reason))) from None
 
     def space(self, space_id: str) -> int:
         try:
             return self.board.lookup(space_id)
         except ValueError as reason:
-            raise CaledoniaError(str(reason)) from None
+            raise CaledoniaError(tr(error_reason(reason))) from None
 
     def legal(
         self, who: str, unit: str, free_land: bool = False, money: int | None = None
@@ -114,11 +116,16 @@ class MapSource:
 
     def headline(self) -> tuple[str, str]:
         """The picture's title and subtitle: which file, which round, whose turn."""
-        name = Path(self.path).name
-        example = " · example map modules, not the printed ones" if self.board.example else ""
+        # TRANSLATORS: the title of the SVG picture: {file} is the name of the file drawn
+        title = t("caledonia: {file}", file=Path(self.path).name)
         if self.game is None:
             players = ", ".join(p.name for p in self.position.players)
-            return f"caledonia: {name}", f"a position of {players}{example}"
+            if self.board.example:
+                return title, t(
+                    "a position of {players} · example map modules, not the printed ones",
+                    players=players,
+                )
+            return title, t("a position of {players}", players=players)
         from caledonia.rules.game.engine import next_step
         from caledonia.rules.game.state import phase_words
 
@@ -126,27 +133,43 @@ class MapSource:
         when = (
             phase_words(state.phase)
             if state.phase == "over"
-            else f"round {state.round}, {phase_words(state.phase)}"
+            else t("round {round}, {phase}", round=state.round, phase=phase_words(state.phase))
         )
-        return f"caledonia: {name}", f"{when} · next: {next_step(state)}{example}"
+        if self.board.example:
+            return title, t(
+                "{when} · next: {step} · example map modules, not the printed ones",
+                when=when,
+                step=next_step(state),
+            )
+        return title, t("{when} · next: {step}", when=when, step=next_step(state))
 
 
 def reach_overlay(name: str, spaces: Iterable[int]) -> Overlay:
     from .board_svg import Overlay
 
     marks = dict.fromkeys(spaces, "")
-    return Overlay("reach", marks, f"{name} reaches {counted(len(marks), 'free space')}")
+    caption = t_n(
+        "{player} reaches {count} free space",
+        "{player} reaches {count} free spaces",
+        len(marks),
+        player=name,
+    )
+    return Overlay("reach", marks, caption)
 
 
 def legal_overlay(board: Board, name: str, unit: str, checks: list[ExpansionCheck]) -> Overlay:
     """Each legal space marked with the expansion's cost."""
     from .board_svg import Overlay
 
-    return Overlay(
-        "legal",
-        {board.index[c.space]: f"£{c.cost}" for c in checks},
-        f"{name} may expand a {unit.replace('_', ' ')} here: {counted(len(checks), 'space')}",
+    caption = t_n(
+        "{player} may expand a {unit} here: {count} space",
+        "{player} may expand a {unit} here: {count} spaces",
+        len(checks),
+        player=name,
+        unit=unit.replace("_", " "),
     )
+    # the labels are prices, kept as figures: they are also the --json output's labels
+    return Overlay("legal", {board.index[c.space]: f"£{c.cost}" for c in checks}, caption)
 
 
 def source_of_game(path: str, game: Game) -> MapSource:
@@ -171,8 +194,11 @@ def to_act_overlay(source: MapSource) -> Overlay | None:
     return Overlay(
         "legal",
         {source.board.index[space]: f"£{cost}" for space, cost in cheapest.items()},
-        f"{name}, to act, may expand here: the cheapest unit's cost "
-        f"('map legal GAME {name} UNIT --svg FILE' for one unit)",
+        t(
+            "{player}, to act, may expand here: the cheapest unit's cost "
+            "('map legal GAME {player} UNIT --svg FILE' for one unit)",
+            player=name,
+        ),
     )
 
 
@@ -250,7 +276,7 @@ def board_data(board: Board, source: MapSource | None, overlays=()) -> dict[str,
                 "cost": s.cost,
                 "mist": s.mist,
                 "active": s.index in board.active,
-                "blocked": board.blocked.get(s.index),
+                "blocked": str(board.blocked[s.index]) if s.index in board.blocked else None,
                 "unit": held.get(s.index),
             }
             for s in board.spaces

@@ -26,13 +26,14 @@ from collections.abc import Collection, Iterator, Mapping
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
-from caledonia.rules.position import Position, unit_words
+from caledonia.rules.messages import N_
+from caledonia.rules.position import AND, Position, listed, unit_words
 from caledonia.rules.reach import shipping_words
 from caledonia.rules.settlements import FISHERMEN_READING
-from caledonia.rules.words import counted
 from rich.text import Text
 
 from .status_view import fit
+from .translation import t, t_n
 from .unit_codes import UNIT_CODES as SHARED_CODES
 
 FULL_CELL = 6  # columns per hex in the full layout: one edge character and five of content
@@ -293,12 +294,13 @@ def _split(scene: _Scene) -> Text:
 def _split_titles(board: Board) -> list[tuple[str, range]]:
     west, east = _halves(board)
     return [
-        (
-            f"{name} half, modules {' and '.join(_modules(board, columns))}{after}:",
-            columns,
-        )
-        for name, columns, after in (("west", west, " (east half below)"), ("east", east, ""))
+        (_west_title(listed(_modules(board, west), AND)), west),
+        (t("east half, modules {modules}:", modules=listed(_modules(board, east), AND)), east),
     ]
+
+
+def _west_title(modules: str) -> str:
+    return t("west half, modules {modules} (east half below):", modules=modules)
 
 
 def needed_width(board: Board, layout: str) -> int:
@@ -309,9 +311,7 @@ def needed_width(board: Board, layout: str) -> int:
     if layout == "compact":
         return columns * BRICK_CELL + BRICK_CELL // 2 + 1
     half = max(len(c) for c in _halves(board))
-    return max(
-        half * FULL_CELL + FULL_CELL // 2 + 1, len("west half, modules A and D (east half below):")
-    )
+    return max(half * FULL_CELL + FULL_CELL // 2 + 1, len(_west_title(listed(["A", "D"], AND))))
 
 
 def layout_for(board: Board, width: int | None) -> str | None:
@@ -323,9 +323,12 @@ def layout_for(board: Board, width: int | None) -> str | None:
 
 def too_narrow(board: Board, width: int, svg_hint: str = SVG_HINT) -> str:
     least = min(needed_width(board, name) for name in LAYOUTS)
-    return (
-        f"The board needs a terminal {least} columns wide and this one has {width}: "
-        f"widen it, or save the picture with {svg_hint}."
+    return t(
+        "The board needs a terminal {least} columns wide and this one has {width}: "
+        "widen it, or save the picture with {hint}.",
+        least=least,
+        width=width,
+        hint=svg_hint,
     )
 
 
@@ -355,28 +358,45 @@ def draw_board(
 
 def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | None):
     full = layout != "compact"
-    yield (
-        "G grassland, F forest, M mountain, £ land cost; "
-        + ("~~~~~" if full else "~~~~")
-        + " loch; ≈ river"
-        + ("; P touches a port slot in use" if full else "")
-    )
+    # TRANSLATORS: the legend of the board drawn in the terminal: keep the letters and signs
+    if full:
+        yield t(
+            "G grassland, F forest, M mountain, £ land cost; ~~~~~ loch; ≈ river; "
+            "P touches a port slot in use"
+        )
+    else:
+        yield t("G grassland, F forest, M mountain, £ land cost; ~~~~ loch; ≈ river")
     if board.players <= 2:
-        yield f"lower case: mist, not part of a {board.players}-player map"
+        yield t("lower case: mist, not part of a {players}-player map", players=board.players)
     if board.players == 1:
-        yield ("[ N ]" if full else "[N]") + " neutral worker on every active £1 space (solo)"
+        yield t(
+            "{mark} neutral worker on every active £1 space (solo)",
+            mark="[ N ]" if full else "[N]",
+        )
     if any("covered" in reason for reason in board.blocked.values()):
-        yield ("[###]" if full else "[##]") + " covered by a spare port tile (tighter map)"
+        yield t(
+            "{mark} covered by a spare port tile (tighter map)", mark="[###]" if full else "[##]"
+        )
     if kinds:
-        example = "1shp"
         codes = ", ".join(f"{unit_code(k)} {unit_words(k)}" for k in sorted(kinds, key=unit_code))
-        yield f"units: player number and unit, {example} is player 1's sheep; {codes}"
+        yield t(
+            "units: player number and unit, {example} is player 1's sheep; {codes}",
+            example="1shp",
+            codes=codes,
+        )
     if "fisherman" in kinds:
-        yield "fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)"
-        yield f"settlements read {FISHERMEN_READING}"
+        yield t("fsh: a fisherman on a loch or a port tile (Clan MacDonald's worker)")
+        yield t("settlements read {reading}", reading=FISHERMEN_READING)
     if highlighted is not None:
-        shown = "" if full else " (the * in place of the dash: A*07)"
-        yield f"* highlighted: {highlighted} spaces{shown}"
+        # TRANSLATORS: English says 'spaces' whatever the count; a language may choose by it
+        if full:
+            yield t_n("* highlighted: {count} spaces", "* highlighted: {count} spaces", highlighted)
+        else:
+            yield t_n(
+                "* highlighted: {count} spaces (the * in place of the dash: A*07)",
+                "* highlighted: {count} spaces (the * in place of the dash: A*07)",
+                highlighted,
+            )
 
 
 def legend(
@@ -397,8 +417,15 @@ def legend(
     marks = player_marks(position)
     for player in players:
         lines.append(
-            f"{marks[player.name]} = {player.name} ({player.colour}, "
-            f"{shipping_words(player.shipping)}, {counted(len(player.units) + len(player.ports), 'unit')})"
+            t_n(
+                "{mark} = {player} ({colour}, {shipping}, {count} unit)",
+                "{mark} = {player} ({colour}, {shipping}, {count} units)",
+                len(player.units) + len(player.ports),
+                mark=marks[player.name],
+                player=player.name,
+                colour=player.colour,
+                shipping=shipping_words(player.shipping),
+            )
         )
     lines.extend(_port_lines(board, players, ports, marks, layout))
     return fit(lines, width)
@@ -409,19 +436,35 @@ def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
     joiner = ""  # one code a unit in every layout: 1shp
     for slot in board.port_slots:
         tile = (ports or {}).get(slot.module)
-        what = f"port tile {tile}" if tile else "port slot"
-        touches = ", ".join(board.spaces[i].id for i in slot.touches)
-        yield (
-            f"{what} at corner {slot.module} "
-            f"({slot.slot.replace('players_', '').replace('_', '-')} "
-            f"players) touches {touches}"
-        )
+        fields = {
+            "tile": tile,
+            "corner": slot.module,
+            "players": slot.slot.replace("players_", "").replace("_", "-"),  # 1-2 or 3-4
+            "spaces": ", ".join(board.spaces[i].id for i in slot.touches),
+        }
+        if tile:
+            yield t(
+                "port tile {tile} at corner {corner} ({players} players) touches {spaces}", **fields
+            )
+        else:
+            yield t("port slot at corner {corner} ({players} players) touches {spaces}", **fields)
         if slot.module in on_ports:
             player, unit = on_ports[slot.module]
-            yield (
-                f"  {marks[player.name]}{joiner}{unit_code(unit)} on port:{slot.module} "
-                f"({player.name}'s {unit_words(unit)} stands on {what})"
+            fields.update(
+                code=f"{marks[player.name]}{joiner}{unit_code(unit)}",
+                player=player.name,
+                unit=unit_words(unit),
             )
+            # TRANSLATORS: {code} is the unit as drawn (1shp); port:{corner} is typed as it is
+            if tile:
+                yield t(
+                    "  {code} on port:{corner} ({player}'s {unit} stands on port tile {tile})",
+                    **fields,
+                )
+            else:
+                yield t(
+                    "  {code} on port:{corner} ({player}'s {unit} stands on port slot)", **fields
+                )
 
 
 def region_of(board: Board, spaces: Collection[int]) -> tuple[range, range]:
@@ -464,7 +507,7 @@ def _mini(scene: _Scene) -> Text:
     return canvas.text()
 
 
-MINI_WORDS = "the whole board in miniature"
+MINI_WORDS = N_("the whole board in miniature")
 
 
 def draw_keys(
@@ -481,9 +524,10 @@ def draw_keys(
     everything = (range(_columns(board)), range(max(s.row for s in board.spaces) + 1))
     modules = region_of(board, labels)
     letters = sorted({board.spaces[i].module for i in labels})
-    named = f"module{'s' if len(letters) > 1 else ''} {' and '.join(letters)}"
+    # TRANSLATORS: what a picture shows: 'module A', 'modules A and B'
+    named = t_n("module {modules}", "modules {modules}", len(letters), modules=listed(letters, AND))
     scene = _Scene(board, position, (), labels)
-    for (columns, rows), words in ((everything, "the whole board"), (modules, named)):
+    for (columns, rows), words in ((everything, t("the whole board")), (modules, named)):
         if len(rows) * 3 + 1 > height:
             continue
         if len(columns) * FULL_CELL + FULL_CELL // 2 + 1 <= width:
@@ -492,7 +536,7 @@ def draw_keys(
             return _compact(scene, columns, rows), words
     rows = max(s.row for s in board.spaces) + 1
     if rows + 1 <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 + 1 <= width:
-        return _mini(scene), MINI_WORDS
+        return _mini(scene), t(MINI_WORDS)
     return None
 
 
@@ -507,25 +551,33 @@ def where_legend(
     """A short legend under a "Where?" picture (`words`: what `draw_keys` drew): the hexes'
     letters or the miniature's marks, the menu keys (`keys`), and each number by the
     player's name with the units on the board."""
-    mini = words == MINI_WORDS
+    mini = words == t(MINI_WORDS)
     first = min(labels.values(), default="1")
-    key = f"; {_key_label(first, MINI_CELL - 1 if mini else 5).strip()} a menu key: press it"
-    key = key if keys else ""
-    lines = []
+    parts = []  # the legend's items, joined by '; '
     if mini:
-        mist = "; blank: mist, out of play" if board.players <= 2 else ""
-        lines.append(f"~~~~ loch, .. land{mist}{key}")
+        parts.append(t("~~~~ loch, .. land"))
+        if board.players <= 2:
+            parts.append(t("blank: mist, out of play"))
     else:
-        mist = "; lower case: mist, out of play" if board.players <= 2 else ""
-        lines.append(
-            "G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, "
-            f"P touches a port tile{mist}{key}"
+        parts.append(
+            t(
+                "G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, "
+                "P touches a port tile"
+            )
         )
+        if board.players <= 2:
+            parts.append(t("lower case: mist, out of play"))
+    if keys:
+        label = _key_label(first, MINI_CELL - 1 if mini else 5).strip()
+        parts.append(t("{key} a menu key: press it", key=label))
+    lines = ["; ".join(parts)]
     players = position.players if position else ()
     shown: set[str] = {kind for p in players for kind in p.units.values() if kind}
     if players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
         codes = ", ".join(f"{unit_code(k)} {unit_words(k)}" for k in sorted(shown, key=unit_code))
-        lines.append(f"units as 1shp (player 1's sheep): {who}; {codes}")
+        lines.append(
+            t("units as 1shp (player 1's sheep): {players}; {codes}", players=who, codes=codes)
+        )
     return fit(lines, width)

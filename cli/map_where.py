@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.messages import Reason
 
 from .output import JsonOption, MapsOption, console, emit, message, print_json
+from .translation import t, t_n, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
@@ -18,20 +20,20 @@ PICTURE_HEIGHT = 20  # lines: one module (six rows of hexes), never the whole bo
 
 
 def where_command(
-    space: Annotated[str, typer.Argument(help="A space id such as A-09 (a09 and A9 too).")],
+    space: Annotated[str, typer.Argument(help=t("A space id such as A-09 (a09 and A9 too)."))],
     source_file: Annotated[
         str | None,
         typer.Argument(
             metavar="[GAME]",
-            help="A game or position file: its units and port tiles become landmarks.",
+            help=t("A game or position file: its units and port tiles become landmarks."),
             show_default=False,
         ),
     ] = None,
     modules: Annotated[
-        str, typer.Option(help="Module sides when no file is given, A to D.")
+        str, typer.Option(help=t("Module sides when no file is given, A to D."))
     ] = "A1,B1,C1,D1",
     players: Annotated[
-        int, typer.Option(min=1, max=4, help="Player count when no file is given.")
+        int, typer.Option(min=1, max=4, help=t("Player count when no file is given."))
     ] = 4,
     as_json: JsonOption = False,
     maps: MapsOption = None,
@@ -42,7 +44,7 @@ def where_command(
     Example: [cyan]caledonia map where A-24 sample_games/midway-4p.yaml[/cyan]
     """
     from caledonia.rules.position import Position
-    from caledonia.rules.space_names import describe_space
+    from caledonia.rules.space_names import DOT, describe_space
 
     from .map_common import board_from_flags, open_source
 
@@ -57,50 +59,56 @@ def where_command(
     if as_json:
         print_json(where_data(position, index, words))
         return
-    emit(f"{words.id} · {words.land}")
-    emit(words.place)
+    emit(t(DOT, first=words.id, second=words.land))
+    emit(tr(words.place))
     standing = _standing(position, index)
     if standing:
-        emit(f"  {standing}")
+        emit("  " + tr(standing))
     for landmark in words.landmarks:
-        emit(f"  {landmark}")
+        emit("  " + tr(landmark))
     _draw(position, index)
 
 
 def _space(board: Board, typed: str) -> int:
     """The space's index; exit 1 naming the nearest ids for one there is not."""
+    from caledonia.rules.position import OR, error_reason, listed
     from caledonia.rules.space_names import closest_ids
 
     try:
         return board.lookup(typed)
     except ValueError as reason:
+        problem = error_reason(reason)
         near = closest_ids(board, typed)
-        hint = f"; did you mean {' or '.join(near)}?" if near else ""
-        raise CaledoniaError(f"{reason}{hint}") from None
+        if not near:
+            raise CaledoniaError(tr(problem)) from None
+        raise CaledoniaError(
+            t("{problem}; did you mean {spaces}?", problem=problem, spaces=listed(near, OR))
+        ) from None
 
 
-def _standing(position: Position, index: int) -> str | None:
+def _standing(position: Position, index: int) -> Reason | None:
     """What stands on the space itself ('Ailsa's sheep stands here'), or None."""
     from caledonia.rules.space_names import unit_at
 
     held = unit_at(position, index)
-    return f"{held} stands here" if held is not None else None
+    return Reason("{unit} stands here", unit=held) if held is not None else None
 
 
 def where_data(position: Position, index: int, words) -> dict[str, Any]:
     board = position.board
     held = position.occupant(index)
-    return {
+    standing = _standing(position, index)
+    return {  # machine output: the sentences in English
         "space": words.id,
         "module": words.module,
         "side": words.side,
-        "terrain": words.terrain,
+        "terrain": str(words.terrain),
         "cost": words.cost,
-        "place": words.place,
-        "landmarks": list(words.landmarks),
+        "place": str(words.place),
+        "landmarks": [str(landmark) for landmark in words.landmarks],
         "active": index in board.active,
         "unit": {"player": held[0].name, "unit": held[1]} if held else None,
-        "standing": _standing(position, index),
+        "standing": None if standing is None else str(standing),
         "example": words.example,
     }
 
@@ -112,12 +120,17 @@ def _draw(position: Position, index: int) -> None:
         position.board, position, {index: "*"}, width=console().width, height=PICTURE_HEIGHT
     )
     if drawn is None:
-        message("(The terminal is too narrow to draw the module: widen it to 46 columns.)")
+        message(t("(The terminal is too narrow to draw the module: widen it to 46 columns.)"))
         return
     picture, region = drawn
     console().print(picture, soft_wrap=True, crop=False)
     message(
-        f"{region[0].upper() + region[1:]}, north at the top; ( * ) marks {position.board.spaces[index].id}."
+        # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
+        t(
+            "{region}, north at the top; ( * ) marks {space}.",
+            region=region[0].upper() + region[1:],
+            space=position.board.spaces[index].id,
+        )
     )
     width = console().width - 1
     for line in where_legend(position.board, position, {index: "*"}, region, width, keys=False):
@@ -127,23 +140,25 @@ def _draw(position: Position, index: int) -> None:
 def sheet_command(
     svg_file: Annotated[
         str,
-        typer.Option("--svg", metavar="FILE", help="Where to save the sheet (SVG, sized for A4)."),
+        typer.Option(
+            "--svg", metavar="FILE", help=t("Where to save the sheet (SVG, sized for A4).")
+        ),
     ],
     source_file: Annotated[
         str | None,
         typer.Argument(
             metavar="[GAME]",
-            help="A game or position file: its modules, players and port tiles.",
+            help=t("A game or position file: its modules, players and port tiles."),
             show_default=False,
         ),
     ] = None,
     modules: Annotated[
-        str, typer.Option(help="Module sides when no file is given, A to D.")
+        str, typer.Option(help=t("Module sides when no file is given, A to D."))
     ] = "A1,B1,C1,D1",
     players: Annotated[
-        int, typer.Option(min=1, max=4, help="Player count when no file is given.")
+        int, typer.Option(min=1, max=4, help=t("Player count when no file is given."))
     ] = 4,
-    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=t("Replace FILE if it exists."))] = False,
     maps: MapsOption = None,
 ) -> None:
     """A board sheet to print and lay beside the table: every space's id in large type,
@@ -164,11 +179,29 @@ def sheet_command(
     else:
         source = open_source(source_file, maps)
         board, ports = source.board, source.ports
-    count = f"{board.players} player{'s' if board.players > 1 else ''}"
-    example = " · example map modules, not the printed ones" if board.example else ""
-    title = f"caledonia board sheet: {' '.join(board.module_names())}, {count}{example}"
+    modules_named = " ".join(board.module_names())
+    if board.example:
+        title = t_n(
+            "caledonia board sheet: {modules}, {count} player · example map modules, "
+            "not the printed ones",
+            "caledonia board sheet: {modules}, {count} players · example map modules, "
+            "not the printed ones",
+            board.players,
+            modules=modules_named,
+        )
+    else:
+        title = t_n(
+            "caledonia board sheet: {modules}, {count} player",
+            "caledonia board sheet: {modules}, {count} players",
+            board.players,
+            modules=modules_named,
+        )
     write_text_atomic(svg_file, render_sheet(board, ports, title))
     message(
-        f"Saved the board sheet to {svg_file}: print it landscape at 100 % "
-        f"(ids {id_points(board):.1f} pt on A4)."
+        t(
+            "Saved the board sheet to {file}: print it landscape at 100 % "
+            "(ids {points:.1f} pt on A4).",
+            file=svg_file,
+            points=id_points(board),
+        )
     )

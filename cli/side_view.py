@@ -12,6 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from caledonia.rules.hexgrid import step
 from caledonia.rules.map_modules import LOCH, NO_HEX, ModuleSide, hex_code
+from caledonia.rules.messages import N_
 from rich.text import Text
 
 CELL = 6
@@ -21,7 +22,8 @@ CURRENT_STYLE = "bold reverse yellow"
 # What a space touching a port slot shows after its id.
 SLOT_MARKS = {"players_1_2": "²", "players_3_4": "⁴"}
 BOTH_SLOTS = "⁺"
-LEGEND = (
+# TRANSLATORS: the legend under a module side drawn in the terminal: keep the signs
+LEGEND = N_(
     "G grassland, F forest, M mountain, digit = land cost, * mist, ~~~~~ loch, ≈ river; "
     "after an id: ² touches the 1-2 player port slot, ⁴ the 3-4 player one, ⁺ both"
 )

@@ -14,6 +14,7 @@ from typing import Any
 from caledonia.rules.game.state import GameState
 
 from .prompts import Choice, menu_titles, with_keys
+from .translation import t
 
 MENU_MARGIN = 4  # lines besides the options: the question, the caption, the prompt, a spare
 
@@ -78,16 +79,22 @@ def where_picture(state: GameState, choices: Sequence[Choice], width: int, heigh
         return None
     position = position_of(state)
     legend_room = len(where_legend(state.board, position, labels, "", width - 1))
-    menu_lines = sum(t.count("\n") + 1 for t in menu_titles(choices, width - 1))  # wrapped
+    menu_lines = sum(title.count("\n") + 1 for title in menu_titles(choices, width - 1))  # wrapped
     room = height - menu_lines - MENU_MARGIN - legend_room
     drawn = draw_keys(state.board, position, labels, width=width, height=room)
     if drawn is None:
         return None
     picture, region = drawn
-    example = " (example map modules, not the printed ones)" if state.board.example else ""
-    caption = (
-        f"{region[0].upper() + region[1:]}, north at the top{example}: press the key on the hex."
-    )
+    shown = region[0].upper() + region[1:]
+    # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
+    if state.board.example:
+        caption = t(
+            "{region}, north at the top (example map modules, not the printed ones): "
+            "press the key on the hex.",
+            region=shown,
+        )
+    else:
+        caption = t("{region}, north at the top: press the key on the hex.", region=shown)
     legend = where_legend(state.board, position, labels, region, width - 1)
     return picture, "\n".join([caption, *legend])
 

@@ -56,9 +56,9 @@ class Board:
     def __init__(self, sides: Sequence[ModuleSide], players: int, covered: Iterable[str] = ()):
         letters = sorted(side.module for side in sides)
         if letters != list(MODULE_LETTERS):
-            raise ValueError("a board takes one side of each module A, B, C and D")
+            raise ValueError(Reason("a board takes one side of each module A, B, C and D"))
         if not 1 <= players <= 4:
-            raise ValueError("a board is for 1 to 4 players")
+            raise ValueError(Reason("a board is for 1 to 4 players"))
         self.players = players
         self.sides = tuple(sorted(sides, key=lambda side: side.module))
         self.example = any(side.example for side in sides)
@@ -100,8 +100,15 @@ class Board:
                     other = spaces[self.at[position]]
                     raise DataError(
                         side.source,
-                        f"{space_id} overlaps {other.id} of module {other.module} at board "
-                        f"column {position[0]}, row {position[1]}: check the modules' origins",
+                        Reason(
+                            "{space} overlaps {other} of module {module} at board "
+                            "column {column}, row {row}: check the modules' origins",
+                            space=space_id,
+                            other=other.id,
+                            module=other.module,
+                            column=position[0],
+                            row=position[1],
+                        ),
                     )
                 index = len(spaces)
                 spaces.append(
@@ -133,15 +140,18 @@ class Board:
         if not covered:
             return
         if self.players not in (2, 3):
-            raise ValueError("the tighter map is a variant for 2 or 3 players")
+            raise ValueError(Reason("the tighter map is a variant for 2 or 3 players"))
         if len(covered) != 4 or len(set(covered)) != 4:
-            raise ValueError("the tighter map covers exactly four different land spaces")
+            raise ValueError(Reason("the tighter map covers exactly four different land spaces"))
         for space_id in covered:
             index = self.lookup(space_id)
             space = self.spaces[index]
             if space.loch or index not in self.active:
                 raise ValueError(
-                    f"{space_id} is not an active land space: cover land of the active map"
+                    Reason(
+                        "{space} is not an active land space: cover land of the active map",
+                        space=space_id,
+                    )
                 )
             self.blocked[index] = Reason("is covered by a port tile (tighter map)")
 
@@ -178,7 +188,12 @@ class Board:
         if letter in MODULE_LETTERS and number.isdigit():  # A-7, a07 and A11 too
             key = f"{letter}-{int(number):02d}"
         if key not in self.index:
-            raise ValueError(f"no space {space_id!r} on this board: spaces are named like A-07")
+            raise ValueError(
+                Reason(
+                    "no space {space} on this board: spaces are named like A-07",
+                    space=repr(space_id),
+                )
+            )
         return self.index[key]
 
     def is_free_land(self, index: int) -> bool:
@@ -245,10 +260,14 @@ def assemble(
     for name in names:
         key = name.strip().upper()
         if key not in module_set:
-            known = ", ".join(sorted(module_set)) or "none"
-            raise ValueError(f"no module side {name!r} (sides here: {known})")
+            known = ", ".join(sorted(module_set)) or Reason("none")
+            raise ValueError(
+                Reason("no module side {side} (sides here: {known})", side=repr(name), known=known)
+            )
         chosen.append(module_set[key])
     letters = [side.module for side in chosen]
     if sorted(letters) != list(MODULE_LETTERS):
-        raise ValueError("give one side of each module A, B, C and D, such as [A1, B2, C1, D2]")
+        raise ValueError(
+            Reason("give one side of each module A, B, C and D, such as [A1, B2, C1, D2]")
+        )
     return Board(chosen, players, covered)

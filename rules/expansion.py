@@ -31,7 +31,7 @@ class ExpansionCheck(NamedTuple):
     reasons: tuple[str, ...]  # empty when legal
     unit_cost: int
     land_cost: int
-    route: str | None  # how the space is reached, in words
+    route: str | None  # how the space is reached, in words (a Reason)
     adjustments: tuple[tuple[str, int], ...] = ()  # (why, £ added or taken off) from a rule
 
     @property
@@ -42,12 +42,17 @@ class ExpansionCheck(NamedTuple):
     def cost(self) -> int:
         return max(0, self.unit_cost + self.land_cost + sum(n for _, n in self.adjustments))
 
-    def cost_words(self) -> str:
+    def cost_words(self) -> Reason:
         """'cow £9 + land £2', with any rule's change: 'distillery £10 − £3 Campbell + land £6'."""
-        words = f"{unit_words(self.unit)} £{self.unit_cost}"
+        # TRANSLATORS: the parts of an expansion's cost: 'cow £9 + land £2'
+        words = Reason("{unit} £{cost}", unit=unit_words(self.unit), cost=self.unit_cost)
         for why, amount in self.adjustments:
-            words += f" {'+' if amount > 0 else '−'} £{abs(amount)} {why}"
-        return words + f" + land £{self.land_cost}"
+            # TRANSLATORS: {why} names the clan power that changes the cost: '− £3 Campbell'
+            if amount > 0:
+                words = Reason("{cost} + £{amount} {why}", cost=words, amount=amount, why=why)
+            else:
+                words = Reason("{cost} − £{amount} {why}", cost=words, amount=-amount, why=why)
+        return Reason("{cost} + land £{land}", cost=words, land=self.land_cost)
 
 
 ExpansionRule = Callable[[ExpansionCheck, Position, MapPlayer, int], ExpansionCheck]

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from .errors import DataError
 from .hexgrid import are_adjacent
+from .messages import N_, Reason
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -41,6 +42,12 @@ LETTER_CORNER = {
     "D": ("top", "right"),
 }
 OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+CORNER_WORDS = {  # a corner of a module tile, as the warnings name it
+    ("top", "left"): N_("top left"),
+    ("top", "right"): N_("top right"),
+    ("bottom", "left"): N_("bottom left"),
+    ("bottom", "right"): N_("bottom right"),
+}
 _LAND = re.compile(r"^([A-Za-z]+)(\d+)(\*?)$")
 _SPACE_ID = re.compile(r"^([A-D])-(\d{1,3})$")
 
@@ -86,21 +93,25 @@ def parse_code(code: str) -> tuple[frozenset[str], int | None, bool] | None:
         if code == LOCH:
             return frozenset(), None, False
         if code.rstrip(MIST) == LOCH:
-            raise ValueError("a loch is never mist: all lochs stay on the map")
-        raise ValueError("a loch has no land cost: write ~ alone")
+            raise ValueError(Reason("a loch is never mist: all lochs stay on the map"))
+        raise ValueError(Reason("a loch has no land cost: write ~ alone"))
     match = _LAND.match(code)
     if not match:
-        raise ValueError("expected a code such as G3, GF2, M5*, ~ (loch) or . (no hex)")
+        raise ValueError(Reason("expected a code such as G3, GF2, M5*, ~ (loch) or . (no hex)"))
     letters, cost, mist = match.groups()
     unknown = [letter for letter in letters.upper() if letter not in LAND_CODES]
     if unknown:
         raise ValueError(
-            f"unknown land type {unknown[0]!r}: use G (grassland), F (forest), M (mountain)"
+            # TRANSLATORS: G, F and M are the codes typed in a module file: keep them
+            Reason(
+                "unknown land type {letter}: use G (grassland), F (forest), M (mountain)",
+                letter=repr(unknown[0]),
+            )
         )
     if len(set(letters.upper())) != len(letters):
-        raise ValueError(f"land type repeated in {code!r}")
+        raise ValueError(Reason("land type repeated in {code}", code=repr(code)))
     if not 1 <= int(cost) <= 6:
-        raise ValueError(f"land cost must be £1 to £6, got £{int(cost)}")
+        raise ValueError(Reason("land cost must be £1 to £6, got £{cost}", cost=int(cost)))
     return frozenset(LAND_CODES[letter] for letter in letters.upper()), int(cost), bool(mist)
 
 
@@ -116,12 +127,16 @@ def hex_code(spec: HexSpec | None) -> str:
 
 def _space_number(node: Node, module: str, numbers: Mapping[int, HexSpec]) -> int:
     if not isinstance(node.value, str) or not _SPACE_ID.match(node.value.strip()):
-        raise node.expected(f"a space id of this module, such as {module}-07")
+        raise node.expected(Reason("a space id of this module, such as {module}-07", module=module))
     letter, number = _SPACE_ID.match(node.value.strip()).groups()  # type: ignore[union-attr]
     if letter != module or int(number) not in numbers:
         raise node.fail(
-            f"no space {node.value} on module {module} (it has {module}-01 to "
-            f"{module}-{max(numbers):02d})"
+            Reason(
+                "no space {space} on module {module} (it has {module}-01 to {module}-{last:02d})",
+                space=node.value,
+                module=module,
+                last=max(numbers),
+            )
         )
     return int(number)
 
@@ -138,19 +153,19 @@ def parse_module(
     side = top["side"].whole(1, 2)
     example = top["example"].boolean() if "example" in top else False
     if "origin" not in top and module not in default_origins:
-        raise top["module"].fail("no 'origin' given and no default place for this module")
+        raise top["module"].fail(Reason("no 'origin' given and no default place for this module"))
     origin = default_origins.get(module, (0, 0))
     if "origin" in top:
         where = top["origin"].mapping(required=("column", "row"))
         origin = (where["column"].whole(0), where["row"].whole(0))
         if origin[1] % 2:
             raise where["row"].fail(
-                "expected an even row, so the module's odd rows stay the shifted ones"
+                Reason("expected an even row, so the module's odd rows stay the shifted ones")
             )
 
     rows = top["rows"].sequence()
     if not rows:
-        raise top["rows"].expected("at least one row of hex codes")
+        raise top["rows"].expected(Reason("at least one row of hex codes"))
     width = None
     hexes: list[HexSpec] = []
     for row_index, row_node in enumerate(rows):
@@ -159,44 +174,58 @@ def parse_module(
             width = len(cells)
         elif len(cells) != width:
             raise row_node.fail(
-                f"this row has {len(cells)} positions, the first has {width}: "
-                f"write . where there is no hex"
+                Reason(
+                    "this row has {count} positions, the first has {width}: "
+                    "write . where there is no hex",
+                    count=len(cells),
+                    width=width,
+                )
             )
         for column, cell in enumerate(cells):
             if cell.value is None:  # YAML reads a bare ~ as null: here it is a loch
                 cell = Node(LOCH, cell.source, cell.path, cell.line)
             if not isinstance(cell.value, str):
-                raise cell.expected("a hex code such as G3, GF2, M5*, ~ or .")
+                raise cell.expected(Reason("a hex code such as G3, GF2, M5*, ~ or ."))
             try:
                 parsed = parse_code(str(cell.value))
             except ValueError as reason:
-                raise cell.fail(str(reason)) from None
+                raise cell.fail(reason.args[0]) from None
             if parsed is not None:
                 land, cost, mist = parsed
                 hexes.append(HexSpec(len(hexes) + 1, column, row_index, land, cost, mist))
     if not hexes:
-        raise top["rows"].fail("the module has no hexes")
+        raise top["rows"].fail(Reason("the module has no hexes"))
     numbers = {spec.number: spec for spec in hexes}
 
     rivers: list[tuple[int, int]] = []
     for edge in top["rivers"] if "rivers" in top and top["rivers"].value is not None else ():
         ends = edge.sequence()
         if len(ends) != 2:
-            raise edge.expected("a pair of adjacent land spaces, such as [A-03, A-04]")
+            raise edge.expected(Reason("a pair of adjacent land spaces, such as [A-03, A-04]"))
         first, second = (_space_number(end, module, numbers) for end in ends)
         a, b = numbers[first], numbers[second]
         if not are_adjacent((a.column, a.row), (b.column, b.row)):
             raise edge.fail(
-                f"{ends[0].value} and {ends[1].value} are not adjacent: a river "
-                "runs along the edge between two adjacent spaces"
+                Reason(
+                    "{first} and {second} are not adjacent: a river "
+                    "runs along the edge between two adjacent spaces",
+                    first=ends[0].value,
+                    second=ends[1].value,
+                )
             )
         for end, spec in zip(ends, (a, b), strict=True):
             if spec.loch:
-                raise end.fail(f"{end.value} is a loch: rivers run between land spaces")
+                raise end.fail(
+                    Reason("{space} is a loch: rivers run between land spaces", space=end.value)
+                )
         pair = (min(first, second), max(first, second))
         if pair in rivers:
             raise edge.fail(
-                f"the river between {ends[0].value} and {ends[1].value} is listed twice"
+                Reason(
+                    "the river between {first} and {second} is listed twice",
+                    first=ends[0].value,
+                    second=ends[1].value,
+                )
             )
         rivers.append(pair)
 
@@ -205,7 +234,7 @@ def parse_module(
     for name, slot in slots_node.mapping(required=PORT_SLOTS).items():
         touched = tuple(_space_number(item, module, numbers) for item in slot.sequence())
         if not touched:
-            raise slot.fail("a port slot must touch at least one space")
+            raise slot.fail(EMPTY_SLOT)
         slots[name] = touched
 
     return ModuleSide(
@@ -221,7 +250,10 @@ def parse_module(
     )
 
 
-def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> str | None:
+EMPTY_SLOT = Reason("a port slot must touch at least one space")
+
+
+def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> Reason | None:
     """Why the spaces a port slot touches are unlikely to be right, or None.
 
     A slot is one place beside the map, so its spaces sit side by side; the 1-2
@@ -230,11 +262,11 @@ def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> str | N
     printed layouts are not public.
     """
     if not touched:
-        return "a port slot must touch at least one space"
+        return EMPTY_SLOT
     names = [f"{module}-{spec.number:02d}" for spec in touched]
     for name in names:
         if names.count(name) > 1:
-            return f"{name} is listed twice"
+            return Reason("{space} is listed twice", space=name)
     reached, frontier = {0}, [0]
     while frontier:
         here = touched[frontier.pop()]
@@ -246,12 +278,14 @@ def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> str | N
                 frontier.append(index)
     if len(reached) < len(touched):
         apart = next(i for i in range(len(touched)) if i not in reached)
-        return (
-            f"{names[0]} and {names[apart]} are not side by side: a port slot is one place "
-            "beside the map and touches neighbouring spaces"
+        return Reason(
+            "{first} and {second} are not side by side: a port slot is one place "
+            "beside the map and touches neighbouring spaces",
+            first=names[0],
+            second=names[apart],
         )
     if slot == "players_1_2" and all(spec.mist for spec in touched):
-        return (
+        return Reason(
             "the 1-2 player port slot touches only mist spaces, which are not on the 1-2 "
             "player map: list the active spaces it touches"
         )
@@ -280,43 +314,71 @@ def _nearer_the_letter(side: ModuleSide, specs: list[HexSpec]) -> bool:
     return to_letter < to_outer
 
 
-def side_warnings(side: ModuleSide) -> list[str]:
+def side_warnings(side: ModuleSide) -> list[str]:  # each a Reason
     """Things that are legal in a file but unlike a printed side: likely slips.
 
     The printed layouts are not public, so these are warnings, never errors.
     They catch a side typed the other way up: the letter corner goes to the
     middle of the map, the mist and the port slots belong at the outer edge.
     """
-    warnings = []
+    warnings: list[str] = []
     vertical, horizontal = LETTER_CORNER[side.module]
-    letter_corner = f"{vertical} {horizontal}"
-    outer_corner = f"{OPPOSITE[vertical]} {OPPOSITE[horizontal]}"
-    turned = (
-        f"is the tile turned? Module {side.module}'s letter rock goes at the {letter_corner} "
-        f"(the middle of the map), its factory corner at the {outer_corner}"
+    turned = Reason(
+        "is the tile turned? Module {module}'s letter rock goes at the {letter_corner} "
+        "(the middle of the map), its factory corner at the {outer_corner}",
+        module=side.module,
+        letter_corner=Reason(CORNER_WORDS[vertical, horizontal]),
+        outer_corner=Reason(CORNER_WORDS[OPPOSITE[vertical], OPPOSITE[horizontal]]),
     )
     mist = [spec for spec in side.hexes if spec.mist]
     if not mist:
         warnings.append(
-            f"{side.name} has no mist spaces (codes ending in *): the 2-player map leaves out "
-            "the shaded spaces at the board's edge, and every example side has some"
+            Reason(
+                "{side} has no mist spaces (codes ending in *): the 2-player map leaves out "
+                "the shaded spaces at the board's edge, and every example side has some",
+                side=side.name,
+            )
         )
     elif _nearer_the_letter(side, mist):
-        warnings.append(f"{side.name}: the mist spaces lie towards the middle of the map: {turned}")
+        warnings.append(
+            Reason(
+                "{side}: the mist spaces lie towards the middle of the map: {turned}",
+                side=side.name,
+                turned=turned,
+            )
+        )
     by_number = {spec.number: spec for spec in side.hexes}
     slot_spaces = [by_number[n] for touched in side.port_slots.values() for n in touched]
     if slot_spaces and _nearer_the_letter(side, slot_spaces):
-        warnings.append(f"{side.name}: the port slots lie towards the middle of the map: {turned}")
+        warnings.append(
+            Reason(
+                "{side}: the port slots lie towards the middle of the map: {turned}",
+                side=side.name,
+                turned=turned,
+            )
+        )
     for slot, touched in side.port_slots.items():
         problem = port_slot_problem(slot, [by_number[n] for n in touched], side.module)
         if problem:
-            warnings.append(f"{side.name}: port_slots.{slot}: {problem}")
+            # TRANSLATORS: {slot} is a key of the module file (players_1_2): keep it
+            warnings.append(
+                Reason(
+                    "{side}: port_slots.{slot}: {problem}",
+                    side=side.name,
+                    slot=slot,
+                    problem=problem,
+                )
+            )
     one_two = side.port_slots.get("players_1_2", ())
     on_mist = [side.space_id(n) for n in one_two if by_number[n].mist]
     if on_mist and not all(by_number[n].mist for n in one_two):
         warnings.append(
-            f"{side.name}: the 1-2 player port slot touches mist ({', '.join(on_mist)}), "
-            "which is not on the 1-2 player map"
+            Reason(
+                "{side}: the 1-2 player port slot touches mist ({spaces}), "
+                "which is not on the 1-2 player map",
+                side=side.name,
+                spaces=", ".join(on_mist),
+            )
         )
     return warnings
 
@@ -330,13 +392,18 @@ def load_module_set(
 ) -> dict[str, ModuleSide]:
     """Every side in `folder` (files *.yaml), by name such as 'A1'."""
     if not folder.is_dir():
-        raise DataError(str(folder), "not a folder of map-module files")
+        raise DataError(str(folder), Reason("not a folder of map-module files"))
     sides: dict[str, ModuleSide] = {}
     for path in sorted(folder.glob("*.yaml")):
         side = load_module(path, default_origins)
         if side.name in sides:
             raise DataError(
-                str(path), f"module side {side.name} is also in {sides[side.name].source}"
+                str(path),
+                Reason(
+                    "module side {side} is also in {other}",
+                    side=side.name,
+                    other=sides[side.name].source,
+                ),
             )
         sides[side.name] = side
     return sides

@@ -69,11 +69,21 @@ def find_player(players, who: str):
         if wanted in (player.name.casefold(), player.colour.casefold()):
             return player
     names = ", ".join(f"{p.name} ({p.colour})" for p in players)
-    raise ValueError(f"no player {who!r}: the players are {names}")
+    raise ValueError(
+        # TRANSLATORS: {players} lists each player as 'Ailsa (red)'
+        Reason("no player {who}: the players are {players}", who=repr(who), players=names)
+    )
 
 
 def unit_words(unit: str | None) -> str:
-    return (unit or "unit").replace("_", " ")
+    """A unit kind as words ('cheese dairy'); 'unit' when the kind is not given."""
+    return unit.replace("_", " ") if unit else Reason("unit")
+
+
+def error_reason(error: Exception) -> str:
+    """The sentence an error was raised with: its Reason when it has one, else its words."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
 
 
 def held_words(where: str, mover: str, holder: str, unit: str | None) -> Reason:
@@ -165,13 +175,13 @@ def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | 
         pairs = [(entry, key, entry) for key, entry in node.entries().items()]
     for where, space_id, kind_node in pairs:
         if not isinstance(space_id, str):
-            raise where.expected("a space id such as A-07")
+            raise where.expected(Reason("a space id such as A-07"))
         try:
             index = board.lookup(space_id)
         except ValueError as reason:
-            raise where.fail(str(reason)) from None
+            raise where.fail(error_reason(reason)) from None
         if index in units:
-            raise where.fail(f"{board.spaces[index].id} is listed twice")
+            raise where.fail(Reason("{space} is listed twice", space=board.spaces[index].id))
         kind = kind_node.choice((*economy.units, FISHERMAN)) if kind_node is not None else None
         if kind == FISHERMAN:
             space = board.spaces[index]
@@ -193,7 +203,12 @@ def _parse_units(node: Node, board: Board, economy: Economy) -> dict[int, str | 
         placed = sum(1 for k in units.values() if k == kind)
         if placed > unit.count:
             raise node.fail(
-                f"{placed} {unit_words(kind)} units, but a player has only {unit.count}"
+                Reason(
+                    "{placed} {unit} units, but a player has only {total}",
+                    placed=placed,
+                    unit=unit_words(kind),
+                    total=unit.count,
+                )
             )
     return units
 
@@ -218,16 +233,26 @@ def check_players_apart(players: list[MapPlayer], nodes: list[Node], board: Boar
             if other is player:
                 break
             if other.name.casefold() == player.name.casefold():
-                raise entries["name"].fail(f"the name {player.name!r} is used by two players")
+                raise entries["name"].fail(
+                    Reason("the name {name} is used by two players", name=repr(player.name))
+                )
             if other.colour == player.colour:
                 where = entries.get("colour", node)
-                raise where.fail(f"{other.name} already plays {player.colour}")
+                raise where.fail(
+                    Reason(
+                        "{player} already plays {colour}", player=other.name, colour=player.colour
+                    )
+                )
         for index in player.units:
             if index in seen:
                 owner = seen[index]
                 raise entries["units"].fail(
-                    f"{board.spaces[index].id} already holds {owner.name}'s "
-                    f"{unit_words(owner.units[index])}"
+                    Reason(
+                        "{space} already holds {player}'s {unit}",
+                        space=board.spaces[index].id,
+                        player=owner.name,
+                        unit=unit_words(owner.units[index]),
+                    )
                 )
             seen[index] = player
 
@@ -240,12 +265,12 @@ def build_board(top: dict[str, Node], module_set: Mapping[str, ModuleSide], play
     try:
         board = assemble(module_set, names, players)
     except ValueError as reason:
-        raise top["modules"].fail(str(reason)) from None
+        raise top["modules"].fail(error_reason(reason)) from None
     if covered:
         try:
             board = Board(board.sides, players, covered)
         except ValueError as reason:
-            raise covered_node.fail(str(reason)) from None  # type: ignore[union-attr]
+            raise covered_node.fail(error_reason(reason)) from None  # type: ignore[union-attr]
     return board
 
 
@@ -255,9 +280,9 @@ def parse_ports(node: Node, tile_ids: Sequence[str]) -> dict[str, str]:
     for corner, tile in node.mapping(optional=MODULE_LETTERS).items():
         tile_id = str(tile.value)
         if isinstance(tile.value, bool) or tile_id not in tile_ids:
-            raise tile.expected("a port tile: " + ", ".join(tile_ids))
+            raise tile.expected(Reason("a port tile: {tiles}", tiles=", ".join(tile_ids)))
         if tile_id in ports.values():
-            raise tile.fail(f"port tile {tile_id} is at two corners")
+            raise tile.fail(Reason("port tile {tile} is at two corners", tile=tile_id))
         ports[corner] = tile_id
     return ports
 
@@ -274,7 +299,7 @@ def parse_position(
     )
     nodes = top["players"].sequence()
     if not 1 <= len(nodes) <= 4:
-        raise top["players"].fail(f"expected 1 to 4 players, got {len(nodes)}")
+        raise top["players"].fail(Reason("expected 1 to 4 players, got {count}", count=len(nodes)))
     board = build_board(top, module_set, len(nodes))
     players = []
     for seat, node in enumerate(nodes):

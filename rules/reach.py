@@ -20,15 +20,19 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .board import Board, PortSlot
-from .messages import Reason
+from .messages import Plural, Reason
 
 SHIPPING_LEVELS = ("none", "river_crossing", "1_loch", "2_loch", "3_loch", "4_loch")
 
 
-def shipping_words(level: str) -> str:
-    return {"none": "no shipping", "river_crossing": "river-crossing shipping"}.get(
-        level, f"{level.replace('_', '-')} shipping"
-    )
+def shipping_words(level: str) -> Reason:
+    """'no shipping', 'river-crossing shipping', '2-loch shipping'."""
+    if level == "none":
+        return Reason("no shipping")
+    if level == "river_crossing":
+        return Reason("river-crossing shipping")
+    # TRANSLATORS: {level} is a loch shipping level as printed: 1-loch, 2-loch, 3-loch, 4-loch
+    return Reason("{level} shipping", level=level.replace("_", "-"))
 
 
 def crosses_rivers(level: str) -> bool:
@@ -48,18 +52,24 @@ class Route(NamedTuple):
     lochs: int = 0
     port: str | None = None  # the port slot (module letter) of the unit it is reached from
 
-    def describe(self, board: Board) -> str:
+    def describe(self, board: Board) -> Reason:
+        """How the space is reached, in words: 'across the river from A-07'."""
+        # TRANSLATORS: the routes name a port by its corner's module letter, a space by its id
         if self.kind == "on_port":
-            return f"standing on port {self.port}"
+            return Reason("standing on port {port}", port=self.port)
         if self.port is not None:
-            return f"neighbouring port {self.port}"
+            return Reason("neighbouring port {port}", port=self.port)
         origin = board.spaces[self.source].id
         if self.kind == "neighbouring":
-            return f"neighbouring {origin}"
+            return Reason("neighbouring {space}", space=origin)
         if self.kind == "river":
-            return f"across the river from {origin}"
-        plural = "loch" if self.lochs == 1 else "lochs"
-        return f"across {self.lochs} {plural} from {origin}"
+            return Reason("across the river from {space}", space=origin)
+        return Plural(
+            "across {count} loch from {space}",
+            "across {count} lochs from {space}",
+            count=self.lochs,
+            space=origin,
+        )
 
 
 _KINDS = ("neighbouring", "river", "loch")
@@ -181,19 +191,14 @@ def why_out_of_reach(
     by_water = sorted((lochs, source) for lochs, source in nearest if lochs is not None)
     if by_water:
         lochs, source = by_water[0]
-        fields = {
-            "space": target_id,
-            "lochs": lochs,
-            "source": board.spaces[source].id,
-            "player": who,
-            "shipping": shipping_words(shipping),
-        }
-        if lochs == 1:  # a message of its own for the singular, until plural forms (ngettext)
-            return Reason(
-                "{space} is 1 loch away from {source} and {player} has {shipping}", **fields
-            )
-        return Reason(
-            "{space} is {lochs} lochs away from {source} and {player} has {shipping}", **fields
+        return Plural(
+            "{space} is {count} loch away from {source} and {player} has {shipping}",
+            "{space} is {count} lochs away from {source} and {player} has {shipping}",
+            count=lochs,
+            space=target_id,
+            source=board.spaces[source].id,
+            player=who,
+            shipping=shipping_words(shipping),
         )
     return Reason(
         "{space} is not neighbouring or within shipping reach of any of {player}'s units",

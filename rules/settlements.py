@@ -14,10 +14,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .board import Board
+from .messages import Reason
 from .reach import crosses_rivers, lochs_allowed
 
 # How fishermen (Clan MacDonald) are read for settlements, said wherever they are counted.
-FISHERMEN_READING = (
+FISHERMEN_READING = Reason(
     "fishermen: one on a loch joins the settlements next to it, shipping reach is measured "
     "between land spaces, and one on a port tile is no settlement"
 )

@@ -16,19 +16,30 @@ from typing import NamedTuple
 
 from .board import Board
 from .hexgrid import around
-from .position import Position, unit_words
+from .messages import N_, Plural, Reason
+from .position import AND, Position, listed, unit_words
 from .words import one_of
 
 DIRECTION_WORDS = {
-    "E": "east",
-    "NE": "north-east",
-    "NW": "north-west",
-    "W": "west",
-    "SW": "south-west",
-    "SE": "south-east",
+    "E": N_("east"),
+    "NE": N_("north-east"),
+    "NW": N_("north-west"),
+    "W": N_("west"),
+    "SW": N_("south-west"),
+    "SE": N_("south-east"),
 }
 LAND_ORDER = ("grassland", "forest", "mountain")
-ORDINALS = ("1st", "2nd", "3rd")
+# TRANSLATORS: the hex's place in its row, from the left: '3rd hex from the left'
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"))
+COMMA = N_("{first}, {second}")  # the parts of a description, a list's items
+DOT = N_("{first} · {second}")  # the parts of a whole description on one line
+
+
+def _all_of(items: list[str]) -> str:
+    """'a, b and c' (each item may be a Reason, rendered in the reader's language)."""
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return Reason(AND, first=listed(items[:-1], COMMA), second=items[-1])
 
 
 class SpaceWords(NamedTuple):
@@ -46,26 +57,33 @@ class SpaceWords(NamedTuple):
     @property
     def land(self) -> str:
         """Terrain and cost as the board prints them: 'forest £2', 'loch'."""
-        return self.terrain if self.cost is None else f"{self.terrain} £{self.cost}"
+        return self.terrain if self.cost is None else priced(self.terrain, self.cost)
 
     def line(self) -> str:
         """The whole description: 'A-09 · forest £2 · module A1, row 2, … · beside …'."""
-        parts = [self.id, self.land, self.place, *self.landmarks[:3]]
-        return " · ".join(parts)
+        return listed([self.id, self.land, self.place, *self.landmarks[:3]], DOT)
 
     def short(self, landmarks: int = 2, cost: bool = True) -> str:
         """For a menu line: terrain (with its cost) and the nearest landmarks."""
-        return ", ".join([self.land if cost else self.terrain, *self.landmarks[:landmarks]])
+        return listed([self.land if cost else self.terrain, *self.landmarks[:landmarks]], COMMA)
+
+
+def priced(terrain: str, cost: int) -> Reason:
+    """'forest £2': a space's terrain and land cost, as the board prints them."""
+    return Reason("{terrain} £{cost}", terrain=terrain, cost=cost)
 
 
 def ordinal(number: int) -> str:
-    return ORDINALS[number - 1] if number <= len(ORDINALS) else f"{number}th"
+    if number <= len(ORDINALS):
+        return Reason(ORDINALS[number - 1])
+    return Reason("{number}th", number=number)
 
 
 def terrain_words(board: Board, index: int) -> str:
+    """'forest', 'grassland/mountain', 'loch'; '(mist)' after it when out of play."""
     space = board.spaces[index]
-    words = "loch" if space.loch else "/".join(k for k in LAND_ORDER if k in space.land)
-    return words + (" (mist)" if index not in board.active else "")
+    words = Reason("loch") if space.loch else "/".join(k for k in LAND_ORDER if k in space.land)
+    return words if index in board.active else Reason("{terrain} (mist)", terrain=words)
 
 
 def _row_and_hex(board: Board, index: int) -> tuple[int, int]:
@@ -81,14 +99,24 @@ def place_words(board: Board, index: int) -> str:
     """Where the space sits in its module: the row from the top and the hex from the left."""
     row, hex_ = _row_and_hex(board, index)
     side = next(side.name for side in board.sides if side.module == board.spaces[index].module)
-    return f"module {side}, row {row} from the top, {ordinal(hex_)} hex from the left"
+    return Reason(
+        "module {side}, row {row} from the top, {ordinal} hex from the left",
+        side=side,
+        row=row,
+        ordinal=ordinal(hex_),
+    )
 
 
 def short_place(board: Board, index: int) -> str:
     """`place_words` for a menu line: 'row 3, hex 2 of module C'. Module, row and hex name
     one space, so two lines that carry it never read alike."""
     row, hex_ = _row_and_hex(board, index)
-    return f"row {row}, hex {hex_} of module {board.spaces[index].module}"
+    return Reason(
+        "row {row}, hex {hex} of module {module}",
+        row=row,
+        hex=hex_,
+        module=board.spaces[index].module,
+    )
 
 
 def _direction_to(board: Board, index: int, other: int, short: bool) -> str:
@@ -96,13 +124,14 @@ def _direction_to(board: Board, index: int, other: int, short: bool) -> str:
     target = board.spaces[other]
     for direction, position in around(space.column, space.row):
         if position == (target.column, target.row):
-            return direction if short else DIRECTION_WORDS[direction]
+            return direction if short else Reason(DIRECTION_WORDS[direction])
     return ""
 
 
 def _joined(relation: str, things: list[str]) -> list[str]:
-    """'beside your sheep (E) and Ailsa's cow (W)': one landmark for one relation."""
-    return [f"{relation} {one_of(things, 'and')}"] if things else []
+    """'beside your sheep (E) and Ailsa's cow (W)': one landmark for one relation (a message
+    id with the field {things})."""
+    return [Reason(relation, things=_all_of(things))] if things else []
 
 
 def _loch_body(board: Board, loch: int) -> frozenset[int]:
@@ -117,8 +146,8 @@ def _loch_body(board: Board, loch: int) -> frozenset[int]:
     return frozenset(seen)
 
 
-def _loch_words(size: int) -> str:
-    return "a one-space loch" if size == 1 else f"a {size}-space loch"
+def _loch_words(size: int) -> Reason:
+    return Reason("a one-space loch") if size == 1 else Reason("a {size}-space loch", size=size)
 
 
 def unit_at(position: Position, other: int, viewer: str | None = None) -> str | None:
@@ -127,8 +156,9 @@ def unit_at(position: Position, other: int, viewer: str | None = None) -> str | 
     if held is None:
         return None
     owner, kind = held
-    whose = "your" if viewer is not None and owner.name == viewer else f"{owner.name}'s"
-    return f"{whose} {unit_words(kind)}"
+    if viewer is not None and owner.name == viewer:
+        return Reason("your {unit}", unit=unit_words(kind))
+    return Reason("{player}'s {unit}", player=owner.name, unit=unit_words(kind))
 
 
 def landmarks(
@@ -152,34 +182,69 @@ def landmarks(
         across = frozenset((index, other)) in board.rivers
         held = unit_at(position, other, viewer)
         if held is not None:  # a fisherman on a loch is a unit and the loch a landmark too
-            (over_river if across else beside).append(f"{held} ({way})")
+            # TRANSLATORS: a unit and the direction it lies in: 'Ailsa's cow (north-east)'
+            sighted = Reason("{unit} ({direction})", unit=held, direction=way)
+            (over_river if across else beside).append(sighted)
         if board.spaces[other].loch and not board.spaces[index].loch:
             body = _loch_body(board, other)
             if body in seen_lochs:
                 continue
             seen_lochs.add(body)
-            relation = "across the river from" if across else "beside"
-            lochs.append(f"{relation} {_loch_words(len(body))} ({way})")
+            loch = _loch_words(len(body))
+            if across:
+                lochs.append(
+                    Reason("across the river from {loch} ({direction})", loch=loch, direction=way)
+                )
+            else:
+                lochs.append(Reason("beside {loch} ({direction})", loch=loch, direction=way))
         elif across and held is None:
             river_ways.append(way)
-    port_words = []
+    port_words: list[str] = []
     for slot in board.port_slots:
         if index in slot.touches:
             tile = ports.get(slot.module)
-            what = f"port tile {tile}" if tile else "the port tile"
-            port_words.append(f"touching {what} at corner {slot.module}")
+            if tile:
+                port_words.append(
+                    Reason(
+                        "touching port tile {tile} at corner {corner}",
+                        tile=tile,
+                        corner=slot.module,
+                    )
+                )
+            else:
+                port_words.append(
+                    Reason("touching the port tile at corner {corner}", corner=slot.module)
+                )
     if board.spaces[index].loch:
         size = len(_loch_body(board, index))
-        lochs.insert(0, "a one-space loch" if size == 1 else f"part of a {size}-space loch")
-    sides = "side" if len(river_ways) == 1 else "sides"
-    rivers = [f"river on its {one_of(river_ways, 'and')} {sides}"] if river_ways else []
+        lochs.insert(
+            0,
+            Reason("a one-space loch")
+            if size == 1
+            else Reason("part of a {size}-space loch", size=size),
+        )
+    rivers: list[str] = []
+    if river_ways:
+        # TRANSLATORS: {directions} are compass words: 'river on its east and west sides'
+        rivers.append(
+            Plural(
+                "river on its {directions} side",
+                "river on its {directions} sides",
+                count=len(river_ways),
+                directions=_all_of(river_ways),
+            )
+        )
+    units: list[str]
     if short:  # a menu line: each unit its own landmark, so one fits where a list would not
-        units = [f"beside {t}" for t in beside] + [f"across the river from {t}" for t in over_river]
+        units = [Reason("beside {things}", things=held) for held in beside]
+        units += [Reason("across the river from {things}", things=held) for held in over_river]
     else:
-        units = _joined("beside", beside) + _joined("across the river from", over_river)
+        units = _joined(N_("beside {things}"), beside) + _joined(
+            N_("across the river from {things}"), over_river
+        )
     found = units + port_words + lochs + rivers
     if not found and len(board.adjacent[index]) < 6:
-        found.append("on the map's edge")
+        found.append(Reason("on the map's edge"))
     return tuple(found)
 
 
@@ -209,23 +274,44 @@ def describe_space(
 def port_site_words(board: Board, letter: str, ports: Mapping[str, str]) -> str:
     """A port slot said by what lies there: its tile and the corner it sits at."""
     tile = ports.get(letter)
-    what = f"port tile {tile}" if tile else "the port tile"
     slot = next((s for s in board.port_slots if s.module == letter), None)
     touches = ", ".join(board.spaces[i].id for i in slot.touches) if slot else ""
-    return f"{what} at corner {letter}" + (f" (beside {touches})" if touches else "")
+    if tile and touches:
+        return Reason(
+            "port tile {tile} at corner {corner} (beside {spaces})",
+            tile=tile,
+            corner=letter,
+            spaces=touches,
+        )
+    if tile:
+        return Reason("port tile {tile} at corner {corner}", tile=tile, corner=letter)
+    if touches:
+        return Reason(
+            "the port tile at corner {corner} (beside {spaces})", corner=letter, spaces=touches
+        )
+    return Reason("the port tile at corner {corner}", corner=letter)
 
 
 # Where each module lies on the table: clockwise, their letters meeting in the middle
-MODULE_CORNERS = {"A": "top left", "B": "top right", "C": "bottom right", "D": "bottom left"}
+MODULE_CORNERS = {
+    "A": N_("top left"),
+    "B": N_("top right"),
+    "C": N_("bottom right"),
+    "D": N_("bottom left"),
+}
 
 
 def port_corner_words(board: Board, letter: str) -> str:
     """Where a port tile goes on the table: 'top left, touching A-09 and A-10'."""
     slot = next((s for s in board.port_slots if s.module == letter), None)
-    words = [MODULE_CORNERS.get(letter, f"by module {letter}")]
-    if slot is not None and slot.touches:
-        words.append("touching " + one_of([board.spaces[i].id for i in slot.touches], "and"))
-    return ", ".join(words)
+    if letter in MODULE_CORNERS:
+        corner = Reason(MODULE_CORNERS[letter])
+    else:
+        corner = Reason("by module {module}", module=letter)
+    if slot is None or not slot.touches:
+        return corner
+    spaces = one_of([board.spaces[i].id for i in slot.touches], "and")
+    return Reason("{corner}, touching {spaces}", corner=corner, spaces=spaces)
 
 
 def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
@@ -254,10 +340,11 @@ def option_place(
     board = position.board
     index = board.index[space_id]
     land = terrain_words(board, index)
-    if cost and board.spaces[index].cost is not None:
-        land += f" £{board.spaces[index].cost}"
-    said = f"{land}, {short_place(board, index)}"
-    for landmark in landmarks(position, index, viewer, ports, True):
+    price = board.spaces[index].cost
+    if cost and price is not None:
+        land = priced(land, price)
+    said = Reason(COMMA, first=land, second=short_place(board, index))
+    for landmark in landmarks(position, index, viewer, ports, True):  # room: in English
         if room is None or len(said) + 2 + len(landmark) <= room:
-            return f"{said}, {landmark}"
+            return Reason(COMMA, first=said, second=landmark)
     return said

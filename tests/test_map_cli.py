@@ -292,3 +292,46 @@ def test_port_slot_words_never_turn_into_emoji():
     result = run_cli("map", "show", "sample_games/game-4p.yaml")
     assert result.returncode == 0, result.stderr
     assert "on port:A" in result.stdout and "\U0001f170" not in result.stdout
+
+
+# -- the message layer ---------------------------------------------------------------------
+@pytest.fixture
+def marked_language(tmp_path):
+    """A catalogue ("xx") that translates every message of the committed template by
+    putting it in «», so a test sees which words went through the message layer."""
+    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "cli" / "locale" / "caledonia.pot").open("rb") as template:
+        catalogue = read_po(template)
+    for entry in catalogue:
+        if entry.id:
+            forms = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+            marked = tuple(f"«{form}»" for form in forms)
+            entry.string = marked if isinstance(entry.id, tuple) else marked[0]
+    folder = tmp_path / "locale" / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "caledonia.mo").open("wb") as compiled:
+        write_mo(compiled, catalogue)
+    return {"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(tmp_path / "locale")}
+
+
+def test_the_map_commands_speak_the_readers_language_and_their_json_stays_english(
+    marked_language,
+):
+    words = ("map", "legal", POSITION, "Ailsa", "sheep", "A-05")
+    english, translated = run_cli(*words), run_cli(*words, env=marked_language)
+    assert english.stdout.startswith("Legal: Ailsa may put a sheep on A-05 (neighbouring A-11)")
+    assert translated.stdout.startswith("«Legal: Ailsa may put a sheep on A-05 («neighbouring")
+    assert "«Note: map modules A1, B1, C1, D1 are example layouts" in translated.stderr
+    refused = run_cli("map", "legal", POSITION, "Ailsa", "cow", "B-19", env=marked_language)
+    assert refused.returncode == 1
+    assert "  - «B-19 is a loch: units stand on land»" in refused.stdout
+    for asked in (
+        ("map", "legal", POSITION, "Ailsa", "cow", "B-19", "--json"),
+        ("map", "reach", POSITION, "Ailsa", "--json"),
+        ("map", "where", "A-24", POSITION, "--json"),
+        ("map", "check", "maps", "--json"),
+    ):
+        assert run_cli(*asked, env=marked_language).stdout == run_cli(*asked).stdout, asked
