@@ -554,7 +554,7 @@ def transcribe(
     for warning in side_warnings(side):
         message(t("Warning: {warning}", warning=warning), style="yellow")
     work.show()
-    message(LEGEND)
+    message(t(LEGEND))
     message(
         t(
             "Saved {file}. Check it with 'caledonia map check {file}'; use your folder with "
