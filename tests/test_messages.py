@@ -101,7 +101,9 @@ def test_the_committed_template_is_what_extraction_finds(tmp_path, monkeypatch):
 def test_every_message_id_names_its_fields():
     """A translator may reorder the fields only when each has a name: no '{}' or '{0}'."""
     pytest.importorskip("babel", reason="Babel (the test extras) reads the template")
-    for message_id in _message_ids(TEMPLATE):
+    ids = _message_ids(TEMPLATE)
+    assert any(isinstance(i, tuple) for i in ids)  # a Plural's singular and plural, together
+    for message_id in (form for i in ids for form in (i if isinstance(i, tuple) else (i,))):
         names = [
             field for _, field, _, _ in string.Formatter().parse(message_id) if field is not None
         ]

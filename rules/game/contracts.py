@@ -24,7 +24,7 @@ def face_up_count(players: int, boxes: int, parts: Components) -> int:
 def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[str]:
     """Why `player` may not take `count` contracts in one go now: empty boxes, how many one
     action takes, and the round's cost (paid once for the contracts taken together)."""
-    reasons = []
+    reasons: list[str] = []
     most = state.rules.contracts_per_action(state, player)
     if count > most:
         reasons.append(Reason("{player} takes one contract at a time", player=player.name))

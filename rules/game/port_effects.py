@@ -139,7 +139,7 @@ class SwapGoods(PortEffect):
     def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         allowed = self.allowed(state)
         give, take = e.get("give"), list(e.get("take") or [])
-        reasons = []
+        reasons: list[str] = []
         _, give_words, take_words = _SWAP_WORDS[self.kind]
         if give not in allowed:
             reasons.append(Reason(give_words, goods=", ".join(allowed)))
@@ -220,7 +220,9 @@ class Money(PortEffect):
 
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.money += self.amount
-        notes = [Reason("{player} receives £{amount}", player=player.name, amount=self.amount)]
+        notes: list[str] = [
+            Reason("{player} receives £{amount}", player=player.name, amount=self.amount)
+        ]
         if self.building_bonus and has_empty_box(state, player):
             state.turn.building_bonus = True
             notes.append(
@@ -338,7 +340,7 @@ class Exchange(PortEffect):
         if spaces[0] == spaces[1]:
             return [Reason("port tile 7 exchanges two different units")]
         economy = state.parts.economy
-        reasons = []
+        reasons: list[str] = []
         olds = [player.units.get(space) for space in spaces]
         for swap, space, old in zip(swaps, spaces, olds, strict=True):
             new = swap["unit"]
@@ -393,7 +395,9 @@ class Exchange(PortEffect):
         spaces = [state.board.lookup(s["space"]) for s in e["swaps"]]
         for swap, space in zip(e["swaps"], spaces, strict=True):
             player.units[space] = swap["unit"]
-        notes = [Reason("{player} exchanges: {swaps}", player=player.name, swaps=self.words(e))]
+        notes: list[str] = [
+            Reason("{player} exchanges: {swaps}", player=player.name, swaps=self.words(e))
+        ]
         return notes + after_building(state, player, spaces, neighbourhood=self.neighbourhood)
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
