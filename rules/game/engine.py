@@ -141,9 +141,9 @@ def next_step(state: GameState) -> str:
             later = Reason("{player}'s turn", player=who) if who else Reason("production")
             extras = _extras(turn)
             if extras:
+                # TRANSLATORS: {extras} lists what the turn still allows ('take the
+                # building bonus'), {later} is who comes next ('Ailsa's turn', 'production')
                 return Reason(
-                    # TRANSLATORS: {extras} lists what the turn still allows ('take the
-                    # building bonus'), {later} is who comes next ('Ailsa's turn', 'production')
                     "round {round}: {player} may still {extras}; then {later}",
                     round=state.round,
                     player=turn.player,

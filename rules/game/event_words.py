@@ -44,9 +44,10 @@ def describe(event: dict[str, Any]) -> str:
     try:
         return spec.describe(event)
     except (KeyError, TypeError, ValueError, AttributeError):  # fields missing or of a wrong kind
-        # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
         if spec.verb[0] in "aeiou":
+            # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
             return Reason("an {verb} event", verb=spec.verb)
+        # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
         return Reason("a {verb} event", verb=spec.verb)
 
 

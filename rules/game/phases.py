@@ -117,4 +117,5 @@ def begin_round(state: GameState, number: int) -> list[str]:
         player.produced = False
     state.pass_order = []
     state.turn = TurnState(player=state.turn_order[0])
+    # TRANSLATORS: the log's note of a round's start: its turn order ('round 2: Ailsa, Bruce')
     return [Reason("round {round}: {players}", round=number, players=", ".join(state.turn_order))]

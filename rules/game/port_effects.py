@@ -212,9 +212,11 @@ class UpgradeAndGlory(PortEffect):
 class Money(PortEffect):
     def __init__(self, amount: int, building_bonus: bool):
         self.amount, self.building_bonus = amount, building_bonus
+        # TRANSLATORS: what port tile 8 gives, as the port tile menus show it
         self.summary = (
             Reason("£{amount} (and the building bonus with an empty box)", amount=amount)
             if building_bonus
+            # TRANSLATORS: what port tile 5 gives ('£10'), as the port tile menus show it
             else Reason("£{amount}", amount=amount)
         )
 
@@ -356,8 +358,8 @@ class Exchange(PortEffect):
                 reasons.append(Reason("fields are never exchanged with port tile 7"))
             if new in olds:
                 reasons.append(
+                    # TRANSLATORS: {units} is the old units' names joined by ' and the '
                     Reason(
-                        # TRANSLATORS: {units} is the old units' names joined by ' and the '
                         "the new unit on {space} must differ from both old units: port tile 7 "
                         "takes two units other than the {units}",
                         space=space_id,

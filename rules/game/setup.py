@@ -116,8 +116,8 @@ def _no_side(name: str, module_set: Mapping[str, ModuleSide]) -> Reason:
     from pathlib import Path
 
     folders = sorted({str(Path(side.source).parent) for side in module_set.values()})
+    # TRANSLATORS: {folders} is one or more folder names joined by ' or '
     return Reason(
-        # TRANSLATORS: {folders} is one or more folder names joined by ' or '
         "no module side {side!r} in {folders} (sides there: {sides})",
         side=name,
         folders=" or ".join(folders) if folders else Reason("the map folder"),

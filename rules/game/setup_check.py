@@ -209,8 +209,8 @@ def _nothing(key: str, given: Any, variant: str | None, empty: str) -> None:
     if given:
         raise _refuse(
             key,
+            # TRANSLATORS: {variant} is the variant's key in the game file (clans, port_tiles)
             Reason(
-                # TRANSLATORS: {variant} is the variant's key in the game file (clans, port_tiles)
                 "the {variant} variant is off: expected {empty}, got {given}",
                 variant=variant,
                 empty=empty,

@@ -144,8 +144,8 @@ def bonus_apply(state: GameState, player: PlayerState, e: dict[str, Any]) -> lis
     player.merchants_market[key] -= 1
     player.merchants_stock += 1
     return [
+        # TRANSLATORS: {place} is a good and a side of the market: 'wool buy'
         Reason(
-            # TRANSLATORS: {place} is a good and a side of the market: 'wool buy'
             "{player} takes a merchant back from {place}",
             player=player.name,
             place=key.replace(":", " "),
@@ -177,6 +177,7 @@ def bonus_words(e: dict[str, Any]) -> str:
             return Reason(_RETRIEVE_FROM, good=good.replace("_", " "), side=side)
         return Reason(words, good=good.replace("_", " "))
     extra = e.get("worker") or ""
+    # TRANSLATORS: a bonus upgrade in words: 'technology (woodcutter)'
     return Reason("{choice} ({worker})", choice=e["choice"], worker=extra) if extra else e["choice"]
 
 
