@@ -96,7 +96,7 @@ def keep(path: str, text: str, views: dict[str, Any], *, replace: bool = False) 
     try:
         if not replace:
             views = {**(kept(path, text) or {}), **views}
-        data = FORMAT + _key(text) + marshal.dumps(views)
+        data = FORMAT + _key(text) + marshal.dumps(_plain(views))
         where.parent.mkdir(parents=True, exist_ok=True)
         # temporary file and rename: a reader finds the old views or the new ones whole
         temporary = where.with_name(f"{where.name}.{os.getpid()}.tmp")
@@ -105,6 +105,20 @@ def keep(path: str, text: str, views: dict[str, Any], *, replace: bool = False) 
     except Exception:  # the views save time; they are never needed
         if temporary is not None:
             temporary.unlink(missing_ok=True)
+
+
+def _plain(value: Any) -> Any:
+    """A view as marshal keeps it: a sentence of the rules (a Reason, a str subclass that
+    marshal refuses) as its English words, inside lists, tuples and dicts too."""
+    if isinstance(value, str):
+        return str(value)  # a plain str is returned as it is
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_plain(item) for item in value)
+    return value
 
 
 def file_text(path: str) -> str | None:

@@ -64,9 +64,10 @@ class Reason(str):
         fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
         return f"Reason({self.message_id!r}{fields})"
 
-    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
-        # copy and pickle rebuild it from its id and fields, not from its English words
-        return (self.message_id,), dict(self.fields)
+    def __reduce__(self) -> tuple[Any, ...]:
+        # copy and pickle keep its English words as they are (a checkpoint holds every
+        # note of a game: loading it formats nothing again), its id and its fields
+        return _restored, (type(self), str(self), self.message_id, dict(self.fields))
 
 
 class Plural(Reason):
@@ -97,8 +98,21 @@ class Plural(Reason):
         fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
         return f"Plural({self.message_id!r}, {self.plural_id!r}{fields})"
 
-    def __getnewargs_ex__(self) -> tuple[tuple[str, ...], dict[str, Any]]:  # type: ignore[override]
-        return (self.message_id, self.plural_id), dict(self.fields)
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = dict(self.fields)
+        return _restored, (type(self), str(self), self.message_id, fields, self.plural_id)
+
+
+def _restored(
+    kind: type[Reason], english: str, message_id: str, fields: dict[str, Any], plural_id: str = ""
+) -> Reason:
+    """A Reason (or Plural) as copy and pickle keep it."""
+    self = str.__new__(kind, english)
+    self.message_id = message_id
+    self.fields = fields
+    if plural_id:
+        self.plural_id = plural_id  # type: ignore[attr-defined]
+    return self
 
 
 def render(text: str, translate: Callable[[str], str]) -> str:

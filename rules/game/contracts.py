@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..components import Components
 from ..contract_faces import tile, tiles
-from ..words import counted
+from ..messages import N_, Plural, Reason
 from .state import GameState, PlayerState
 
 
@@ -24,33 +24,65 @@ def face_up_count(players: int, boxes: int, parts: Components) -> int:
 def take_reasons(state: GameState, player: PlayerState, count: int = 1) -> list[str]:
     """Why `player` may not take `count` contracts in one go now: empty boxes, how many one
     action takes, and the round's cost (paid once for the contracts taken together)."""
-    reasons = []
+    reasons: list[str] = []
     most = state.rules.contracts_per_action(state, player)
     if count > most:
-        reasons.append(f"{player.name} takes one contract at a time")
+        reasons.append(Reason("{player} takes one contract at a time", player=player.name))
     boxes = state.rules.contract_boxes(state, player)
     if len(player.open_contracts) + count > boxes:
         held = tiles(player.open_contracts, state.parts.contracts)
         if boxes == 1:
             reasons.append(
-                f"{player.name} already has an unfulfilled contract ({held}): fulfil it first"
+                Reason(
+                    "{player} already has an unfulfilled contract ({held}): fulfil it first",
+                    player=player.name,
+                    held=held,
+                )
             )
         elif len(player.open_contracts) >= boxes:
             reasons.append(
-                f"{player.name}'s {boxes} export boxes are full ({held}): fulfil one first"
+                Reason(
+                    "{player}'s {boxes} export boxes are full ({held}): fulfil one first",
+                    player=player.name,
+                    boxes=boxes,
+                    held=held,
+                )
             )
         else:
             reasons.append(
-                f"{player.name} has {counted(boxes - len(player.open_contracts), 'empty export box')} "
-                f"({held} is open): room for one contract"
+                Plural(
+                    "{player} has {count} empty export box ({held} is open): room for one contract",
+                    "{player} has {count} empty export boxes ({held} is open): room for one "
+                    "contract",
+                    count=boxes - len(player.open_contracts),
+                    player=player.name,
+                    held=held,
+                )
             )
     cost = state.rules.contract_cost(state, player)
     if cost < 0 and player.money < -cost:
         reasons.append(
-            f"a contract costs £{-cost} in round {state.round} and {player.name} "
-            f"has £{player.money}"
+            Reason(
+                "a contract costs £{cost} in round {round} and {player} has £{money}",
+                cost=-cost,
+                round=state.round,
+                player=player.name,
+                money=player.money,
+            )
         )
     return reasons
+
+
+# what taking contracts brings, by the money: one contract, or several taken together
+# ({contracts}: the tiles by their faces; {amount}: the money)
+_RECEIVES = (
+    N_("{player} takes {contracts}: receives £{amount}"),
+    N_("{player} takes {contracts}: receives £{amount} once"),
+)
+_PAYS = (
+    N_("{player} takes {contracts}: pays £{amount}"),
+    N_("{player} takes {contracts}: pays £{amount} once"),
+)
 
 
 def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
@@ -62,13 +94,24 @@ def take(state: GameState, player: PlayerState, contract_ids: list[int]) -> str:
     player.money += cost
     player.open_contracts.extend(contract_ids)
     state.turn.contracts_obtained += len(contract_ids)
-    money = f"receives £{cost}" if cost > 0 else (f"pays £{-cost}" if cost else "pays nothing")
-    if cost == 0 and state.rules.contract_cost(state, player) > 0:
-        money = f"receives nothing: {player.clan}'s round money comes once per turn"
-    if len(contract_ids) > 1:
-        once = " once" if cost else ""
-        return f"{player.name} takes {tiles(contract_ids, state.parts.contracts)}: {money}{once}"
-    return f"{player.name} takes {tile(contract_ids[0], state.parts.contracts)}: {money}"
+    several = len(contract_ids) > 1
+    taken = (
+        tiles(contract_ids, state.parts.contracts)
+        if several
+        else tile(contract_ids[0], state.parts.contracts)
+    )
+    if cost:
+        words = (_RECEIVES if cost > 0 else _PAYS)[several]
+        return Reason(words, player=player.name, contracts=taken, amount=abs(cost))
+    if state.rules.contract_cost(state, player) > 0:
+        return Reason(
+            "{player} takes {contracts}: receives nothing: {clan}'s round money comes once per "
+            "turn",
+            player=player.name,
+            contracts=taken,
+            clan=player.clan,
+        )
+    return Reason("{player} takes {contracts}: pays nothing", player=player.name, contracts=taken)
 
 
 def due(state: GameState, player: PlayerState, taken_this_turn: int) -> int:
@@ -109,14 +152,14 @@ def available(state: GameState) -> list[int]:
 def where_contract(state: GameState, contract: int) -> str | None:
     """Where a contract tile in play is, in the table's words (None: in the pile)."""
     if contract in state.export_board:
-        return "on the export board"
+        return Reason("on the export board")
     for p in state.players:
         if contract in p.open_contracts:
-            return f"in {p.name}'s export box"
+            return Reason("in {player}'s export box", player=p.name)
         if contract in p.fulfilled:
-            return f"among {p.name}'s fulfilled contracts"
+            return Reason("among {player}'s fulfilled contracts", player=p.name)
     if contract in state.removed:
-        return "out of the game"
+        return Reason("out of the game")
     return None
 
 
@@ -126,27 +169,57 @@ def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[
         top = state.pile[:count]
         if drawn is not None and list(drawn) != top:
             return [
-                f"the top of the pile is {tiles(top, state.parts.contracts) if top else 'empty'}, "
-                f"not {tiles(drawn, state.parts.contracts) if drawn else 'nothing'}"
+                Reason(
+                    "the top of the pile is {top}, not {drawn}",
+                    top=tiles(top, state.parts.contracts) if top else Reason("empty"),
+                    drawn=tiles(drawn, state.parts.contracts) if drawn else Reason("nothing"),
+                )
             ]
         return []
     size = min(count, len(available(state)))
     drawn = list(drawn or [])
     if len(drawn) != size:
+        if drawn:
+            return [
+                Plural(
+                    "this game uses the table's own pile: say which {count} contract was drawn, "
+                    "by their goods, not {given}",
+                    "this game uses the table's own pile: say which {count} contracts were "
+                    "drawn, by their goods, not {given}",
+                    count=size,
+                    given=len(drawn),
+                )
+            ]
+        if not size:  # none left to draw
+            return [
+                Plural(
+                    "this game uses the table's own pile: say which {count} contract was drawn, "
+                    "by their goods (or none)",
+                    "this game uses the table's own pile: say which {count} contracts were "
+                    "drawn, by their goods (or none)",
+                    count=size,
+                )
+            ]
         return [
-            f"this game uses the table's own pile: say which {counted(size, 'contract')} "
-            f"{'was' if size == 1 else 'were'} drawn, by their goods"
-            + (f", not {len(drawn)}" if drawn else (" (or none)" if not size else ""))
+            Plural(
+                "this game uses the table's own pile: say which {count} contract was drawn, by "
+                "their goods",
+                "this game uses the table's own pile: say which {count} contracts were drawn, by "
+                "their goods",
+                count=size,
+            )
         ]
     used = state.contracts_in_play()
     clash = [c for c in drawn if c in used]
     if clash:
         return [
-            f"{tile(clash[0], state.parts.contracts)} is already on the board, with a player "
-            "or out of the game"
+            Reason(
+                "{contract} is already on the board, with a player or out of the game",
+                contract=tile(clash[0], state.parts.contracts),
+            )
         ]
     if len(set(drawn)) != len(drawn):
-        return ["a contract is named twice among those drawn"]
+        return [Reason("a contract is named twice among those drawn")]
     return []
 
 
@@ -185,7 +258,14 @@ def import_goods(state: GameState, player: PlayerState, imports: dict[str, int])
         if marks:
             player.money += len(marks)
             notes.append(
-                f"the {good.replace('_', ' ')} track reaches step {after}: £{len(marks)} "
-                f"for marked step{'s' if len(marks) > 1 else ''} {', '.join(map(str, marks))}"
+                Plural(
+                    "the {good} track reaches step {step}: £{count} for marked step {marks}",
+                    "the {good} track reaches step {step}: £{count} for marked steps {marks}",
+                    count=len(marks),
+                    good=good.replace("_", " "),
+                    step=after,
+                    marks=", ".join(map(str, marks)),
+                )
             )
+
     return notes

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..components import Components
-from ..words import counted
+from ..messages import Plural, Reason
 from .events.produce import pending
 from .legal import LegalEvents, legal_events, normalise, refusal
 from .phases import initial_state, player_to_act
 from .registry import EVENTS, rulebook
 from .setup import Setup
-from .state import GameState, Refused
+from .state import GameState, Refused, TurnState
 
 
 class Game:
@@ -78,7 +78,12 @@ class Game:
         first."""
         if not 0 < count <= len(self.events):
             raise ValueError(
-                f"the game has {counted(len(self.events), 'event')}: cannot undo {count}"
+                Plural(
+                    "the game has {count} event: cannot undo {asked}",
+                    "the game has {count} events: cannot undo {asked}",
+                    count=len(self.events),
+                    asked=count,
+                )
             )
         kept, dropped = self.events[:-count], self.events[-count:]
         if start is not None and self.began_as(start, len(kept)):
@@ -98,7 +103,13 @@ class Game:
     def redo(self, count: int = 1) -> list[tuple[dict[str, Any], list[str]]]:
         """Restore the next `count` undone events; return each with its notes."""
         if not 0 < count <= len(self.undone):
-            raise ValueError(f"{len(self.undone)} undone events to redo: cannot redo {count}")
+            raise ValueError(
+                Reason(
+                    "{undone} undone events to redo: cannot redo {asked}",
+                    undone=len(self.undone),
+                    asked=count,
+                )
+            )
         restored = []
         for event in self.undone[:count]:
             restored.append((event, self._apply(event)))
@@ -116,34 +127,70 @@ def next_step(state: GameState) -> str:
     """What the table does next, in words."""
     who = player_to_act(state)
     if state.phase == "clans":
+        clans = ", ".join(state.clans_left)
         if who is None:
-            return f"the clan auction: {', '.join(state.clans_left)} are left"
-        return f"{who} chooses a clan from {', '.join(state.clans_left)}"
+            return Reason("the clan auction: {clans} are left", clans=clans)
+        return Reason("{player} chooses a clan from {clans}", player=who, clans=clans)
     if state.phase == "workers":
-        border = state.placements[0][1]
-        return f"{who} places a starting worker" + (" on a border space" if border else "")
+        if state.placements[0][1]:
+            return Reason("{player} places a starting worker on a border space", player=who)
+        return Reason("{player} places a starting worker", player=who)
     if state.phase == "action":
         turn = state.turn
         if turn.main_done:
-            extras = []
-            if turn.expanded:
-                extras.append("buy with the neighbourhood bonus")
-            if turn.building_bonus:
-                extras.append("take the building bonus")
-            if turn.free_spaces:
-                extras.append(f"expand on {counted(turn.free_spaces, 'free space')}")
-            if turn.bonus_upgrades:
-                extras.append(f"take {counted(turn.bonus_upgrades, 'bonus upgrade')}")
-            later = f"{who}'s turn" if who else "production"
+            later = Reason("{player}'s turn", player=who) if who else Reason("production")
+            extras = _extras(turn)
             if extras:
-                return f"round {state.round}: {turn.player} may still {', '.join(extras)}; then {later}"
-            return f"round {state.round}, {later}"
-        return f"round {state.round}, {who}'s turn"
+                # TRANSLATORS: {extras} lists what the turn still allows ('take the
+                # building bonus'), {later} is who comes next ('Ailsa's turn', 'production')
+                return Reason(
+                    "round {round}: {player} may still {extras}; then {later}",
+                    round=state.round,
+                    player=turn.player,
+                    extras=", ".join(extras),
+                    later=later,
+                )
+            return Reason("round {round}, {later}", round=state.round, later=later)
+        return Reason("round {round}, {player}'s turn", round=state.round, player=who)
     if state.phase == "production":
         waiting = [p.name for p in state.players if not p.produced]
         if not waiting:  # the end-of-production choices the scoring waits for
-            return f"end of production of round {state.round}: {'; '.join(pending(state))}"
-        return f"production of round {state.round}: {', '.join(waiting)} to produce"
+            return Reason(
+                "end of production of round {round}: {choices}",
+                round=state.round,
+                choices="; ".join(pending(state)),
+            )
+        return Reason(
+            "production of round {round}: {players} to produce",
+            round=state.round,
+            players=", ".join(waiting),
+        )
     if state.phase == "preparation":
-        return f"prepare round {state.round + 1}"
-    return "the game is over"
+        return Reason("prepare round {round}", round=state.round + 1)
+    return Reason("the game is over")
+
+
+def _extras(turn: TurnState) -> list[str]:
+    """What a turn whose main action is done still allows, in words."""
+    extras: list[str] = []
+    if turn.expanded:
+        extras.append(Reason("buy with the neighbourhood bonus"))
+    if turn.building_bonus:
+        extras.append(Reason("take the building bonus"))
+    if turn.free_spaces:
+        extras.append(
+            Plural(
+                "expand on {count} free space",
+                "expand on {count} free spaces",
+                count=turn.free_spaces,
+            )
+        )
+    if turn.bonus_upgrades:
+        extras.append(
+            Plural(
+                "take {count} bonus upgrade",
+                "take {count} bonus upgrades",
+                count=turn.bonus_upgrades,
+            )
+        )
+    return extras

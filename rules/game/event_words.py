@@ -21,9 +21,13 @@ def check_event(
     """An event's shape checked and its fields normalised by kind; DataError naming the bad one.
     `typed`: words people typed (act, --event), read in any case and unambiguous abbreviation."""
     if not isinstance(node.value, dict):
-        raise node.expected("an event: a mapping with a 'type' such as trade, expand or pass")
+        raise node.expected(
+            Reason("an event: a mapping with a 'type' such as trade, expand or pass")
+        )
     if "type" not in node.value:
-        raise node.fail("missing key 'type': say which event, such as trade, expand or pass")
+        raise node.fail(
+            Reason("missing key 'type': say which event, such as trade, expand or pass")
+        )
     type_node = node.entries()["type"]
     kind = (
         typed_choice(type_node, tuple(EVENTS), "event type") if typed else type_node.choice(EVENTS)
@@ -36,11 +40,15 @@ def describe(event: dict[str, Any]) -> str:
     kind = event.get("type")
     spec = EVENTS.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        return "this event"
+        return Reason("this event")
     try:
         return spec.describe(event)
     except (KeyError, TypeError, ValueError, AttributeError):  # fields missing or of a wrong kind
-        return f"{'an' if spec.verb[0] in 'aeiou' else 'a'} {spec.verb} event"
+        if spec.verb[0] in "aeiou":
+            # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
+            return Reason("an {verb} event", verb=spec.verb)
+        # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
+        return Reason("a {verb} event", verb=spec.verb)
 
 
 def as_understood(data: Any, goods: tuple[str, ...], units: tuple[str, ...]) -> Any:
@@ -81,9 +89,12 @@ def split_words(
                 options.setdefault(name, []).append("yes")
                 index += 1
             elif spec is not None and name not in spec.flags:
-                raise WordsError(f"unknown option {token} for {spec.verb}")
+                raise WordsError(
+                    Reason("unknown option {option} for {verb}", option=token, verb=spec.verb)
+                )
             elif index + 1 >= len(tokens):
-                raise WordsError(f"{token} needs a value")
+                raise WordsError(Reason("{option} needs a value", option=token))
+
             else:
                 options.setdefault(name, []).append(tokens[index + 1])
                 index += 2

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from ..components import Components
 from ..errors import DataError
 from ..file_kinds import refuse_score_sheet
+from ..messages import Reason
 from ..schema import Node
 from ..yamlfile import flow_items, parse_yaml, read_text, to_yaml, write_text_atomic
 from . import checkpoint
@@ -33,6 +34,7 @@ from .state import Refused
 FORMAT_NAME = "caledonia-game"
 FORMAT_VERSION = 2
 FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
+COMMAND_LINE = Reason("the command line")  # where an event typed or given as JSON comes from
 
 
 def _events(top: dict[str, Node], key: str) -> list[Node]:
@@ -76,8 +78,12 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
         raise top["format"].expected(repr(FORMAT))
     if int(number) > FORMAT_VERSION:
         raise top["format"].fail(
-            f"this game was written by a newer caledonia (format {number}); "
-            f"this one reads format {FORMAT_VERSION}: upgrade caledonia"
+            Reason(
+                "this game was written by a newer caledonia (format {number}); this one reads "
+                "format {version}: upgrade caledonia",
+                number=number,
+                version=FORMAT_VERSION,
+            )
         )
     game = Game(parse_setup(top["setup"], parts), parts)
     goods, units = parts.economy.goods, tuple(parts.economy.units)
@@ -91,8 +97,11 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
                 game.apply(event)
             except Refused:
                 raise node.fail(
-                    f"the rules refuse this event ({describe(event)}): "
-                    + "; ".join(refused.reasons)
+                    Reason(
+                        "the rules refuse this event ({event}): {reasons}",
+                        event=describe(event),
+                        reasons="; ".join(refused.reasons),
+                    )
                 ) from None
     if upto is None:
         game.undone = [check_event(node, goods, units) for node in _events(top, "redo")]
@@ -213,7 +222,7 @@ def undo_game(path: str, game: Game, count: int) -> list[dict[str, Any]]:
     return game.undo(count, start)
 
 
-def checked_event(data: Any, parts: Components, source: str = "the command line") -> dict[str, Any]:
+def checked_event(data: Any, parts: Components, source: str = COMMAND_LINE) -> dict[str, Any]:
     """An event built by the command line or given as JSON, checked like one read from a file."""
     try:
         return check_event(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..components import Components
+from ..messages import Reason
 from .hooks import Placement
 from .state import GameState, PlayerState, TurnState
 
@@ -66,9 +67,15 @@ def take_clan(state: GameState, player: PlayerState, clan_name: str) -> list[str
     starting_tile(state, player, tile)
     contents = state.setup.tile_contents[tile]
     goods = ", ".join(f"{n} {g}" for g, n in contents.goods.items() if n)
-    notes = [
-        f"{player.name} takes {clan_name} with starting tile {tile}: £{contents.money}"
-        + (f" and {goods}" if goods else "")
+    fields = {"player": player.name, "clan": clan_name, "tile": tile, "money": contents.money}
+    notes: list[str] = [
+        Reason(
+            "{player} takes {clan} with starting tile {tile}: £{money} and {goods}",
+            **fields,
+            goods=goods,
+        )
+        if goods
+        else Reason("{player} takes {clan} with starting tile {tile}: £{money}", **fields)
     ]
     return notes + state.rules.on_clan_taken(state, player)
 
@@ -98,7 +105,8 @@ def begin_workers(state: GameState) -> list[str]:
     queue = [Placement(name) for name in order] + [Placement(name) for name in reversed(order)]
     state.placements = [(p.player, p.border_only) for p in state.rules.placements(state, queue)]
     state.phase = "workers"
-    return ["starting workers: " + ", ".join(name for name, _ in state.placements)]
+    placing = ", ".join(name for name, _ in state.placements)
+    return [Reason("starting workers: {players}", players=placing)]
 
 
 def begin_round(state: GameState, number: int) -> list[str]:
@@ -109,4 +117,5 @@ def begin_round(state: GameState, number: int) -> list[str]:
         player.produced = False
     state.pass_order = []
     state.turn = TurnState(player=state.turn_order[0])
-    return [f"round {number}: {', '.join(state.turn_order)}"]
+    # TRANSLATORS: the log's note of a round's start: its turn order ('round 2: Ailsa, Bruce')
+    return [Reason("round {round}: {players}", round=number, players=", ".join(state.turn_order))]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..messages import Reason
 from ..position import MapPlayer, Position
 from ..space_names import MENU_LINE, option_place
 from .state import GameState, PlayerState
@@ -60,7 +61,11 @@ def port_word(letter: str) -> str:
 
 def site_name(state: GameState, site: int | str) -> str:
     """A map space (its index) by its id, a port slot (its module letter) as `port A`."""
-    return f"port {site}" if isinstance(site, str) else state.board.spaces[site].id
+    return (
+        Reason("port {letter}", letter=site)
+        if isinstance(site, str)
+        else state.board.spaces[site].id
+    )
 
 
 def site_neighbours(state: GameState, site: int | str) -> tuple[int, ...]:
@@ -109,7 +114,7 @@ def after_building(
     """Open the neighbourhood bonus and, on a fourth building, the building bonus. A unit on
     a port tile is given by the slot's module letter."""
     spaces = tuple(spaces)
-    notes = []
+    notes: list[str] = []
     if (
         neighbourhood
         and state.rules.neighbourhood_refusal(state) is None
@@ -117,7 +122,13 @@ def after_building(
     ):
         state.turn.expanded = spaces
         goods = ", ".join(sorted(neighbourhood_goods(state, player, spaces)))
-        notes.append(f"neighbourhood bonus open: {player.name} may buy {goods} at a discount")
+        notes.append(
+            Reason(
+                "neighbourhood bonus open: {player} may buy {goods} at a discount",
+                player=player.name,
+                goods=goods,
+            )
+        )
     for space in spaces:
         unit = player.port_units[space] if isinstance(space, str) else player.units[space]
         if (
@@ -127,9 +138,13 @@ def after_building(
         ):
             state.turn.building_bonus = True
             notes.append(
-                f"building bonus: {player.name} deployed the fourth "
-                f"{unit_words(unit)} with an empty export box"
+                Reason(
+                    "building bonus: {player} deployed the fourth {unit} with an empty export box",
+                    player=player.name,
+                    unit=unit_words(unit),
+                )
             )
+
     return notes
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar, NamedTuple
 
-from ..messages import Reason
+from ..messages import N_, Reason
 from ..position import unit_words
 from .phases import begin_round, player_to_act
 from .pieces import after_building, site_name
@@ -25,6 +25,12 @@ from .turns import Gate, close_window, finish_main, follow_up, gate, may_act
 START, MAIN, FREE = "start", "main", "free"
 FREE_RULE = Reason("a free-space expansion comes only after fulfilling a contract that gives one")
 SETUP_RULE = Reason("starting workers are placed only at set-up")
+# the log's note of a placement: a starting worker, or a unit the turn puts on the map
+# TRANSLATORS: {where} is the space ('A-07', 'port A'), with its route when it has one;
+# {detail} is the price's parts after a colon, or nothing
+PLACES = N_("{player} places a {unit} on {where} for £{cost}{detail}")
+# TRANSLATORS: as above: {where} the space and its route, {detail} the price's parts
+PUTS = N_("{player} puts a {unit} on {where} for £{cost}{detail}")
 
 
 class Way(NamedTuple):
@@ -103,9 +109,15 @@ def pay_and_place(state: GameState, way: Way, unit: str, spot: Spot) -> list[str
         player.port_units[spot.site] = unit
     else:
         player.units[spot.site] = unit
-    verb = "places" if way.kind == START else "puts"
     notes = [
-        f"{player.name} {verb} a {unit_words(unit)} on {spot.where} for £{spot.cost}{spot.detail}"
+        Reason(
+            PLACES if way.kind == START else PUTS,
+            player=player.name,
+            unit=unit_words(unit),
+            where=spot.where,
+            cost=spot.cost,
+            detail=spot.detail,
+        )
     ]
     if way.kind == START:
         state.placements.pop(0)

@@ -14,10 +14,11 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
+from ..messages import N_, Reason
 from .events.fulfil import ways_to_fulfil
 from .pieces import after_building, has_empty_box, unit_words
 from .spec import canonical_space
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, reason_of
 from .trading import move_price
 from .turns import PORT_ONE_RULE, PORT_SIX_RULE, before_main, gate
 from .upgrades import bonus_apply, bonus_cost, bonus_options, bonus_reasons, bonus_words
@@ -70,13 +71,23 @@ class Meat(PortEffect):
     Meat." Reading: it is used before that fulfil (it spares an animal of it), only when
     such a fulfil can follow, and then binds the main action to it (turns.py `binding`)."""
 
-    summary = "one animal fewer for a meat contract fulfilled next"
+    summary = Reason("one animal fewer for a meat contract fulfilled next")
 
     def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         if not before_the_action(state, player):
-            return [f"{PORT_ONE_RULE}, before fulfilling it: {player.name} has taken the action"]
+            return [
+                Reason(
+                    "{rule}, before fulfilling it: {player} has taken the action",
+                    rule=PORT_ONE_RULE,
+                    player=player.name,
+                )
+            ]
         if not self.follows(state, player):
-            return [f"{PORT_ONE_RULE}: {player.name} cannot fulfil one now"]
+            return [
+                Reason(
+                    "{rule}: {player} cannot fulfil one now", rule=PORT_ONE_RULE, player=player.name
+                )
+            ]
         return []
 
     @staticmethod
@@ -86,8 +97,11 @@ class Meat(PortEffect):
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         state.turn.port_one = True
         return [
-            f"{player.name}'s meat contract needs one animal fewer: "
-            f"{player.name} fulfils a meat contract now"
+            Reason(
+                "{player}'s meat contract needs one animal fewer: {player} fulfils a meat "
+                "contract now",
+                player=player.name,
+            )
         ]
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
@@ -95,12 +109,28 @@ class Meat(PortEffect):
             yield {}
 
 
+# a swap's words by the kind of goods it swaps: its summary, and the reasons against one
+# that gives (`goods`: those it may give) or takes (`count` of `goods`) others
+_SWAP_WORDS = {
+    "basic": (
+        N_("give 1 basic good, take {count}"),
+        N_("give one basic good: {goods}"),
+        N_("take {count} basic goods ({goods})"),
+    ),
+    "processed": (
+        N_("give 1 processed good, take {count}"),
+        N_("give one processed good: {goods}"),
+        N_("take {count} processed goods ({goods})"),
+    ),
+}
+
+
 class SwapGoods(PortEffect):
     fields = ("give", "take")
 
     def __init__(self, kind: str, count: int):
         self.kind, self.count = kind, count
-        self.summary = f"give 1 {kind} good, take {count}"
+        self.summary = Reason(_SWAP_WORDS[kind][0], count=count)
 
     def allowed(self, state: GameState) -> tuple[str, ...]:
         economy = state.parts.economy
@@ -109,20 +139,28 @@ class SwapGoods(PortEffect):
     def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         allowed = self.allowed(state)
         give, take = e.get("give"), list(e.get("take") or [])
-        reasons = []
+        reasons: list[str] = []
+        _, give_words, take_words = _SWAP_WORDS[self.kind]
         if give not in allowed:
-            reasons.append(f"give one {self.kind} good: {', '.join(allowed)}")
+            reasons.append(Reason(give_words, goods=", ".join(allowed)))
         elif player.goods[give] < 1:
-            reasons.append(f"{player.name} has no {give} to give")
+            reasons.append(Reason("{player} has no {good} to give", player=player.name, good=give))
         if len(take) != self.count or any(good not in allowed for good in take):
-            reasons.append(f"take {self.count} {self.kind} goods ({', '.join(allowed)})")
+            reasons.append(Reason(take_words, count=self.count, goods=", ".join(allowed)))
         return reasons
 
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.goods[e["give"]] -= 1
         for good in e["take"]:
             player.goods[good] += 1
-        return [f"{player.name} gives 1 {e['give']} and takes {', '.join(e['take'])}"]
+        return [
+            Reason(
+                "{player} gives 1 {good} and takes {goods}",
+                player=player.name,
+                good=e["give"],
+                goods=", ".join(e["take"]),
+            )
+        ]
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         allowed = self.allowed(state)
@@ -138,17 +176,20 @@ class SwapGoods(PortEffect):
         return e
 
     def words(self, e: Fields) -> str:
-        return f"give {e['give']}, take {', '.join(e['take'])}"
+        return Reason("give {good}, take {goods}", good=e["give"], goods=", ".join(e["take"]))
 
 
 class UpgradeAndGlory(PortEffect):
     fields = ("choice", "worker", "from")
-    summary = "a bonus upgrade and 3 glory"
+    summary = Reason("a bonus upgrade and {glory} glory", glory=GLORY_PORT_4)
 
     def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         if "choice" not in e:
             return [
-                "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or retrieve"
+                Reason(
+                    "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or "
+                    "retrieve"
+                )
             ]
         return bonus_reasons(state, player, e)
 
@@ -157,28 +198,40 @@ class UpgradeAndGlory(PortEffect):
 
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.glory += GLORY_PORT_4
-        return bonus_apply(state, player, e) + [f"{player.name} gains {GLORY_PORT_4} glory"]
+        return bonus_apply(state, player, e) + [
+            Reason("{player} gains {glory} glory", player=player.name, glory=GLORY_PORT_4)
+        ]
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         yield from bonus_options(state, player, money)
 
     def words(self, e: Fields) -> str:
-        return f"{bonus_words(e)} and {GLORY_PORT_4} glory"
+        return Reason("{upgrade} and {glory} glory", upgrade=bonus_words(e), glory=GLORY_PORT_4)
 
 
 class Money(PortEffect):
     def __init__(self, amount: int, building_bonus: bool):
         self.amount, self.building_bonus = amount, building_bonus
-        self.summary = f"£{amount}" + (
-            " (and the building bonus with an empty box)" * building_bonus
+        # TRANSLATORS: what port tile 8 gives, as the port tile menus show it
+        self.summary = (
+            Reason("£{amount} (and the building bonus with an empty box)", amount=amount)
+            if building_bonus
+            # TRANSLATORS: what port tile 5 gives ('£10'), as the port tile menus show it
+            else Reason("£{amount}", amount=amount)
         )
 
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.money += self.amount
-        notes = [f"{player.name} receives £{self.amount}"]
+        notes: list[str] = [
+            Reason("{player} receives £{amount}", player=player.name, amount=self.amount)
+        ]
         if self.building_bonus and has_empty_box(state, player):
             state.turn.building_bonus = True
-            notes.append(f"{player.name}'s export box is empty: the building bonus is open")
+            notes.append(
+                Reason(
+                    "{player}'s export box is empty: the building bonus is open", player=player.name
+                )
+            )
         return notes
 
 
@@ -188,16 +241,29 @@ class Price(PortEffect):
     the moved price, and then binds the main action to it (turns.py `binding`)."""
 
     fields = ("good", "direction")
-    summary = f"move one price {PRICE_STEPS} steps, then trade that good"
+    summary = Reason("move one price {steps} steps, then trade that good", steps=PRICE_STEPS)
 
     def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         good, direction = e.get("good"), e.get("direction")
         if good not in state.prices or direction not in ("up", "down"):
-            return ["port tile 6 moves one good's price: give the good and up or down"]
+            return [Reason("port tile 6 moves one good's price: give the good and up or down")]
         if not before_the_action(state, player):
-            return [f"{PORT_SIX_RULE}: {player.name} has taken this turn's action"]
+            return [
+                Reason(
+                    "{rule}: {player} has taken this turn's action",
+                    rule=PORT_SIX_RULE,
+                    player=player.name,
+                )
+            ]
         if not self.tradable(state, player, good, direction, money_left(player, e)):
-            return [f"{PORT_SIX_RULE}: {player.name} could not trade {good} at the moved price"]
+            return [
+                Reason(
+                    "{rule}: {player} could not trade {good} at the moved price",
+                    rule=PORT_SIX_RULE,
+                    player=player.name,
+                    good=good,
+                )
+            ]
         return []
 
     @staticmethod
@@ -217,7 +283,15 @@ class Price(PortEffect):
         steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
         before, after = move_price(state, e["good"], steps)
         state.turn.price_moved = e["good"]
-        return [f"{e['good']} £{before} → £{after}: {player.name} trades {e['good']} now"]
+        return [
+            Reason(
+                "{good} £{before} → £{after}: {player} trades {good} now",
+                good=e["good"],
+                before=before,
+                after=after,
+                player=player.name,
+            )
+        ]
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         if not before_the_action(state, player):
@@ -228,7 +302,7 @@ class Price(PortEffect):
                     yield {"good": good, "direction": direction}
 
     def words(self, e: Fields) -> str:
-        return f"{e['good']} {PRICE_STEPS} steps {e['direction']}"
+        return Reason(_PRICE_WORDS[e["direction"]], good=e["good"], steps=PRICE_STEPS)
 
     @staticmethod
     def moved(state: GameState, e: Fields) -> tuple[int, int]:
@@ -236,6 +310,9 @@ class Price(PortEffect):
         steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
         before = state.prices[e["good"]]
         return before, max(0, state.market.tracks[e["good"]].move(before, steps))
+
+
+_PRICE_WORDS = {"up": N_("{good} {steps} steps up"), "down": N_("{good} {steps} steps down")}
 
 
 class Exchange(PortEffect):
@@ -249,7 +326,7 @@ class Exchange(PortEffect):
     """
 
     fields = ("swaps",)
-    summary = "exchange two units on the map"
+    summary = Reason("exchange two units on the map")
 
     def __init__(self, neighbourhood: bool = True):
         self.neighbourhood = neighbourhood
@@ -257,37 +334,52 @@ class Exchange(PortEffect):
     def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         swaps = list(e.get("swaps") or [])
         if len(swaps) != 2:
-            return ["port tile 7 exchanges exactly two of your units on the map"]
+            return [Reason("port tile 7 exchanges exactly two of your units on the map")]
         try:
             spaces = [state.board.lookup(s["space"]) for s in swaps]
         except ValueError as reason:
-            return [str(reason)]
+            return [reason_of(reason)]
         if spaces[0] == spaces[1]:
-            return ["port tile 7 exchanges two different units"]
+            return [Reason("port tile 7 exchanges two different units")]
         economy = state.parts.economy
-        reasons = []
+        reasons: list[str] = []
         olds = [player.units.get(space) for space in spaces]
         for swap, space, old in zip(swaps, spaces, olds, strict=True):
             new = swap["unit"]
             space_id = state.board.spaces[space].id
             if old is None:
-                reasons.append(f"{space_id} holds no unit of {player.name}'s")
+                reasons.append(
+                    Reason(
+                        "{space} holds no unit of {player}'s", space=space_id, player=player.name
+                    )
+                )
                 continue
             if "field" in (old, new):
-                reasons.append("fields are never exchanged with port tile 7")
+                reasons.append(Reason("fields are never exchanged with port tile 7"))
             if new in olds:
                 reasons.append(
-                    f"the new unit on {space_id} must differ from both old units: port tile 7 "
-                    f"takes two units other than the {' and the '.join(unit_words(o) for o in olds if o)}"
+                    # TRANSLATORS: {units} is the old units' names joined by ' and the '
+                    Reason(
+                        "the new unit on {space} must differ from both old units: port tile 7 "
+                        "takes two units other than the {units}",
+                        space=space_id,
+                        units=" and the ".join(unit_words(o) for o in olds if o),
+                    )
                 )
             if not set(economy.units[new].land) & state.board.spaces[space].land:
-                reasons.append(f"a {unit_words(new)} cannot stand on {space_id}")
+                reasons.append(
+                    Reason("a {unit} cannot stand on {space}", unit=unit_words(new), space=space_id)
+                )
         if not reasons:
             short = self.short_of(state, player, [s["unit"] for s in swaps])
             if short:
                 reasons.append(
-                    f"{player.name} has no {unit_words(short)} left on the player board: "
-                    "port tile 7 takes the new units from it"
+                    Reason(
+                        "{player} has no {unit} left on the player board: port tile 7 takes the "
+                        "new units from it",
+                        player=player.name,
+                        unit=unit_words(short),
+                    )
                 )
         return reasons
 
@@ -305,7 +397,9 @@ class Exchange(PortEffect):
         spaces = [state.board.lookup(s["space"]) for s in e["swaps"]]
         for swap, space in zip(e["swaps"], spaces, strict=True):
             player.units[space] = swap["unit"]
-        notes = [f"{player.name} exchanges: {self.words(e)}"]
+        notes: list[str] = [
+            Reason("{player} exchanges: {swaps}", player=player.name, swaps=self.words(e))
+        ]
         return notes + after_building(state, player, spaces, neighbourhood=self.neighbourhood)
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
@@ -352,7 +446,10 @@ class Exchange(PortEffect):
         return {**e, "swaps": sorted(canonical, key=order)}
 
     def words(self, e: Fields) -> str:
-        return ", ".join(f"{unit_words(s['unit'])} on {s['space']}" for s in e["swaps"])
+        return ", ".join(
+            Reason("{unit} on {space}", unit=unit_words(s["unit"]), space=s["space"])
+            for s in e["swaps"]
+        )
 
 
 EFFECTS: dict[str, PortEffect] = {

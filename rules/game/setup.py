@@ -10,7 +10,7 @@ any machine whatever its data folders hold later.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -27,10 +27,11 @@ from ..components import Components
 from ..errors import DataError
 from ..map_modules import MODULE_LETTERS, ModuleSide, hex_code, parse_module
 from ..market import Market, parse_track
+from ..messages import Plural, Reason
 from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node
 from ..solo import SLOTS, RemovalGrid, parse_removal_grid
-from ..words import counted, name_problem, plural, shortened
+from ..words import name_problem, shortened
 from .contracts import face_up_count
 from .registry import (
     adds_kickstarter,
@@ -46,6 +47,7 @@ from .setup_check import (
     SetupProblem,
     check_setup,
     clans_wanted,
+    player_count_reason,
     players_problem,
 )
 
@@ -109,13 +111,18 @@ def drawn_side(module_set: Mapping[str, ModuleSide], letter: str, rng: random.Ra
     return rng.choice(own or there or [f"{letter}1"])
 
 
-def _sides_held(module_set: Mapping[str, ModuleSide]) -> str:
-    """'in FOLDER (sides there: A1, B1)': where the sides came from, for a missing one."""
+def _no_side(name: str, module_set: Mapping[str, ModuleSide]) -> Reason:
+    """A side the table named that is not there, with where the sides came from."""
     from pathlib import Path
 
     folders = sorted({str(Path(side.source).parent) for side in module_set.values()})
-    where = " or ".join(folders) if folders else "the map folder"
-    return f"in {where} (sides there: {', '.join(sorted(module_set)) or 'none'})"
+    # TRANSLATORS: {folders} is one or more folder names joined by ' or '
+    return Reason(
+        "no module side {side!r} in {folders} (sides there: {sides})",
+        side=name,
+        folders=" or ".join(folders) if folders else Reason("the map folder"),
+        sides=", ".join(sorted(module_set)) or Reason("none"),
+    )
 
 
 def draw_setup(
@@ -145,7 +152,7 @@ def draw_setup(
     if problem:
         raise ValueError(problem.reason)
     if count == 1 and grid is None:
-        raise ValueError("a solo game needs the export board's removal grid")
+        raise ValueError(Reason("a solo game needs the export board's removal grid"))
     pass_money = (parts.solo.pass_money,) if count == 1 else tuple(box.pass_money[count])
     return Setup(
         seed=seed,
@@ -183,7 +190,11 @@ def _check_new_players(players: Sequence[SetupPlayer], variants: Mapping[str, bo
     for p in players:  # a new name only: a file's names are shown made printable instead
         problem = name_problem(p.name)
         if problem:
-            raise ValueError(f"the player name {shortened(p.name)!r}: {problem}")
+            raise ValueError(
+                Reason(
+                    "the player name {name!r}: {problem}", name=shortened(p.name), problem=problem
+                )
+            )
 
 
 def _drawn_sides(
@@ -195,7 +206,7 @@ def _drawn_sides(
     for name in names:
         key = name.strip().upper()
         if key not in module_set:
-            raise ValueError(f"no module side {name!r} {_sides_held(module_set)}")
+            raise ValueError(_no_side(name, module_set))
         sides.append(module_set[key])
     return sides
 
@@ -285,7 +296,11 @@ def _dealt(
             or len(set(dealt)) != count
             or any(c not in parts.contracts for c in dealt)
         ):
-            raise ValueError(f"give the {count} face-up contracts, different ids from 1 to 50")
+            raise ValueError(
+                Reason(
+                    "give the {count} face-up contracts, different ids from 1 to 50", count=count
+                )
+            )
         pile: tuple[int, ...] | None = None
     else:
         order = list(parts.contracts)
@@ -319,7 +334,7 @@ def _examples(
 def default_players(names: Sequence[str]) -> list[SetupPlayer]:
     """'Ailsa' or 'Ailsa:red'; colours not given go red, blue, green, yellow."""
     if not 1 <= len(names) <= len(DEFAULT_COLOURS):
-        raise ValueError(f"a game has 1 to {len(DEFAULT_COLOURS)} players, not {len(names)}")
+        raise ValueError(player_count_reason(len(DEFAULT_COLOURS), len(names)))
     players = []
     for seat, text in enumerate(names):
         name, _, colour = text.partition(":")
@@ -404,23 +419,25 @@ def _nested(node: Node, error: DataError) -> DataError:
     return DataError(error.source, error.reason, path, line)
 
 
-def _different(node: Node, read: Callable[[Node], Any], wanted: int | None, what: str) -> list[Any]:
-    """A list of different items, each checked by `read`; exactly `wanted` of them if given."""
-    items: list[Any] = []
+def _different_contracts(node: Node, parts: Components) -> list[int]:
+    """A list of different contract ids."""
+    items: list[int] = []
     for item in node:
-        value = read(item)
+        value = _contract(item, parts)
         if value in items:
-            raise item.fail(f"{what} {value} is given twice; expected different ones")
+            raise item.fail(
+                Reason(
+                    "contract {contract} is given twice; expected different ones", contract=value
+                )
+            )
         items.append(value)
-    if wanted is not None and len(items) != wanted:
-        raise node.fail(f"expected {wanted} different {plural(what)}, got {len(items)}")
     return items
 
 
 def _contract(node: Node, parts: Components) -> int:
     number = node.whole(1, max(parts.contracts))
     if number not in parts.contracts:
-        raise node.expected("a contract id")
+        raise node.expected(Reason("a contract id"))
     return number
 
 
@@ -429,16 +446,25 @@ def _export_board(node: Node, parts: Components, players: int) -> tuple[int | No
     for item in node:
         contract = None if item.value is None else _contract(item, parts)
         if contract is not None and contract in slots:
-            raise item.fail(f"contract {contract} is on the export board twice")
+            raise item.fail(
+                Reason("contract {contract} is on the export board twice", contract=contract)
+            )
         slots.append(contract)
     if players <= 2 and len(slots) != SLOTS:
         # the 1-2 player board always has SLOTS boxes; the 3-4 player count is box data
         raise node.fail(
-            f"expected {SLOTS} boxes with {counted(players, 'player')} (null for an empty box), "
-            f"got {len(slots)}"
+            Plural(
+                "expected {boxes} boxes with {count} player (null for an empty box), got {got}",
+                "expected {boxes} boxes with {count} players (null for an empty box), got {got}",
+                count=players,
+                boxes=SLOTS,
+                got=len(slots),
+            )
         )
     if not 1 <= len(slots) <= 12:
-        raise node.fail(f"expected 1 to 12 boxes (null for an empty box), got {len(slots)}")
+        raise node.fail(
+            Reason("expected 1 to 12 boxes (null for an empty box), got {got}", got=len(slots))
+        )
     return tuple(slots)
 
 
@@ -448,23 +474,30 @@ def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[i
     contents: dict[int, StartingTile] = {}
     entries = node.entries()
     if len(entries) != len(node.value):  # 1 and '1' both given
-        raise node.fail("a starting tile is given twice")
+        raise node.fail(Reason("a starting tile is given twice"))
     numbers = {key: int(key) if key.strip().isdecimal() else None for key in entries}
     # a missing tile first: after changing a starting tile, that is the news
     missing = [t for t in tiles if t not in numbers.values()]
     if missing:
         raise node.fail(
-            f"missing starting tile {', '.join(map(str, missing))}: "
-            f"expected the money and goods of tiles {listed}"
+            Reason(
+                "missing starting tile {missing}: expected the money and goods of tiles {tiles}",
+                missing=", ".join(map(str, missing)),
+                tiles=listed,
+            )
         )
     for key, child in entries.items():
         number = numbers[key]
         if number is None or number not in tiles:
             raise child.fail(
-                f"expected only this game's starting tiles ({listed}) as keys, got {key!r}"
+                Reason(
+                    "expected only this game's starting tiles ({tiles}) as keys, got {key!r}",
+                    tiles=listed,
+                    key=key,
+                )
             )
         if number in contents:
-            raise child.fail(f"starting tile {number} is given twice")
+            raise child.fail(Reason("starting tile {tile} is given twice", tile=number))
         entry = child.mapping(required=("money", "goods"))
         held = (
             {}
@@ -552,10 +585,14 @@ def _stored_contracts(
     export_board = _export_board(top["export_board"], parts, players)
     if top["pile"].value is None:
         return export_board, None
-    pile = tuple(_different(top["pile"], lambda n: _contract(n, parts), None, "contract"))
+    pile = tuple(_different_contracts(top["pile"], parts))
     for item, contract in zip(top["pile"], pile, strict=True):
         if contract in export_board:
-            raise item.fail(f"contract {contract} is on the export board, not in the pile")
+            raise item.fail(
+                Reason(
+                    "contract {contract} is on the export board, not in the pile", contract=contract
+                )
+            )
     return export_board, pile
 
 
@@ -567,7 +604,14 @@ def _stored_market(node: Node, parts: Components, players: int) -> Market:
     }
     side = market["side"].choice(("players_1_2", "players_3_4"))
     if side != slot_for(players):
-        raise market["side"].expected(f"{slot_for(players)} with {counted(players, 'player')}")
+        raise market["side"].expected(
+            Plural(
+                "{side} with {count} player",
+                "{side} with {count} players",
+                count=players,
+                side=slot_for(players),
+            )
+        )
     return Market(side, tracks, market["example"].boolean(), node.source)
 
 
@@ -575,10 +619,10 @@ def _stored_grid(node: Node, parts: Components, players: int) -> RemovalGrid | N
     """The solo game's removal grid; none in any other."""
     if players != 1:
         if node.value is not None:
-            raise node.expected("null: only a solo game has a removal grid")
+            raise node.expected(Reason("null: only a solo game has a removal grid"))
         return None
     if node.value is None:
-        raise node.expected("the export board's removal grid (a solo game)")
+        raise node.expected(Reason("the export board's removal grid (a solo game)"))
     try:
         return parse_removal_grid(node.value, node.source, parts.solo.price_die)
     except DataError as error:
@@ -614,7 +658,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     )
     seed = top["seed"].value
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise top["seed"].expected("a whole number or null")
+        raise top["seed"].expected(Reason("a whole number or null"))
     choices = _stored_choices(top, parts, node.source)
     problem = check_setup(choices, parts)
     if problem:
@@ -624,8 +668,16 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     export_board, pile = _stored_contracts(top, parts, count)
     pass_money = tuple(i.whole(0) for i in top["pass_money"])
     if len(pass_money) != count:
-        amounts = f"{count} amounts, one per place in the pass order" if count > 1 else "one amount"
-        raise top["pass_money"].fail(f"expected {amounts}, got {len(pass_money)}")
+        got = len(pass_money)
+        raise top["pass_money"].fail(
+            Reason(
+                "expected {count} amounts, one per place in the pass order, got {got}",
+                count=count,
+                got=got,
+            )
+            if count > 1
+            else Reason("expected one amount, got {got}", got=got)
+        )
     market = _stored_market(top["market"], parts, count)
     declared = clan_box_values()
     box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=declared)
@@ -636,7 +688,8 @@ def parse_setup(node: Node, parts: Components) -> Setup:
     ):
         steps = tuple(i.whole(1) for i in child)
         if list(steps) != sorted(set(steps)):
-            raise child.expected("rising step numbers")
+            raise child.expected(Reason("rising step numbers"))
+
         marks[good] = steps
     grid = _stored_grid(top["removal_grid"], parts, count)
     clans = tuple(choices.clans)

@@ -17,12 +17,36 @@ from ..board import Board
 from ..boxdata import STARTING_TILES
 from ..components import Components, PortTile, ScoringTile
 from ..map_modules import MODULE_LETTERS, ModuleSide
+from ..messages import N_, Reason
 from ..position import COLOURS
 from ..schema import describe
-from ..words import plural
 from .registry import adds_kickstarter, leaves_out, left_out_by, variants_refusal
+from .state import reason_of
 
 SCORING_TILES = 5  # one per round
+
+# what may be wrong with a list of different items, by the item: one is given twice (its
+# `item`), or there are not `wanted` of them (`got`)
+_TWICE = {
+    "scoring tile": N_("scoring tile {item} is given twice; expected different ones"),
+    "port tile": N_("port tile {item} is given twice; expected different ones"),
+    "clan": N_("clan {item} is given twice; expected different ones"),
+    "starting tile": N_("starting tile {item} is given twice; expected different ones"),
+}
+_HOW_MANY = {
+    "scoring tile": N_("expected {wanted} different scoring tiles, got {got}"),
+    "clan": N_("expected {wanted} different clans, got {got}"),
+    "starting tile": N_("expected {wanted} different starting tiles, got {got}"),
+}
+# a tile id not in play (`ids` lists those that are), or one only the kickstarter has
+_UNKNOWN_TILE = {
+    "scoring tile": N_("expected a scoring tile id, one of {ids}, got {given}"),
+    "port tile": N_("expected a port tile id, one of {ids}, got {given}"),
+}
+_KICKSTARTER_TILE = {
+    "scoring tile": N_("scoring tile {tile} is in play only with the kickstarter variant"),
+    "port tile": N_("port tile {tile} is in play only with the kickstarter variant"),
+}
 
 
 class SetupPlayer(NamedTuple):
@@ -74,19 +98,28 @@ def check_setup(choices: SetupChoices, parts: Components) -> SetupProblem | None
 def players_problem(players: Sequence[SetupPlayer]) -> str | None:
     """Why these players cannot sit at one table (None: they can)."""
     if not 1 <= len(players) <= 4:
-        return f"a game has 1 to 4 players, not {len(players)}"
+        return player_count_reason(4, len(players))
     if any(not p.name.strip() for p in players):
-        return "a player needs a name"
+        return Reason("a player needs a name")
     names = [p.name.casefold() for p in players]
     colours = [p.colour for p in players]
     if len(set(names)) != len(names):
-        return "two players have the same name"
+        return Reason("two players have the same name")
     if len(set(colours)) != len(colours):
-        return "two players have the same colour"
+        return Reason("two players have the same colour")
     for p in players:
         if p.colour not in COLOURS:
-            return f"{p.name}'s colour {p.colour!r} is not one of {', '.join(COLOURS)}"
+            return Reason(
+                "{player}'s colour {colour!r} is not one of {colours}",
+                player=p.name,
+                colour=p.colour,
+                colours=", ".join(COLOURS),
+            )
     return None
+
+
+def player_count_reason(most: int, count: int) -> Reason:
+    return Reason("a game has 1 to {most} players, not {count}", most=most, count=count)
 
 
 def clans_wanted(variants: Mapping[str, bool], players: int) -> int:
@@ -106,18 +139,22 @@ def _check(choices: SetupChoices, parts: Components) -> None:
     if choices.start_player not in names:
         raise _refuse(
             "start_player",
-            f"no player {choices.start_player!r} to start: expected one of {', '.join(names)}",
+            Reason(
+                "no player {player!r} to start: expected one of {players}",
+                player=choices.start_player,
+                players=", ".join(names),
+            ),
         )
     variants = choices.variants
     refusal = variants_refusal(variants, count)
     if refusal:
         raise _refuse("variants", refusal)
     if sorted(s.module for s in choices.sides) != list(MODULE_LETTERS):
-        raise _refuse("map", "expected one side of each module A, B, C and D")
+        raise _refuse("map", Reason("expected one side of each module A, B, C and D"))
     try:
         Board(choices.sides, count, choices.tighter_map)
     except ValueError as reason:
-        raise _refuse("tighter_map", str(reason)) from None
+        raise _refuse("tighter_map", reason_of(reason)) from None
     ks = adds_kickstarter(variants)
 
     def without(part: str) -> str | None:
@@ -125,9 +162,7 @@ def _check(choices: SetupChoices, parts: Components) -> None:
 
     _check_ports(choices.ports, parts.port_tiles, ks, without("ports"))
     if leaves_out(variants, "scoring_tiles"):
-        _nothing(
-            "scoring_tiles", choices.scoring_tiles, without("scoring_tiles"), "an empty list []"
-        )
+        _nothing("scoring_tiles", choices.scoring_tiles, without("scoring_tiles"), EMPTY_LIST)
     else:
         tiles = parts.scoring_tiles
         ids = _each(
@@ -136,7 +171,7 @@ def _check(choices: SetupChoices, parts: Components) -> None:
         _different("scoring_tiles", ids, SCORING_TILES, "scoring tile")
     wanted = clans_wanted(variants, count)
     if leaves_out(variants, "clans"):
-        _nothing("clans", choices.clans, without("clans"), "an empty list []")
+        _nothing("clans", choices.clans, without("clans"), EMPTY_LIST)
     else:
         clans = _each("clans", choices.clans, lambda c: _clan(c, parts, ks))
         _different("clans", clans, wanted, "clan")
@@ -144,7 +179,11 @@ def _check(choices: SetupChoices, parts: Components) -> None:
         if tile not in range(1, STARTING_TILES + 1):
             raise _refuse(
                 "starting_tiles",
-                f"expected a starting tile from 1 to {STARTING_TILES}, got {tile}",
+                Reason(
+                    "expected a starting tile from 1 to {most}, got {tile}",
+                    most=STARTING_TILES,
+                    tile=tile,
+                ),
                 at,
             )
     _different("starting_tiles", choices.starting_tiles, wanted or count, "starting tile")
@@ -157,25 +196,38 @@ def _each(key: str, items: Sequence[Any], read: Callable[[Any], str]) -> list[st
         try:
             found.append(read(item))
         except _Unknown as unknown:
-            raise _refuse(key, str(unknown), at) from None
+            raise _refuse(key, reason_of(unknown), at) from None
     return found
+
+
+EMPTY_LIST = Reason("an empty list []")
+EMPTY_MAPPING = Reason("an empty mapping {{}}")
 
 
 def _nothing(key: str, given: Any, variant: str | None, empty: str) -> None:
     """A part the game plays without (`variant` leaves it out): nothing may be given."""
     if given:
-        raise _refuse(key, f"the {variant} variant is off: expected {empty}, got {describe(given)}")
+        raise _refuse(
+            key,
+            # TRANSLATORS: {variant} is the variant's key in the game file (clans, port_tiles)
+            Reason(
+                "the {variant} variant is off: expected {empty}, got {given}",
+                variant=variant,
+                empty=empty,
+                given=describe(given),
+            ),
+        )
 
 
 def _different(key: str, items: Sequence[Any], wanted: int, what: str) -> None:
-    """Each item once, and exactly `wanted` of them."""
+    """Each item once, and exactly `wanted` of them (`what`: a key of _TWICE and _HOW_MANY)."""
     seen: list[Any] = []
     for at, item in enumerate(items):
         if item in seen:
-            raise _refuse(key, f"{what} {item} is given twice; expected different ones", at)
+            raise _refuse(key, Reason(_TWICE[what], item=item), at)
         seen.append(item)
     if len(items) != wanted:
-        raise _refuse(key, f"expected {wanted} different {plural(what)}, got {len(items)}")
+        raise _refuse(key, Reason(_HOW_MANY[what], wanted=wanted, got=len(items)))
 
 
 def _tile(given: Any, tiles: Sequence[ScoringTile | PortTile], ks: bool, what: str) -> str:
@@ -183,9 +235,9 @@ def _tile(given: Any, tiles: Sequence[ScoringTile | PortTile], ks: bool, what: s
     tile = next((t for t in tiles if t.id == given), None)
     if tile is None:
         ids = ", ".join(t.id for t in tiles if ks or not t.kickstarter)
-        raise _Unknown(f"expected a {what} id, one of {ids}, got {_shown(given)}")
+        raise _Unknown(Reason(_UNKNOWN_TILE[what], ids=ids, given=_shown(given)))
     if tile.kickstarter and not ks:
-        raise _Unknown(f"{what} {tile.id} is in play only with the kickstarter variant")
+        raise _Unknown(Reason(_KICKSTARTER_TILE[what], tile=tile.id))
     return tile.id
 
 
@@ -193,9 +245,13 @@ def _clan(given: Any, parts: Components, ks: bool) -> str:
     clan = parts.clans.get(given) if isinstance(given, str) else None
     if clan is None:
         names = ", ".join(c.name for c in parts.clans.values() if ks or not c.kickstarter)
-        raise _Unknown(f"expected a clan, one of {names}, got {_shown(given)}")
+        raise _Unknown(
+            Reason("expected a clan, one of {clans}, got {given}", clans=names, given=_shown(given))
+        )
     if clan.kickstarter and not ks:
-        raise _Unknown(f"{clan.name} is in play only with the kickstarter variant")
+        raise _Unknown(
+            Reason("{clan} is in play only with the kickstarter variant", clan=clan.name)
+        )
     return clan.name
 
 
@@ -211,18 +267,17 @@ def _check_ports(
     ports: Mapping[str, Any], tiles: Sequence[PortTile], ks: bool, off: str | None
 ) -> None:
     if off:
-        _nothing("ports", ports, off, "an empty mapping {}")
+        _nothing("ports", ports, off, EMPTY_MAPPING)
         return
     if sorted(ports) != list(MODULE_LETTERS):
-        raise _refuse("ports", "expected a port tile for each corner A, B, C and D")
+        raise _refuse("ports", Reason("expected a port tile for each corner A, B, C and D"))
     placed: list[str] = []
     for corner, given in ports.items():
         try:
             tile = _tile(given, tiles, ks, "port tile")
         except _Unknown as unknown:
-            raise _refuse("ports", str(unknown), corner) from None
+            raise _refuse("ports", reason_of(unknown), corner) from None
         if tile in placed:
-            raise _refuse(
-                "ports", f"port tile {tile} is given twice; expected different ones", corner
-            )
+            raise _refuse("ports", Reason(_TWICE["port tile"], item=tile), corner)
+
         placed.append(tile)

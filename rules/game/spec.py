@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple
 
+from ..messages import Reason
 from ..schema import Node
 from ..words import Unmatched, match_word
-from .state import GameState, Refused
+from .state import GameState, Refused, reason_of
 
 Event = dict[str, Any]
 
@@ -111,17 +112,24 @@ def _tiles(text: str, node: Node | None = None, what: str = "") -> list[int]:
         return read_tiles(text, components().contracts)
     except TileNotRead as problem:
         if node is not None:
-            raise node.fail(str(problem)) from None
-        raise WordsError(f"{what}: {problem}") from None
+            raise node.fail(reason_of(problem)) from None
+        raise WordsError(_about(what, reason_of(problem))) from None
+
+
+def _about(what: str, reason: str) -> Reason:
+    # TRANSLATORS: {what} names the word or option of `caledonia act` the reason is about
+    return Reason("{what}: {reason}", what=what, reason=reason)
 
 
 def _one_tile(text: str, node: Node | None = None, what: str = "") -> int:
     tiles = _tiles(text, node, what)
     if len(tiles) != 1:
-        reason = f"expected one contract tile, got {len(tiles)} in {text!r}"
+        reason = Reason(
+            "expected one contract tile, got {got} in {text!r}", got=len(tiles), text=text
+        )
         if node is not None:
             raise node.fail(reason)
-        raise WordsError(f"{what}: {reason}")
+        raise WordsError(_about(what, reason))
     return tiles[0]
 
 
@@ -143,7 +151,8 @@ def whole_word(text: str, what: str) -> int:
     try:
         return int(text.strip().lstrip("+"))
     except ValueError:
-        raise WordsError(f"{what}: expected a whole number, got {text!r}") from None
+        reason = Reason("expected a whole number, got {text!r}", text=text)
+        raise WordsError(_about(what, reason)) from None
 
 
 def choice_word(text: str) -> str:
@@ -197,7 +206,11 @@ class EventSpec:
         words = self._in_field_order(self._tile_words(words))
         need = [n for n in self.positional if self.fields[n].required]
         if not len(need) <= len(words) <= len(self.positional):
-            raise WordsError(f"usage: caledonia act GAME {self.verb} {self.syntax}")
+            raise WordsError(
+                Reason(
+                    "usage: caledonia act GAME {verb} {syntax}", verb=self.verb, syntax=self.syntax
+                )
+            )
         event: Event = {"type": self.type}
         for name, word in zip(self.positional, words, strict=False):
             event[name] = word_value(self.fields[name].kind, word, name)
@@ -243,7 +256,10 @@ class EventSpec:
     def parse_option(self, option: str, values: list[str]) -> Event:
         name = self.flags.get(option)
         if name is None:
-            raise WordsError(f"unknown option --{option} for {self.verb}")
+            raise WordsError(
+                Reason("unknown option --{option} for {verb}", option=option, verb=self.verb)
+            )
+
         kind = self.fields[name].kind
         if kind == "bool":
             return {name: True}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..board import Board
 from ..components import IMPORT_GOODS, Components
 from ..market import Market
+from ..messages import Reason
 from ..position import find_player
 from ..reach import SHIPPING_LEVELS
 
@@ -22,17 +23,23 @@ if TYPE_CHECKING:
     from .setup import Setup
 
 _PHASE_WORDS = {
-    "clans": "the clan choice",
-    "workers": "the placing of starting workers",
-    "action": "the action phase",
-    "production": "the production phase",
-    "preparation": "the preparation phase",
-    "over": "the end of the game",
+    "clans": Reason("the clan choice"),
+    "workers": Reason("the placing of starting workers"),
+    "action": Reason("the action phase"),
+    "production": Reason("the production phase"),
+    "preparation": Reason("the preparation phase"),
+    "over": Reason("the end of the game"),
 }
 
 
 def phase_words(phase: str) -> str:
     return _PHASE_WORDS[phase]
+
+
+def reason_of(error: Exception) -> str:
+    """What an error raised with one reason says: the reason itself (a Reason stays one)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, str) else str(error)
 
 
 LAST_ROUND = 5
@@ -144,7 +151,7 @@ class GameState:
         try:
             return find_player(self.players, who)
         except ValueError as reason:
-            raise Refused(str(reason)) from None
+            raise Refused(reason_of(reason)) from None
 
     def by_name(self, name: str | None) -> PlayerState:
         return next(p for p in self.players if p.name == name)
@@ -153,7 +160,7 @@ class GameState:
         try:
             return self.board.lookup(space_id)
         except ValueError as reason:
-            raise Refused(str(reason)) from None
+            raise Refused(reason_of(reason)) from None
 
     def occupant(self, index: int) -> PlayerState | None:
         for player in self.players:

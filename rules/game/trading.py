@@ -10,8 +10,33 @@ paid, so it can make one affordable.
 
 from __future__ import annotations
 
-from ..words import counted
+from ..messages import N_, Plural, Reason
 from .state import GameState, PlayerState
+
+# a trade refused for the merchants on the other side of the good, by that side
+_OTHER_SIDE = {
+    "sell": N_(
+        "{player}'s merchants are on the sell side of {good} this round: never both sides of "
+        "one good"
+    ),
+    "buy": N_(
+        "{player}'s merchants are on the buy side of {good} this round: never both sides of "
+        "one good"
+    ),
+}
+# a trade's note by its side, with the discount or without ({before}: the price before it)
+_TRADED = {
+    ("buy", False): N_("{player} pays £{total} (£{price} each); {good} £{before} → £{after}"),
+    ("buy", True): N_(
+        "{player} pays £{total} (£{price} each (£{before} − £{discount})); "
+        "{good} £{before} → £{after}"
+    ),
+    ("sell", False): N_("{player} receives £{total} (£{price} each); {good} £{before} → £{after}"),
+    ("sell", True): N_(
+        "{player} receives £{total} (£{price} each (£{before} − £{discount})); "
+        "{good} £{before} → £{after}"
+    ),
+}
 
 
 def move_price(state: GameState, good: str, steps: int) -> tuple[int, int]:
@@ -34,24 +59,49 @@ def trade_reasons(
     discount: int = 0,
     bonus: int = 0,
 ) -> list[str]:
-    reasons = []
+    reasons: list[str] = []
     if player.merchants_stock < quantity:
         reasons.append(
-            f"{player.name} has {counted(player.merchants_stock, 'free merchant')}, "
-            f"{quantity} needed"
+            Plural(
+                "{player} has {count} free merchant, {needed} needed",
+                "{player} has {count} free merchants, {needed} needed",
+                count=player.merchants_stock,
+                player=player.name,
+                needed=quantity,
+            )
         )
     other = "sell" if side == "buy" else "buy"
     if player.side_traded(good) == other:
-        reasons.append(
-            f"{player.name}'s merchants are on the {other} side of {good} this round: "
-            f"never both sides of one good"
-        )
+        reasons.append(Reason(_OTHER_SIDE[other], player=player.name, good=good))
     price = unit_price(state, good, discount)
     if side == "buy" and player.money + bonus < price * quantity:
-        has = f"£{player.money}" + (f" (+ £{bonus} for trading)" if bonus else "")
-        reasons.append(f"{quantity} {good} cost £{price * quantity} and {player.name} has {has}")
+        costs = {"quantity": quantity, "good": good, "cost": price * quantity}
+        reasons.append(
+            Reason(
+                "{quantity} {good} cost £{cost} and {player} has £{money} (+ £{bonus} for trading)",
+                **costs,
+                player=player.name,
+                money=player.money,
+                bonus=bonus,
+            )
+            if bonus
+            else Reason(
+                "{quantity} {good} cost £{cost} and {player} has £{money}",
+                **costs,
+                player=player.name,
+                money=player.money,
+            )
+        )
     if side == "sell" and player.goods[good] < quantity:
-        reasons.append(f"{player.name} has {player.goods[good]} {good}, not {quantity}")
+        reasons.append(
+            Reason(
+                "{player} has {held} {good}, not {quantity}",
+                player=player.name,
+                held=player.goods[good],
+                good=good,
+                quantity=quantity,
+            )
+        )
     return reasons
 
 
@@ -83,10 +133,12 @@ def do_trade(
     discount: int = 0,
     bonus: int = 0,
 ) -> list[str]:
-    notes = []
+    notes: list[str] = []
     if bonus:
         player.money += bonus
-        notes.append(f"{player.name} receives £{bonus} for trading")
+        notes.append(
+            Reason("{player} receives £{bonus} for trading", player=player.name, bonus=bonus)
+        )
     price = unit_price(state, good, discount)
     total = price * quantity
     if side == "buy":
@@ -99,6 +151,14 @@ def do_trade(
     key = f"{good}:{side}"
     player.merchants_market[key] = player.merchants_market.get(key, 0) + quantity
     before, after = move_price(state, good, quantity if side == "buy" else -quantity)
-    verb = "pays" if side == "buy" else "receives"
-    each = f"£{price} each" + (f" (£{before} − £{discount})" if discount else "")
-    return notes + [f"{player.name} {verb} £{total} ({each}); {good} £{before} → £{after}"]
+    traded = Reason(
+        _TRADED[side, bool(discount)],
+        player=player.name,
+        total=total,
+        price=price,
+        discount=discount,
+        good=good,
+        before=before,
+        after=after,
+    )
+    return notes + [traded]

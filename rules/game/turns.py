@@ -24,8 +24,8 @@ class Gate(NamedTuple):
     new_turn: bool  # the event starts the player's next turn
 
 
-PORT_SIX_RULE = "port 6 moves a price only just before you trade that good"
-PORT_ONE_RULE = "port 1 is used in a turn when you fulfil an export contract requiring meat"
+PORT_SIX_RULE = Reason("port 6 moves a price only just before you trade that good")
+PORT_ONE_RULE = Reason("port 1 is used in a turn when you fulfil an export contract requiring meat")
 MEAT = "meat"  # what a fulfil of a meat contract serves
 
 
@@ -46,9 +46,17 @@ def bound_reason(state: GameState, player: PlayerState, serves: str | None = Non
     if state.turn.player != player.name or need is None or need == serves:
         return None
     if need == MEAT:
-        return f"{PORT_ONE_RULE}: {player.name} used port 1 and must now fulfil a meat contract"
-    good = state.turn.price_moved
-    return f"{PORT_SIX_RULE}: {player.name} moved the {good} price and must now trade {good}"
+        return Reason(
+            "{rule}: {player} used port 1 and must now fulfil a meat contract",
+            rule=PORT_ONE_RULE,
+            player=player.name,
+        )
+    return Reason(
+        "{rule}: {player} moved the {good} price and must now trade {good}",
+        rule=PORT_SIX_RULE,
+        player=player.name,
+        good=state.turn.price_moved,
+    )
 
 
 def before_main(state: GameState, passage: Gate) -> bool:
@@ -61,16 +69,18 @@ def gate(state: GameState, who: str, main: bool, serves: str | None = None) -> G
     binding it meets (a trade of the good port 6 moved, a meat fulfil). Changes nothing."""
     player = state.player(who)
     if state.phase != "action":
-        raise Refused(f"it is {phase_words(state.phase)}, not the action phase")
+        raise Refused(Reason("it is {phase}, not the action phase", phase=phase_words(state.phase)))
     if player.passed:
-        raise Refused(f"{player.name} has passed this round")
+        raise Refused(Reason("{player} has passed this round", player=player.name))
     turn = state.turn
     upcoming = state.next_player()
     if turn.player == player.name:
         if main and turn.main_done:
             if upcoming == player.name:  # the only player still in the round: a new turn
                 return Gate(player, True)
-            raise Refused(f"{player.name} has taken this turn's action already")
+            raise Refused(
+                Reason("{player} has taken this turn's action already", player=player.name)
+            )
         bound = bound_reason(state, player, serves) if main else None
         if bound:
             raise Refused(bound)
@@ -78,7 +88,9 @@ def gate(state: GameState, who: str, main: bool, serves: str | None = None) -> G
     if turn.main_done and upcoming == player.name:
         return Gate(player, True)
     waiting = turn.player if not turn.main_done else upcoming
-    raise Refused(f"it is {waiting}'s turn, not {player.name}'s")
+    raise Refused(
+        Reason("it is {waiting}'s turn, not {player}'s", waiting=waiting, player=player.name)
+    )
 
 
 def turn_of(state: GameState, passage: Gate) -> TurnState:

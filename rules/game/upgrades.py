@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..messages import Reason
+from ..messages import N_, Reason
 from ..reach import SHIPPING_LEVELS
 from .pieces import WORKERS
 from .state import GameState, PlayerState
@@ -33,7 +33,7 @@ def unaffordable(player: PlayerState, cost: int, what: str) -> str | None:
 
 def shipping_reason(player: PlayerState) -> str | None:
     if player.shipping >= len(SHIPPING_LEVELS) - 1:
-        return f"{player.name}'s shipping is at 4-loch already, the top level"
+        return Reason("{player}'s shipping is at 4-loch already, the top level", player=player.name)
     return None
 
 
@@ -42,7 +42,9 @@ def technology_reason(state: GameState, player: PlayerState, worker: str) -> str
     if refusal:
         return refusal
     if worker in player.technology:
-        return f"{player.name}'s {worker} technology is upgraded already"
+        return Reason(
+            "{player}'s {worker} technology is upgraded already", player=player.name, worker=worker
+        )
     return None
 
 
@@ -57,7 +59,11 @@ def technology_reasons(
 
 def merchant_reason(state: GameState, player: PlayerState) -> str | None:
     if player.merchants_board < 1:
-        return f"{player.name} has hired all {state.parts.economy.merchants_per_colour} merchants"
+        return Reason(
+            "{player} has hired all {merchants} merchants",
+            player=player.name,
+            merchants=state.parts.economy.merchants_per_colour,
+        )
     return None
 
 
@@ -76,26 +82,33 @@ def bonus_reasons(state: GameState, player: PlayerState, e: dict[str, Any]) -> l
     """Why this bonus upgrade cannot be taken; `e` holds choice, and worker or from."""
     choice = e.get("choice")
     if choice not in BONUS_FIELDS:
-        return ["say the upgrade: technology, shipping, merchant or retrieve"]
+        return [Reason("say the upgrade: technology, shipping, merchant or retrieve")]
     wanted = BONUS_FIELDS[choice]
     extra = [k for k in ("worker", "from") if k in e and k != wanted]
     if extra:
-        return [f"a {choice} upgrade takes no {extra[0]}"]
+        # TRANSLATORS: {choice} and {field} are the event's words (technology; worker, from)
+        return [Reason("a {choice} upgrade takes no {field}", choice=choice, field=extra[0])]
     if choice == "technology":
         worker = e.get("worker")
         if worker is None:
-            return ["say which technology: woodcutter or miner"]
+            return [Reason("say which technology: woodcutter or miner")]
         cost = state.parts.economy.technology_bonus_cost
-        return technology_reasons(state, player, worker, cost, "the bonus technology upgrade")
+        what = Reason("the bonus technology upgrade")
+        return technology_reasons(state, player, worker, cost, what)
     if choice == "shipping":
         return [r for r in (shipping_reason(player),) if r]
     if choice == "merchant":
         return [r for r in (merchant_reason(state, player),) if r]
     key = e.get("from")
     if not key or not player.merchants_market.get(key):
-        out = ", ".join(k for k, n in player.merchants_market.items() if n) or "none"
+        out = ", ".join(k for k, n in player.merchants_market.items() if n) or Reason("none")
         return [
-            f"{player.name} has no merchant at {key or '?'} on the market (merchants at: {out})"
+            Reason(
+                "{player} has no merchant at {place} on the market (merchants at: {places})",
+                player=player.name,
+                place=key or "?",
+                places=out,
+            )
         ]
     return []
 
@@ -106,18 +119,38 @@ def bonus_apply(state: GameState, player: PlayerState, e: dict[str, Any]) -> lis
         cost = state.parts.economy.technology_bonus_cost
         player.money -= cost
         player.technology.add(e["worker"])
-        return [f"{player.name} pays £{cost} for the {e['worker']} technology"]
+        return [
+            Reason(
+                "{player} pays £{cost} for the {worker} technology",
+                player=player.name,
+                cost=cost,
+                worker=e["worker"],
+            )
+        ]
     if choice == "shipping":
         player.shipping += 1
-        return [f"{player.name}'s shipping rises to {shipping_words(player)} for free"]
+        return [
+            Reason(
+                "{player}'s shipping rises to {level} for free",
+                player=player.name,
+                level=shipping_words(player),
+            )
+        ]
     if choice == "merchant":
         player.merchants_board -= 1
         player.merchants_stock += 1
-        return [f"{player.name} hires a merchant for free"]
+        return [Reason("{player} hires a merchant for free", player=player.name)]
     key = e["from"]
     player.merchants_market[key] -= 1
     player.merchants_stock += 1
-    return [f"{player.name} takes a merchant back from {key.replace(':', ' ')}"]
+    return [
+        # TRANSLATORS: {place} is a good and a side of the market: 'wool buy'
+        Reason(
+            "{player} takes a merchant back from {place}",
+            player=player.name,
+            place=key.replace(":", " "),
+        )
+    ]
 
 
 def bonus_options(state: GameState, player: PlayerState, money: int) -> Iterator[dict[str, Any]]:
@@ -139,6 +172,17 @@ def bonus_words(e: dict[str, Any]) -> str:
     """'technology (woodcutter)', 'retrieve the merchant from wool's buy side'."""
     if e["choice"] == "retrieve" and e.get("from"):
         good, _, side = str(e["from"]).partition(":")
-        return f"retrieve the merchant from {good.replace('_', ' ')}'s {side or 'buy'} side"
+        words = _RETRIEVE_WORDS.get(side or "buy")
+        if words is None:  # not a side: as written
+            return Reason(_RETRIEVE_FROM, good=good.replace("_", " "), side=side)
+        return Reason(words, good=good.replace("_", " "))
     extra = e.get("worker") or ""
-    return e["choice"] + (f" ({extra})" if extra else "")
+    # TRANSLATORS: a bonus upgrade in words: 'technology (woodcutter)'
+    return Reason("{choice} ({worker})", choice=e["choice"], worker=extra) if extra else e["choice"]
+
+
+_RETRIEVE_WORDS = {
+    "buy": N_("retrieve the merchant from {good}'s buy side"),
+    "sell": N_("retrieve the merchant from {good}'s sell side"),
+}
+_RETRIEVE_FROM = N_("retrieve the merchant from {good}'s {side} side")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..messages import Reason
 from ..solo import CHANGES_PER_PHASE, refill
 from .events.port import KickstarterPort
 from .hooks import Dice, RulesUnit, VariantChoice
@@ -33,7 +34,7 @@ COSTLY_LAND = 5
 
 class Solo(RulesUnit):
     name = "solo"
-    summary = (
+    summary = Reason(
         "the smaller map with every £1 space blocked, five face-up contracts, £16 at every "
         "pass, no neighbourhood bonus, no import tracks, the dice market and the contract "
         "removal at preparation"
@@ -43,7 +44,7 @@ class Solo(RulesUnit):
         return len(setup.players) == 1
 
     def neighbourhood_refusal(self, state: GameState) -> str | None:
-        return "there is no neighbourhood bonus in a solo game"
+        return Reason("there is no neighbourhood bonus in a solo game")
 
     def tracks_imports(self, state: GameState) -> bool:
         return False
@@ -61,18 +62,22 @@ class Solo(RulesUnit):
         grid = state.setup.removal_grid
         assert grid is not None, "a solo set-up always has its removal grid"
         result = refill(board, [], rolls[-1]["die"], grid)
-        notes = []
+        notes: list[str] = []
         if result.removed is not None:
             notes.append(
-                f"last price die {rolls[-1]['die']:+d}: contract {result.removed} "
-                f"(slot {result.removed_slot}) leaves the game"
+                Reason(
+                    "last price die {die:+d}: contract {contract} (slot {slot}) leaves the game",
+                    die=rolls[-1]["die"],
+                    contract=result.removed,
+                    slot=result.removed_slot,
+                )
             )
         return list(result.after), result.removed, notes
 
 
 class TwoPlayers(RulesUnit):
     name = "two_players"
-    summary = (
+    summary = Reason(
         "the smaller map (mist out of play), up to 4 of one good from the neighbourhood "
         "bonus, 8 VP for the most contracts and 12 for the most settlements"
     )  # all of it is data by player count: the board, economy.yaml, final_scoring.yaml
@@ -83,13 +88,13 @@ class TwoPlayers(RulesUnit):
 
 class WithoutClans(RulesUnit):
     name = "without_clans"
-    summary = "no clans: £0, £2, £4 and £6 extra by the first round's turn order"
+    summary = Reason("no clans: £0, £2, £4 and £6 extra by the first round's turn order")
     choice = VariantChoice(
         key="clans",
         default=True,
         flag="no-clans",
-        help="Without clans: £0/£2/£4/£6 extra by turn order.",
-        menu="No clans: £0/£2/£4/£6 extra by turn order",
+        help=Reason("Without clans: £0/£2/£4/£6 extra by turn order."),
+        menu=Reason("No clans: £0/£2/£4/£6 extra by turn order"),
         menu_key="c",
         leaves_out="clans",
     )
@@ -100,19 +105,19 @@ class WithoutClans(RulesUnit):
 
 class ClanAuction(RulesUnit):
     name = "clan_auction"
-    summary = "clans are auctioned for VP; the bids set the first round's turn order"
+    summary = Reason("clans are auctioned for VP; the bids set the first round's turn order")
     choice = VariantChoice(
         key="clan_auction",
         default=False,
         flag="clan-auction",
-        help="Auction the clans for VP.",
-        menu="Clan auction: the clans auctioned for VP",
+        help=Reason("Auction the clans for VP."),
+        menu=Reason("Clan auction: the clans auctioned for VP"),
         menu_key="a",
     )
 
     def setup_refusal(self, variants: Mapping[str, bool], players: int) -> str | None:
         if not variants.get("clans", True) or players < 2:
-            return "the clan auction needs clans and at least 2 players"
+            return Reason("the clan auction needs clans and at least 2 players")
         return None
 
 
@@ -121,13 +126,13 @@ class StaticImports(RulesUnit):
     token moves, so no marked step pays its £1."""
 
     name = "static_imports"
-    summary = "cotton, tobacco and sugar cane score 4 VP each at the end"
+    summary = Reason("cotton, tobacco and sugar cane score 4 VP each at the end")
     choice = VariantChoice(
         key="static_imports",
         default=False,
         flag="static-imports",
-        help="Cotton, tobacco, sugar cane 4 VP each.",
-        menu="Static imports: cotton, tobacco, sugar cane 4 VP each",
+        help=Reason("Cotton, tobacco, sugar cane 4 VP each."),
+        menu=Reason("Static imports: cotton, tobacco, sugar cane 4 VP each"),
         menu_key="s",
     )
 
@@ -137,7 +142,7 @@ class StaticImports(RulesUnit):
 
 class TighterMap(RulesUnit):
     name = "tighter_map"
-    summary = "four land spaces covered with spare port tiles (2-3 players)"
+    summary = Reason("four land spaces covered with spare port tiles (2-3 players)")
 
     def applies(self, setup: Setup) -> bool:
         return bool(setup.tighter_map)
@@ -145,13 +150,13 @@ class TighterMap(RulesUnit):
 
 class NoScoringTiles(RulesUnit):
     name = "no_scoring_tiles"
-    summary = "no round scoring"
+    summary = Reason("no round scoring")
     choice = VariantChoice(
         key="scoring_tiles",
         default=True,
         flag="no-scoring-tiles",
-        help="Play without scoring tiles.",
-        menu="No scoring tiles",
+        help=Reason("Play without scoring tiles."),
+        menu=Reason("No scoring tiles"),
         menu_key="t",
         leaves_out="scoring_tiles",
     )
@@ -159,31 +164,31 @@ class NoScoringTiles(RulesUnit):
 
 class NoPortTiles(RulesUnit):
     name = "no_port_tiles"
-    summary = "no port bonus tiles"
+    summary = Reason("no port bonus tiles")
     choice = VariantChoice(
         key="port_tiles",
         default=True,
         flag="no-port-tiles",
-        help="Play without port tiles.",
-        menu="No port tiles",
+        help=Reason("Play without port tiles."),
+        menu=Reason("No port tiles"),
         menu_key="p",
         leaves_out="ports",
     )
 
     def port_refusal(self, state: GameState) -> str | None:
-        return "this game is played without port tiles"
+        return Reason("this game is played without port tiles")
 
 
 class Port7Original(RulesUnit):
     name = "port7_original"
-    summary = "port tile 7 as first printed: no neighbourhood bonus after the exchange"
+    summary = Reason("port tile 7 as first printed: no neighbourhood bonus after the exchange")
     port_effects = {"7": Exchange(neighbourhood=False)}
     choice = VariantChoice(
         key="port7_original",
         default=False,
         flag="port7-original",
-        help="Port 7 as first printed: no neighbourhood bonus.",
-        menu="Port 7 as first printed: no neighbourhood bonus",
+        help=Reason("Port 7 as first printed: no neighbourhood bonus."),
+        menu=Reason("Port 7 as first printed: no neighbourhood bonus"),
         menu_key="7",
     )
 
@@ -195,15 +200,15 @@ def _units_on_costly_land(state, player, tile) -> int:
 
 class Kickstarter(RulesUnit):
     name = "kickstarter"
-    summary = "the Kickstarter clan, scoring tile KS and port tile KS"
+    summary = Reason("the Kickstarter clan, scoring tile KS and port tile KS")
     measures = {"units_on_costly_land": _units_on_costly_land}
     port_effects = {"KS": KickstarterPort()}
     choice = VariantChoice(
         key="kickstarter",
         default=False,
         flag="kickstarter",
-        help="Include the Kickstarter clan and tiles.",
-        menu="Kickstarter clan and tiles",
+        help=Reason("Include the Kickstarter clan and tiles."),
+        menu=Reason("Kickstarter clan and tiles"),
         menu_key="k",
         adds_kickstarter=True,
     )
