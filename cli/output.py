@@ -212,6 +212,7 @@ def print_json(data: Any) -> None:
 def emit(text: str, style: str | None = None) -> None:
     """One line of plain data on stdout; long lines are not cut or re-wrapped. Not at a
     terminal (a pipe, a file) an unstyled line is written as it is, without rich."""
+    text = _read(text)
     if style is None and _plain(sys.stdout, _consoles.get(False)):
         try:
             sys.stdout.write(printable(text) + "\n")  # what rich's SafeConsole would strip
@@ -225,12 +226,23 @@ def message(text: str, style: str | None = None) -> None:
     """A note for the person at the table, on stderr. At a terminal a long one is wrapped
     between words to its width (the terminal itself would cut a word in two); elsewhere (a
     pipe, a log, the tests) each message stays on one line, to be searched and read whole."""
+    text = _read(text)
     own = _consoles.get(True)
     if _plain(sys.stderr, own):
         sys.stderr.write(printable(text) + "\n")
         return
     out = console(stderr=True)
     out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
+
+
+def _read(text: str) -> str:
+    """A sentence of the rules (a Reason) in the reader's language; any other text as it
+    is (translation is loaded only when a Reason is shown)."""
+    if type(text) is str:
+        return text
+    from .translation import tr
+
+    return tr(text)
 
 
 def echoed(text: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from caledonia.rules.schema import whole_number_phrase
 
 from .output import message
-from .translation import t
+from .translation import t, tr
 
 Validator = Callable[[str], "bool | str"]
 SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, without 0
@@ -91,7 +91,7 @@ def menu_titles(choices: Sequence[Choice], width: int) -> list[str]:
     for choice in keyed:
         key = f"{choice.key}) " if shortcuts else ""
         room = max(20, width - POINTER_WIDTH - len(key))
-        lines = textwrap.wrap(choice.label, room, break_on_hyphens=False) or [""]
+        lines = textwrap.wrap(tr(choice.label), room, break_on_hyphens=False) or [""]
         titles.append(key + ("\n" + " " * (POINTER_WIDTH + len(key))).join(lines))
     return titles
 
@@ -119,6 +119,7 @@ def fitted_question(question: str, width: int) -> str:
     a word: '... impor / t marks')."""
     import textwrap
 
+    question = tr(question)
     return "\n  ".join(textwrap.wrap(question, width - 2, break_on_hyphens=False)) or question
 
 
