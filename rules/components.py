@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from . import datacache
 from .errors import DataError
-from .messages import Reason
+from .messages import Plural, Reason
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -35,9 +35,6 @@ _WORDS = {
 }
 
 
-_COUNTABLE = ("free_space", "bonus_upgrade")
-
-
 def word(name: str) -> str:
     """A data name as a person writes it: sugar_cane -> sugar cane."""
     return _WORDS.get(name, name.replace("_", " "))
@@ -47,8 +44,11 @@ def amount(count: int, name: str) -> str:
     """'£10', '3 tobacco', '2 bonus upgrades'."""
     if name == "money":
         return f"£{count}"
-    plural = "s" if count != 1 and name in _COUNTABLE else ""
-    return f"{count} {word(name)}{plural}"
+    if name == "free_space":
+        return Plural("{count} free space", "{count} free spaces", count=count)
+    if name == "bonus_upgrade":
+        return Plural("{count} bonus upgrade", "{count} bonus upgrades", count=count)
+    return f"{count} {word(name)}"  # goods: their names are the data's
 
 
 class Contract(NamedTuple):

@@ -12,6 +12,7 @@ the tiles whose left half holds the goods typed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
@@ -41,10 +42,13 @@ def _gain(good: str, count: int) -> str:
     if good == "money":
         return f"£{count}"
     if good == "hops":
-        return f"{count} hop{'s' if count != 1 else ''}"
-    if good in ("free_space", "bonus_upgrade"):
-        return word(good) if count == 1 else f"{count} {word(good)}s"
-    return f"{count} {word(good)}"
+        return Plural("{count} hop", "{count} hops", count=count)
+    # TRANSLATORS: a contract tile's gain, as printed: one shows no count
+    if good == "free_space":
+        return Plural("free space", "{count} free spaces", count=count)
+    if good == "bonus_upgrade":
+        return Plural("bonus upgrade", "{count} bonus upgrades", count=count)
+    return f"{count} {word(good)}"  # goods: their names are the data's
 
 
 def face(contract: Contract) -> str:
@@ -273,10 +277,18 @@ def find_tile(
                 "no {asked} tile gives {typed}: {tiles}",
                 asked=asked,
                 typed=right_text,
-                tiles=" or ".join(right_half(contracts[i]) for i in same),
+                tiles=_either([right_half(contracts[i]) for i in same]),
             )
         )
-    raise TileNotRead(_not_among(" or ".join(named(contracts[i]) for i in fits), len(fits)))
+    raise TileNotRead(_not_among(_either([named(contracts[i]) for i in fits]), len(fits)))
+
+
+def _either(tiles: list[str]) -> str:
+    """'a or b or c': tiles (or their halves) hold commas, so every pair says 'or'."""
+    # TRANSLATORS: two contract tiles (or halves of tiles), either of which is meant
+    return functools.reduce(
+        lambda first, second: Reason("{first} or {second}", first=first, second=second), tiles
+    )
 
 
 def _no_contract(number: object, count: int) -> str:
@@ -354,7 +366,7 @@ def _first_tile(
 
 def twins_reason(typed: str, twins: list[Contract]) -> str:
     """Two tiles share a left half: say how to tell them apart."""
-    rights = " or ".join(f"→ {right_half(c)} ({c.id})" for c in twins)
+    rights = _either([f"→ {right_half(c)} ({c.id})" for c in twins])
     first = set(_gain(g, n) for g, n in twins[0].gain.items())
     telling = next((_gain(g, n) for g, n in twins[-1].gain.items() if _gain(g, n) not in first), "")
     # TRANSLATORS: {left} is a tile's left half ("2 wool + 1 cheese"), {rights} the right
