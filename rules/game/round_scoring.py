@@ -72,7 +72,7 @@ def tile_glory(state: GameState, player: PlayerState, tile_id: str) -> int:
 
 def score_round(state: GameState) -> list[str]:
     """Every player's glory for the round's tile; then preparation, or the end of the game."""
-    notes = []
+    notes: list[str] = []
     scores: dict[str, int] = {}
     if state.setup.scoring_tiles:
         tile = state.setup.scoring_tiles[state.round - 1]

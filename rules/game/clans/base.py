@@ -25,7 +25,7 @@ class Clan(RulesUnit):
 
     def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
         clan = state.parts.clans[self.name]
-        notes = []
+        notes: list[str] = []
         level = clan.starting_shipping.get(len(state.players))
         if level:
             player.shipping = SHIPPING_LEVELS.index(level)

@@ -261,6 +261,7 @@ class DeployFisherman(PlacementSpec):
                 )
             )
         short = unaffordable(player, WORKER_COST, Reason("a fisherman"))
+        where: str
         if isinstance(site, str):
             where = Reason(
                 "port tile {tile} (port:{letter})", tile=state.setup.ports.get(site), letter=site

@@ -67,7 +67,7 @@ class Brew(EventSpec):
         may = state.turn.brewing
         if not may:
             return [RULE]
-        reasons = []
+        reasons: list[str] = []
         if e["beer"] > may:
             reasons.append(
                 Reason(

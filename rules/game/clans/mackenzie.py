@@ -317,7 +317,7 @@ class MacKenzie(Clan):
 
     def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
         last = len(payouts(state)) - 1
-        notes = []
+        notes: list[str] = []
         if last in player.cellar:
             money = payouts(state)[last]
             player.goods["whisky"] += 1
