@@ -189,10 +189,9 @@ def shortened(word: str) -> str:
     """A long value as a message shows it back: `999…(5,000 digits)`."""
     if len(word) <= ECHO_LIMIT:
         return word
-    # TRANSLATORS: {start} is the first characters of a long word typed, then how long it is
-    if word.isdigit():
-        return Reason("{start}…({count:,} digits)", start=word[:12], count=len(word))
-    return Reason("{start}…({count:,} characters)", start=word[:12], count=len(word))
+    # plain text, not a Reason: callers quote it with !r, and a Reason's repr is its id
+    what = "digits" if word.isdigit() else "characters"
+    return f"{word[:12]}…({len(word):,} {what})"
 
 
 def with_long_words_shortened(text: str) -> str:
