@@ -22,5 +22,13 @@ class DataError(CaledoniaError):
         super().__init__(self._format())
 
     def _format(self) -> str:
+        # a Reason, so that the CLI can show `reason` (and `path`, "top level") translated
+        from .messages import Reason
+
         where = self.source if self.line is None else f"{self.source}:{self.line}"
-        return f"{where}: {self.path}: {self.reason}" if self.path else f"{where}: {self.reason}"
+        if self.path:
+            # TRANSLATORS: {where} is a file and line, {path} a key in it, {reason} what is wrong
+            return Reason(
+                "{where}: {path}: {reason}", where=where, path=self.path, reason=self.reason
+            )
+        return Reason("{where}: {reason}", where=where, reason=self.reason)
