@@ -11,13 +11,16 @@ from caledonia.rules.sheet import parse_sheet
 
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, is_interactive, message, print_json
+from .translation import t
 
 SheetArgument = Annotated[
     str | None,
     typer.Argument(
         metavar="SHEET",
-        help="Score sheet in YAML. Leave it out to enter the sheet at the prompts "
-        "(needs a terminal).",
+        help=t(
+            "Score sheet in YAML. Leave it out to enter the sheet at the prompts "
+            "(needs a terminal)."
+        ),
         show_default=False,
     ),
 ]
@@ -46,9 +49,12 @@ def score(
     if sheet is None:
         if not is_interactive():
             raise UsageProblem(
-                "no score sheet given: pass the SHEET file argument, for example "
-                "'caledonia score sample_games/final-4p.yaml' "
-                "(entering a sheet at the prompts needs a terminal)",
+                # TRANSLATORS: SHEET is the argument's name in the command's help: keep it
+                t(
+                    "no score sheet given: pass the SHEET file argument, for example "
+                    "'{example}' (entering a sheet at the prompts needs a terminal)",
+                    example="caledonia score sample_games/final-4p.yaml",
+                ),
                 "score",
             )
         from .sheet_entry import enter_sheet_and_score  # questionary is slow to import
@@ -83,8 +89,13 @@ def score(
         over = state.phase == "over"
         if not over:
             message(
-                f"Note: the game is not over (round {state.round}, {phase_words(state.phase)}): "
-                "this is the score if it ended now.",
+                # TRANSLATORS: {phase} names the phase of the round ("production")
+                t(
+                    "Note: the game is not over (round {round}, {phase}): "
+                    "this is the score if it ended now.",
+                    round=state.round,
+                    phase=phase_words(state.phase),
+                ),
                 style="yellow",
             )
         checked, result = sheet_of(state), final_score(state)
@@ -98,9 +109,9 @@ def score(
 
             # rounds scored so far: round 0 is the set-up, as `status` calls it
             title = (
-                "Final score"
+                t("Final score")
                 if over
-                else f"Provisional score after round {len(state.round_scores)}"
+                else t("Provisional score after round {round}", round=len(state.round_scores))
             )
             render_score(result, checked, title)
         return

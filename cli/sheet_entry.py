@@ -17,6 +17,7 @@ from typing import Any
 import typer
 from caledonia.rules.components import IMPORT_GOODS, Components, word
 from caledonia.rules.contract_faces import TileNotRead, named, read_tiles
+from caledonia.rules.messages import N_
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import ScoreSheet, max_units, parse_sheet, sheet_as_yaml
 from caledonia.rules.words import MAX_NAME, Unmatched, match_word, sentence
@@ -35,9 +36,11 @@ from .prompts import (
     whole_number,
 )
 from .score_view import render_score
+from .translation import t, tr
 
-BY_ID = "Tile by tile, by their goods (hops and imports follow from the tiles)"
-BY_TOTALS = "As totals (number of contracts, hops, cotton, tobacco, sugar cane)"
+# TRANSLATORS: the two ways to enter a player's fulfilled contracts (a menu)
+BY_ID = N_("Tile by tile, by their goods (hops and imports follow from the tiles)")
+BY_TOTALS = N_("As totals (number of contracts, hops, cotton, tobacco, sugar cane)")
 
 
 def _contract_choices(parts: Components) -> list[str]:
@@ -49,9 +52,9 @@ def _tile_typed(parts: Components, typed: str) -> int | str:
     try:
         found = read_tiles(typed, parts.contracts)
     except TileNotRead as problem:
-        return sentence(str(problem))
+        return sentence(tr(problem.args[0]))
     if len(found) != 1:
-        return "One tile at a time, please."
+        return t("One tile at a time, please.")
     return found[0]
 
 
@@ -59,13 +62,16 @@ def _name_validator(taken: set[str]) -> Validator:
     def check(typed: str) -> bool | str:
         name = typed.strip()
         if not name:
-            return "A player needs a name."
+            return t("A player needs a name.")
         if len(name) > MAX_NAME:
-            return f"A name of at most {MAX_NAME} characters, please."
+            return t("A name of at most {most} characters, please.", most=MAX_NAME)
         if not name.isprintable():
-            return f"A name without control characters, please (got {shown(name)})."
+            return t("A name without control characters, please (got {name}).", name=shown(name))
         if name.casefold() in taken:
-            return f"{name} is already at this table: give each player a different name."
+            return t(
+                "{player} is already at this table: give each player a different name.",
+                player=name,
+            )
         return True
 
     return check
@@ -84,10 +90,15 @@ def _clan_validator(parts: Components, taken: set[str]) -> Validator:
         clan = _clan_named(parts, typed)
         if isinstance(clan, Unmatched):
             if clan.ambiguous:
-                return f"{clan.reason}, or leave empty."
-            return f"No clan {shown(typed)}: choose from {', '.join(parts.clans)}, or leave empty."
+                # TRANSLATORS: {reason} says which clans the typed word could be
+                return t("{reason}, or leave empty.", reason=clan.reason)
+            return t(
+                "No clan {typed}: choose from {clans}, or leave empty.",
+                typed=shown(typed),
+                clans=", ".join(parts.clans),
+            )
         if clan in taken:
-            return f"{clan} is already taken by another player."
+            return t("{clan} is already taken by another player.", clan=clan)
         return True
 
     return check
@@ -99,12 +110,13 @@ def _contract_validator(parts: Components, taken: dict[int, str], mine: list[int
             return True
         contract_id = _tile_typed(parts, typed)
         if isinstance(contract_id, str):
-            return f"{contract_id} Or Enter to finish."
+            # TRANSLATORS: {problem} is a sentence saying why the typed tile was not read
+            return t("{problem} Or Enter to finish.", problem=contract_id)
         tile = named(parts.contracts[contract_id])
         if contract_id in mine:
-            return f"{tile} is already on this player's list."
+            return t("{tile} is already on this player's list.", tile=tile)
         if contract_id in taken:
-            return f"{tile} is already {taken[contract_id]}'s."
+            return t("{tile} is already {player}'s.", tile=tile, player=taken[contract_id])
         return True
 
     return check
@@ -121,19 +133,26 @@ def _ask_contracts(
     ask: Asker, parts: Components, who: str, taken: dict[int, str]
 ) -> dict[str, Any]:
     mode = ask.choose(
-        f"{who}: how do you want to enter the fulfilled contracts?",
-        [Choice(BY_ID, BY_ID), Choice(BY_TOTALS, BY_TOTALS)],
+        t("{player}: how do you want to enter the fulfilled contracts?", player=who),
+        [Choice(t(BY_ID), BY_ID), Choice(t(BY_TOTALS), BY_TOTALS)],
     )
     if mode == BY_TOTALS:
         entry: dict[str, Any] = {
             "fulfilled_contracts": _ask_number(
-                ask, f"{who}: number of fulfilled contracts", len(parts.contracts)
+                ask, t("{player}: number of fulfilled contracts", player=who), len(parts.contracts)
             )
         }
         if entry["fulfilled_contracts"]:
-            entry["hops"] = _ask_number(ask, f"{who}: hops on fulfilled contracts", default="0")
+            entry["hops"] = _ask_number(
+                ask, t("{player}: hops on fulfilled contracts", player=who), default="0"
+            )
+            # TRANSLATORS: {good} is an import good (cotton, tobacco, sugar cane)
             entry["imports"] = {
-                good: _ask_number(ask, f"{who}: {word(good)} on fulfilled contracts", default="0")
+                good: _ask_number(
+                    ask,
+                    t("{player}: {good} on fulfilled contracts", player=who, good=word(good)),
+                    default="0",
+                )
                 for good in IMPORT_GOODS
             }
         return entry
@@ -142,8 +161,13 @@ def _ask_contracts(
     validate = _contract_validator(parts, taken, mine)
     while True:
         typed = ask.complete(
-            f"{who}: fulfilled contract {len(mine) + 1}: its goods, e.g. 4 wool "
-            "(Tab lists the tiles; Enter when done)",
+            # TRANSLATORS: {number} counts the player's tiles; "4 wool" is typed as it is
+            t(
+                "{player}: fulfilled contract {number}: its goods, e.g. 4 wool "
+                "(Tab lists the tiles; Enter when done)",
+                player=who,
+                number=len(mine) + 1,
+            ),
             choices,
             validate=validate,
         )
@@ -152,7 +176,7 @@ def _ask_contracts(
         contract_id = _tile_typed(parts, typed)
         assert isinstance(contract_id, int)  # the validator let it through
         mine.append(contract_id)
-        ask.say(f"  added {named(parts.contracts[contract_id])}")
+        ask.say(t("  added {tile}", tile=named(parts.contracts[contract_id])))
     for contract_id in mine:
         taken[contract_id] = who
     return {"contracts": mine}
@@ -161,42 +185,58 @@ def _ask_contracts(
 def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
     """Ask for a whole score sheet; return it as sheet-file data."""
     count = ask.choose(
-        "How many players?",
-        [Choice("1 (solo)", 1, "1"), Choice("2", 2, "2"), Choice("3", 3, "3"), Choice("4", 4, "4")],
+        t("How many players?"),
+        [
+            Choice(t("1 (solo)"), 1, "1"),
+            Choice("2", 2, "2"),
+            Choice("3", 3, "3"),
+            Choice("4", 4, "4"),
+        ],
     )
     static = ask.confirm(
-        "Static imports variant (cotton, tobacco and sugar cane 4 VP each)?", default=False
+        t("Static imports variant (cotton, tobacco and sugar cane 4 VP each)?"), default=False
     )
-    auction = count > 1 and ask.confirm("Did you play the clan auction?", default=False)
+    auction = count > 1 and ask.confirm(t("Did you play the clan auction?"), default=False)
     names: set[str] = set()
     clans: set[str] = set()
     contracts: dict[int, str] = {}
     players = []
     for seat in range(1, count + 1):
-        name = ask.text(f"Player {seat}: name", validate=_name_validator(names)).strip()
+        name = ask.text(
+            t("Player {seat}: name", seat=seat), validate=_name_validator(names)
+        ).strip()
         names.add(name.casefold())
         entry: dict[str, Any] = {"name": name}
         free_clans = [clan for clan in parts.clans if clan not in clans]
         typed_clan = ask.complete(
-            f"{name}: clan (Enter for none)", free_clans, validate=_clan_validator(parts, clans)
+            t("{player}: clan (Enter for none)", player=name),
+            free_clans,
+            validate=_clan_validator(parts, clans),
         )
         if typed_clan.strip():
             entry["clan"] = _clan_named(parts, typed_clan)
             clans.add(entry["clan"])
-        entry["glory"] = _ask_number(ask, f"{name}: glory (steps on the glory track)")
-        entry["money"] = _ask_number(ask, f"{name}: money left (£)")
+        entry["glory"] = _ask_number(
+            ask, t("{player}: glory (steps on the glory track)", player=name)
+        )
+        entry["money"] = _ask_number(ask, t("{player}: money left (£)", player=name))
+        # TRANSLATORS: {good} is a good as the data names it (wool, cheese...)
         entry["goods"] = {
-            good: _ask_number(ask, f"{name}: {good} in stock", default="0")
+            good: _ask_number(
+                ask, t("{player}: {good} in stock", player=name, good=good), default="0"
+            )
             for good in parts.economy.goods
         }
         entry.update(_ask_contracts(ask, parts, name, contracts))
         entry["settlements"] = _ask_number(
-            ask, f"{name}: settlements in the largest group within shipping reach", max_units(parts)
+            ask,
+            t("{player}: settlements in the largest group within shipping reach", player=name),
+            max_units(parts),
         )
         if auction:
             entry["auction_bid"] = _ask_number(
                 ask,
-                f"{name}: winning clan-auction bid (VP, 0 if none)",
+                t("{player}: winning clan-auction bid (VP, 0 if none)", player=name),
                 parts.final_scoring.auction_max_bid,
                 default="0",
             )
@@ -211,31 +251,36 @@ def _path_validator(typed: str) -> bool | str:
     """A file the sheet can be saved to; a folder the person names is made. Anything the
     system refuses (a name too long, a folder that cannot be read) is a reason to ask again."""
     if not typed.strip():
-        return "Give a file name, such as final-scores.yaml."
+        return t("Give a file name, such as final-scores.yaml.")
     if not typed.strip().isprintable():
-        return f"A file name without control characters, please (got {shown(typed)})."
+        return t("A file name without control characters, please (got {name}).", name=shown(typed))
     try:
         check_writable(Path(os.path.expanduser(typed.strip())))
     except WriteError as problem:
-        return f"Cannot save there: {problem.reason}."
+        return t("Cannot save there: {reason}.", reason=problem.reason)
     except OSError as problem:  # a home folder that cannot be looked up, and the like
-        return f"Cannot save there: {problem.strerror or problem}."
+        # TRANSLATORS: {reason} is the system's own words (not translated here)
+        return t("Cannot save there: {reason}.", reason=problem.strerror or problem)
     return True
 
 
 def offer_save(ask: Asker, sheet: ScoreSheet) -> Path | None:
     """Offer to save the sheet as YAML; return where it went, or None. A file that exists is
     replaced only when the person says so; a write that fails asks for another name."""
-    if not ask.confirm("Save this sheet as YAML, to score it again or correct it?", default=True):
+    if not ask.confirm(
+        t("Save this sheet as YAML, to score it again or correct it?"), default=True
+    ):
         return None
     default = f"score-sheet-{datetime.date.today().isoformat()}.yaml"
     while True:
         path = Path(
             os.path.expanduser(
-                ask.text("Save to", default=default, validate=_path_validator).strip()
+                ask.text(t("Save to"), default=default, validate=_path_validator).strip()
             )
         )
-        if path.exists() and not ask.confirm(f"{path} exists. Replace it?", default=False):
+        if path.exists() and not ask.confirm(
+            t("{path} exists. Replace it?", path=path), default=False
+        ):
             continue
         header = (
             f"# Final score sheet entered with caledonia on {datetime.date.today().isoformat()}."
@@ -244,7 +289,7 @@ def offer_save(ask: Asker, sheet: ScoreSheet) -> Path | None:
         try:
             write_text_atomic(path, header + sheet_as_yaml(sheet))
         except WriteError as problem:
-            ask.say(f"{problem}. Give another name.")
+            ask.say(t("{problem}. Give another name.", problem=problem))
             continue
         return path
 
@@ -254,8 +299,10 @@ def enter_sheet_and_score(parts: Components, as_json: bool, ask: Asker | None = 
     kept in a draft until the sheet is saved (or not wanted), so a stop loses nothing."""
     draft = Draft.named(DRAFT)
     try:
-        asker = draft.asker(ask or QuestionaryAsker(), "the score sheet")
-        sheet = parse_sheet(enter_sheet(asker, parts), "the entered sheet", parts)
+        # TRANSLATORS: read inside "Go on with {what}?"
+        asker = draft.asker(ask or QuestionaryAsker(), t("the score sheet"))
+        # TRANSLATORS: where an error was found, in place of a file's name
+        sheet = parse_sheet(enter_sheet(asker, parts), t("the entered sheet"), parts)
         result = score_sheet(sheet, parts)
         if as_json:
             print_json(result.as_json())
@@ -267,4 +314,6 @@ def enter_sheet_and_score(parts: Components, as_json: bool, ask: Asker | None = 
         raise typer.Exit(ExitCode.INTERRUPTED) from None
     draft.discard()
     if saved is not None:
-        message(f"Saved to {saved}. Score it again with: caledonia score {saved}")
+        command = f"caledonia score {saved}"
+        # TRANSLATORS: {command} is the command to type, as it is
+        message(t("Saved to {path}. Score it again with: {command}", path=saved, command=command))

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from . import datacache
 from .errors import DataError
+from .messages import Plural, Reason
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -34,9 +35,6 @@ _WORDS = {
 }
 
 
-_COUNTABLE = ("free_space", "bonus_upgrade")
-
-
 def word(name: str) -> str:
     """A data name as a person writes it: sugar_cane -> sugar cane."""
     return _WORDS.get(name, name.replace("_", " "))
@@ -46,8 +44,11 @@ def amount(count: int, name: str) -> str:
     """'£10', '3 tobacco', '2 bonus upgrades'."""
     if name == "money":
         return f"£{count}"
-    plural = "s" if count != 1 and name in _COUNTABLE else ""
-    return f"{count} {word(name)}{plural}"
+    if name == "free_space":
+        return Plural("{count} free space", "{count} free spaces", count=count)
+    if name == "bonus_upgrade":
+        return Plural("{count} bonus upgrade", "{count} bonus upgrades", count=count)
+    return f"{count} {word(name)}"  # goods: their names are the data's
 
 
 class Contract(NamedTuple):
@@ -214,7 +215,7 @@ def _flag(entries: dict[str, Node], key: str) -> bool:
 def _counts(node: Node, allowed: tuple[str, ...]) -> dict[str, int]:
     entries = node.mapping(optional=allowed)
     if not entries:
-        raise node.expected("at least one entry")
+        raise node.expected(Reason("at least one entry"))
     return {key: entries[key].whole(1) for key in entries}
 
 
@@ -222,7 +223,7 @@ def _by_player_count(node: Node) -> dict[int, Node]:
     result: dict[int, Node] = {}
     for key, child in node.entries().items():
         if not key.isdigit() or int(key) not in PLAYER_COUNTS:
-            raise child.fail(f"expected a player count 1-4 as key, got {key!r}")
+            raise child.fail(Reason("expected a player count 1-4 as key, got {key!r}", key=key))
         result[int(key)] = child
     return result
 
@@ -235,7 +236,7 @@ def _load_contracts(root: Node) -> tuple[dict[int, Contract], str]:
         entry = node.mapping(required=("id", "pay", "gain"), optional=("status", "note"))
         contract_id = entry["id"].whole(1)
         if contract_id in contracts:
-            raise entry["id"].fail(f"contract id {contract_id} appears twice")
+            raise entry["id"].fail(Reason("contract id {id} appears twice", id=contract_id))
         contracts[contract_id] = Contract(
             id=contract_id,
             pay=_counts(entry["pay"], CONTRACT_PAYMENTS),
@@ -244,7 +245,7 @@ def _load_contracts(root: Node) -> tuple[dict[int, Contract], str]:
             note=_optional_text(entry, "note"),
         )
     if not contracts:
-        raise top["contracts"].expected("at least one contract")
+        raise top["contracts"].expected(Reason("at least one contract"))
     return contracts, status
 
 
@@ -265,7 +266,7 @@ def _load_clans(root: Node, shipping_levels: tuple[str, ...]) -> dict[str, Clan]
         )
         name = entry["name"].text()
         if name.lower() in (known.lower() for known in clans):
-            raise entry["name"].fail(f"clan {name!r} appears twice")
+            raise entry["name"].fail(Reason("clan {clan!r} appears twice", clan=name))
         shipping = (
             {
                 count: child.choice(shipping_levels)
@@ -307,14 +308,14 @@ def _tile_id(node: Node) -> str:
         return str(value)
     if value == "KS":
         return "KS"
-    raise node.expected("a tile number or KS")
+    raise node.expected(Reason("a tile number or KS"))
 
 
 def _unique_ids(tiles: list, node: Node) -> None:
     ids = [tile.id for tile in tiles]
     for tile_id in ids:
         if ids.count(tile_id) > 1:
-            raise node.fail(f"tile {tile_id} appears twice")
+            raise node.fail(Reason("tile {id} appears twice", id=tile_id))
 
 
 def _load_scoring_tiles(root: Node) -> tuple[ScoringTile, ...]:
@@ -381,7 +382,7 @@ def _award_table(node: Node) -> dict[int, tuple[int, ...]]:
     for count, child in _by_player_count(node).items():
         awards = tuple(item.whole(0) for item in child)
         if not awards or list(awards) != sorted(awards, reverse=True):
-            raise child.expected("a list of VP from first place down, never rising")
+            raise child.expected(Reason("a list of VP from first place down, never rising"))
         table[count] = awards
     return table
 
@@ -428,10 +429,10 @@ def _load_economy(root: Node) -> Economy:
     rounds = {}
     for key, node in top["contract_cost_by_round"].entries().items():
         if key not in {"1", "2", "3", "4", "5"}:
-            raise node.fail(f"expected a round 1-5 as key, got {key!r}")
+            raise node.fail(Reason("expected a round 1-5 as key, got {key!r}", key=key))
         rounds[int(key)] = node.whole(None)
     if len(rounds) != 5:
-        raise top["contract_cost_by_round"].expected("a cost for each of the rounds 1-5")
+        raise top["contract_cost_by_round"].expected(Reason("a cost for each of the rounds 1-5"))
     pass_money = {
         count: tuple(item.whole(0) for item in child)
         for count, child in _by_player_count(top["pass_money"]).items()
@@ -493,10 +494,12 @@ def _load_final_scoring(root: Node) -> FinalScoringRules:
     )
     vp = tuple(item.whole(0) for item in imports["vp_most_to_least_imported"])
     if len(vp) != len(IMPORT_GOODS):
-        raise imports["vp_most_to_least_imported"].expected("three VP values")
+        raise imports["vp_most_to_least_imported"].expected(Reason("three VP values"))
     order = tuple(item.choice(IMPORT_GOODS) for item in imports["rarest_first_on_ties"])
     if sorted(order) != sorted(IMPORT_GOODS):
-        raise imports["rarest_first_on_ties"].expected("cotton, tobacco and sugar_cane, once each")
+        raise imports["rarest_first_on_ties"].expected(
+            Reason("cotton, tobacco and sugar_cane, once each")
+        )
     return FinalScoringRules(
         basic_good_vp=goods["basic"].whole(0),
         processed_good_vp=goods["processed"].whole(0),
@@ -517,7 +520,7 @@ def _thresholds(node: Node) -> tuple[Threshold, ...]:
         entry = item.mapping(required=("at_least", "vp"))
         result.append(Threshold(entry["at_least"].whole(0), entry["vp"].whole(0)))
     if [t.at_least for t in result] != sorted((t.at_least for t in result), reverse=True):
-        raise node.expected("thresholds from the highest down")
+        raise node.expected(Reason("thresholds from the highest down"))
     return tuple(result)
 
 
@@ -540,7 +543,7 @@ def _load_solo(root: Node) -> SoloRules:
         entry = item.mapping(required=("from", "name"))
         bands.append((entry["from"].whole(0), entry["name"].text()))
     if not bands or bands[0][0] != 0 or [b[0] for b in bands] != sorted({b[0] for b in bands}):
-        raise top["rating"].expected("bands from 0 upwards, each starting higher")
+        raise top["rating"].expected(Reason("bands from 0 upwards, each starting higher"))
     rating = tuple(
         RatingBand(lowest, name, bands[i + 1][0] - 1 if i + 1 < len(bands) else None)
         for i, (lowest, name) in enumerate(bands)

@@ -12,11 +12,13 @@ the tiles whose left half holds the goods typed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from .components import CONTRACT_GAINS, CONTRACT_PAYMENTS, Contract, components, word
+from .messages import Plural, Reason
 from .words import Unmatched, is_name, match_word, one_of, shortened
 
 ARROWS = ("→", "->", "=>")
@@ -40,10 +42,13 @@ def _gain(good: str, count: int) -> str:
     if good == "money":
         return f"£{count}"
     if good == "hops":
-        return f"{count} hop{'s' if count != 1 else ''}"
-    if good in ("free_space", "bonus_upgrade"):
-        return word(good) if count == 1 else f"{count} {word(good)}s"
-    return f"{count} {word(good)}"
+        return Plural("{count} hop", "{count} hops", count=count)
+    # TRANSLATORS: a contract tile's gain, as printed: one shows no count
+    if good == "free_space":
+        return Plural("free space", "{count} free spaces", count=count)
+    if good == "bonus_upgrade":
+        return Plural("bonus upgrade", "{count} bonus upgrades", count=count)
+    return f"{count} {word(good)}"  # goods: their names are the data's
 
 
 def face(contract: Contract) -> str:
@@ -61,7 +66,7 @@ def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -
     if contracts is None:
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
-    return named(found) if found else f"contract {contract_id}"
+    return named(found) if found else Reason("contract {id}", id=contract_id)
 
 
 def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
@@ -69,16 +74,21 @@ def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) 
     if contracts is None:
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
-    return f"{left_half(found)} ({found.id})" if found else f"contract {contract_id}"
+    return f"{left_half(found)} ({found.id})" if found else Reason("contract {id}", id=contract_id)
 
 
 def tiles(ids: Collection[object], contracts: Mapping[int, Contract] | None = None) -> str:
     """Several tiles by their faces: '4 wool → … (1) and 2 beef → … (3)'; a face holds
     commas, so three or more are parted by semicolons."""
     named_ids = [tile(i, contracts) for i in ids]
-    if len(named_ids) <= 2:
-        return " and ".join(named_ids) or "none"
-    return "; ".join(named_ids[:-1]) + "; and " + named_ids[-1]
+    if not named_ids:
+        return Reason("none")  # TRANSLATORS: no contract tile
+    if len(named_ids) == 1:
+        return named_ids[0]
+    # TRANSLATORS: contract tiles by their faces, which hold commas
+    if len(named_ids) == 2:
+        return Reason("{first} and {second}", first=named_ids[0], second=named_ids[1])
+    return Reason("{tiles}; and {last}", tiles="; ".join(named_ids[:-1]), last=named_ids[-1])
 
 
 # -- reading what is typed -----------------------------------------------------------------
@@ -110,7 +120,9 @@ def _read_half(text: str, vocabulary: tuple[str, ...], what: str, other: tuple[s
             continue
         if token.isdecimal():
             if len(token) > 2:  # no tile asks for 100 of anything (and int() has a limit)
-                raise TileNotRead(f"{shortened(token)} is more than any contract tile holds")
+                raise TileNotRead(
+                    Reason("{number} is more than any contract tile holds", number=shortened(token))
+                )
             pending = int(token)
             if money and "money" in vocabulary:
                 counts["money"] = (counts.get("money") or 0) + (pending or 0)
@@ -124,9 +136,15 @@ def _read_half(text: str, vocabulary: tuple[str, ...], what: str, other: tuple[s
             counts[good] = pending
         pending, i = None, i + used
     if pending is not None:
-        raise TileNotRead(f"{text.strip()!r}: {pending} of what? A count goes before its good")
+        raise TileNotRead(
+            Reason(
+                "{typed!r}: {count} of what? A count goes before its good",
+                typed=text.strip(),
+                count=pending,
+            )
+        )
     if not counts:
-        raise TileNotRead(f"{text.strip()!r} names no goods")
+        raise TileNotRead(Reason("{typed!r} names no goods", typed=text.strip()))
     return Goods(counts)
 
 
@@ -146,15 +164,34 @@ def _good_at(
         return found, 1
     elsewhere = match_word(typed, other, what)
     if isinstance(elsewhere, str):
-        half = "gives (its right half)" if elsewhere in CONTRACT_GAINS else "asks for"
-        raise TileNotRead(f"{word(elsewhere)} is what a contract {half}, not what it {_SIDE[what]}")
+        raise TileNotRead(_other_half(word(elsewhere), elsewhere in CONTRACT_GAINS))
     if isinstance(found, Unmatched) and found.ambiguous:
         raise TileNotRead(found.reason)
     spoken = one_of([word(g) for g in vocabulary])
-    raise TileNotRead(f"no {what} {typed!r} on a contract tile: they are {spoken}")
+    # TRANSLATORS: {typed} is what was typed, {names} what a tile may hold there
+    if what == "good":
+        raise TileNotRead(
+            Reason(
+                "no good {typed!r} on a contract tile: they are {names}", typed=typed, names=spoken
+            )
+        )
+    raise TileNotRead(
+        Reason("no gain {typed!r} on a contract tile: they are {names}", typed=typed, names=spoken)
+    )
 
 
-_SIDE = {"good": "asks for (its left half)", "gain": "gives (its right half)"}
+def _other_half(good: str, gained: bool) -> str:
+    """A good typed in the wrong half of a tile: a gain in the left half, or a payment in
+    the right half (the other vocabulary is always the other half's)."""
+    if gained:
+        return Reason(
+            "{good} is what a contract gives (its right half), not what it asks for "
+            "(its left half)",
+            good=good,
+        )
+    return Reason(
+        "{good} is what a contract asks for, not what it gives (its right half)", good=good
+    )
 
 
 def _left(text: str) -> dict[str, int]:
@@ -212,14 +249,12 @@ def find_tile(
     if text.lstrip("#").isdecimal():
         digits = text.lstrip("#")
         if len(digits) > 3:  # a pasted number: said back short, never given to int()
-            raise TileNotRead(
-                f"no contract {shortened(digits)}: the tiles are numbered 1-{len(contracts)}"
-            )
+            raise TileNotRead(_no_contract(shortened(digits), len(contracts)))
         number = int(digits)
         if number not in contracts:
-            raise TileNotRead(f"no contract {number}: the tiles are numbered 1-{len(contracts)}")
+            raise TileNotRead(_no_contract(number, len(contracts)))
         if number not in pool:
-            raise TileNotRead(f"{named(contracts[number])} is not among these tiles")
+            raise TileNotRead(_not_among(named(contracts[number]), 1))
         return [number]
     left_text, right_text = _split_arrow(text)
     right_text = (right_text or "").strip()
@@ -232,25 +267,63 @@ def find_tile(
         return found
     asked = " + ".join(f"{n} {word(g)}" for g, n in pay.items())
     if not same:
-        return_close = _close(pay, contracts, pool)
-        raise TileNotRead(f"no contract tile asks for exactly {asked}{return_close}")
+        return_close = _close(asked, pay, contracts, pool)
+        raise TileNotRead(return_close)
     if not fits:
+        # TRANSLATORS: {asked} is a tile's left half typed ("4 wool"), {typed} its right
+        # half typed, {tiles} the right halves of the tiles that do ask for those goods
         raise TileNotRead(
-            f"no {asked} tile gives {right_text}: "
-            + " or ".join(right_half(contracts[i]) for i in same)
+            Reason(
+                "no {asked} tile gives {typed}: {tiles}",
+                asked=asked,
+                typed=right_text,
+                tiles=_either([right_half(contracts[i]) for i in same]),
+            )
         )
-    raise TileNotRead(
-        f"{' or '.join(named(contracts[i]) for i in fits)} "
-        f"{'is' if len(fits) == 1 else 'are'} not among these tiles"
+    raise TileNotRead(_not_among(_either([named(contracts[i]) for i in fits]), len(fits)))
+
+
+def _either(tiles: list[str]) -> str:
+    """'a or b or c': tiles (or their halves) hold commas, so every pair says 'or'."""
+    # TRANSLATORS: two contract tiles (or halves of tiles), either of which is meant
+    return functools.reduce(
+        lambda first, second: Reason("{first} or {second}", first=first, second=second), tiles
     )
 
 
-def _close(pay: dict[str, int], contracts: Mapping[int, Contract], pool: list[int]) -> str:
-    """A hint: the tiles that ask for the same goods (other counts), when few."""
+def _no_contract(number: object, count: int) -> str:
+    return Reason(
+        "no contract {number}: the tiles are numbered 1-{count}", number=number, count=count
+    )
+
+
+def _not_among(tiles: str, count: int) -> str:
+    # TRANSLATORS: {tiles} is one contract tile by its face (singular), or several joined by "or"
+    return Plural(
+        "{tiles} is not among these tiles",
+        "{tiles} are not among these tiles",
+        count=count,
+        tiles=tiles,
+    )
+
+
+def _close(
+    asked: str, pay: dict[str, int], contracts: Mapping[int, Contract], pool: list[int]
+) -> str:
+    """No tile asks for exactly these goods: say so, with the tiles that ask for the same
+    goods (other counts) when they are few."""
     close = [i for i in pool if set(contracts[i].pay) == set(pay)]
     if not close or len(close) > 3:
-        return " (one tile's goods with + or spaces between them; commas between tiles)"
-    return f"; with these goods: {'; '.join(left_half(contracts[i]) for i in close)}"
+        return Reason(
+            "no contract tile asks for exactly {asked} (one tile's goods with + or spaces "
+            "between them; commas between tiles)",
+            asked=asked,
+        )
+    return Reason(
+        "no contract tile asks for exactly {asked}; with these goods: {tiles}",
+        asked=asked,
+        tiles="; ".join(left_half(contracts[i]) for i in close),
+    )
 
 
 def read_tiles(
@@ -293,12 +366,19 @@ def _first_tile(
 
 def twins_reason(typed: str, twins: list[Contract]) -> str:
     """Two tiles share a left half: say how to tell them apart."""
-    rights = " or ".join(f"→ {right_half(c)} ({c.id})" for c in twins)
+    rights = _either([f"→ {right_half(c)} ({c.id})" for c in twins])
     first = set(_gain(g, n) for g, n in twins[0].gain.items())
     telling = next((_gain(g, n) for g, n in twins[-1].gain.items() if _gain(g, n) not in first), "")
-    return (
-        f"{left_half(twins[0])} is on {len(twins)} tiles: {rights}; add the right half after "
-        f"'→' (e.g. '{typed.strip()} → {telling}') or give the id"
+    example = f"{typed.strip()} → {telling}"
+    # TRANSLATORS: {left} is a tile's left half ("2 wool + 1 cheese"), {rights} the right
+    # halves of the tiles that share it; {example} shows how to type one of them
+    return Reason(
+        "{left} is on {count} tiles: {rights}; add the right half after '→' (e.g. '{example}') "
+        "or give the id",
+        left=left_half(twins[0]),
+        count=len(twins),
+        rights=rights,
+        example=example,
     )
 
 

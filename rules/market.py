@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .board import slot_for
+from .messages import Reason
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -53,21 +54,24 @@ class Market(NamedTuple):
         if price in track.prices:
             return None
         shown = ", ".join(f"£{p}" for p in track.prices)
-        return f"£{price} is not on the {good} track ({shown})"
+        # TRANSLATORS: {good} names the goods of a market track, {prices} lists its prices
+        return Reason(
+            "£{price} is not on the {good} track ({prices})", price=price, good=good, prices=shown
+        )
 
 
 def parse_track(good: str, node: Node) -> Track:
     entry = node.mapping(required=("prices", "start", "medium"))
     prices = tuple(item.whole(0) for item in entry["prices"])
     if len(prices) < 2 or list(prices) != sorted(set(prices)):
-        raise entry["prices"].expected("at least two prices, rising from the lowest")
+        raise entry["prices"].expected(Reason("at least two prices, rising from the lowest"))
     start = entry["start"].whole(0)
     if start not in prices:
-        raise entry["start"].fail(f"£{start} is not on the track")
+        raise entry["start"].fail(Reason("£{price} is not on the track", price=start))
     medium = [item.whole(0) for item in entry["medium"]]
     if len(medium) != 2 or medium[0] > medium[1] or any(p not in prices for p in medium):
         raise entry["medium"].expected(
-            "the lowest and highest price inside the brackets, both on the track"
+            Reason("the lowest and highest price inside the brackets, both on the track")
         )
     return Track(good, prices, start, (medium[0], medium[1]))
 

@@ -12,27 +12,30 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .errors import DataError
+from .messages import Reason
 from .plaindata import LineDict, LineList
 
 
 def describe(value: Any) -> str:
     """A short, human description of a YAML value, for error messages."""
     if value is None:
-        return "nothing (null)"
+        return Reason("nothing (null)")
     if isinstance(value, bool):
-        return f"{str(value).lower()} (a yes/no value)"
+        # TRANSLATORS: {value} is YAML's word as written in the file: true or false
+        return Reason("{value} (a yes/no value)", value=str(value).lower())
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return f"{value:g} (not a whole number)"
+        return Reason("{number:g} (not a whole number)", number=value)
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the text {shown!r}"
+        return Reason("the text {text!r}", text=shown)
     if isinstance(value, dict):
-        return "a mapping"
+        return Reason("a mapping")
     if isinstance(value, list):
-        return "a list"
-    return f"a {type(value).__name__}"
+        return Reason("a list")
+    # TRANSLATORS: {kind} is Python's name of a type (a date, a set)
+    return Reason("a {kind}", kind=type(value).__name__)
 
 
 class Node:
@@ -48,10 +51,15 @@ class Node:
 
     # -- errors -----------------------------------------------------------
     def fail(self, message: str) -> DataError:
-        return DataError(self.source, message, self.path or "top level", self.line)
+        # TRANSLATORS: where in a YAML file a problem is, when it is in no key: the whole file
+        where = self.path or Reason("top level")
+        return DataError(self.source, message, where, self.line)
 
     def expected(self, what: str) -> DataError:
-        return self.fail(f"expected {what}, got {describe(self.value)}")
+        # TRANSLATORS: {what} is what the key must hold, {value} what the file gives
+        return self.fail(
+            Reason("expected {what}, got {value}", what=what, value=describe(self.value))
+        )
 
     # -- navigation -------------------------------------------------------
     def _child(self, key: Any, value: Any, line: int | None) -> Node:
@@ -66,7 +74,7 @@ class Node:
     ) -> dict[str, Node]:
         """Check for a mapping with exactly these keys; return its entries as nodes."""
         if not isinstance(self.value, dict):
-            raise self.expected("a mapping (key: value lines)")
+            raise self.expected(Reason("a mapping (key: value lines)"))
         required = tuple(required)
         allowed = tuple(dict.fromkeys(required + tuple(optional)))
         entries = self.entries()
@@ -75,26 +83,26 @@ class Node:
                 raise node.fail(_unknown_key_message(key, allowed))
         for key in required:
             if key not in entries:
-                raise self.fail(f"missing key {key!r}")
+                raise self.fail(Reason("missing key {key!r}", key=key))
         return entries
 
     def entries(self) -> dict[str, Node]:
         """Every entry of a mapping with text keys, as nodes, in file order."""
         if not isinstance(self.value, dict):
-            raise self.expected("a mapping (key: value lines)")
+            raise self.expected(Reason("a mapping (key: value lines)"))
         lines = self.value.lines if isinstance(self.value, LineDict) else {}
         result: dict[str, Node] = {}
         for key, value in self.value.items():
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise self._child(key, value, lines.get(key)).fail(
-                    f"expected a name as key, got {describe(key)}"
+                    Reason("expected a name as key, got {value}", value=describe(key))
                 )
             result[str(key)] = self._child(key, value, lines.get(key))
         return result
 
     def sequence(self) -> list[Node]:
         if not isinstance(self.value, list):
-            raise self.expected("a list")
+            raise self.expected(Reason("a list"))
         lines = self.value.lines if isinstance(self.value, LineList) else []
         return [
             self._child(index, item, lines[index] if index < len(lines) else None)
@@ -116,34 +124,44 @@ class Node:
 
     def text(self) -> str:
         if not isinstance(self.value, str) or not self.value.strip():
-            raise self.expected("non-empty text")
+            raise self.expected(Reason("non-empty text"))
         return self.value.strip()
 
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
-            raise self.expected("true or false")
+            raise self.expected(Reason("true or false"))
         return self.value
 
     def choice(self, options: Iterable[str]) -> str:
         options = tuple(options)
         if not isinstance(self.value, str) or self.value not in options:
-            raise self.expected("one of " + ", ".join(options))
+            raise self.expected(Reason("one of {options}", options=", ".join(options)))
         return self.value
 
 
 def whole_number_phrase(minimum: int | None, maximum: int | None) -> str:
     if minimum is not None and maximum is not None:
-        return f"a whole number from {minimum} to {maximum}"
+        return Reason(
+            "a whole number from {minimum} to {maximum}", minimum=minimum, maximum=maximum
+        )
     if minimum is not None:
-        return f"a whole number, {minimum} or more"
+        return Reason("a whole number, {minimum} or more", minimum=minimum)
     if maximum is not None:
-        return f"a whole number, {maximum} or less"
-    return "a whole number"
+        return Reason("a whole number, {maximum} or less", maximum=maximum)
+    return Reason("a whole number")
 
 
 def _unknown_key_message(key: str, allowed: tuple[str, ...]) -> str:
     from difflib import get_close_matches  # only on the error path
 
     close = get_close_matches(key, allowed, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown key {key!r}{hint}; expected one of: {', '.join(allowed)}"
+    if close:
+        return Reason(
+            "unknown key {key!r} (did you mean {close!r}?); expected one of: {allowed}",
+            key=key,
+            close=close[0],
+            allowed=", ".join(allowed),
+        )
+    return Reason(
+        "unknown key {key!r}; expected one of: {allowed}", key=key, allowed=", ".join(allowed)
+    )

@@ -151,10 +151,10 @@ def score_sheet(sheet: ScoreSheet, parts: Components, final: bool = True) -> Fin
         export_points = [threshold_vp(contracts[0], solo.contract_thresholds)]
         settlement_points = [threshold_vp(settlements[0], solo.settlement_thresholds)]
         lines += explain.solo_threshold(
-            "contracts fulfilled", contracts[0], export_points[0], solo.contract_thresholds
+            "contracts", contracts[0], export_points[0], solo.contract_thresholds
         )
         lines += explain.solo_threshold(
-            "settlements within shipping reach",
+            "settlements",
             settlements[0],
             settlement_points[0],
             solo.settlement_thresholds,

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .components import IMPORT_GOODS, Components
+from .messages import Plural, Reason
 from .plaindata import plain
 from .schema import Node
 from .yamlfile import read_yaml, to_yaml
@@ -80,12 +81,16 @@ def max_units(parts: Components) -> int:
 def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
     entry = node.mapping(required=("name", "glory", "money"), optional=PLAYER_KEYS)
     if "units" in entry and "settlements" in entry:
-        raise entry["settlements"].fail("give either 'settlements' or 'units' on the map, not both")
+        raise entry["settlements"].fail(
+            Reason("give either 'settlements' or 'units' on the map, not both")
+        )
     if "units" not in entry and "settlements" not in entry:
-        raise node.fail("missing key 'settlements' (or 'units' on the map, with a top-level 'map')")
+        raise node.fail(
+            Reason("missing key 'settlements' (or 'units' on the map, with a top-level 'map')")
+        )
     for key in MAP_KEYS:
         if key in entry and "units" not in entry:
-            raise entry[key].fail(f"'{key}' goes with 'units' on the map")
+            raise entry[key].fail(Reason("'{key}' goes with 'units' on the map", key=key))
     goods_node = entry.get("goods")
     goods = dict.fromkeys(parts.economy.goods, 0)
     if goods_node is not None and goods_node.value is not None:
@@ -96,14 +101,16 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
     if "clan" in entry:
         found = parts.clan(entry["clan"].text())
         if found is None:
-            raise entry["clan"].expected("a clan: " + ", ".join(parts.clans))
+            raise entry["clan"].expected(Reason("a clan: {clans}", clans=", ".join(parts.clans)))
         clan = found.name
 
     given_counts = [key for key in COUNT_KEYS if key in entry]
     if "contracts" in entry and given_counts:
         raise entry[given_counts[0]].fail(
-            "give either 'contracts' (the fulfilled ids) or the counts "
-            "'fulfilled_contracts', 'hops' and 'imports', not both"
+            Reason(
+                "give either 'contracts' (the fulfilled ids) or the counts "
+                "'fulfilled_contracts', 'hops' and 'imports', not both"
+            )
         )
     contracts: tuple[int, ...] | None = None
     if "contracts" in entry:
@@ -122,12 +129,16 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
         if fulfilled == 0 and (hops or any(imports.values())):
             culprit = entry["hops"] if hops else entry["imports"]
             raise culprit.fail(
-                "hops and imports come from fulfilled contracts, and fulfilled_contracts is 0"
+                Reason(
+                    "hops and imports come from fulfilled contracts, and fulfilled_contracts is 0"
+                )
             )
     else:
         raise node.fail(
-            "missing key 'contracts' (the ids of the fulfilled contracts, [] for none) "
-            "or 'fulfilled_contracts' with 'hops' and 'imports'"
+            Reason(
+                "missing key 'contracts' (the ids of the fulfilled contracts, [] for none) "
+                "or 'fulfilled_contracts' with 'hops' and 'imports'"
+            )
         )
 
     bid = (
@@ -136,7 +147,7 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
         else 0
     )
     if solo and bid:
-        raise entry["auction_bid"].fail("a solo game has no clan auction: expected 0")
+        raise entry["auction_bid"].fail(Reason("a solo game has no clan auction: expected 0"))
 
     return PlayerSheet(
         name=entry["name"].text(),
@@ -161,9 +172,9 @@ def _tile_named(item: Node, parts: Components) -> int:
     try:
         found = read_tiles(item.value, parts.contracts)
     except TileNotRead as problem:
-        raise item.fail(str(problem)) from None
+        raise item.fail(problem.args[0]) from None
     if len(found) != 1:
-        raise item.fail(f"one contract per line, got {len(found)}")
+        raise item.fail(Reason("one contract per line, got {count}", count=len(found)))
     return found[0]
 
 
@@ -178,12 +189,23 @@ def _parse_contract_ids(node: Node, parts: Components) -> tuple[int, ...]:
             value = _tile_named(item, parts)
         if isinstance(value, bool) or not isinstance(value, int):
             raise item.expected(
-                f"a contract by its goods ('4 wool') or its id from {lowest} to {highest}"
+                Reason(
+                    "a contract by its goods ('4 wool') or its id from {lowest} to {highest}",
+                    lowest=lowest,
+                    highest=highest,
+                )
             )
         if value not in parts.contracts:
-            raise item.fail(f"unknown contract id {value}: ids run from {lowest} to {highest}")
+            raise item.fail(
+                Reason(
+                    "unknown contract id {id}: ids run from {lowest} to {highest}",
+                    id=value,
+                    lowest=lowest,
+                    highest=highest,
+                )
+            )
         if value in ids:
-            raise item.fail(f"contract {value} is listed twice")
+            raise item.fail(Reason("contract {id} is listed twice", id=value))
         ids.append(value)
     return tuple(ids)
 
@@ -206,7 +228,11 @@ def parse_sheet(
     player_nodes = top["players"].sequence()
     if not 1 <= len(player_nodes) <= MAX_PLAYERS:
         raise top["players"].fail(
-            f"expected 1 to {MAX_PLAYERS} players (1 is a solo game), got {len(player_nodes)}"
+            Reason(
+                "expected 1 to {most} players (1 is a solo game), got {count}",
+                most=MAX_PLAYERS,
+                count=len(player_nodes),
+            )
         )
     solo = len(player_nodes) == 1
     players = [_parse_player(node, parts, solo) for node in player_nodes]
@@ -220,7 +246,7 @@ def parse_sheet(
     elif any("units" in node.entries() for node in player_nodes):
         culprit = next(node for node in player_nodes if "units" in node.entries())
         raise culprit.entries()["units"].fail(
-            "units on the map need a top-level 'map: {modules: [A1, B1, C1, D1]}'"
+            Reason("units on the map need a top-level 'map: {{modules: [A1, B1, C1, D1]}}'")
         )
     return ScoreSheet(
         players=tuple(players), static_imports=static, board=board, example_map=example
@@ -237,11 +263,11 @@ def _settlements_from_map(
     """Count the settlements of the players who gave units, from the board named in `map`."""
     from .position import build_board, check_players_apart, parse_map_player
     from .reach import shipping_words
-    from .settlements import FISHERMEN_READING, count_settlements, has_fishermen
+    from .settlements import count_settlements, has_fishermen
 
     top = map_node.mapping(required=("modules",), optional=("tighter_map",))
     if load_sides is None:
-        raise map_node.fail("this sheet names a map, but no map modules are available here")
+        raise map_node.fail(Reason("this sheet names a map, but no map modules are available here"))
     board = build_board(top, load_sides(), len(players))
     on_map = []
     for seat, node in enumerate(nodes):
@@ -253,20 +279,53 @@ def _settlements_from_map(
     for seat, map_player, node in on_map:
         counted = count_settlements(board, map_player.units, map_player.shipping)
         kept, left = counted.describe(board)
-        note = (
-            f"{map_player.name}'s settlements from the map "
-            f"({shipping_words(map_player.shipping)}): "
-            f"{counted.count} counted: {', '.join(kept) or 'none'}"
+        note = settlement_note(
+            map_player.name,
+            shipping_words(map_player.shipping),
+            counted.count,
+            kept,
+            left,
+            has_fishermen(map_player.units, map_player.ports),
         )
-        if left:
-            note += f"; left out: {', '.join(left)}"
-        if has_fishermen(map_player.units, map_player.ports):
-            note += f". ({FISHERMEN_READING})"
         given = {key: node.entries()[key].value for key in MAP_KEYS if key in node.entries()}
         result[seat] = result[seat]._replace(
-            settlements=counted.count, on_map=given, settlement_note=note + "."
+            settlements=counted.count, on_map=given, settlement_note=note
         )
     return result, board.example
+
+
+def settlement_note(
+    player: str,
+    shipping: str,
+    count: int,
+    kept: list[str],
+    left: list[str],
+    fishermen: bool,
+) -> str:
+    """Which settlements the map count took (and left out), for the score's notes."""
+    from .settlements import FISHERMEN_READING
+
+    fields = dict(player=player, shipping=shipping, count=count, kept=", ".join(kept))
+    if not kept:
+        fields["kept"] = Reason("none")  # TRANSLATORS: no settlement counted
+    # TRANSLATORS: {shipping} says the player's shipping reach; {kept} and {left} list
+    # settlements, each as its spaces
+    note = (
+        Reason(
+            "{player}'s settlements from the map ({shipping}): {count} counted: {kept}; "
+            "left out: {left}.",
+            left=", ".join(left),
+            **fields,
+        )
+        if left
+        else Reason(
+            "{player}'s settlements from the map ({shipping}): {count} counted: {kept}.", **fields
+        )
+    )
+    if fishermen:
+        # TRANSLATORS: {note} is the sentence above, {reading} how fishermen count
+        return Reason("{note} ({reading}).", note=note, reading=FISHERMEN_READING)
+    return note
 
 
 def _check_across_players(players: list[PlayerSheet], nodes: list[Node], parts: Components) -> None:
@@ -277,24 +336,36 @@ def _check_across_players(players: list[PlayerSheet], nodes: list[Node], parts: 
         entries = node.entries()
         key = player.name.casefold()
         if key in names:
-            raise entries["name"].fail(f"the name {player.name!r} is used by two players")
+            raise entries["name"].fail(
+                Reason("the name {player!r} is used by two players", player=player.name)
+            )
         names[key] = index
         if player.clan is not None:
             if player.clan in clans:
                 other = players[clans[player.clan]].name
-                raise entries["clan"].fail(f"clan {player.clan} is already {other}'s")
+                raise entries["clan"].fail(
+                    Reason("clan {clan} is already {player}'s", clan=player.clan, player=other)
+                )
             clans[player.clan] = index
         for position, contract_id in enumerate(player.contracts or ()):
             if contract_id in owner:
                 other = players[owner[contract_id]].name
                 item = entries["contracts"].sequence()[position]
-                raise item.fail(f"contract {contract_id} is also listed for {other}")
+                raise item.fail(
+                    Reason(
+                        "contract {id} is also listed for {player}", id=contract_id, player=other
+                    )
+                )
             owner[contract_id] = index
     total = sum(player.fulfilled_contracts for player in players)
     if total > len(parts.contracts):
         raise nodes[-1].fail(
-            f"the players fulfilled {total} contracts in all, but the game has only "
-            f"{len(parts.contracts)}"
+            Plural(
+                "the players fulfilled {count} contract in all, but the game has only {most}",
+                "the players fulfilled {count} contracts in all, but the game has only {most}",
+                count=total,
+                most=len(parts.contracts),
+            )
         )
 
 

@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from .messages import Reason
+
 # nouns whose plural is the word itself, or that are plural already
 _SAME_PLURAL = frozenset({"sheep", "hops", "fish", "goods", "glory"})
 
@@ -48,7 +50,14 @@ def one_of(names: Iterable[str], joiner: str = "or") -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} {joiner} {names[-1]}"
+    fields = {"names": ", ".join(names[:-1]), "last": names[-1]}
+    # TRANSLATORS: {names} are one or more names (of spaces, goods, players...) joined by
+    # commas, {last} the last one
+    if joiner == "or":
+        return Reason("{names} or {last}", **fields)
+    if joiner == "and":
+        return Reason("{names} and {last}", **fields)
+    return f"{fields['names']} {joiner} {fields['last']}"
 
 
 def sentence(reason: str) -> str:
@@ -67,10 +76,21 @@ class Unmatched(NamedTuple):
     @property
     def reason(self) -> str:
         words = [spoken(name) for name in self.candidates]
+        # TRANSLATORS: {typed} is what the player typed, {what} the kind of word asked for
+        # ("unit", "good", "action"), {names} the words it could be
         if self.ambiguous:
-            return f"{self.typed.strip()!r} could be {one_of(words)}: give more of the {self.what}"
-        return (
-            f"no {self.what} {self.typed.strip()!r}: the {plural(self.what)} are {', '.join(words)}"
+            return Reason(
+                "{typed!r} could be {names}: give more of the {what}",
+                typed=self.typed.strip(),
+                names=one_of(words),
+                what=self.what,
+            )
+        return Reason(
+            "no {what} {typed!r}: the {whats} are {names}",
+            what=self.what,
+            typed=self.typed.strip(),
+            whats=plural(self.what),
+            names=", ".join(words),
         )
 
 
@@ -144,12 +164,20 @@ def name_problem(name: str) -> str | None:
     found = _CONTROLS.search(name)
     if found:
         code = ord(found.group())
-        what = {0: "a NUL", 0x1B: "an escape sequence"}.get(code, f"the control U+{code:04X}")
-        if 0x202A <= code <= 0x2069:
-            what = f"the text-direction control U+{code:04X}"
-        return f"a name holds letters only, not {what}"
+        if code == 0:
+            what = Reason("a NUL")
+        elif code == 0x1B:
+            what = Reason("an escape sequence")
+        elif 0x202A <= code <= 0x2069:
+            what = Reason("the text-direction control U+{code:04X}", code=code)
+        else:
+            what = Reason("the control U+{code:04X}", code=code)
+        # TRANSLATORS: {what} is the character the name may not hold ("an escape sequence")
+        return Reason("a name holds letters only, not {what}", what=what)
     if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters, not {len(name):,}"
+        return Reason(
+            "a name has at most {most} characters, not {count:,}", most=MAX_NAME, count=len(name)
+        )
     return None
 
 
@@ -161,6 +189,7 @@ def shortened(word: str) -> str:
     """A long value as a message shows it back: `999…(5,000 digits)`."""
     if len(word) <= ECHO_LIMIT:
         return word
+    # plain text, not a Reason: callers quote it with !r, and a Reason's repr is its id
     what = "digits" if word.isdigit() else "characters"
     return f"{word[:12]}…({len(word):,} {what})"
 

@@ -190,9 +190,14 @@ def _after(*arguments: str) -> str:
     return done.stdout.splitlines()[-1]
 
 
-@pytest.mark.parametrize("arguments", [["--version"], ["score", "sample_games/final-4p.yaml"]])
-def test_start_up_looks_for_no_catalogue(arguments):
-    assert _after(*arguments) == "catalogues 0 False False"
+def test_start_up_looks_for_no_catalogue():
+    assert _after("--version") == "catalogues 0 False False"
+
+
+def test_score_translates_without_babel_or_a_catalogue_it_does_not_have():
+    """`score`, the quickest command, shows translated sentences: the translation layer is
+    loaded (a dictionary lookup per sentence), Babel never, and no catalogue in English."""
+    assert _after("score", "sample_games/final-4p.yaml") == "catalogues 0 False True"
 
 
 def test_babel_is_not_needed_to_show_a_refusal(tmp_path):

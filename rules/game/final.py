@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..components import IMPORT_GOODS
 from ..reach import shipping_words
 from ..scoring import FinalScore, score_sheet
-from ..settlements import FISHERMEN_READING, count_settlements, has_fishermen
-from ..sheet import PlayerSheet, ScoreSheet
+from ..settlements import count_settlements, has_fishermen
+from ..sheet import PlayerSheet, ScoreSheet, settlement_note
 from .state import GameState
 
 
@@ -17,12 +17,13 @@ def sheet_of(state: GameState) -> ScoreSheet:
         contracts = [state.parts.contracts[c] for c in p.fulfilled]
         counted = count_settlements(state.board, p.units, p.shipping_level)
         kept, left = counted.describe(state.board)
-        note = (
-            f"{p.name}'s settlements from the map ({shipping_words(p.shipping_level)}): "
-            f"{counted.count} counted: {', '.join(kept) or 'none'}"
-            + (f"; left out: {', '.join(left)}" if left else "")
-            + "."
-            + (f" ({FISHERMEN_READING})." if has_fishermen(p.units, p.port_units) else "")
+        note = settlement_note(
+            p.name,
+            shipping_words(p.shipping_level),
+            counted.count,
+            kept,
+            left,
+            has_fishermen(p.units, p.port_units),
         )
         players.append(
             PlayerSheet(

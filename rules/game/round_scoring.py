@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..messages import Reason
 from .pieces import BUILDINGS, WORKERS
 from .state import LAST_ROUND, GameState, PlayerState
 
@@ -71,7 +72,7 @@ def tile_glory(state: GameState, player: PlayerState, tile_id: str) -> int:
 
 def score_round(state: GameState) -> list[str]:
     """Every player's glory for the round's tile; then preparation, or the end of the game."""
-    notes = []
+    notes: list[str] = []
     scores: dict[str, int] = {}
     if state.setup.scoring_tiles:
         tile = state.setup.scoring_tiles[state.round - 1]
@@ -79,12 +80,20 @@ def score_round(state: GameState) -> list[str]:
             scores[player.name] = tile_glory(state, player, tile)
             player.glory += scores[player.name]
         got = ", ".join(f"{n} {g}" for n, g in scores.items())
-        notes.append(f"round {state.round} scoring, tile {tile}: {got} glory")
+        # TRANSLATORS: {scores} lists each player's name with the glory they score
+        notes.append(
+            Reason(
+                "round {round} scoring, tile {tile}: {scores} glory",
+                round=state.round,
+                tile=tile,
+                scores=got,
+            )
+        )
     state.round_scores.append(scores)
     if state.round >= LAST_ROUND:
         state.phase = "over"
-        notes.append("the game is over: final scoring")
+        notes.append(Reason("the game is over: final scoring"))
     else:
         state.phase = "preparation"
-        notes.append(f"next: preparation of round {state.round + 1}")
+        notes.append(Reason("next: preparation of round {round}", round=state.round + 1))
     return notes

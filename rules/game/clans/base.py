@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...box_values import BoxValue
+from ...messages import Reason
 from ...reach import SHIPPING_LEVELS
 from ..hooks import RulesUnit
 
@@ -24,13 +25,26 @@ class Clan(RulesUnit):
 
     def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
         clan = state.parts.clans[self.name]
-        notes = []
+        notes: list[str] = []
         level = clan.starting_shipping.get(len(state.players))
         if level:
             player.shipping = SHIPPING_LEVELS.index(level)
-            notes.append(f"{player.name} starts with {level.replace('_', '-')} shipping")
+            # TRANSLATORS: {level} is a shipping level as the board prints it ("2-loch")
+            notes.append(
+                Reason(
+                    "{player} starts with {level} shipping",
+                    player=player.name,
+                    level=level.replace("_", "-"),
+                )
+            )
         if clan.extra_merchants:
             player.merchants_board -= clan.extra_merchants
             player.merchants_stock += clan.extra_merchants
-            notes.append(f"{player.name} starts with {clan.extra_merchants} more merchants")
+            notes.append(
+                Reason(
+                    "{player} starts with {count} more merchants",
+                    player=player.name,
+                    count=clan.extra_merchants,
+                )
+            )
         return notes

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ BONUS_DRAW = 6
 
 class Buchanan(Clan):
     name = "Buchanan"
-    summary = (
+    summary = Reason(
         "two export boxes; one or two contracts per obtain or fulfil, the round's cost paid "
         "once; the building bonus draws six and keeps up to two"
     )

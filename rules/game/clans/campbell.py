@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..pieces import BUILDINGS
 from .base import Clan
 
@@ -20,7 +21,9 @@ if TYPE_CHECKING:
 
 class Campbell(Clan):
     name = "Campbell"
-    summary = "processing buildings cost £3 / £4 / £4 / £5 less, the 1st to 4th of each type"
+    summary = Reason(
+        "processing buildings cost £3 / £4 / £4 / £5 less, the 1st to 4th of each type"
+    )
 
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         discounts = state.parts.clans[self.name].unit_discounts

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
 from .base import Clan
@@ -35,23 +36,32 @@ MILK_MONEY = 8  # £ per milk (clan text)
 def _refusal(state, player) -> str | None:
     """Why `player` cannot make the milk choice now; None when they can."""
     if player.clan != NAME:
-        return f"{player.name} cannot sell milk at £{MILK_MONEY}: only the {NAME} clan can"
-    timing = end_of_production_refusal(state, player, "sells milk")
+        return Reason(
+            "{player} cannot sell milk at £{price}: only the {clan} clan can",
+            player=player.name,
+            price=MILK_MONEY,
+            clan=NAME,
+        )
+    # TRANSLATORS: read inside "{player} {doing} at the end of production"
+    timing = end_of_production_refusal(state, player, Reason("sells milk"))
     if timing:
         return timing
     if SellMilk.type in player.production_choices:
-        return f"{player.name} has made the milk choice this round already"
+        return Reason("{player} has made the milk choice this round already", player=player.name)
     if not player.goods["milk"]:
-        return f"{player.name} has no milk in stock to sell"
+        return Reason("{player} has no milk in stock to sell", player=player.name)
     return None
 
 
 class SellMilk(EventSpec):
     type = "milk"
     syntax = "PLAYER N"
-    help = (
-        f"Clan {NAME}, at the end of production: sell N milk from stock for £{MILK_MONEY} each, "
-        "no merchants, price unchanged (0 declines)"
+    # TRANSLATORS: N is the number typed after the player's name: keep it as N
+    help = Reason(
+        "Clan {clan}, at the end of production: sell N milk from stock for £{price} each, "
+        "no merchants, price unchanged (0 declines)",
+        clan=NAME,
+        price=MILK_MONEY,
     )
     fields = {"player": Field("player"), "count": Field("amount")}
     positional = ("player", "count")
@@ -62,7 +72,14 @@ class SellMilk(EventSpec):
         if refused:
             return [refused]
         if e["count"] > player.goods["milk"]:
-            return [f"{player.name} has {player.goods['milk']} milk, not {e['count']}"]
+            return [
+                Reason(
+                    "{player} has {count} milk, not {asked}",
+                    player=player.name,
+                    count=player.goods["milk"],
+                    asked=e["count"],
+                )
+            ]
         return []
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -72,11 +89,15 @@ class SellMilk(EventSpec):
         player.production_choices.add(self.type)
         if e["count"]:
             notes = [
-                f"{player.name} sells {e['count']} milk for £{e['count'] * MILK_MONEY} "
-                "(no merchants, the milk price stays)"
+                Reason(
+                    "{player} sells {count} milk for £{money} (no merchants, the milk price stays)",
+                    player=player.name,
+                    count=e["count"],
+                    money=e["count"] * MILK_MONEY,
+                )
             ]
         else:
-            notes = [f"{player.name} keeps their milk"]
+            notes = [Reason("{player} keeps their milk", player=player.name)]
         return notes + end_production(state)
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -89,23 +110,42 @@ class SellMilk(EventSpec):
 
     def describe(self, e: Event) -> str:
         if not e["count"]:
-            return f"{e['player']} sells no milk"
-        return f"{e['player']} sells {e['count']} milk for £{MILK_MONEY} each"
+            return Reason("{player} sells no milk", player=e["player"])
+        return Reason(
+            "{player} sells {count} milk for £{price} each",
+            player=e["player"],
+            count=e["count"],
+            price=MILK_MONEY,
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
+        # TRANSLATORS: a menu option, after the player's name
         if not e["count"]:
-            return f"{e['player']}: keep the milk"
-        return f"{e['player']}: sell {e['count']} milk, +£{e['count'] * MILK_MONEY}"
+            return Reason("{player}: keep the milk", player=e["player"])
+        return Reason(
+            "{player}: sell {count} milk, +£{money}",
+            player=e["player"],
+            count=e["count"],
+            money=e["count"] * MILK_MONEY,
+        )
 
 
 class Cunningham(Clan):
     name = NAME
-    summary = f"sells any milk for £{MILK_MONEY} each at the end of production (no merchants)"
+    summary = Reason(
+        "sells any milk for £{price} each at the end of production (no merchants)",
+        price=MILK_MONEY,
+    )
     specs = (SellMilk(),)
 
     def production_pending(self, state: GameState, player: PlayerState) -> str | None:
         if _refusal(state, player) is None:
-            return f"{player.name} may sell milk for £{MILK_MONEY} each ('milk {player.name} N')"
+            # TRANSLATORS: 'milk {player} N' is the event as typed: keep milk and N
+            return Reason(
+                "{player} may sell milk for £{price} each ('milk {player} N')",
+                player=player.name,
+                price=MILK_MONEY,
+            )
         return None
 
     def production_decline(self, state: GameState, player: PlayerState) -> dict | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from ..hooks import Placement
 from .base import Clan
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 class Fergusson(Clan):
     name = "Fergusson"
-    summary = (
+    summary = Reason(
         "three starting workers, all on border spaces; starts with shipping upgraded "
         "(2 lochs with 3-4 players, 1 loch with 1-2)"
     )

@@ -180,7 +180,11 @@ def port_place_reasons(
     """Why a fisherman of `player` may not stand on the port tile of slot `letter`."""
     tiles = state.setup.ports
     if slot_of(state, letter) is None or not tiles.get(letter):
-        in_play = ", ".join(f"port:{c} (tile {t})" for c, t in sorted(tiles.items()) if t)
+        in_play = ", ".join(
+            Reason("port:{letter} (tile {tile})", letter=c, tile=t)
+            for c, t in sorted(tiles.items())
+            if t
+        )
         return [
             Reason(
                 "no port tile in play at port:{letter}: {player}'s fishermen go on the "
@@ -221,9 +225,11 @@ class DeployFisherman(PlacementSpec):
 
     type = "fisherman"
     syntax = "PLAYER SPACE|port:CORNER [--free]"
-    help = (
-        f"Clan {NAME}: a fisherman onto an empty loch or port tile (port:A) "
-        "(set-up, or expand; --free: free space)"
+    # TRANSLATORS: port:A and --free are typed as they are: keep them
+    help = Reason(
+        "Clan {clan}: a fisherman onto an empty loch or port tile (port:A) "
+        "(set-up, or expand; --free: free space)",
+        clan=NAME,
     )
     fields = {"player": Field("player"), "space": Field("space"), "free": Field("bool", False)}
     positional = ("player", "space")
@@ -255,13 +261,16 @@ class DeployFisherman(PlacementSpec):
                 )
             )
         short = unaffordable(player, WORKER_COST, Reason("a fisherman"))
+        where: str
         if isinstance(site, str):
-            where = f"port tile {state.setup.ports.get(site)} (port:{site})"
+            where = Reason(
+                "port tile {tile} (port:{letter})", tile=state.setup.ports.get(site), letter=site
+            )
         else:
             where = (
                 site_name(state, site)
                 if way.kind == START
-                else f"the loch {site_name(state, site)}"
+                else Reason("the loch {space}", space=site_name(state, site))
             )
         return Spot(site, WORKER_COST, reasons + ([short] if short else []), where)
 
@@ -287,14 +296,42 @@ class DeployFisherman(PlacementSpec):
         return lochs + ports
 
     def describe(self, e: Event) -> str:
-        free = " (free space)" if e.get("free") else ""
-        return f"{e['player']} puts a fisherman on {e['space']}{free}"
+        if e.get("free"):
+            return Reason(
+                "{player} puts a fisherman on {space} (free space)",
+                player=e["player"],
+                space=e["space"],
+            )
+        return Reason("{player} puts a fisherman on {space}", player=e["player"], space=e["space"])
 
     def option_words(self, state: GameState, e: Event) -> str:
-        free = " with the free-space bonus" if e.get("free") else ""
-        where = "a port tile" if port_letter(e["space"]) else "a loch"
-        head = f"fisherman on {e['space']}{free} for £{WORKER_COST} (no land cost on {where})"
-        return f"{head}: {site_place(state, e['space'], e['player'], head)}"
+        head = _deploy_words(e["space"], bool(e.get("free")), bool(port_letter(e["space"])))
+        return _option(head, site_place(state, e["space"], e["player"], head))
+
+
+def _deploy_words(space: str, free: bool, port: bool) -> str:
+    """The start of a menu option to deploy a fisherman: where, and its price."""
+    fields = {"space": space, "price": WORKER_COST}
+    # TRANSLATORS: the start of a menu option (the place in words follows)
+    if free and port:
+        return Reason(
+            "fisherman on {space} with the free-space bonus for £{price} "
+            "(no land cost on a port tile)",
+            **fields,
+        )
+    if free:
+        return Reason(
+            "fisherman on {space} with the free-space bonus for £{price} (no land cost on a loch)",
+            **fields,
+        )
+    if port:
+        return Reason("fisherman on {space} for £{price} (no land cost on a port tile)", **fields)
+    return Reason("fisherman on {space} for £{price} (no land cost on a loch)", **fields)
+
+
+def _option(head: str, place: str) -> str:
+    # TRANSLATORS: a menu option: what it does, then where that is in the board's words
+    return Reason("{option}: {place}", option=head, place=place)
 
 
 class RowFisherman(EventSpec):
@@ -303,9 +340,11 @@ class RowFisherman(EventSpec):
 
     type = "row"
     syntax = "PLAYER FROM TO"
-    help = (
-        f"Clan {NAME}: row a fisherman to an adjacent loch (once a turn, before the action; "
-        "FROM may be port:A)"
+    # TRANSLATORS: FROM and port:A are typed as they are: keep them
+    help = Reason(
+        "Clan {clan}: row a fisherman to an adjacent loch (once a turn, before the action; "
+        "FROM may be port:A)",
+        clan=NAME,
     )
     fields = {"player": Field("player"), "space": Field("space"), "to": Field("space")}
     positional = ("player", "space", "to")
@@ -325,18 +364,38 @@ class RowFisherman(EventSpec):
         name = state.player(e["player"]).name
         turn = state.turn
         if turn.player == name and turn.main_done and state.next_player() != name:
-            return [f"{name} rows only before the main action, and has taken this turn's action"]
+            return [
+                Reason(
+                    "{player} rows only before the main action, and has taken this turn's action",
+                    player=name,
+                )
+            ]
         passage = gate(state, e["player"], main=True)
         player = passage.player
         if turn_of(state, passage).rowed:
-            return [f"{player.name} has rowed a fisherman this turn already: once per turn"]
+            return [
+                Reason(
+                    "{player} has rowed a fisherman this turn already: once per turn",
+                    player=player.name,
+                )
+            ]
         source, target = site_of(state, e["space"]), site_of(state, e["to"])
         if not owns_fisherman(player, source):
-            return [f"{site_name(state, source)} holds no fisherman of {player.name}'s"]
+            return [
+                Reason(
+                    "{space} holds no fisherman of {player}'s",
+                    space=site_name(state, source),
+                    player=player.name,
+                )
+            ]
         if target not in adjacent_sites(state, source):
             return [
-                f"{site_name(state, target)} is not next to {site_name(state, source)}: "
-                "a fisherman rows to an adjacent loch or port tile"
+                Reason(
+                    "{target} is not next to {space}: a fisherman rows to an adjacent loch or "
+                    "port tile",
+                    target=site_name(state, target),
+                    space=site_name(state, source),
+                )
             ]
         return site_reasons(state, player, target, moving_from=source)
 
@@ -355,8 +414,12 @@ class RowFisherman(EventSpec):
             player.units[target] = FISHERMAN
         state.turn.rowed = True
         return [
-            f"{player.name} rows a fisherman from {site_name(state, source)} to "
-            f"{site_name(state, target)}"
+            Reason(
+                "{player} rows a fisherman from {space} to {target}",
+                player=player.name,
+                space=site_name(state, source),
+                target=site_name(state, target),
+            )
         ]
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -389,16 +452,28 @@ class RowFisherman(EventSpec):
         return events
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} rows a fisherman from {e['space']} to {e['to']}"
+        return Reason(
+            "{player} rows a fisherman from {space} to {target}",
+            player=e["player"],
+            space=e["space"],
+            target=e["to"],
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
         """The fisherman by where it stands (two may row to one target), then the target
         and where it is."""
         start = e["space"]
+        # TRANSLATORS: the start of a menu option (the place in words follows)
         if port_letter(start) is None:
-            start += f" ({short_place(state.board, state.space(start))})"
-        head = f"fisherman from {start} to {e['to']}"
-        return f"{head}: {site_place(state, e['to'], e['player'], head)}"
+            head = Reason(
+                "fisherman from {space} ({place}) to {target}",
+                space=start,
+                place=short_place(state.board, state.space(start)),
+                target=e["to"],
+            )
+        else:
+            head = Reason("fisherman from {space} to {target}", space=start, target=e["to"])
+        return _option(head, site_place(state, e["to"], e["player"], head))
 
 
 def site_place(state: GameState, word: str, viewer: str, head: str = "") -> str:
@@ -417,7 +492,7 @@ def owns_fisherman(player: PlayerState, site: int | str) -> bool:
 
 class MacDonald(Clan):
     name = NAME
-    summary = (
+    summary = Reason(
         "never upgrades technology; every worker £6, earning £4; fishermen on lochs and "
         "port tiles (deploy one, then row it from water to water); river-crossing "
         "shipping with 1-2 players"
@@ -425,14 +500,16 @@ class MacDonald(Clan):
     specs = (DeployFisherman(), RowFisherman())
 
     def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
-        return "MacDonald never upgrades technology"
+        return Reason("{clan} never upgrades technology", clan=NAME)
 
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         def worker_cost(check, position, map_player, target):
             if check.unit not in WORKERS or check.unit_cost == WORKER_COST:
                 return check
             change = WORKER_COST - check.unit_cost
-            return check._replace(adjustments=check.adjustments + ((f"{NAME} worker", change),))
+            return check._replace(
+                adjustments=check.adjustments + ((Reason("{clan} worker", clan=NAME), change),)
+            )
 
         return (worker_cost,)
 

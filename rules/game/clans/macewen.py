@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...box_values import BoxValue
+from ...messages import Reason
 from ..spec import EventSpec, Field
 from ..turns import follow_up
 from .base import Clan
@@ -29,15 +30,15 @@ if TYPE_CHECKING:
 
 NAME = "MacEwen"
 MOST_PER_CONTRACT = 3
-RULE = "beer is brewed right after fulfilling a contract that gives hops"
+RULE = Reason("beer is brewed right after fulfilling a contract that gives hops")
 
 
 # provisional: a later rulebook gives £9; the English rulebook defers to the publisher
 BEER_MONEY = BoxValue(
     key="beer_money",
     default=9,
-    words="MacEwen's money per beer (£9, provisional)",
-    question="MacEwen's money per beer:",
+    words=Reason("MacEwen's money per beer (£9, provisional)"),
+    question=Reason("MacEwen's money per beer:"),
     read=lambda node: node.whole(0, 99),
 )
 
@@ -49,27 +50,41 @@ def beer_money(state) -> int:
 class Brew(EventSpec):
     type = "brew"
     syntax = "PLAYER N"
-    help = "brew beer from the hops of the contract just fulfilled (one grain each)"
+    help = Reason("brew beer from the hops of the contract just fulfilled (one grain each)")
     fields = {"player": Field("player"), "beer": Field("count")}
     positional = ("player", "beer")
 
     def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if player.clan != NAME:
-            return [f"{player.name} does not brew beer: only the {NAME} clan does"]
+            return [
+                Reason(
+                    "{player} does not brew beer: only the {clan} clan does",
+                    player=player.name,
+                    clan=NAME,
+                )
+            ]
         may = state.turn.brewing
         if not may:
             return [RULE]
-        reasons = []
+        reasons: list[str] = []
         if e["beer"] > may:
             reasons.append(
-                f"the hops imported allow {may} beer now (one per hops, "
-                f"at most {MOST_PER_CONTRACT} per contract)"
+                Reason(
+                    "the hops imported allow {count} beer now (one per hops, "
+                    "at most {most} per contract)",
+                    count=may,
+                    most=MOST_PER_CONTRACT,
+                )
             )
         if player.goods["grain"] < e["beer"]:
             reasons.append(
-                f"{e['beer']} beer need {e['beer']} grain; {player.name} has "
-                f"{player.goods['grain']}"
+                Reason(
+                    "{count} beer need {count} grain; {player} has {grain}",
+                    count=e["beer"],
+                    player=player.name,
+                    grain=player.goods["grain"],
+                )
             )
         return reasons
 
@@ -80,8 +95,14 @@ class Brew(EventSpec):
         player.money += money
         state.turn.brewing = 0
         return [
-            f"{player.name} brews {e['beer']} beer from {e['beer']} grain and receives "
-            f"£{money} (£{beer_money(state)} a beer)"
+            Reason(
+                "{player} brews {count} beer from {count} grain and receives £{money} "
+                "(£{price} a beer)",
+                player=player.name,
+                count=e["beer"],
+                money=money,
+                price=beer_money(state),
+            )
         ]
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -92,16 +113,19 @@ class Brew(EventSpec):
         return [{"type": self.type, "player": player.name, "beer": n} for n in range(1, most + 1)]
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} brews {e['beer']} beer"
+        return Reason("{player} brews {count} beer", player=e["player"], count=e["beer"])
 
     def option_words(self, state: GameState, e: Event) -> str:
         money = e["beer"] * beer_money(state)
-        return f"brew {e['beer']} beer for {e['beer']} grain: receive £{money}"
+        # TRANSLATORS: a menu option
+        return Reason(
+            "brew {count} beer for {count} grain: receive £{money}", count=e["beer"], money=money
+        )
 
 
 class MacEwen(Clan):
     name = NAME
-    summary = "brews a beer per hops imported (at most 3 per contract) for a grain each"
+    summary = Reason("brews a beer per hops imported (at most 3 per contract) for a grain each")
     box_values = (BEER_MONEY,)
     specs = (Brew(),)
 
@@ -110,4 +134,10 @@ class MacEwen(Clan):
         if not hops:
             return []
         state.turn.brewing += hops
-        return [f"{player.name} may brew up to {hops} beer (one grain each)"]
+        return [
+            Reason(
+                "{player} may brew up to {count} beer (one grain each)",
+                player=player.name,
+                count=hops,
+            )
+        ]

@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...box_values import BoxValue
+from ...messages import Plural, Reason
 from ..events.produce import end_of_production_refusal, end_production
 from ..spec import EventSpec, Field
 from ..state import Refused, phase_words
@@ -71,7 +72,10 @@ def _read_cellar(node: Node) -> tuple[int, ...]:
     spots = tuple(item.whole(0) for item in node)
     if not 1 <= len(spots) <= MAX_CELLAR_SPOTS:
         raise node.expected(
-            f"1 to {MAX_CELLAR_SPOTS} amounts of money, one per cellar spot from left to right"
+            Reason(
+                "1 to {most} amounts of money, one per cellar spot from left to right",
+                most=MAX_CELLAR_SPOTS,
+            )
         )
     return spots
 
@@ -80,8 +84,8 @@ def _read_cellar(node: Node) -> tuple[int, ...]:
 WHISKY_CELLAR = BoxValue(
     key="whisky_cellar",
     default=(0, 7, 15),
-    words="MacKenzie's whisky cellar: its spots and what each pays",
-    question="MacKenzie's whisky cellar: what each spot pays, from the left:",
+    words=Reason("MacKenzie's whisky cellar: its spots and what each pays"),
+    question=Reason("MacKenzie's whisky cellar: what each spot pays, from the left:"),
     read=_read_cellar,
     many=True,
 )
@@ -94,39 +98,50 @@ def payouts(state) -> tuple[int, ...]:
 
 def spot_words(state, spot: int) -> str:
     """Spot `spot` (0: leftmost) as the table counts it, with its money."""
-    return f"cellar spot {spot + 1} (£{payouts(state)[spot]})"
+    return Reason("cellar spot {spot} (£{money})", spot=spot + 1, money=payouts(state)[spot])
 
 
 def cellar_words(state, player) -> str:
     """The cellar spot by spot, for status: 'spot 1 £0: -, spot 2 £7: barrel, ...'."""
     return ", ".join(
-        f"spot {i + 1} £{money}: {'barrel' if i in player.cellar else '-'}"
+        Reason("spot {spot} £{money}: barrel", spot=i + 1, money=money)
+        if i in player.cellar
+        else Reason("spot {spot} £{money}: -", spot=i + 1, money=money)
         for i, money in enumerate(payouts(state))
+    )
+
+
+def _no_cellar(player) -> str:
+    return Reason(
+        "{player} has no whisky cellar: only the {clan} clan has", player=player.name, clan=NAME
     )
 
 
 def _age_refusal(state, player) -> str | None:
     """Why `player` cannot make the ageing choice now; None when they can."""
     if player.clan != NAME:
-        return f"{player.name} has no whisky cellar: only the {NAME} clan has"
-    timing = end_of_production_refusal(state, player, "ages whisky")
+        return _no_cellar(player)
+    # TRANSLATORS: read inside "{player} {doing} at the end of production"
+    timing = end_of_production_refusal(state, player, Reason("ages whisky"))
     if timing:
         return timing
     if AgeWhisky.type in player.production_choices:
-        return f"{player.name} has made the ageing choice this round already"
+        return Reason("{player} has made the ageing choice this round already", player=player.name)
     if not player.made_this_round.get("whisky") or not player.goods["whisky"]:
-        return f"{player.name} produced no whisky this round to age"
+        return Reason("{player} produced no whisky this round to age", player=player.name)
     if 0 in player.cellar:
-        return f"{player.name}'s leftmost cellar spot holds a barrel already"
+        return Reason("{player}'s leftmost cellar spot holds a barrel already", player=player.name)
     return None
 
 
 class AgeWhisky(EventSpec):
     type = "age"
     syntax = "PLAYER N"
-    help = (
-        f"Clan {NAME}, at the end of production: put N (0 or 1) freshly produced whisky into the "
-        "leftmost cellar spot"
+    # TRANSLATORS: N is the number typed after the player's name: keep it as N
+    help = Reason(
+        "Clan {clan}, at the end of production: put N (0 or 1) freshly produced whisky into the "
+        "leftmost cellar spot",
+        clan=NAME,
     )
     fields = {"player": Field("player"), "count": Field("amount")}
     positional = ("player", "count")
@@ -137,7 +152,13 @@ class AgeWhisky(EventSpec):
         if refused:
             return [refused]
         if e["count"] > 1:
-            return [f"{player.name} may age 1 whisky a round, not {e['count']}"]
+            return [
+                Reason(
+                    "{player} may age 1 whisky a round, not {count}",
+                    player=player.name,
+                    count=e["count"],
+                )
+            ]
         return []
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -146,9 +167,15 @@ class AgeWhisky(EventSpec):
         if e["count"]:
             player.goods["whisky"] -= 1
             player.cellar = sorted([*player.cellar, 0])
-            notes = [f"{player.name} puts 1 whisky into {spot_words(state, 0)}"]
+            notes = [
+                Reason(
+                    "{player} puts 1 whisky into {spot}",
+                    player=player.name,
+                    spot=spot_words(state, 0),
+                )
+            ]
         else:
-            notes = [f"{player.name} ages no whisky this round"]
+            notes = [Reason("{player} ages no whisky this round", player=player.name)]
         return notes + end_production(state)
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -161,40 +188,47 @@ class AgeWhisky(EventSpec):
 
     def describe(self, e: Event) -> str:
         if not e["count"]:
-            return f"{e['player']} ages no whisky"
-        return f"{e['player']} ages 1 whisky in the cellar"
+            return Reason("{player} ages no whisky", player=e["player"])
+        return Reason("{player} ages 1 whisky in the cellar", player=e["player"])
 
     def option_words(self, state: GameState, e: Event) -> str:
+        # TRANSLATORS: a menu option, after the player's name
         if not e["count"]:
-            return f"{e['player']}: keep the whisky in stock"
-        return f"{e['player']}: age 1 whisky in the leftmost cellar spot"
+            return Reason("{player}: keep the whisky in stock", player=e["player"])
+        return Reason("{player}: age 1 whisky in the leftmost cellar spot", player=e["player"])
 
 
 def _out_refusal(state, player) -> str | None:
     """Why `player` cannot take a barrel out of the cellar now (any barrel); None if they can."""
     if player.clan != NAME:
-        return f"{player.name} has no whisky cellar: only the {NAME} clan has"
+        return _no_cellar(player)
     if state.phase in ("production", "over"):
         return None
     if state.phase != "action":
-        return (
-            f"{player.name} takes a barrel out in their turn, in production or before the "
-            f"final score; it is {phase_words(state.phase)}"
+        return Reason(
+            "{player} takes a barrel out in their turn, in production or before the "
+            "final score; it is {phase}",
+            player=player.name,
+            phase=phase_words(state.phase),
         )
     try:
         gate(state, player.name, main=False)
     except Refused as refused:
-        return f"{player.name} takes a barrel out in their own turn: {refused}"
+        why = refused.reasons[0] if len(refused.reasons) == 1 else str(refused)
+        return Reason(
+            "{player} takes a barrel out in their own turn: {why}", player=player.name, why=why
+        )
     return None
 
 
 class CellarOut(EventSpec):
     type = "cellar_out"
     syntax = "PLAYER SPOT"
-    help = (
-        f"Clan {NAME}, in their turn, in production or before the final score: take the "
-        "whisky barrel in cellar SPOT "
-        "(1 = leftmost) to stock, for that spot's money"
+    # TRANSLATORS: SPOT is the number typed after the player's name: keep it as SPOT
+    help = Reason(
+        "Clan {clan}, in their turn, in production or before the final score: take the "
+        "whisky barrel in cellar SPOT (1 = leftmost) to stock, for that spot's money",
+        clan=NAME,
     )
     fields = {"player": Field("player"), "spot": Field("count")}
     positional = ("player", "spot")
@@ -206,10 +240,21 @@ class CellarOut(EventSpec):
             return [refused]
         spots = len(payouts(state))
         if e["spot"] > spots:
-            return [f"the whisky cellar has {spots} spots, not {e['spot']}"]
+            return [
+                Reason(
+                    "the whisky cellar has {count} spots, not {spot}", count=spots, spot=e["spot"]
+                )
+            ]
         if e["spot"] - 1 not in player.cellar:
-            held = ", ".join(str(s + 1) for s in player.cellar) or "none"
-            return [f"{player.name} has no barrel in cellar spot {e['spot']} (barrels: {held})"]
+            held = ", ".join(str(s + 1) for s in player.cellar) or Reason("none")
+            return [
+                Reason(
+                    "{player} has no barrel in cellar spot {spot} (barrels: {held})",
+                    player=player.name,
+                    spot=e["spot"],
+                    held=held,
+                )
+            ]
         return []
 
     def apply(self, state: GameState, e: Event) -> list[str]:
@@ -222,8 +267,12 @@ class CellarOut(EventSpec):
         player.goods["whisky"] += 1
         player.money += money
         return [
-            f"{player.name} takes the barrel in {spot_words(state, spot)} out: "
-            f"1 whisky to stock and £{money}"
+            Reason(
+                "{player} takes the barrel in {spot} out: 1 whisky to stock and £{money}",
+                player=player.name,
+                spot=spot_words(state, spot),
+                money=money,
+            )
         ]
 
     def options(self, state: GameState) -> Iterable[Event]:
@@ -239,39 +288,59 @@ class CellarOut(EventSpec):
         ]
 
     def describe(self, e: Event) -> str:
-        return f"{e['player']} takes the barrel in cellar spot {e['spot']} out"
+        return Reason(
+            "{player} takes the barrel in cellar spot {spot} out",
+            player=e["player"],
+            spot=e["spot"],
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
         money = payouts(state)[e["spot"] - 1]
-        return f"{e['player']}: barrel in cellar spot {e['spot']} to stock, +£{money}"
+        # TRANSLATORS: a menu option, after the player's name
+        return Reason(
+            "{player}: barrel in cellar spot {spot} to stock, +£{money}",
+            player=e["player"],
+            spot=e["spot"],
+            money=money,
+        )
 
 
 class MacKenzie(Clan):
     name = NAME
-    summary = (
-        f"£{WHISKY_MONEY} per whisky produced; ages whisky in a cellar that pays by spot; "
-        "cellar whisky counts for scoring tile 2"
+    summary = Reason(
+        "£{money} per whisky produced; ages whisky in a cellar that pays by spot; "
+        "cellar whisky counts for scoring tile 2",
+        money=WHISKY_MONEY,
     )
     box_values = (WHISKY_CELLAR,)
     specs = (AgeWhisky(), CellarOut())
 
     def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
         last = len(payouts(state)) - 1
-        notes = []
+        notes: list[str] = []
         if last in player.cellar:
             money = payouts(state)[last]
             player.goods["whisky"] += 1
             player.money += money
             notes.append(
-                f"{player.name}'s barrel in {spot_words(state, last)} goes to stock: "
-                f"1 whisky and £{money}"
+                Reason(
+                    "{player}'s barrel in {spot} goes to stock: 1 whisky and £{money}",
+                    player=player.name,
+                    spot=spot_words(state, last),
+                    money=money,
+                )
             )
         moved = sorted(s + 1 for s in player.cellar if s != last)
         if moved:
+            # TRANSLATORS: {spots} lists the cellar spots (numbers) the barrels are in now
             notes.append(
-                f"{player.name}'s cellar: {'barrels move' if len(moved) > 1 else 'the barrel moves'} "
-                f"right, now in {'spots' if len(moved) > 1 else 'spot'} "
-                + ", ".join(str(s + 1) for s in moved)
+                Plural(
+                    "{player}'s cellar: the barrel moves right, now in spot {spots}",
+                    "{player}'s cellar: barrels move right, now in spots {spots}",
+                    count=len(moved),
+                    player=player.name,
+                    spots=", ".join(str(s + 1) for s in moved),
+                )
             )
         player.cellar = moved
         return notes
@@ -283,7 +352,10 @@ class MacKenzie(Clan):
 
     def production_pending(self, state: GameState, player: PlayerState) -> str | None:
         if _age_refusal(state, player) is None:
-            return f"{player.name} may age 1 whisky ('age {player.name} 1', or 0 to decline)"
+            # TRANSLATORS: 'age {player} 1' is the event as typed: keep age and 1
+            return Reason(
+                "{player} may age 1 whisky ('age {player} 1', or 0 to decline)", player=player.name
+            )
         return None
 
     def production_decline(self, state: GameState, player: PlayerState) -> dict | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 class Robertson(Clan):
     name = "Robertson"
-    summary = "any unit on a river delta costs £3 less in total (£2 with 1-2 players)"
+    summary = Reason("any unit on a river delta costs £3 less in total (£2 with 1-2 players)")
 
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         off = state.parts.clans[self.name].delta_discount.get(len(state.players), 0)
@@ -27,6 +28,8 @@ class Robertson(Clan):
         def cheaper_on_deltas(check, position, map_player, target):
             if not off or target not in position.board.deltas:
                 return check
-            return check._replace(adjustments=check.adjustments + ((f"{self.name} delta", -off),))
+            return check._replace(
+                adjustments=check.adjustments + ((Reason("{clan} delta", clan=self.name), -off),)
+            )
 
         return (cheaper_on_deltas,)

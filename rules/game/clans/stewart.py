@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...messages import Reason
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ TRADE_MONEY = 1
 
 class Stewart(Clan):
     name = "Stewart"
-    summary = (
+    summary = Reason(
         "five merchants and river-crossing shipping from the start; £1 for each "
         "trade at the market and for each kind bought with a neighbourhood bonus"
     )
