@@ -41,7 +41,7 @@ class Reason(str):
     fields: Mapping[str, Any]
 
     def __new__(cls, message_id: str, /, **fields: Any) -> Reason:
-        self = super().__new__(cls, message_id.format(**fields))
+        self = super().__new__(cls, message_id.format(**_english(fields)))
         self.message_id = message_id
         self.fields = fields  # read only by convention: a Reason never changes
         return self
@@ -80,7 +80,7 @@ class Plural(Reason):
 
     def __new__(cls, singular: str, plural: str, /, count: int, **fields: Any) -> Plural:
         english = singular if count == 1 else plural
-        self = str.__new__(cls, english.format(count=count, **fields))
+        self = str.__new__(cls, english.format(count=count, **_english(fields)))
         self.message_id = singular
         self.plural_id = plural
         self.fields = {"count": count, **fields}
@@ -101,6 +101,16 @@ class Plural(Reason):
     def __reduce__(self) -> tuple[Any, ...]:
         fields = dict(self.fields)
         return _restored, (type(self), str(self), self.message_id, fields, self.plural_id)
+
+
+def _english(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields as their English words: a Reason among them as a plain str, so that
+    `{field!r}` quotes its words rather than showing `Reason(...)`."""
+    if not any(isinstance(value, Reason) for value in fields.values()):
+        return fields
+    return {
+        name: str(value) if isinstance(value, Reason) else value for name, value in fields.items()
+    }
 
 
 def _restored(

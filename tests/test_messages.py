@@ -314,3 +314,13 @@ def test_english_readers_never_load_gettext(variables, loads_gettext):
         [sys.executable, "-c", probe], env={**clean, **variables}, capture_output=True, text=True
     )
     assert done.stdout.split() == ["2", "left", "1", "game", str(loads_gettext)], done.stderr
+
+
+def test_a_reason_quoted_inside_a_reason_reads_as_its_words():
+    """`{name!r}` of a field that is itself a Reason quotes its words, never `Reason(...)`."""
+    inner = Reason("{player}'s cow", player="Ailsa")
+    outer = Reason("no {what!r} here", what=inner)
+    assert outer == 'no "Ailsa\'s cow" here'
+    counted = Plural("{count} of {what!r}", "{count} of {what!r}", 2, what=Reason("wool"))
+    assert counted == "2 of 'wool'"
+    assert outer.render(str) == 'no "Ailsa\'s cow" here'
