@@ -26,6 +26,8 @@ _TYPER_WORDS = {
     "REQUIRED_LONG_STRING": N_("[required]"),
 }
 _HELP_OPTION = N_("Show this message and exit.")  # the help option's own help: Click's words
+# TRANSLATORS: after an option's help: the environment variable that sets it
+_ENVVAR = N_("[env var: {name}]")
 
 _done = False
 
@@ -72,6 +74,7 @@ def _translated(format_help: Any) -> Any:
 
         for name, words in _TYPER_WORDS.items():
             setattr(rich_utils, name, gettext(words))
+        rich_utils.ENVVAR_STRING = gettext(_ENVVAR).replace("{name}", "{}")  # Typer's format
         listed = getattr(self, "commands", {}).values()  # a group's commands, by their help
         for shown in (self, *self.get_params(ctx), *listed):
             if getattr(shown, "help", None):

@@ -30,8 +30,12 @@ _STATUS_NOTE = N_(
 )
 
 
+# how sure the data is of a fact (rules/data: confirmed, single-source, uncertain)
+_STATUS_WORDS = {"single-source": N_("single-source"), "uncertain": N_("uncertain")}
+
+
 def _status_cell(status: str) -> str:
-    return "" if status == "confirmed" else status
+    return "" if status == "confirmed" else t(_STATUS_WORDS.get(status, status))
 
 
 def _amounts(amounts: dict[str, int]) -> str:
@@ -143,7 +147,8 @@ def contracts(
     out.print(table)
     for c in chosen:
         if c.note:
-            out.print(f"* {left_half(c)} ({c.id}): {c.note}.", style="dim", markup=False)
+            note = f"* {left_half(c)} ({c.id}): {data_text(c.note)}."
+            out.print(note, style="dim", markup=False)
     out.print(
         t(
             "{shown} of {total} contracts. Beef and mutton are paid by slaughtering a cow or a "

@@ -16,6 +16,7 @@ from typing import Any, BinaryIO
 # file name -> {key holding a sentence (or a list of them): what it is, for the translator}
 SENTENCES: dict[str, dict[str, str]] = {
     "clans.yaml": {"powers": "a power of Clan {name}"},
+    "contracts.yaml": {"note": "a note on contract {id}, shown under the list of contracts"},
     "port_tiles.yaml": {
         "effect": "the effect of port tile {id}",
         "default": "port tile {id}: its erratum, as played",
