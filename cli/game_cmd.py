@@ -102,7 +102,8 @@ def new(
         ),
     ],
     seed: Annotated[
-        int | None, typer.Option(help=N_("Seed for everything drawn (random if left out)."))
+        int | None,
+        typer.Option(metavar="N", help=N_("Seed for everything drawn (random if left out).")),
     ] = None,
     tighter: Annotated[
         str | None,

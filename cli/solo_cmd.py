@@ -479,7 +479,9 @@ def new_command(
     state_file: StateArgument,
     seed: Annotated[
         int | None,
-        typer.Option(help=t("Seed for the tool's dice and pile (random if left out).")),
+        typer.Option(
+            metavar="N", help=t("Seed for the tool's dice and pile (random if left out).")
+        ),
     ] = None,
     contracts: Annotated[
         str | None,
@@ -664,7 +666,7 @@ def market_command(
     roll: RollOption = None,
     virtual_dice: VirtualOption = False,
     seed: Annotated[
-        int | None, typer.Option(help=t("Seed for --virtual-dice (else random)."))
+        int | None, typer.Option(metavar="N", help=t("Seed for --virtual-dice (else random)."))
     ] = None,
     as_json: JsonOption = False,
     market_file: MarketOption = None,

@@ -13,6 +13,8 @@ from typing import Any
 from caledonia.rules.game.registry import variant_choices, variant_defaults
 from typer.core import TyperCommand, TyperOption
 
+from .translation import tr
+
 CHOSEN = "variants"  # where the command finds the variants in its context's `meta`
 AFTER = "seed"  # the option the variant flags follow in `new -h`
 
@@ -30,7 +32,7 @@ class VariantFlagsCommand(TyperCommand):
                 param_decls=[f"--{choice.flag}", _param_name(choice.key)],
                 is_flag=True,
                 default=False,
-                help=choice.help,
+                help=tr(choice.help),  # made anew each time: translated here
             )
             for choice in variant_choices()
         ]

@@ -59,7 +59,9 @@ def data_words() -> frozenset[str]:
     from caledonia.rules.components import IMPORT_GOODS, components
 
     parts = components()
-    names: set[str] = {"Ailsa", "Bruce", "Catriona", "Duncan", "Caledonia"}
+    names: set[str] = {"Caledonia"}
+    for sample in (ROOT / "sample_games").glob("*.yaml"):  # the players' names
+        names |= set(re.findall(r"name: (\w+)", sample.read_text()))
     names |= set(parts.clans) | set(parts.economy.goods) | set(IMPORT_GOODS)
     for unit in parts.economy.units.values():
         names |= {unit.name, *unit.land}
@@ -95,12 +97,11 @@ def command_words() -> frozenset[str]:
     """What is typed, not read: the commands and their groups' commands, the events' verbs
     (`options` heads each kind of event with the verb `act` takes), and "Usage", which
     Typer writes as it is before a command line."""
-    from caledonia.cli.main import COMMANDS
+    from caledonia.cli.help_messages import command_helps
     from caledonia.rules.game.registry import VERBS
 
-    words = {"caledonia", "usage", *COMMANDS, *VERBS}
-    words |= {"show", "where", "legal", "reach", "settlements", "check", "sheet", "transcribe"}
-    return frozenset(words)
+    commands = {word for line, _ in command_helps() for word in line.split()}
+    return frozenset({"caledonia", "usage", *commands, *VERBS})
 
 
 def english_left(text: str) -> list[str]:
@@ -112,6 +113,7 @@ def english_left(text: str) -> list[str]:
         if fewer == bare:
             break
         bare = fewer
+    bare = re.sub(f"{OPEN}[^\n]*", "", bare)  # a message cut short: a help's first paragraph
     return [
         line
         for line, left in zip(text.splitlines(), bare.splitlines(), strict=True)
@@ -155,7 +157,20 @@ COMMANDS = {
         "cheese:+2",
     ],
     "solo new": ["solo", "new", "SOLO", "--seed", "7"],
+    "new": ["new", "NEWGAME", "-p", "Ailsa:red", "-p", "Bruce:blue", "--seed", "3"],
+    "fix": ["fix", "GAME", "money", "Ailsa", "30"],
+    "box show": ["box", "show"],
+    "box check": ["box", "check"],
+    "stats": ["stats", str(ROOT / "sample_games")],
+    "export": ["export", "FINAL"],
+    "map legal": ["map", "legal", "GAME", "--player", "Ailsa", "--unit", "cow"],
+    "map settlements": ["map", "settlements", "GAME"],
     "help act": ["act", "--help"],
+    "help fix": ["fix", "--help"],
+    "help box": ["box", "--help"],
+    "help map": ["map", "--help"],
+    "help new": ["new", "--help"],
+    "help solo prepare": ["solo", "prepare", "--help"],
     "help": ["--help"],
 }
 
