@@ -3,7 +3,6 @@ event with its refusal in words, and the summary `--json` prints."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -38,25 +37,21 @@ def example_notice(setup: Setup, *, in_play: bool = False) -> None:
         message(note, style="yellow")
 
 
-# "('caledonia box market' enters yours)": how to enter the box, in the command line's words
-_ENTER_WITH = re.compile(
-    r"(?: \('caledonia [^']*' enters (?:one|yours)\)|; 'caledonia [^']*' enters yours)"
-)
-
-
 def example_note(setup: Setup, *, in_play: bool = False) -> str | None:
     """Which data of the game are examples rather than the table's box (None: none are).
     `in_play`: without the commands that enter the box, which `play` cannot run; it says
     instead that the box is entered once, outside a game."""
     if not setup.example_data:
         return None
-    listed = ", ".join(setup.example_data)  # saved in the game file: in English
+    from .example_items import example_items
+
+    listed = example_items(setup.example_data, in_play=in_play)  # the file holds English
     if in_play:
         return t(
             # TRANSLATORS: {examples} lists the box's data that are examples ("market board")
             "Note: this game uses example data, not your box's: {examples}. "
             "Your own box is entered once, outside a game, and then used by every game.",
-            examples=_ENTER_WITH.sub("", listed),
+            examples=listed,
         )
     return t("Note: this game uses example data, not your box's: {examples}.", examples=listed)
 
