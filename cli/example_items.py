@@ -9,53 +9,18 @@ known here (a later version's) as it is written.
 
 from __future__ import annotations
 
-import re
-
 from caledonia.rules.messages import N_
 
 from .translation import t, translator
 
-# each kind of item as a file may hold it (with the command that enters it, or, written
-# by an earlier version, without), and its message with the command and without
-_KINDS: list[tuple[re.Pattern[str], str, str]] = [
-    (
-        re.compile(
-            r"map modules (?P<sides>[A-D]\w*(?: [A-D]\w*)*)"
-            r"(?P<command> \('caledonia map transcribe SIDE' enters one\))?"
-        ),
-        N_("map modules {sides} ('caledonia map transcribe SIDE' enters one)"),
-        N_("map modules {sides}"),
-    ),
-    (re.compile(r"map modules"), N_("map modules"), N_("map modules")),
-    (
-        re.compile(r"market(?P<command> \('caledonia box market' enters yours\))?"),
-        N_("market ('caledonia box market' enters yours)"),
-        N_("market"),
-    ),
-    (
-        re.compile(
-            r"box data \(starting tiles, pass money, import marks\)"
-            r"(?P<command> \('caledonia box tiles' enters yours\))?"
-        ),
-        N_(
-            "box data (starting tiles, pass money, import marks) ('caledonia box tiles' enters yours)"
-        ),
-        N_("box data (starting tiles, pass money, import marks)"),
-    ),
-    (
-        re.compile(r"solo removal grid(?P<command> \('caledonia box values' enters yours\))?"),
-        N_("solo removal grid ('caledonia box values' enters yours)"),
-        N_("solo removal grid"),
-    ),
-    (
-        re.compile(
-            r"(?P<words>.+) \((?P<key>\w+): example value"
-            r"(?P<command>; 'caledonia box values' enters yours)?\)"
-        ),
-        N_("{words} ({key}: example value; 'caledonia box values' enters yours)"),
-        N_("{words} ({key}: example value)"),
-    ),
-]
+# what each kind of item ends with when the file names the command that enters it
+_MAP_COMMAND = " ('caledonia map transcribe SIDE' enters one)"
+_MARKET_COMMAND = " ('caledonia box market' enters yours)"
+_TILES_COMMAND = " ('caledonia box tiles' enters yours)"
+_VALUES_COMMAND = " ('caledonia box values' enters yours)"
+_VALUE_COMMAND = "; 'caledonia box values' enters yours)"  # inside a box value's brackets
+_BOX_DATA = "box data (starting tiles, pass money, import marks)"
+_EXAMPLE_VALUE = ": example value"
 
 
 def example_items(items: tuple[str, ...] | list[str], *, in_play: bool) -> str:
@@ -63,20 +28,64 @@ def example_items(items: tuple[str, ...] | list[str], *, in_play: bool) -> str:
     return ", ".join(_item(item, in_play) for item in items)
 
 
-# "('caledonia box market' enters yours)": how to enter the box, in the command line's words
-_ENTER_WITH = re.compile(
-    r"(?: \('caledonia [^']*' enters (?:one|yours)\)|; 'caledonia [^']*' enters yours)"
-)
-
-
 def _item(item: str, in_play: bool) -> str:
-    for pattern, with_command, without in _KINDS:
-        found = pattern.fullmatch(item)
-        if found is None:
-            continue
-        fields = found.groupdict()
-        command = fields.pop("command", None)
-        if "words" in fields:  # a clan's box value, named as the clan declares it
-            fields["words"] = translator()(fields["words"])
-        return t(with_command if command and not in_play else without, **fields)
-    return _ENTER_WITH.sub("", item) if in_play else item
+    """One item as the message of its kind (with its command, as the file has it, unless
+    `in_play`); an item of a kind not known here as the file holds it."""
+    for command in (_MAP_COMMAND, _MARKET_COMMAND, _TILES_COMMAND, _VALUES_COMMAND):
+        if item.endswith(command):
+            return _kind(item[: -len(command)], not in_play) or _as_written(item, in_play)
+    if item.endswith(_VALUE_COMMAND):  # a clan's box value: "words (key: example value; ...)"
+        core = item[: -len(_VALUE_COMMAND)] + ")"
+        return _kind(core, not in_play) or _as_written(item, in_play)
+    return _kind(item, False) or item
+
+
+def _kind(core: str, command: bool) -> str | None:
+    """The message of an item without its command (`core`), or None when none fits."""
+    if core == "map modules":
+        return t(N_("map modules"))
+    if core.startswith("map modules "):
+        sides = core.removeprefix("map modules ")
+        if command:
+            return t(
+                N_("map modules {sides} ('caledonia map transcribe SIDE' enters one)"), sides=sides
+            )
+        return t(N_("map modules {sides}"), sides=sides)
+    if core == "market":
+        return t(N_("market ('caledonia box market' enters yours)") if command else N_("market"))
+    if core == _BOX_DATA:
+        if command:
+            return t(
+                N_(
+                    "box data (starting tiles, pass money, import marks) "
+                    "('caledonia box tiles' enters yours)"
+                )
+            )
+        return t(N_("box data (starting tiles, pass money, import marks)"))
+    if core == "solo removal grid":
+        if command:
+            return t(N_("solo removal grid ('caledonia box values' enters yours)"))
+        return t(N_("solo removal grid"))
+    words, bracket, key = core.removesuffix(f"{_EXAMPLE_VALUE})").rpartition(" (")
+    if bracket and core.endswith(f"{_EXAMPLE_VALUE})") and key.isidentifier():
+        words = translator()(words)  # a clan's box value, named as the clan declares it
+        if command:
+            return t(
+                N_("{words} ({key}: example value; 'caledonia box values' enters yours)"),
+                words=words,
+                key=key,
+            )
+        return t(N_("{words} ({key}: example value)"), words=words, key=key)
+    return None
+
+
+_ENTER_WITH = (_MAP_COMMAND, _MARKET_COMMAND, _TILES_COMMAND, _VALUES_COMMAND)
+
+
+def _as_written(item: str, in_play: bool) -> str:
+    """An item of a kind not known here: as written, in `play` without its command."""
+    if not in_play:
+        return item
+    for command in _ENTER_WITH:
+        item = item.removesuffix(command)
+    return item.replace(_VALUE_COMMAND, ")")
