@@ -393,3 +393,29 @@ def test_play_undoes_from_the_checkpoints_kept(tmp_path, monkeypatch):
     expected.undone = played.events[28:30]
     same_game(load_game(path, PARTS), expected)
     same_game(full_replay(path), expected)
+
+
+def test_a_checkpoint_holds_a_mark_for_the_component_data_not_a_copy(tmp_path):
+    """The game restored uses this process's component data itself; the file holds none
+    of it (no contract, tile or clan is pickled)."""
+    import io
+    import pickle
+
+    from caledonia.rules.components import Components, load_components
+
+    path = tmp_path / "game.yaml"
+    save_game(str(path), full_replay(SAMPLES / "game-2p.yaml"))
+    restored = load_game(str(path), PARTS)
+    assert restored.parts is PARTS and restored.state.parts is PARTS
+    same_game(restored, full_replay(path))
+    stored = next(checkpoint.cache_folder().glob("game-*.checkpoint")).read_bytes()
+    assert b"Contract" not in stored and b"PortTile" not in stored
+
+    other = load_components()  # another set of component data: pickled by value
+    buffer = io.BytesIO()
+    checkpoint._Pickler(buffer, PARTS).dump([other, PARTS])
+    copied, own = checkpoint._Unpickler(io.BytesIO(buffer.getvalue()), PARTS).load()
+    assert own is PARTS and isinstance(copied, Components) and copied is not PARTS
+    assert copied == other
+    with pytest.raises(pickle.UnpicklingError):  # only checkpoint's reader gives the data
+        pickle.loads(buffer.getvalue())
