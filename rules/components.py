@@ -14,7 +14,6 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from . import datacache
-from .errors import DataError
 from .messages import Plural, Reason
 from .schema import Node
 from .yamlfile import read_yaml
@@ -593,19 +592,16 @@ def _build(folder: Path, raw: dict[str, Any]) -> Components:
 def load_components(folder: Path = DATA_DIR) -> Components:
     """Read and check every component file in `folder`; raise DataError if one is malformed.
 
-    The data comes from a fresh JSON copy when there is one (see datacache);
-    it is checked the same way, and a problem in it sends us back to the YAML,
-    whose errors carry line numbers.
+    The components built from the same files by the same code are kept in the cache
+    folder (see datacache) and taken from there; without a fresh copy the YAML is read and
+    checked, and the components built are kept.
     """
-    cached = datacache.read(folder, DATA_FILES)
-    if cached is not None:
-        try:
-            return _build(folder, cached)
-        except DataError:
-            pass
+    kept = datacache.read(folder, DATA_FILES)
+    if isinstance(kept, Components):
+        return kept
     raw = {name: read_yaml(folder / name) for name in DATA_FILES}
     built = _build(folder, raw)
-    datacache.write(folder, DATA_FILES, raw)
+    datacache.write(folder, DATA_FILES, built)
     return built
 
 

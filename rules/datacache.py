@@ -1,24 +1,33 @@
-"""A JSON copy of the component YAML, so that start-up can skip the YAML parser.
+"""The component data as built, kept in the cache folder, so that a command does not read
+and check the YAML of every component at every start.
 
-Parsing the YAML files costs more than the rest of `caledonia score` together;
-reading the same data from JSON is several times faster. The YAML files stay
-the source of truth: the copy is keyed by each file's size and modification
-time, the data read from it goes through the same checks as the YAML, and any
-trouble with it (missing, stale, unreadable, unwritable) falls back to the
-YAML without a word. CALEDONIA_NO_CACHE=1 turns it off; CALEDONIA_CACHE_DIR
-moves it.
+Reading the YAML costs more than the rest of `caledonia score` together, and checking the
+data while building the components costs a few milliseconds more. The YAML files stay the
+source of truth: the components built from them are kept pickled, keyed by each file's
+size and modification time and by caledonia's own installed code (`tool_version`), and any
+trouble with the copy (missing, stale, unreadable, damaged, unwritable) means the YAML is
+read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off;
+CALEDONIA_CACHE_DIR moves it.
+
+Pickle is acceptable here for the reason it is in rules/game/checkpoint.py: the copy is
+caledonia's own file in the user's own cache folder, its key is read and compared before a
+byte is unpickled, and the unpickler builds nothing but caledonia's component types and
+Python's plain data.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pickle
+import sys
 import zlib
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2
 
 
 def installed_files(root: Path) -> list[str]:
@@ -32,6 +41,20 @@ def installed_files(root: Path) -> list[str]:
                 found = os.stat(os.path.join(folder, name))
                 listed.append(f"{folder}/{name} {found.st_size} {found.st_mtime_ns}")
     return listed
+
+
+@cache
+def tool_version() -> str:
+    """caledonia's code and data as installed: every module and data file of the rules
+    with its size and time. Another version, or an edited install, has other files."""
+    try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+        from _blake2 import blake2b
+    except ImportError:  # another Python
+        from hashlib import blake2b
+
+    root = Path(__file__).resolve().parent
+    listed = [sys.version, *installed_files(root)]
+    return blake2b("\n".join(listed).encode()).hexdigest()
 
 
 def cache_folder() -> Path | None:
@@ -51,41 +74,53 @@ def _cache_file(folder: Path) -> Path | None:
     if base is None:
         return None
     tag = zlib.crc32(str(folder.resolve()).encode())
-    return base / f"components-{tag:08x}.json"
+    return base / f"components-{tag:08x}.pickle"
 
 
-def _key(folder: Path, names: Iterable[str]) -> list[Any]:
-    key: list[Any] = [FORMAT, str(folder.resolve())]
+def _key(folder: Path, names: Iterable[str]) -> bytes:
+    """The first line of a copy: the format, the folder, each file's size and time, and the
+    code that built it."""
+    key: list[Any] = [FORMAT, str(folder.resolve()), tool_version()]
     for name in names:
         stat = (folder / name).stat()
         key.append([name, stat.st_size, stat.st_mtime_ns])
-    return key
+    return json.dumps(key).encode() + b"\n"
 
 
-def read(folder: Path, names: tuple[str, ...]) -> dict[str, Any] | None:
-    """The cached data of `names`, or None when there is no fresh copy."""
+class _Unpickler(pickle.Unpickler):
+    """Builds caledonia's component types and Python's plain data, nothing else."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.startswith("caledonia.rules.") or module in ("builtins", "copyreg"):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not component data")
+
+
+def read(folder: Path, names: tuple[str, ...]) -> Any | None:
+    """The components built from `names` in `folder` and kept, or None when there is no
+    fresh copy."""
     path = _cache_file(folder)
     if path is None:
         return None
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored["key"] != _key(folder, names):
-            return None
-        return stored["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+        with open(path, "rb") as handle:
+            if handle.readline() != _key(folder, names):
+                return None  # for other files, or built by other code: never unpickled
+            return _Unpickler(handle).load()
+    except Exception:  # a damaged copy only means reading the YAML again
         return None
 
 
-def write(folder: Path, names: tuple[str, ...], files: dict[str, Any]) -> None:
-    """Store a fresh copy; silently do nothing if it cannot be written."""
+def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
+    """Keep the components built from `names`; silently nothing if they cannot be kept."""
     path = _cache_file(folder)
     if path is None:
         return
-    from .yamlfile import write_text_atomic
-
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        text = json.dumps({"key": _key(folder, names), "files": files})
+        data = _key(folder, names) + pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, text)
-    except (OSError, TypeError, ValueError):
-        pass
+        temporary.write_bytes(data)  # a reader finds the old copy or the new one, whole
+        os.replace(temporary, path)
+    except (OSError, pickle.PicklingError, TypeError, ValueError):
+        temporary.unlink(missing_ok=True) if temporary.parent.is_dir() else None

@@ -181,9 +181,11 @@ def test_a_checkpoint_of_another_version_of_the_tool_is_not_loaded(tmp_path, mon
 
 
 def test_the_tools_version_changes_with_its_files(tmp_path, monkeypatch):
+    from caledonia.rules import datacache
+
     before = checkpoint.tool_version()
     checkpoint.tool_version.cache_clear()
-    monkeypatch.setattr(checkpoint.sys, "version", "another python")
+    monkeypatch.setattr(datacache.sys, "version", "another python")
     try:
         assert checkpoint.tool_version() != before
     finally:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from caledonia.rules import datacache
-from caledonia.rules.components import DATA_DIR, load_components
+from caledonia.rules.components import DATA_DIR, DATA_FILES, load_components
 from caledonia.rules.contract_faces import face
 from caledonia.rules.errors import DataError
 
@@ -207,15 +207,49 @@ def test_a_broken_cache_falls_back_to_the_yaml(data_copy, tmp_path, monkeypatch)
     assert load_components(data_copy).solo.pass_money == 16
 
 
-def test_cached_data_that_fails_the_checks_is_reported_from_the_yaml(
-    data_copy, tmp_path, monkeypatch
-):
+def test_a_copy_built_by_other_code_or_damaged_is_never_used(data_copy, tmp_path, monkeypatch):
+    """The copy is keyed by the code that built it too: another version of caledonia reads
+    the YAML again; a copy whose body is damaged behind a good key is read as no copy."""
+    monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
+    built = load_components(data_copy)
+    assert datacache.read(data_copy, DATA_FILES) == built  # kept, and found again
+    monkeypatch.setattr(datacache, "tool_version", lambda: "another version")
+    assert datacache.read(data_copy, DATA_FILES) is None
+    monkeypatch.undo()
+    monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
+    (cache_file,) = (tmp_path / "cache").iterdir()
+    key, _, body = cache_file.read_bytes().partition(b"\n")
+    cache_file.write_bytes(key + b"\n" + body[: len(body) // 2])
+    assert datacache.read(data_copy, DATA_FILES) is None
+    assert load_components(data_copy).solo.pass_money == 16
+
+
+def test_the_copy_builds_nothing_but_component_data(data_copy, tmp_path, monkeypatch):
+    """A copy that would build anything else (here: call os.system) is refused unbuilt."""
+    import os
+    import pickle
+
     monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
     load_components(data_copy)
     (cache_file,) = (tmp_path / "cache").iterdir()
-    # a cache that went bad while the YAML kept its key: the YAML is the truth
-    cache_file.write_text(cache_file.read_text().replace('"pass_money": 16', '"pass_money": -1'))
+    key, _, _ = cache_file.read_bytes().partition(b"\n")
+
+    class Harmful:
+        def __reduce__(self):
+            return (os.system, ("echo should never run",))
+
+    cache_file.write_bytes(key + b"\n" + pickle.dumps(Harmful()))
+    with pytest.raises(pickle.UnpicklingError, match="not component data"):
+        _load_body(cache_file)
+    assert datacache.read(data_copy, DATA_FILES) is None
     assert load_components(data_copy).solo.pass_money == 16
+
+
+def _load_body(path):
+    import io
+
+    _, _, body = path.read_bytes().partition(b"\n")
+    return datacache._Unpickler(io.BytesIO(body)).load()
 
 
 def test_the_cache_can_be_turned_off(data_copy, tmp_path, monkeypatch):

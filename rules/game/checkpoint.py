@@ -27,13 +27,11 @@ import copyreg
 import io
 import os
 import pickle
-import sys
-from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..components import Components
-from ..datacache import cache_folder, installed_files
+from ..datacache import cache_folder, tool_version
 from .engine import Game
 
 try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
@@ -47,15 +45,6 @@ FORMAT = b"caledonia-checkpoint/4"
 class Restored(NamedTuple):
     game: Game
     appendable: bool  # the file's text ends with its events, block style: append to it
-
-
-@cache
-def tool_version() -> str:
-    """caledonia's code and data as installed: every module and data file of the rules
-    with its size and time. Another version, or an edited install, has other files."""
-    root = Path(__file__).resolve().parent.parent
-    listed = [sys.version, *installed_files(root)]
-    return blake2b("\n".join(listed).encode()).hexdigest()
 
 
 def key_of(content: bytes) -> bytes:
