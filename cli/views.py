@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import sys
 import zlib
 from collections.abc import Callable
 from functools import cache
@@ -35,12 +34,10 @@ FORMAT = b"caledonia-views/2\n"
 def code_listing() -> bytes:
     """caledonia's code and data as installed: each module and data file of the command
     line and of the rules with its size and modification time."""
-    import caledonia.rules
-    from caledonia.rules.datacache import installed_files
+    from caledonia.rules.datacache import installed_files, tool_version
 
-    listed = [sys.version]
-    for root in (Path(__file__).parent, Path(caledonia.rules.__file__).parent):
-        listed += installed_files(root)
+    # the rules' files as the checkpoints key them (listed once per run), then the CLI's
+    listed = [tool_version(), *installed_files(Path(__file__).parent)]
     return "\n".join(listed).encode()
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import sys
 import zlib
 from collections.abc import Iterable
@@ -87,13 +86,22 @@ def _key(folder: Path, names: Iterable[str]) -> bytes:
     return json.dumps(key).encode() + b"\n"
 
 
-class _Unpickler(pickle.Unpickler):
-    """Builds caledonia's component types and Python's plain data, nothing else."""
+def _component_class(module: str, name: str) -> bool:
+    """What a copy may build: caledonia's component types and Python's plain data."""
+    return module.startswith("caledonia.rules.") or module in ("builtins", "copyreg")
 
-    def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("caledonia.rules.") or module in ("builtins", "copyreg"):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not component data")
+
+@cache
+def _unpickler() -> Any:
+    import pickle  # only where a copy is read: `status` from its kept view needs none
+
+    class Unpickler(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            if _component_class(module, name):
+                return super().find_class(module, name)
+            raise pickle.UnpicklingError(f"{module}.{name} is not component data")
+
+    return Unpickler
 
 
 def read(folder: Path, names: tuple[str, ...]) -> Any | None:
@@ -106,7 +114,7 @@ def read(folder: Path, names: tuple[str, ...]) -> Any | None:
         with open(path, "rb") as handle:
             if handle.readline() != _key(folder, names):
                 return None  # for other files, or built by other code: never unpickled
-            return _Unpickler(handle).load()
+            return _unpickler()(handle).load()
     except Exception:  # a damaged copy only means reading the YAML again
         return None
 
@@ -116,6 +124,8 @@ def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
     path = _cache_file(folder)
     if path is None:
         return
+    import pickle
+
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         data = _key(folder, names) + pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL)

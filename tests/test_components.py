@@ -249,7 +249,7 @@ def _load_body(path):
     import io
 
     _, _, body = path.read_bytes().partition(b"\n")
-    return datacache._Unpickler(io.BytesIO(body)).load()
+    return datacache._unpickler()(io.BytesIO(body)).load()
 
 
 def test_the_cache_can_be_turned_off(data_copy, tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import Board, slot_for
 from ..boxdata import (
@@ -30,7 +30,6 @@ from ..market import Market, parse_track
 from ..messages import Plural, Reason
 from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node
-from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 from ..words import name_problem, shortened
 from .contracts import face_up_count
 from .registry import (
@@ -50,6 +49,9 @@ from .setup_check import (
     player_count_reason,
     players_problem,
 )
+
+if TYPE_CHECKING:
+    from ..solo import RemovalGrid
 
 
 class Setup(NamedTuple):
@@ -88,6 +90,8 @@ class Setup(NamedTuple):
 
 
 def export_boxes(players: int, box: BoxData) -> int:
+    from ..solo import SLOTS  # the solo rules load with a game of one or two only
+
     return SLOTS if players <= 2 else box.export_boxes_3_4
 
 
@@ -442,6 +446,8 @@ def _contract(node: Node, parts: Components) -> int:
 
 
 def _export_board(node: Node, parts: Components, players: int) -> tuple[int | None, ...]:
+    from ..solo import SLOTS
+
     slots: list[int | None] = []
     for item in node:
         contract = None if item.value is None else _contract(item, parts)
@@ -623,6 +629,8 @@ def _stored_grid(node: Node, parts: Components, players: int) -> RemovalGrid | N
         return None
     if node.value is None:
         raise node.expected(Reason("the export board's removal grid (a solo game)"))
+    from ..solo import parse_removal_grid
+
     try:
         return parse_removal_grid(node.value, node.source, parts.solo.price_die)
     except DataError as error:

@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING
 
 from ...contract_faces import short, tile
 from ...messages import Plural, Reason
-from ...solo import Roll, check_rolls, market_phase, roll_dice
-from ...solo_state import dice_rng
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
@@ -44,6 +42,9 @@ def ordered_draw(state) -> bool:
 
 def seeded_rolls(state) -> list[dict]:
     """The tool's dice for this preparation: the same seed and round give the same rolls."""
+    from ...solo import roll_dice  # the solo rules load in a solo game only
+    from ...solo_state import dice_rng
+
     dice = state.rules.dice(state)
     rng = dice_rng(state.setup.seed or 0, state.round + 1)
     return [{"good": r.good, "die": r.die} for r in roll_dice(rng, dice.goods, dice.price)]
@@ -92,6 +93,8 @@ class Prepare(EventSpec):
                     )
                 )
             else:
+                from ...solo import Roll, check_rolls
+
                 problem = check_rolls(
                     [Roll(r["good"], r["die"]) for r in e["rolls"]], dice.goods, dice.price
                 )
@@ -105,6 +108,8 @@ class Prepare(EventSpec):
         notes: list[str] = []
         rolls = e.get("rolls") or []
         if rolls:
+            from ...solo import Roll, market_phase
+
             dice_words = ", ".join(f"{r['good']} {r['die']:+d}" for r in rolls)
             notes.append(Reason("dice: {rolls}", rolls=dice_words))
             state.prices, changes = market_phase(
