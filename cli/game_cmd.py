@@ -270,10 +270,6 @@ def _json_event(text: str) -> Any:
 
 def _with_dice(game: Game, event: dict[str, Any], virtual: bool) -> dict[str, Any]:
     """A solo preparation needs its dice in the record: the tool's, or the table's."""
-    from caledonia.rules.game.events.prepare import seeded_rolls
-
-    from .dice import ask_rolls, tool_dice_wanted
-
     state = game.state
     if (
         event.get("type") != "prepare"
@@ -287,6 +283,10 @@ def _with_dice(game: Game, event: dict[str, Any], virtual: bool) -> dict[str, An
         if virtual:
             raise UsageProblem(t("give either --roll or --virtual-dice, not both"), "act")
         return event
+    from caledonia.rules.game.events.prepare import seeded_rolls
+
+    from .dice import ask_rolls, tool_dice_wanted  # only to ask for a solo game's dice
+
     if virtual or tool_dice_wanted("act"):
         return {**event, "rolls": seeded_rolls(state)}
     rolls = ask_rolls(components())

@@ -88,6 +88,8 @@ SUMMARIES = {
         "Plays, wins and average score of each player and each clan, across finished games."
     ),
 }
+# The root's options that print or install the shells' completion script.
+_COMPLETION_OPTIONS = {"--show-completion", "--install-completion"}
 # Commands whose words after the fixed arguments are theirs to read (actions, corrections).
 FREE_WORDS = {"act", "fix"}
 
@@ -97,11 +99,12 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
     command as its name and summary alone (for the top-level help), none of them built."""
     from importlib import import_module
 
-    from typer.completion import completion_init
+    from .completion import COMPLETE_VAR, CompletingGroup, WordsCommand
 
-    from .completion import CompletingGroup, WordsCommand
+    if COMPLETE_VAR in os.environ or _COMPLETION_OPTIONS & {a.split("=")[0] for a in sys.argv}:
+        from typer.completion import completion_init  # a few ms: only when completing
 
-    completion_init()  # Typer's completion classes, as its own completion options would
+        completion_init()  # Typer's completion classes, as its own completion options would
     from .help_style import plain_argument_names
 
     plain_argument_names()  # and the help's own words translated as it is shown
