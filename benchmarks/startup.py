@@ -190,8 +190,10 @@ def run(args: argparse.Namespace, folder: Path) -> tuple[str, float, float, floa
 
 def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[], None]:
     """Before each `act`: the game file and the cache folder as they were before the first
-    (a `status` run leaves the checkpoint a table's previous command would have left)."""
+    (a `status` run leaves the checkpoint a table's previous command would have left, and
+    `contracts` the component data built, as any earlier command that loads it)."""
     cache = Path(env["CALEDONIA_CACHE_DIR"])
+    subprocess.run([command[0], "contracts", "--json"], capture_output=True, check=True, env=env)
     subprocess.run([command[0], "status", path], capture_output=True, check=True, env=env)
     text = Path(path).read_bytes()
     kept = cache.with_name("cache-kept")
