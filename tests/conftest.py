@@ -45,6 +45,12 @@ def _private_box(tmp_path_factory, monkeypatch):
     boxfolder.use_folder(None)
 
 
+def pytest_collection_modifyitems(items):
+    """Tests marked `long` run first: with the tests spread over workers (pytest-xdist), one
+    drawn near the end would leave its worker running alone while the others have finished."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def parts():
     return load_components()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from caledonia.rules.boxdata import StartingTile
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.families import Family
@@ -179,6 +180,7 @@ def check_state(game: Game, rng: random.Random, seen: Counter) -> LegalEvents:
     return legal
 
 
+@pytest.mark.long
 def test_legal_events_are_exactly_what_the_rules_accept():
     seen: Counter = Counter()
 
