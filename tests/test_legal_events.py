@@ -180,25 +180,33 @@ def check_state(game: Game, rng: random.Random, seen: Counter) -> LegalEvents:
     return legal
 
 
+def check_a_whole_game(scenario: int, seed: int, seen: Counter) -> None:
+    count, variants, choices = SCENARIOS[scenario]
+    game = Game(setup_for(count, variants, seed=seed, **choices), PARTS)
+    rng = random.Random(seed)
+    near_ports = game.setup.ports and rng.random() < 0.7
+    while game.state.phase != "over":
+        if near_ports and game.state.phase == "action":
+            ports_in_reach(game, rng)
+            near_ports = False
+        legal = check_state(game, rng, seen)
+        assert play_one(KnownLegal(game, legal), rng) is not None
+
+
 @pytest.mark.long
 def test_legal_events_are_exactly_what_the_rules_accept():
+    """Two games of every scenario, from random seeds. (Thirty scenarios drawn at random
+    missed all three with port 6 about one run in forty, and the first came up four times
+    too often.)"""
     seen: Counter = Counter()
-
-    @given(st.integers(0, len(SCENARIOS) - 1), st.integers(0, 10**6))
-    @settings(max_examples=30, deadline=None, database=None)
-    def prop(scenario, seed):
-        count, variants, choices = SCENARIOS[scenario]
-        game = Game(setup_for(count, variants, seed=seed, **choices), PARTS)
-        rng = random.Random(seed)
-        near_ports = game.setup.ports and rng.random() < 0.7
-        while game.state.phase != "over":
-            if near_ports and game.state.phase == "action":
-                ports_in_reach(game, rng)
-                near_ports = False
-            legal = check_state(game, rng, seen)
-            assert play_one(KnownLegal(game, legal), rng) is not None
-
-    prop()
+    draw = random.Random()
+    for scenario in range(len(SCENARIOS)):
+        for seed in (draw.randrange(10**6), draw.randrange(10**6)):
+            try:
+                check_a_whole_game(scenario, seed, seen)
+            except Exception as error:
+                error.add_note(f"in the game of scenario {scenario} from seed {seed}")
+                raise
     assert seen["port 6"] and seen["port 7"], seen  # port 6 and port 7 choices were checked
     assert seen["random"] >= 10_000, seen
     assert seen["accepted"] >= 1_000, seen  # enough legal ones among them to mean something
