@@ -20,6 +20,16 @@ def _private_data_cache(tmp_path_factory):
     os.environ["CALEDONIA_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_once_for_subprocesses(tmp_path_factory):
+    """Where PYTHONDONTWRITEBYTECODE is set, every fresh interpreter a test starts would
+    compile the package from source again (about 0.1 s of CPU each, hundreds of them): the
+    run's subprocesses keep their bytecode in a folder of the run instead, never the tree.
+    What they do is the same; a regular install has its bytecode too."""
+    if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        os.environ["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.mktemp("bytecode"))
+
+
 @pytest.fixture(autouse=True)
 def _private_drafts(tmp_path_factory, monkeypatch):
     """Each test keeps its drafts of long entries (cli/drafts.py) to itself."""
@@ -33,6 +43,12 @@ def _private_box(tmp_path_factory, monkeypatch):
     from caledonia.rules import boxfolder
 
     boxfolder.use_folder(None)
+
+
+def pytest_collection_modifyitems(items):
+    """Tests marked `long` run first: with the tests spread over workers (pytest-xdist), one
+    drawn near the end would leave its worker running alone while the others have finished."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(scope="session")

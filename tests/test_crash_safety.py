@@ -98,6 +98,7 @@ def fixes_in(path, base):
     return len(values)
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_kill_at_any_step_of_a_save_leaves_the_game_before_or_after_the_event(
     tmp_path, monkeypatch

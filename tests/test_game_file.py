@@ -171,6 +171,7 @@ def check_invariants(game: Game) -> None:
     assert len(occupied) == len(set(occupied))
 
 
+@pytest.mark.long
 @given(st.integers(1, 4), st.integers(0, 10**6))
 @settings(max_examples=12, deadline=None)
 def test_money_goods_and_pieces_hold_throughout_a_game(count, seed):
@@ -181,6 +182,7 @@ def test_money_goods_and_pieces_hold_throughout_a_game(count, seed):
         check_invariants(game)
 
 
+@pytest.mark.long
 @given(st.integers(0, 10**6))
 @settings(max_examples=8, deadline=None)
 def test_refused_events_change_nothing(seed):

@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from caledonia.rules.boxdata import StartingTile
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.gamefile import checked_event, load_game
-from caledonia.rules.game.legal import legal_events, normalise, refusal
+from caledonia.rules.game.legal import LegalEvents, legal_events, normalise, refusal
 from caledonia.rules.game.moves import play_one
 from caledonia.rules.game.state import Refused
 from conftest import SAMPLES
@@ -134,9 +135,23 @@ def fill_a_kind(game: Game, player, rng: random.Random) -> None:
         game.apply(checked_event({**event, "unit": kind}, PARTS))
 
 
-def check_state(game: Game, rng: random.Random, seen: Counter) -> None:
+class KnownLegal:
+    """The game, with the legal events of its state already listed: `play_one` picks from
+    them instead of listing them a second time (nothing changes the state in between)."""
+
+    def __init__(self, game: Game, legal: LegalEvents):
+        self.game, self.listed = game, legal
+
+    def legal(self) -> LegalEvents:
+        return self.listed
+
+    def apply(self, event: dict) -> None:
+        self.game.apply(event)
+
+
+def check_state(game: Game, rng: random.Random, seen: Counter) -> LegalEvents:
     """Listed events are accepted; random well-formed events are accepted exactly when listed;
-    neither check nor normalise changes anything."""
+    neither check nor normalise changes anything. The legal events, for the next move."""
     state = game.state
     legal = legal_events(state)
     for event in legal.by_type.get("port", []):
@@ -162,26 +177,36 @@ def check_state(game: Game, rng: random.Random, seen: Counter) -> None:
         assert accepted == (canonical in legal), (canonical, refusal(state, canonical))
         seen["random"] += 1
         seen["accepted"] += accepted
+    return legal
 
 
+def check_a_whole_game(scenario: int, seed: int, seen: Counter) -> None:
+    count, variants, choices = SCENARIOS[scenario]
+    game = Game(setup_for(count, variants, seed=seed, **choices), PARTS)
+    rng = random.Random(seed)
+    near_ports = game.setup.ports and rng.random() < 0.7
+    while game.state.phase != "over":
+        if near_ports and game.state.phase == "action":
+            ports_in_reach(game, rng)
+            near_ports = False
+        legal = check_state(game, rng, seen)
+        assert play_one(KnownLegal(game, legal), rng) is not None
+
+
+@pytest.mark.long
 def test_legal_events_are_exactly_what_the_rules_accept():
+    """Two games of every scenario, from random seeds. (Thirty scenarios drawn at random
+    missed all three with port 6 about one run in forty, and the first came up four times
+    too often.)"""
     seen: Counter = Counter()
-
-    @given(st.integers(0, len(SCENARIOS) - 1), st.integers(0, 10**6))
-    @settings(max_examples=30, deadline=None, database=None)
-    def prop(scenario, seed):
-        count, variants, choices = SCENARIOS[scenario]
-        game = Game(setup_for(count, variants, seed=seed, **choices), PARTS)
-        rng = random.Random(seed)
-        near_ports = game.setup.ports and rng.random() < 0.7
-        while game.state.phase != "over":
-            if near_ports and game.state.phase == "action":
-                ports_in_reach(game, rng)
-                near_ports = False
-            check_state(game, rng, seen)
-            assert play_one(game, rng) is not None
-
-    prop()
+    draw = random.Random()
+    for scenario in range(len(SCENARIOS)):
+        for seed in (draw.randrange(10**6), draw.randrange(10**6)):
+            try:
+                check_a_whole_game(scenario, seed, seen)
+            except Exception as error:
+                error.add_note(f"in the game of scenario {scenario} from seed {seed}")
+                raise
     assert seen["port 6"] and seen["port 7"], seen  # port 6 and port 7 choices were checked
     assert seen["random"] >= 10_000, seen
     assert seen["accepted"] >= 1_000, seen  # enough legal ones among them to mean something
@@ -194,8 +219,7 @@ def test_the_sample_games_event_by_event():
         game = Game(recorded.setup, PARTS)
         rng = random.Random(name)
         for event in recorded.events:
-            check_state(game, rng, seen)
-            assert event in legal_events(game.state)  # what was played was listed
+            assert event in check_state(game, rng, seen)  # what was played was listed
             game.apply(event)
     assert seen["random"] > 3_000
 

@@ -57,6 +57,7 @@ def _values(path) -> list[int]:
     return [e["value"] for e in game.events if e["type"] == "fix"]
 
 
+@pytest.mark.long
 def test_every_writer_that_exits_0_is_in_the_file_and_one_that_could_not_lock_recorded_nothing(
     tmp_path,
 ):

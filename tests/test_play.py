@@ -78,6 +78,7 @@ def play_recorded(name, tmp_path):
     return recorded, path, asker
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["game-solo.yaml", "game-2p.yaml", "game-3p.yaml", "game-4p.yaml"])
 def test_a_whole_sample_game_through_play_equals_the_same_choices_through_act(name, tmp_path):
     recorded, path, asker = play_recorded(name, tmp_path)

@@ -159,6 +159,7 @@ class ByFaces(ReplayAsker):
         return super().choose(question, choices, default=default)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", ["game-2p.yaml", "game-3p.yaml", "game-solo.yaml"])
 def test_a_game_from_the_tables_own_pile_typed_by_faces_equals_act(name, tmp_path):
     """The set-up's face-up tiles and every refill typed by their goods through `play`;

@@ -62,6 +62,7 @@ class Terminal:
         return os.waitstatus_to_exitcode(status)
 
 
+@pytest.mark.long
 def test_play_keeps_an_event_recorded_from_another_terminal_and_says_so(tmp_path):
     path = tmp_path / "game.yaml"
     made = run_cli("new", str(path), "-p", "Ann:red", "-p", "Bob:blue", "--seed", "1")
