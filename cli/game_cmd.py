@@ -268,8 +268,10 @@ def _json_event(text: str) -> Any:
         ) from None
 
 
-def _with_dice(game: Game, event: dict[str, Any], virtual: bool) -> dict[str, Any]:
-    """A solo preparation needs its dice in the record: the tool's, or the table's."""
+def _with_dice(path: str, game: Game, event: dict[str, Any], virtual: bool) -> dict[str, Any]:
+    """A solo preparation needs its dice in the record: the tool's, or the table's (asked
+    only once the game file is known to take the answer: the save itself refuses a file it
+    cannot write, with the same words, when nothing is asked)."""
     state = game.state
     if (
         event.get("type") != "prepare"
@@ -289,6 +291,7 @@ def _with_dice(game: Game, event: dict[str, Any], virtual: bool) -> dict[str, An
 
     if virtual or tool_dice_wanted("act"):
         return {**event, "rolls": seeded_rolls(state)}
+    check_writable(path)  # before the dice are asked
     rolls = ask_rolls(components())
     return {**event, "rolls": [{"good": r.good, "die": r.die} for r in rolls]}
 
@@ -335,9 +338,8 @@ def act(
         data = _words_event(action, words, "act")
     with changing(game_file):  # read, check and save with no other writer in between
         game = load(game_file)
-        check_writable(game_file)  # before the dice are asked
         if isinstance(data, dict):
-            data = _with_dice(game, data, virtual_dice)
+            data = _with_dice(game_file, game, data, virtual_dice)
         source = "--event" if event_json else t("the command line")
         event, notes = record(game_file, game, data, source)
     keep_after_change(game_file, game, status_view)
