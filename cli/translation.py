@@ -64,9 +64,21 @@ def translator() -> Callable[[str], str]:
 
 
 def language_settings() -> tuple[str, ...]:
-    """What chooses the reader's language now (the catalogue folder and the variables): a
-    text kept for later in the reader's language is kept under them (views.py)."""
-    return _settings()
+    """What chooses the reader's language now: the catalogue folder, the variables, and
+    each compiled catalogue in the folder with its size and time (a translator who compiles
+    again sees the new words at once). A text kept for later in the reader's language is
+    kept under them (views.py). English needs no catalogue: its settings alone."""
+    settings = _settings()
+    if _reads_english(settings):
+        return settings
+    compiled = []
+    for found in sorted(Path(settings[0]).glob(f"*/LC_MESSAGES/{DOMAIN}.mo")):
+        try:
+            stat = found.stat()
+        except OSError:
+            continue
+        compiled.append(f"{found} {stat.st_size} {stat.st_mtime_ns}")
+    return settings + tuple(compiled)
 
 
 def _settings() -> tuple[str, ...]:

@@ -6,9 +6,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from caledonia.rules.components import load_components
 from caledonia.rules.sheet import parse_sheet
 from clirunner import run_cli, run_in_subprocess  # noqa: F401  (the tests import them from here)
+
+# Property tests prove rules, not speed: on a busy machine (two workers on two cores, other
+# work beside) an example may take long to draw or to run, which is never a failure here.
+settings.register_profile("caledonia", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("caledonia")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

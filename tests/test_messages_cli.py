@@ -64,3 +64,27 @@ def test_a_kept_status_is_shown_only_in_the_language_it_was_kept_in(tmp_path, la
         shown = run_cli("status", str(game), env={**cache, **language})
         assert shown.returncode == 0, shown.stderr
         assert "XX-TURN-ORDER:" in shown.stdout and "Turn order:" not in shown.stdout
+
+
+def test_a_catalogue_compiled_again_is_read_at_once(tmp_path, language):
+    """A translator compiles a better word: the next `status` shows it, not the view kept
+    under the catalogue before."""
+    import os
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    game = tmp_path / "game.yaml"
+    shutil.copy(SAMPLE, game)
+    env = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache"), **language}
+    for _ in range(2):  # the second reads the view the first kept
+        assert "XX-TURN-ORDER:" in run_cli("status", str(game), env=env).stdout
+    compiled = Path(language["CALEDONIA_LOCALEDIR"]) / "xx" / "LC_MESSAGES" / "caledonia.mo"
+    catalogue = Catalog(locale="en")
+    catalogue.add("Turn order:", "XX-ORDER-NOW:")
+    with compiled.open("wb") as out:
+        write_mo(out, catalogue)
+    later = compiled.stat().st_mtime_ns + 2_000_000_000  # a later compile, whatever the clock
+    os.utime(compiled, ns=(later, later))
+    shown = run_cli("status", str(game), env=env)
+    assert "XX-ORDER-NOW:" in shown.stdout and "XX-TURN-ORDER:" not in shown.stdout
