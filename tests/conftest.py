@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 from caledonia.rules.components import load_components
 from caledonia.rules.sheet import parse_sheet
 from clirunner import run_cli, run_in_subprocess  # noqa: F401  (the tests import them from here)
+from hypothesis import HealthCheck, settings
 
 # Property tests prove rules, not speed: on a busy machine (two workers on two cores, other
 # work beside) an example may take long to draw or to run, which is never a failure here.
