@@ -112,6 +112,9 @@ def _number(asker: Asker, game: Game, event: dict) -> dict | None:
             player=event["player"],
         )
     typed = asker.text(question, default=str(now), validate=whole_number(0))
+    if int(typed) == now:  # Enter on the value shown: the table agrees with the game
+        asker.say(t("Unchanged ({value}): nothing recorded.", value=now))
+        return None
     return {"value": int(typed)}
 
 

@@ -200,6 +200,16 @@ def test_fix_records_a_correction_asked_in_menus_and_a_wrong_amount_is_refused(t
     assert reason == "Expected a whole number from 0 to 9999, got 'twenty'."
 
 
+def test_a_fix_that_keeps_the_value_shown_records_nothing(tmp_path):
+    """Enter on the amount the game already holds is no correction: nothing is recorded."""
+    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "Iain", "", "q"])
+    money = load_game(str(path), PARTS).state.by_name("Iain").money
+    run(asker, str(path))
+    game = load_game(str(path), PARTS)
+    assert len(game.events) == 12 and game.state.by_name("Iain").money == money
+    assert f"Unchanged ({money}): nothing recorded." in asker.said
+
+
 def test_a_fix_is_echoed_in_the_tables_words(tmp_path, capsys):
     path, asker, _ = scripted_game(tmp_path, ["x", "m", "Iain", "40", "q"])
     run(asker, str(path))
