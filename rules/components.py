@@ -6,8 +6,9 @@ status; printed values that no public source gives are absent and listed in
 ``not_public`` instead of being guessed.
 """
 
-from __future__ import annotations
-
+# Annotations here are evaluated, not kept as strings (no `from __future__ import
+# annotations`): typing.NamedTuple compiles every string annotation into a forward
+# reference, and the component types below load with every command.
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType

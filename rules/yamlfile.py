@@ -137,6 +137,20 @@ def _temporary_prefix(name: str) -> str:
     return "." + short.decode("utf-8", "ignore") + "."
 
 
+def _new_temporary(folder: Path, name: str) -> tuple[int, str]:
+    """A new file `.NAME.RANDOM.tmp` in `folder`, open for writing and the writer's alone,
+    as tempfile.mkstemp makes it (created exclusively, mode 0600), without importing
+    tempfile and its random number generator at every save."""
+    prefix = _temporary_prefix(name)
+    for _ in range(100):
+        path = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600), path
+        except FileExistsError:
+            continue  # taken: another random name
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
+
+
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
     """Temporary files left by a writer that was killed mid-write (older than a minute)."""
     import time
@@ -191,8 +205,6 @@ def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) ->
     checked at its target. A missing folder is
     created first when `make_folder` (the person named it), else refused.
     """
-    import tempfile
-
     if not str(path).strip():
         raise WriteError(path, Reason("no file name given"))
     target = _through_link(path)
@@ -201,9 +213,7 @@ def check_writable(path: str | os.PathLike[str], *, make_folder: bool = True) ->
     try:
         if make_folder and not folder.exists():
             folder.mkdir(parents=True)
-        fd, probe = tempfile.mkstemp(
-            prefix=_temporary_prefix(target.name), suffix=".tmp", dir=folder
-        )
+        fd, probe = _new_temporary(folder, target.name)
         try:  # a full disk still makes an empty file: a game's worth of bytes must fit
             os.write(fd, b" " * PROBE_BYTES)
         finally:
@@ -232,15 +242,11 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
     a power cut. A file that cannot be written raises WriteError ("cannot write
     FILE: reason") and leaves the old file, if any, as it was.
     """
-    import tempfile  # only needed when saving; keeps start-up lean
-
     target = _through_link(path)
     folder = _folder_of(target)
     _refuse_folder(target, path)
     try:
-        fd, temporary = tempfile.mkstemp(
-            prefix=_temporary_prefix(target.name), suffix=".tmp", dir=folder
-        )
+        fd, temporary = _new_temporary(folder, target.name)
     except OSError as error:
         raise WriteError(path, os_reason(error)) from None
     try:
