@@ -6,7 +6,8 @@ Catalogues are `locale/LANG/LC_MESSAGES/caledonia.mo` inside this package (READM
 try a catalogue before it is installed). The language is the usual one: the first of
 LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set, as gettext reads them. Without a
 catalogue for it, the English source text. No catalogue is looked for until a sentence
-that has a message id is shown, so commands that show none (`--version`) never look.
+that has a message id is shown, so commands that show none (`--version`) never look; and
+a reader of English, the source language, never loads gettext at all.
 
 The CLI writes its own sentences with `t` (and `t_n` where a count chooses the form): the
 English message id with named fields, translated at once, since the CLI is where text
@@ -51,7 +52,7 @@ def data_text(text: str) -> str:
 
 def tr(text: str) -> str:
     """`text` in the reader's language: a Reason translated (English when no catalogue has
-    it), any other text as it is (not converted to a message yet)."""
+    it), any other text as it is (a name from the data, a word typed)."""
     if not isinstance(text, Reason):
         return text
     catalogue = _catalogue(_settings())
