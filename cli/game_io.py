@@ -3,6 +3,7 @@ event with its refusal in words, and the summary `--json` prints."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -43,9 +44,17 @@ def example_note(setup: Setup, *, in_play: bool = False) -> str | None:
     instead that the box is entered once, outside a game."""
     if not setup.example_data:
         return None
+    from .translation import language_settings
+
+    return _example_note(tuple(setup.example_data), in_play, language_settings())
+
+
+@functools.cache
+def _example_note(items: tuple[str, ...], in_play: bool, language: tuple[str, ...]) -> str:
+    # worked out once a run: a command that saves shows it, then keeps it with its views
     from .example_items import example_items
 
-    listed = example_items(setup.example_data, in_play=in_play)  # the file holds English
+    listed = example_items(items, in_play=in_play)  # the file holds English
     if in_play:
         return t(
             # TRANSLATORS: {examples} lists the box's data that are examples ("market board")
