@@ -11,7 +11,7 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_, Reason
 
 from .errors import UsageProblem
-from .map_common import board_from_flags, check_picture, open_source
+from .map_common import ModulesOption, board_from_flags, check_picture, open_source
 from .map_sides import missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
 from .translation import t, t_n, tr
@@ -102,9 +102,7 @@ def show(
             show_default=False,
         ),
     ] = None,
-    modules: Annotated[
-        str, typer.Option(help=t("Module sides when no file is given, A to D."))
-    ] = "A1,B1,C1,D1",
+    modules: ModulesOption = "A1,B1,C1,D1",
     players: Annotated[
         int,
         typer.Option(

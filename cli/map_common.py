@@ -4,16 +4,25 @@ commands in map_cmd and map_where need not import each other)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+import typer
 
 from .map_sides import example_sides_notice
 from .output import message
+from .translation import t
 from .writing import check_output, person_at_terminal
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
 
     from .map_source import MapSource
+
+# The board the map commands draw when no file is given (board_from_flags)
+ModulesOption = Annotated[str, typer.Option(help=t("Module sides when no file is given, A to D."))]
+PlayersOption = Annotated[
+    int, typer.Option(min=1, max=4, help=t("Player count when no file is given."))
+]
 
 
 def _notice(board: Board) -> None:

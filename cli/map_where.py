@@ -9,6 +9,7 @@ import typer
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import Reason
 
+from .map_common import ModulesOption, PlayersOption
 from .output import JsonOption, MapsOption, console, emit, message, print_json
 from .translation import t, t_n, tr
 
@@ -29,12 +30,8 @@ def where_command(
             show_default=False,
         ),
     ] = None,
-    modules: Annotated[
-        str, typer.Option(help=t("Module sides when no file is given, A to D."))
-    ] = "A1,B1,C1,D1",
-    players: Annotated[
-        int, typer.Option(min=1, max=4, help=t("Player count when no file is given."))
-    ] = 4,
+    modules: ModulesOption = "A1,B1,C1,D1",
+    players: PlayersOption = 4,
     as_json: JsonOption = False,
     maps: MapsOption = None,
 ) -> None:
@@ -152,12 +149,8 @@ def sheet_command(
             show_default=False,
         ),
     ] = None,
-    modules: Annotated[
-        str, typer.Option(help=t("Module sides when no file is given, A to D."))
-    ] = "A1,B1,C1,D1",
-    players: Annotated[
-        int, typer.Option(min=1, max=4, help=t("Player count when no file is given."))
-    ] = 4,
+    modules: ModulesOption = "A1,B1,C1,D1",
+    players: PlayersOption = 4,
     force: Annotated[bool, typer.Option("--force", help=t("Replace FILE if it exists."))] = False,
     maps: MapsOption = None,
 ) -> None:
