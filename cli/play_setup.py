@@ -8,7 +8,7 @@ The game is made exactly as `caledonia new` makes it (cli/game_setup.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -409,22 +409,25 @@ def port_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
     """The port tiles by what they do, the number in brackets (its key)."""
     from .game_setup import port_tile_words
 
-    ks = variants.get("kickstarter", False)
-    return [
-        Choice(port_tile_words(tile.id), tile.id, tile.id.lower()[0])
-        for tile in data.parts.port_tiles
-        if ks or not tile.kickstarter
-    ]
+    return _tile_menu(data.parts.port_tiles, port_tile_words, variants)
 
 
 def scoring_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
     """The scoring tiles by what they score, the number in brackets (its key)."""
     from .game_setup import scoring_tile_words
 
+    return _tile_menu(data.parts.scoring_tiles, scoring_tile_words, variants)
+
+
+def _tile_menu(
+    tiles: Iterable[Any], words: Callable[[str], str], variants: dict[str, bool]
+) -> list[Choice]:
+    """Tiles in the game's box (the Kickstarter ones with that variant), each by its words
+    and keyed by its id's first character."""
     ks = variants.get("kickstarter", False)
     return [
-        Choice(scoring_tile_words(tile.id), tile.id, tile.id.lower()[0])
-        for tile in data.parts.scoring_tiles
+        Choice(words(tile.id), tile.id, tile.id.lower()[0])
+        for tile in tiles
         if ks or not tile.kickstarter
     ]
 
