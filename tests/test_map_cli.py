@@ -10,6 +10,7 @@ import pytest
 from caledonia.rules.components import components
 from caledonia.rules.errors import DataError
 from caledonia.rules.sheet import parse_sheet, sheet_as_data
+from catalogues import babel, compile_catalogue, marked, read_catalogue
 from conftest import ROOT, run_cli
 
 POSITION = "sample_games/position-3p.yaml"
@@ -299,22 +300,10 @@ def test_port_slot_words_never_turn_into_emoji():
 def marked_language(tmp_path):
     """A catalogue ("xx") that translates every message of the committed template by
     putting it in «», so a test sees which words went through the message layer."""
-    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with (ROOT / "cli" / "locale" / "caledonia.pot").open("rb") as template:
-        catalogue = read_po(template)
-    for entry in catalogue:
-        if entry.id:
-            forms = entry.id if isinstance(entry.id, tuple) else (entry.id,)
-            marked = tuple(f"«{form}»" for form in forms)
-            entry.string = marked if isinstance(entry.id, tuple) else marked[0]
-    folder = tmp_path / "locale" / "xx" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "caledonia.mo").open("wb") as compiled:
-        write_mo(compiled, catalogue)
-    return {"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(tmp_path / "locale")}
+    babel()
+    template = read_catalogue(ROOT / "cli" / "locale" / "caledonia.pot")
+    locale = compile_catalogue(tmp_path / "locale", "xx", marked(template, "«", "»"))
+    return {"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(locale)}
 
 
 def test_the_map_commands_speak_the_readers_language_and_their_json_stays_english(

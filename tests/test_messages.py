@@ -17,6 +17,7 @@ import gametools
 import pytest
 from caledonia.rules.messages import Plural, Reason, render
 from caledonia.rules.position import held_words
+from catalogues import babel, catalogue_of, compile_catalogue, read_catalogue
 from conftest import run_cli
 from test_expansion import check, position
 
@@ -117,17 +118,8 @@ def test_every_message_id_names_its_fields():
 @pytest.fixture
 def test_language(tmp_path):
     """The test-only catalogue ("xx"), compiled as a translator would, in its own folder."""
-    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    folder = tmp_path / "locale"
-    (folder / "xx" / "LC_MESSAGES").mkdir(parents=True)
-    with TEST_CATALOGUE.open("rb") as source:
-        catalogue = read_po(source)
-    with (folder / "xx" / "LC_MESSAGES" / "caledonia.mo").open("wb") as compiled:
-        write_mo(compiled, catalogue)
-    return folder
+    babel()
+    return compile_catalogue(tmp_path / "locale", "xx", read_catalogue(TEST_CATALOGUE))
 
 
 def placing_game(tmp_path) -> Path:
@@ -274,16 +266,10 @@ def test_the_data_sentences_are_in_the_template_with_whose_they_are():
 
 
 def test_a_data_sentence_reads_in_the_readers_language(tmp_path, monkeypatch):
-    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
+    babel()
     from caledonia.cli.translation import data_text
 
-    catalogue = Catalog(locale="es")
-    catalogue.add("Take £10.", "Toma 10 £.")
-    (tmp_path / "es" / "LC_MESSAGES").mkdir(parents=True)
-    with (tmp_path / "es" / "LC_MESSAGES" / "caledonia.mo").open("wb") as compiled:
-        write_mo(compiled, catalogue)
+    compile_catalogue(tmp_path, "es", catalogue_of({"Take £10.": "Toma 10 £."}, locale="es"))
     monkeypatch.setenv("CALEDONIA_LOCALEDIR", str(tmp_path))
     monkeypatch.setenv("LANGUAGE", "es")
     assert data_text("Take £10.") == "Toma 10 £."

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from catalogues import babel, catalogue_of, compile_catalogue
 from conftest import run_cli
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_games" / "game-3p.yaml"
@@ -21,18 +22,9 @@ TRANSLATED = {
 @pytest.fixture
 def language(tmp_path) -> dict[str, str]:
     """The environment that reads in a test language "xx" holding TRANSLATED."""
-    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
-    catalogue = Catalog(locale="en")  # any locale Babel knows: only the words matter here
-    for english, said in TRANSLATED.items():
-        catalogue.add(english, said)
-    folder = tmp_path / "locale" / "xx" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "caledonia.mo").open("wb") as compiled:
-        write_mo(compiled, catalogue)
-    return {"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(tmp_path / "locale")}
+    babel()
+    locale = compile_catalogue(tmp_path / "locale", "xx", catalogue_of(TRANSLATED))
+    return {"LANGUAGE": "xx", "CALEDONIA_LOCALEDIR": str(locale)}
 
 
 def test_an_options_help_reads_in_the_readers_language_when_shown(language):
@@ -71,19 +63,14 @@ def test_a_catalogue_compiled_again_is_read_at_once(tmp_path, language):
     under the catalogue before."""
     import os
 
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
     game = tmp_path / "game.yaml"
     shutil.copy(SAMPLE, game)
     env = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache"), **language}
     for _ in range(2):  # the second reads the view the first kept
         assert "XX-TURN-ORDER:" in run_cli("status", str(game), env=env).stdout
-    compiled = Path(language["CALEDONIA_LOCALEDIR"]) / "xx" / "LC_MESSAGES" / "caledonia.mo"
-    catalogue = Catalog(locale="en")
-    catalogue.add("Turn order:", "XX-ORDER-NOW:")
-    with compiled.open("wb") as out:
-        write_mo(out, catalogue)
+    locale = Path(language["CALEDONIA_LOCALEDIR"])
+    compile_catalogue(locale, "xx", catalogue_of({"Turn order:": "XX-ORDER-NOW:"}))
+    compiled = locale / "xx" / "LC_MESSAGES" / "caledonia.mo"
     later = compiled.stat().st_mtime_ns + 2_000_000_000  # a later compile, whatever the clock
     os.utime(compiled, ns=(later, later))
     shown = run_cli("status", str(game), env=env)

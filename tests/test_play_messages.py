@@ -8,6 +8,7 @@ import gametools
 import pytest
 from caledonia.cli.choosing import decision, narrow
 from caledonia.cli.play_cmd import _first_menu, _question, status_lines
+from catalogues import babel, catalogue_of, compile_catalogue
 
 TRANSLATED = {
     "{player}, what now?": "¿{player}, y ahora?",
@@ -32,20 +33,10 @@ PLURALS = {
 @pytest.fixture
 def language(tmp_path, monkeypatch):
     """A catalogue of a few of play's ids, compiled as a translator would, and chosen."""
-    pytest.importorskip("babel", reason="Babel (the test extras) compiles the catalogue")
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
-    catalogue = Catalog(locale="es")
-    for english, words in TRANSLATED.items():
-        catalogue.add(english, words)
-    for english, words in PLURALS.items():
-        catalogue.add(english, words)
-    folder = tmp_path / "locale" / "es" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "caledonia.mo").open("wb") as compiled:
-        write_mo(compiled, catalogue)
-    monkeypatch.setenv("CALEDONIA_LOCALEDIR", str(tmp_path / "locale"))
+    babel()
+    catalogue = catalogue_of({**TRANSLATED, **PLURALS}, locale="es")
+    locale = compile_catalogue(tmp_path / "locale", "es", catalogue)
+    monkeypatch.setenv("CALEDONIA_LOCALEDIR", str(locale))
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     return monkeypatch

@@ -28,28 +28,14 @@ TOKEN = re.compile(r"[A-Za-z0-9£'_-]+")  # a word, or a code: A-07, R1, £9, 1s
 def pseudo_catalogue(folder: Path) -> Path:
     """The pseudo-language "xx" compiled into `folder` (a gettext locale folder)."""
     from babel.messages.frontend import CommandLineInterface
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from catalogues import compile_catalogue, marked, read_catalogue
 
     folder.mkdir(parents=True, exist_ok=True)
     template = folder / "caledonia.pot"
     extract = ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg")]
     extract += ["--no-default-keywords", *KEYWORDS, "-o", str(template), str(ROOT)]
     CommandLineInterface().run(extract)
-    with template.open("rb") as source:
-        catalogue = read_po(source)
-    for message in catalogue:
-        if not message.id:
-            continue
-        if isinstance(message.id, tuple | list):
-            message.string = tuple(f"{OPEN}{form}{CLOSE}" for form in message.id)
-        else:
-            message.string = f"{OPEN}{message.id}{CLOSE}"
-    compiled = folder / "xx" / "LC_MESSAGES" / "caledonia.mo"
-    compiled.parent.mkdir(parents=True)
-    with compiled.open("wb") as out:
-        write_mo(out, catalogue)
-    return folder
+    return compile_catalogue(folder, "xx", marked(read_catalogue(template), OPEN, CLOSE))
 
 
 @cache
