@@ -18,6 +18,7 @@ class ExitCode(IntEnum):
     USER_ERROR = 1  # bad input or data the user can fix
     USAGE = 2  # wrong command line, or a prompt needed where none can be shown
     INTERNAL = 3  # a bug in caledonia
+    OUTPUT_LOST = 4  # saved; what the command had to say could not be written (a full disk)
     INTERRUPTED = 130  # Ctrl-C
 
 

@@ -266,7 +266,14 @@ def main() -> None:
     from typer.core import _click
 
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
-    from .output import echoed, message, prepare_streams, reader_left
+    from .output import (
+        OUTPUT_ERRORS,
+        echoed,
+        message,
+        output_lost,
+        prepare_streams,
+        stdout_was_closed,
+    )
 
     prepare_streams()
     arguments = with_shell_named(sys.argv[1:])
@@ -311,27 +318,36 @@ def main() -> None:
     except (KeyboardInterrupt, EOFError):  # before a command started: nothing to save yet
         _said(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
-    except BrokenPipeError:  # the reader left; a command prints only after it saved
-        reader_left()
+    except OSError as problem:  # stdout is full, broken or gone: after a save, exit 4
+        if problem.errno not in OUTPUT_ERRORS:
+            _internal_error(problem)
+        output_lost(problem)
     except Exception as problem:  # a bug: say so briefly; the trace only on request
-        if os.environ.get("CALEDONIA_DEBUG"):
-            raise
-        _said(
-            N_(
-                "Internal error ({error}: {problem}). This is a bug in caledonia; "
-                "run again with CALEDONIA_DEBUG=1 to see the details."
-            ),
-            style="red",
-            error=type(problem).__name__,
-            problem=problem,
-        )
-        sys.exit(ExitCode.INTERNAL)
+        _internal_error(problem)
     try:
         sys.stdout.flush()  # here, not at the interpreter's exit: a closed pipe is seen
-    except BrokenPipeError:
-        reader_left()
+    except OSError as problem:
+        output_lost(problem)
+    if stdout_was_closed():  # `>&-`: what was printed went nowhere
+        output_lost(None)
     # a command's typer.Exit(code) comes back as its code; a finished command as None
     sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else ExitCode.OK)
+
+
+def _internal_error(problem: BaseException) -> None:
+    """A bug: say so briefly, exit 3; the trace only on request."""
+    if os.environ.get("CALEDONIA_DEBUG"):
+        raise problem
+    _said(
+        N_(
+            "Internal error ({error}: {problem}). This is a bug in caledonia; "
+            "run again with CALEDONIA_DEBUG=1 to see the details."
+        ),
+        style="red",
+        error=type(problem).__name__,
+        problem=problem,
+    )
+    sys.exit(ExitCode.INTERNAL)
 
 
 def _said(message_id: str, *, style: str | None = None, **fields: Any) -> None:

@@ -6,9 +6,11 @@ terminal by themselves, so colour is never forced here.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from caledonia.rules.map_modules import MAPS_ENV
@@ -101,42 +103,106 @@ def _ascii_words(error: UnicodeError) -> tuple[str, int]:
     return "".join(ASCII_WORDS.get(c, "?") for c in bad), error.end
 
 
+class _ClosedStream(io.TextIOBase):
+    """What stands for a stream that was closed before the start (`>&-`): what is written
+    goes nowhere, and it remembers that something was (after a save, exit OUTPUT_LOST)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lost = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.lost = self.lost or bool(text)
+        return len(text)
+
+
 def prepare_streams() -> None:
     """Make the output streams safe to write whatever happens after a save: a character
     the encoding lacks is written as ASCII_WORDS say (never an exception), and a closed
-    stdout or stderr (`>&-`) becomes the null device rather than an error."""
+    stdout or stderr (`>&-`) becomes a stream that writes nowhere rather than an error."""
     import codecs
-    import os
 
     codecs.register_error(ENCODING_FALLBACK, _ascii_words)
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None:  # closed: what would go there goes nowhere
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+            setattr(sys, name, _ClosedStream())
             continue
         encoding = codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
         if encoding != "utf-8" and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors=ENCODING_FALLBACK)
 
 
-def quiet_stdout() -> None:
-    """The reader of stdout has gone (a closed pipe): what is left to print goes nowhere,
-    and the interpreter's last flush does not fail either."""
-    import os
-
+def _quiet(stream: Any) -> None:
+    """What is left to write to `stream` goes to the null device: the interpreter's last
+    flush then cannot fail (it would exit 120)."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         pass
 
 
-def reader_left() -> None:
-    """stdout's pipe was closed: leave quietly with exit 0, since a command prints only
-    after it saved and an error code would suggest trying the change again (the one way
-    out for a closed pipe: rich's console, the plain path and `main` all come here)."""
+def quiet_stdout() -> None:
+    """The reader of stdout has gone (a closed pipe): what is left to print goes nowhere,
+    and the interpreter's last flush does not fail either."""
+    _quiet(sys.stdout)
+
+
+# The errors of writing to a stream that is full, broken or gone; any other OSError that
+# reaches `main` is a bug.
+OUTPUT_ERRORS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EPIPE, errno.EBADF, errno.EFBIG, errno.ENXIO}
+)
+
+
+def output_lost(error: OSError | None) -> NoReturn:
+    """stdout could not be written (`error`; None: it was closed from the start). After a
+    save the exit code is OUTPUT_LOST (4): the change is made, and trying it again would
+    make it twice; a try is made to say so on stderr, silent if that fails too. Before any
+    save: a closed pipe is the reader's choice (exit 0), any other failure exit 1."""
+    from caledonia.rules.yamlfile import saved_files
+
+    from .errors import ExitCode
+
     quiet_stdout()
-    raise SystemExit(0)
+    saved = saved_files()
+    if not saved and (error is None or error.errno == errno.EPIPE):
+        raise SystemExit(ExitCode.OK)
+    try:
+        from caledonia.rules.yamlfile import os_reason
+
+        from .translation import t
+
+        reason = os_reason(error) if error is not None else t("stdout is closed")
+        if saved:
+            said = t(
+                "{path} was saved, but the output could not be written: {reason}",
+                path=saved[-1],
+                reason=reason,
+            )
+        else:
+            said = t("Error: the output could not be written: {reason}", reason=reason)
+        sys.stderr.write(printable(_read(said)) + "\n")
+        sys.stderr.flush()
+    except Exception:  # stderr is full or gone too: the exit code alone says it
+        _quiet(sys.stderr)
+    raise SystemExit(ExitCode.OUTPUT_LOST if saved else ExitCode.USER_ERROR)
+
+
+def stdout_was_closed() -> bool:
+    """Was stdout closed from the start (`>&-`), and something printed to it since?"""
+    return isinstance(sys.stdout, _ClosedStream) and sys.stdout.lost
+
+
+def reader_left() -> NoReturn:
+    """stdout's pipe was closed: rich's console, the plain path and `main` all come here.
+    Before a save: leave quietly with exit 0; after one: exit OUTPUT_LOST (output_lost)."""
+    output_lost(OSError(errno.EPIPE, os.strerror(errno.EPIPE)))
 
 
 _CONTROL = None  # compiled on first use
@@ -191,6 +257,15 @@ def _console_class() -> type[Console]:
             self.quiet = True
             reader_left()
 
+        def _check_buffer(self) -> None:
+            try:
+                super()._check_buffer()
+            except OSError as error:  # a full disk, a broken device: said once, in main
+                if self.file is sys.stdout and error.errno in OUTPUT_ERRORS:
+                    self.quiet = True
+                    output_lost(error)
+                raise
+
     return SafeConsole
 
 
@@ -206,7 +281,17 @@ def console(stderr: bool = False) -> Console:
 def print_json(data: Any) -> None:
     import json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    _write_stdout(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _write_stdout(text: str) -> None:
+    """`text` on stdout; a closed pipe or a full disk ends the run as output_lost says."""
+    try:
+        sys.stdout.write(text)
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        output_lost(error)
 
 
 def emit(text: str, style: str | None = None) -> None:
@@ -214,25 +299,28 @@ def emit(text: str, style: str | None = None) -> None:
     terminal (a pipe, a file) an unstyled line is written as it is, without rich."""
     text = _read(text)
     if style is None and _plain(sys.stdout, _consoles.get(False)):
-        try:
-            sys.stdout.write(printable(text) + "\n")  # what rich's SafeConsole would strip
-        except BrokenPipeError:  # as SafeConsole does; click would make it exit 1
-            reader_left()
+        _write_stdout(printable(text) + "\n")  # what rich's SafeConsole would strip
         return
     console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
 
 def message(text: str, style: str | None = None) -> None:
-    """A note for the person at the table, on stderr. At a terminal a long one is wrapped
+    """A note for the person at the table, on stderr (lost without a word when stderr cannot
+    be written: the command goes on). At a terminal a long one is wrapped
     between words to its width (the terminal itself would cut a word in two); elsewhere (a
     pipe, a log, the tests) each message stays on one line, to be searched and read whole."""
     text = _read(text)
     own = _consoles.get(True)
-    if _plain(sys.stderr, own):
-        sys.stderr.write(printable(text) + "\n")
-        return
-    out = console(stderr=True)
-    out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
+    try:
+        if _plain(sys.stderr, own):
+            sys.stderr.write(printable(text) + "\n")
+            return
+        out = console(stderr=True)
+        out.print(text, style=style, markup=False, soft_wrap=not out.is_terminal)
+    except OSError as error:  # stderr full or gone: a note lost must not stop a save
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        _quiet(sys.stderr)
 
 
 def _read(text: str) -> str:

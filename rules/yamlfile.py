@@ -102,6 +102,12 @@ STALE_SECONDS = 60
 # target's so that a target whose name is near the system's limit (255 bytes) can be saved.
 TEMPORARY_NAME_BYTES = 100
 PROBE_BYTES = 64 * 1024  # check_writable writes this much: a long game's file is about this big
+_saved: list[str] = []  # what this process has saved, in order: the exit code tells of them
+
+
+def saved_files() -> tuple[str, ...]:
+    """The files write_text_atomic has saved in this process (the names as given)."""
+    return tuple(_saved)
 
 
 class WriteError(CaledoniaError, OSError):
@@ -267,6 +273,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
             said = Reason("the text holds characters that cannot be saved")
             raise WriteError(path, said) from None
         raise
+    _saved.append(str(path))
     _remove_stale_temporaries(folder, target.name)
     try:
         folder_fd = os.open(folder, os.O_RDONLY)

@@ -126,12 +126,14 @@ def _exit_code(code: object, err: io.TextIOWrapper) -> int:
 def _reset_module_state() -> None:
     """What one run leaves in modules, so that the next starts as a new process would: the
     rich consoles (created with the run's streams, width and colour variables), the box
-    folder chosen by --box-dir, and completion's reads of game files."""
+    folder chosen by --box-dir, the files saved, and completion's reads of game files."""
     modules = sys.modules
     if "caledonia.cli.output" in modules:
         modules["caledonia.cli.output"]._consoles.clear()
     if "caledonia.rules.boxfolder" in modules:
         modules["caledonia.rules.boxfolder"].use_folder(None)
+    if "caledonia.rules.yamlfile" in modules:
+        modules["caledonia.rules.yamlfile"]._saved.clear()  # the files saved, for exit code 4
     if "caledonia.cli.completion" in modules:
         completion = modules["caledonia.cli.completion"]
         for name in ("_parts", "_file_data", "_setup"):
