@@ -319,8 +319,8 @@ def main() -> None:
         _said(STOPPED_NOTHING_SAVED)
         sys.exit(ExitCode.INTERRUPTED)
     except OSError as problem:  # stdout is full, broken or gone: after a save, exit 4
-        if problem.errno not in OUTPUT_ERRORS:
-            _internal_error(problem)
+        if problem.errno not in OUTPUT_ERRORS or problem.filename is not None:
+            _internal_error(problem)  # a file's error (it names the file), not the output's
         output_lost(problem)
     except Exception as problem:  # a bug: say so briefly; the trace only on request
         _internal_error(problem)

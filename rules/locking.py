@@ -12,6 +12,7 @@ Busy: nothing was read to be written, so nothing is lost.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import time
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CaledoniaError
-from .messages import Reason
+from .messages import N_, Reason
 
 LOCK_WAIT_ENV = "CALEDONIA_LOCK_WAIT"
 LOCK_WAIT_SECONDS = 5.0  # a save takes well under a second: five is many saves' time
@@ -104,21 +105,27 @@ def one_writer(path: str | os.PathLike[str], wait: float | None = None) -> Itera
         os.close(fd)
 
 
+_OPEN_FLAGS = (
+    os.O_RDWR
+    | os.O_CREAT
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_NOFOLLOW", 0)  # a link planted as the lock is refused, not written through
+    | getattr(os, "O_NONBLOCK", 0)  # and a FIFO planted there does not hang the open
+)
+LOCK_MODE = 0o600  # the writer's own: nobody else need read or change a lock
+
+
 def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
     try:
         import fcntl
     except ImportError:  # no flock (Windows): one writer is not enforced there
         return os.open(os.devnull, os.O_RDONLY)
-    from .yamlfile import WriteError, os_reason
+    from .yamlfile import WriteError
 
     deadline = time.monotonic() + wait
     unnamed = 0  # polls past the deadline while the holder's pid could not be read
     while True:
-        try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
-        except OSError as error:
-            said = Reason("{reason} (making its lock file)", reason=os_reason(error))
-            raise WriteError(path, said) from None
+        fd = _open_lock(path, lock)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -133,10 +140,59 @@ def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
             time.sleep(_POLL_SECONDS)
             continue
         if _is_current(fd, lock):
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            except OSError as error:  # a full disk: no empty lock is left behind
+                _let_go(fd, lock)
+                raise WriteError(path, _unchanged(error)) from None
             return fd
         os.close(fd)  # the last holder removed it as it let go: lock the one there now
+
+
+def _open_lock(path: str | os.PathLike[str], lock: Path) -> int:
+    """The lock file, opened (made 0600 when new); WriteError, naming it, when it cannot be
+    made or is a symbolic link, a FIFO or anything else than a regular file."""
+    from .yamlfile import WriteError
+
+    try:
+        fd = os.open(lock, _OPEN_FLAGS, LOCK_MODE)
+    except OSError as error:
+        if error.errno == errno.ELOOP or os.path.islink(lock):
+            raise WriteError(path, _planted(lock, N_("a symbolic link"))) from None
+        if error.errno == errno.EISDIR:
+            raise WriteError(path, _planted(lock, N_("not a regular file"))) from None
+        raise WriteError(path, _unchanged(error, making=True)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise WriteError(path, _planted(lock, N_("not a regular file")))
+    return fd
+
+
+def _planted(lock: Path, what: str) -> Reason:
+    # TRANSLATORS: {what} is "a symbolic link" or "not a regular file"
+    return Reason(
+        "its lock file {lock} is {what}: nothing was changed (remove it if no caledonia "
+        "is running)",
+        lock=str(lock),
+        what=Reason(what),
+    )
+
+
+def _unchanged(error: OSError, making: bool = False) -> Reason:
+    from .yamlfile import os_reason
+
+    if making:
+        return Reason("{reason} (making its lock file)", reason=os_reason(error))
+    return Reason("{reason}: nothing was changed", reason=os_reason(error))
+
+
+def _let_go(fd: int, lock: Path) -> None:
+    try:
+        os.unlink(lock)
+    except OSError:
+        pass
+    os.close(fd)
 
 
 def _is_current(fd: int, lock: Path) -> bool:

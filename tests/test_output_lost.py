@@ -53,9 +53,7 @@ SAVING = {
 def test_every_saving_command_exits_4_when_stdout_is_full(tmp_path, stderr_full):
     path = tmp_path / "g.yaml"
     with open(FULL, "w") as full:
-        made = caledonia(
-            "new", path, "-p", "Ann:red", "-p", "Bob:blue", "--seed", "1", stdout=full
-        )
+        made = caledonia("new", path, "-p", "Ann:red", "-p", "Bob:blue", "--seed", "1", stdout=full)
         assert made.returncode == 4, made.stderr
         assert path.exists() and events(path) == 0
         before = 0
