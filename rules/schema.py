@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import DataError
 from .messages import Reason
-from .plaindata import LineDict, LineList
+from .plaindata import LineDict, LineList, LongNumber
 
 
 def describe(value: Any) -> str:
@@ -24,6 +24,10 @@ def describe(value: Any) -> str:
         # TRANSLATORS: {value} is YAML's word as written in the file: true or false
         return Reason("{value} (a yes/no value)", value=str(value).lower())
     if isinstance(value, int):
+        from .words import shortened
+
+        return shortened(str(value))
+    if isinstance(value, LongNumber):
         return str(value)
     if isinstance(value, float):
         return Reason("{number:g} (not a whole number)", number=value)

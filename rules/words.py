@@ -190,8 +190,10 @@ def shortened(word: str) -> str:
     if len(word) <= ECHO_LIMIT:
         return word
     # plain text, not a Reason: callers quote it with !r, and a Reason's repr is its id
-    what = "digits" if word.isdigit() else "characters"
-    return f"{word[:12]}…({len(word):,} {what})"
+    number = word.lstrip("+-")
+    if number.isdigit():  # a number with its sign: the digits are counted
+        return f"{word[:12]}…({len(number):,} digits)"
+    return f"{word[:12]}…({len(word):,} characters)"
 
 
 def with_long_words_shortened(text: str) -> str:

@@ -16,7 +16,7 @@ import yaml
 
 from .errors import DataError
 from .messages import Reason
-from .plaindata import LineDict, LineList, plain
+from .plaindata import LineDict, LineList, LongNumber, plain
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -60,6 +60,18 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode):
         data.lines.append(item.start_mark.line + 1)
 
 
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int | LongNumber:
+    """A whole number, as the safe loader reads it, unless it is written with more than
+    LongNumber.MAX_DIGITS characters: then its text, never converted (one place for every
+    file: each field's own range check then refuses it, with its file and line)."""
+    text = loader.construct_scalar(node)
+    digits = text.replace("_", "").lstrip("+-")
+    if len(digits) > LongNumber.MAX_DIGITS:
+        return LongNumber(text)
+    return _BaseLoader.construct_yaml_int(loader, node)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 _Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
 
