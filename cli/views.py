@@ -10,10 +10,12 @@ size and time) and the reader's language (a view's sentences are in it): a hand 
 and views under another key are never read. The key is compared before
 anything else in the file is read. Any trouble (missing, damaged, unwritable) means the
 command works the view out from the game, without a word. CALEDONIA_NO_CACHE=1 turns it
-off, CALEDONIA_CACHE_DIR moves it (see rules/datacache.py).
+off, CALEDONIA_CACHE_DIR moves it (see rules/datacache.py). The file is 0600 in a 0700
+folder, and one that is a link, a FIFO or not a regular file is passed over at once
+(rules/cachefile.py).
 
 The data goes through `marshal`, which reads Python's own plain values and needs no
-import; the tool's Python version is part of the key, so a file is only ever read by the
+import (it runs nothing: a code object in a crafted file would be a value never called); the tool's Python version is part of the key, so a file is only ever read by the
 Python that wrote it.
 """
 
@@ -72,8 +74,12 @@ def kept(path: str, text: str) -> dict[str, Any] | None:
     where = _file(path)
     if where is None:
         return None
+    from caledonia.rules.cachefile import read_regular
+
     try:
-        stored = where.read_bytes()
+        stored = read_regular(where)  # a FIFO or a link in its place: not waited on, not read
+        if stored is None:
+            return None
         key = _key(text)
         if not stored.startswith(FORMAT) or stored[len(FORMAT) : len(FORMAT) + len(key)] != key:
             return None  # written for other content, or by another version: not read
@@ -89,19 +95,16 @@ def keep(path: str, text: str, views: dict[str, Any], *, replace: bool = False) 
     where = _file(path)
     if where is None:
         return
-    temporary = None
+    from caledonia.rules.cachefile import write_private
+
     try:
         if not replace:
             views = {**(kept(path, text) or {}), **views}
         data = FORMAT + _key(text) + marshal.dumps(_plain(views))
-        where.parent.mkdir(parents=True, exist_ok=True)
-        # temporary file and rename: a reader finds the old views or the new ones whole
-        temporary = where.with_name(f"{where.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(data)
-        os.replace(temporary, where)
+        # a new file 0600 and a rename: a reader finds the old views or the new ones whole
+        write_private(where, data)
     except Exception:  # the views save time; they are never needed
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
+        pass
 
 
 def _plain(value: Any) -> Any:

@@ -9,10 +9,13 @@ trouble with the copy (missing, stale, unreadable, damaged, unwritable) means th
 read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off;
 CALEDONIA_CACHE_DIR moves it.
 
-Pickle is acceptable here for the reason it is in rules/game/checkpoint.py: the copy is
-caledonia's own file in the user's own cache folder, its key is read and compared before a
-byte is unpickled, and the unpickler builds nothing but caledonia's component types and
-Python's plain data.
+Pickle is kept here for the reason it is in rules/game/checkpoint.py (the components are
+a graph of the rules' own frozen types), read as safely: the copy is caledonia's own file
+in the user's own cache folder (0700, the file 0600), its key and a digest of its body are
+compared before a byte is unpickled, and the body is read by cachefile.restricted_loads,
+which builds nothing but the classes of caledonia's rules modules: no `builtins`, no `os`,
+no function a crafted copy could name. A copy that is a link, a FIFO or anything but a
+regular file is passed over at once.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-FORMAT = 2
+FORMAT = 3
 
 
 def installed_files(root: Path) -> list[str]:
@@ -86,37 +89,27 @@ def _key(folder: Path, names: Iterable[str]) -> bytes:
     return json.dumps(key).encode() + b"\n"
 
 
-def _component_class(module: str, name: str) -> bool:
-    """What a copy may build: caledonia's component types and Python's plain data."""
-    return module.startswith("caledonia.rules.") or module in ("builtins", "copyreg")
-
-
-@cache
-def _unpickler() -> Any:
-    import pickle  # only where a copy is read: `status` from its kept view needs none
-
-    class Unpickler(pickle.Unpickler):
-        def find_class(self, module: str, name: str) -> Any:
-            if _component_class(module, name):
-                return super().find_class(module, name)
-            raise pickle.UnpicklingError(f"{module}.{name} is not component data")
-
-    return Unpickler
-
-
 def read(folder: Path, names: tuple[str, ...]) -> Any | None:
     """The components built from `names` in `folder` and kept, or None when there is no
     fresh copy."""
+    from .cachefile import body_digest, read_regular, restricted_loads
+
     path = _cache_file(folder)
     if path is None:
         return None
     try:
-        with open(path, "rb") as handle:
-            if handle.readline() != _key(folder, names):
-                return None  # for other files, or built by other code: never unpickled
-            return _unpickler()(handle).load()
-    except Exception:  # a damaged copy only means reading the YAML again
+        data = read_regular(path)
+        if data is None:
+            return None
+        key, digest, body = data.split(b"\n", 2)
+        if key + b"\n" != _key(folder, names) or body_digest(body) != digest:
+            return None  # for other files, built by other code, or damaged: never unpickled
+        return restricted_loads(body, _RESTORERS)
+    except Exception:  # a damaged or crafted copy only means reading the YAML again
         return None
+
+
+_RESTORERS = (("caledonia.rules.messages", "_restored"),)  # how a Reason is pickled
 
 
 def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
@@ -126,11 +119,10 @@ def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
         return
     import pickle
 
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    from .cachefile import body_digest, write_private
+
     try:
-        data = _key(folder, names) + pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)  # a reader finds the old copy or the new one, whole
-        os.replace(temporary, path)
+        body = pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL)
+        write_private(path, _key(folder, names) + body_digest(body) + b"\n" + body)
     except (OSError, pickle.PicklingError, TypeError, ValueError):
-        temporary.unlink(missing_ok=True) if temporary.parent.is_dir() else None
+        pass

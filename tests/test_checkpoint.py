@@ -199,7 +199,7 @@ def test_a_checkpoint_whose_key_does_not_match_is_never_unpickled(tmp_path, monk
     def refuse(*args):
         raise AssertionError("unpickled a checkpoint of other content")
 
-    monkeypatch.setattr(checkpoint._Unpickler, "load", refuse)
+    monkeypatch.setattr(checkpoint, "_load", refuse)
     assert gamefile.kept_game(read_text(path), path, PARTS) is None
 
 
@@ -416,7 +416,7 @@ def test_a_checkpoint_holds_a_mark_for_the_component_data_not_a_copy(tmp_path):
     other = load_components()  # another set of component data: pickled by value
     buffer = io.BytesIO()
     checkpoint._Pickler(buffer, PARTS).dump([other, PARTS])
-    copied, own = checkpoint._Unpickler(io.BytesIO(buffer.getvalue()), PARTS).load()
+    copied, own = checkpoint._load(buffer.getvalue(), PARTS)
     assert own is PARTS and isinstance(copied, Components) and copied is not PARTS
     assert copied == other
     with pytest.raises(pickle.UnpicklingError):  # only checkpoint's reader gives the data

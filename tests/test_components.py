@@ -225,31 +225,41 @@ def test_a_copy_built_by_other_code_or_damaged_is_never_used(data_copy, tmp_path
 
 
 def test_the_copy_builds_nothing_but_component_data(data_copy, tmp_path, monkeypatch):
-    """A copy that would build anything else (here: call os.system) is refused unbuilt."""
+    """A copy that would build anything else (here: call os.system or builtins.exec) is
+    refused unbuilt, even under its real key and a digest of its own body."""
     import os
     import pickle
+
+    from caledonia.rules.cachefile import body_digest
 
     monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
     load_components(data_copy)
     (cache_file,) = (tmp_path / "cache").iterdir()
     key, _, _ = cache_file.read_bytes().partition(b"\n")
+    marker = tmp_path / "marker"
 
     class Harmful:
-        def __reduce__(self):
-            return (os.system, ("echo should never run",))
+        def __init__(self, call):
+            self.call = call
 
-    cache_file.write_bytes(key + b"\n" + pickle.dumps(Harmful()))
-    with pytest.raises(pickle.UnpicklingError, match="not component data"):
-        _load_body(cache_file)
-    assert datacache.read(data_copy, DATA_FILES) is None
-    assert load_components(data_copy).solo.pass_money == 16
+        def __reduce__(self):
+            return self.call
+
+    for call in ((os.system, (f"touch {marker}",)), (exec, (f"open({str(marker)!r}, 'w')",))):
+        body = pickle.dumps(Harmful(call))
+        cache_file.write_bytes(key + b"\n" + body_digest(body) + b"\n" + body)
+        with pytest.raises(pickle.UnpicklingError, match="not caledonia's data"):
+            _load_body(cache_file)
+        assert datacache.read(data_copy, DATA_FILES) is None
+        assert load_components(data_copy).solo.pass_money == 16
+        assert not marker.exists()
 
 
 def _load_body(path):
-    import io
+    from caledonia.rules.cachefile import restricted_loads
 
-    _, _, body = path.read_bytes().partition(b"\n")
-    return datacache._unpickler()(io.BytesIO(body)).load()
+    _, _, body = path.read_bytes().split(b"\n", 2)
+    return restricted_loads(body)
 
 
 def test_the_cache_can_be_turned_off(data_copy, tmp_path, monkeypatch):

@@ -12,13 +12,20 @@ The checkpoint a save replaces is kept under its number of events (HISTORY of th
 that `undo` starts from the events it keeps rather than from the setup (gamefile.undo_game).
 CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
 
-Pickle is acceptable here, and only here, because the checkpoint is caledonia's own file
-in the user's own cache folder, named after the game file and keyed by a hash: its key
-is read and compared before a single byte is unpickled, so a checkpoint that was not
-written for this very file by this very tool is never loaded. A checkpoint kept of an
-earlier length is read only when its number of events and tool version match, and used
-only when its setup and events are those the undo keeps (Game.began_as). Game files
-themselves are YAML, read with the safe loader only.
+The checkpoint is caledonia's own file in the user's own cache folder (0700, the file
+0600: rules/cachefile.py), named after the game file and keyed by a hash of its content.
+Its header holds that key and a digest of the body, both compared before a byte of the
+body is read: a checkpoint that was not written for this very file by this very tool, or
+a real header over another checkpoint's body, is never loaded. The body is a pickle,
+because a replayed game is a deep graph of the engine's own frozen types that no plain
+format reads back as fast; it is read by cachefile.restricted_loads, which builds only
+the classes of caledonia's rules modules (and Reason's own restorer), never a function
+such as `builtins.exec` or `os.system`, so a crafted checkpoint cannot run anything: it is
+refused and the game replayed. A file in its place that is a link, a FIFO or anything but
+a regular file is passed over without waiting. A checkpoint kept of an earlier length is
+read only when its number of events and tool version match, and used only when its setup
+and events are those the undo keeps (Game.began_as). Game files themselves are YAML, read
+with the safe loader only.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import pickle
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..cachefile import body_digest, read_regular, restricted_loads, write_private
 from ..components import Components
 from ..datacache import cache_folder, tool_version
 from .engine import Game
@@ -39,7 +47,7 @@ try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every 
 except ImportError:  # another Python
     from hashlib import blake2b
 
-FORMAT = b"caledonia-checkpoint/4"
+FORMAT = b"caledonia-checkpoint/5"
 
 
 class Restored(NamedTuple):
@@ -80,20 +88,37 @@ class _Pickler(pickle.Pickler):
         self.dispatch_table = {**copyreg.dispatch_table, Components: reduce_parts}
 
 
-def _process_parts() -> Components:  # pragma: no cover - the mark; _Unpickler stands in
+def _process_parts() -> Components:  # pragma: no cover - the mark; _load stands in
     """The mark of the component data in a checkpoint: the unpickler gives its own."""
-    raise pickle.UnpicklingError("a checkpoint is read by checkpoint._Unpickler only")
+    raise pickle.UnpicklingError("a checkpoint is read by checkpoint._load only")
 
 
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, parts: Components):
-        super().__init__(file)
-        self.parts = parts
+_RESTORERS = (("caledonia.rules.messages", "_restored"),)  # how a Reason is pickled
 
-    def find_class(self, module: str, name: str) -> Any:
-        if module == __name__ and name == _process_parts.__name__:
-            return lambda: self.parts  # the component data of this process, not a copy
-        return super().find_class(module, name)
+
+def _load(body: bytes, parts: Components) -> Any:
+    """The kept values of a checkpoint's body: caledonia's own types only (cachefile)."""
+    return restricted_loads(body, _RESTORERS, {(__name__, _process_parts.__name__): lambda: parts})
+
+
+class _Header(NamedTuple):
+    key: bytes  # the game file's content it was written for
+    count: bytes  # its number of events and the tool's version
+    body: bytes  # checked against the digest in the header
+
+
+def _header(data: bytes | None) -> _Header | None:
+    """A checkpoint's header and body, or None when it is not one, or when its body is not
+    the one its header was written with."""
+    if data is None:
+        return None
+    parts = data.split(b"\n", 4)
+    if len(parts) != 5 or parts[0] != FORMAT:
+        return None
+    _, key, count, digest, body = parts
+    if body_digest(body) != digest:
+        return None  # a body from another file, or damaged: never unpickled
+    return _Header(key, count + b"\n", body)
 
 
 # Checkpoints kept of a game's earlier lengths, for undo (see gamefile.undo_game): the
@@ -113,35 +138,27 @@ def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components)
     where = _earlier(path, count)
     if where is None:
         return None
+    found = _header(read_regular(where))
+    if found is None or found.count != b"%d %s\n" % (count, tool_version().encode()):
+        return None  # another length, or another version of the tool: not loaded
     try:
-        with open(where, "rb") as handle:
-            if handle.readline().rstrip(b"\n") != FORMAT:
-                return None
-            handle.readline()  # the key of the content it was written for
-            if handle.readline() != b"%d %s\n" % (count, tool_version().encode()):
-                return None  # another length, or another version of the tool: not loaded
-            setup, state, events, notes, undone, _ = _Unpickler(
-                io.BytesIO(handle.read()), parts
-            ).load()
-    except Exception:  # a damaged checkpoint only means a full replay
+        setup, state, events, notes, undone, _ = _load(found.body, parts)
+        return Game.restored(setup, parts, state, events, notes, undone)
+    except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
-    return Game.restored(setup, parts, state, events, notes, undone)
 
 
 def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
     if where is None:
         return None
+    found = _header(read_regular(where))
+    if found is None or found.key != key:
+        return None  # written for other content, or by another tool: not loaded
     try:
-        with open(where, "rb") as handle:
-            if handle.readline().rstrip(b"\n") != FORMAT or handle.readline()[:-1] != key:
-                return None  # written for other content, or by another tool: not loaded
-            handle.readline()  # the number of events and the tool's version
-            setup, state, events, notes, undone, appendable = _Unpickler(
-                io.BytesIO(handle.read()), parts
-            ).load()
-    except Exception:  # a damaged checkpoint only means a full replay
+        setup, state, events, notes, undone, appendable = _load(found.body, parts)
+        return Restored(Game.restored(setup, parts, state, events, notes, undone), appendable)
+    except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
-    return Restored(Game.restored(setup, parts, state, events, notes, undone), appendable)
 
 
 def _earlier(path: str | os.PathLike[str], count: int) -> Path | None:
@@ -158,33 +175,28 @@ def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool
         return
     buffer = io.BytesIO()
     count = b"%d %s\n" % (len(game.events), tool_version().encode())
-    buffer.write(FORMAT + b"\n" + key + b"\n" + count)
     kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable)
-    temporary = None
     try:
         _Pickler(buffer, game.parts).dump(kept)
-        where.parent.mkdir(parents=True, exist_ok=True)
+        body = buffer.getvalue()
+        header = FORMAT + b"\n" + key + b"\n" + count + body_digest(body) + b"\n"
         _keep_earlier(path, where)
-        # temporary file and rename: a reader sees the old checkpoint or the new one; no
-        # fsync, since a checkpoint lost in a crash only costs one full replay
-        temporary = where.with_name(f"{where.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(buffer.getvalue())
-        os.replace(temporary, where)
+        # a new file and a rename (cachefile): a reader sees the old checkpoint or the
+        # new one; no fsync, since a checkpoint lost in a crash only costs one full replay
+        write_private(where, header + body)
     except Exception:  # the checkpoint saves time; it is never needed
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
+        pass
 
 
 def _keep_earlier(path: str | os.PathLike[str], where: Path) -> None:
     """Move the checkpoint about to be replaced aside, named by its number of events, and
     drop the one HISTORY events before it."""
+    head = (read_regular(where, limit=1024) or b"").split(b"\n", 3)  # the header only
+    if len(head) < 4 or head[0] != FORMAT:
+        return
     try:
-        with open(where, "rb") as handle:
-            if handle.readline().rstrip(b"\n") != FORMAT:
-                return
-            handle.readline()
-            count = int(handle.readline().split()[0])
-    except (OSError, ValueError, IndexError):
+        count = int(head[2].split()[0])
+    except (ValueError, IndexError):
         return
     earlier = _earlier(path, count)
     oldest = _earlier(path, count - HISTORY)
