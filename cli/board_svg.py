@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from html import escape
 from typing import NamedTuple
 
 from caledonia.rules.board import Board
@@ -25,6 +24,7 @@ from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position
 from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
 
+from .output import markup_escape as escape
 from .translation import t, t_n
 from .unit_codes import UNIT_CODES
 

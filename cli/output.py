@@ -281,7 +281,32 @@ def console(stderr: bool = False) -> Console:
 def print_json(data: Any) -> None:
     import json
 
-    _write_stdout(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    _write_stdout(json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
+
+
+_UNSAFE_IN_JSON = None  # compiled on first use
+
+
+def json_safe(text: str) -> str:
+    """JSON text with the characters json.dumps(ensure_ascii=False) writes raw but that
+    drive a terminal or reorder a line (DEL, C1 controls, bidirectional overrides and
+    isolates, line and paragraph separators) written as \\uXXXX escapes: the same JSON
+    value, nothing raw (C0 controls json.dumps escapes itself). They can only be inside
+    strings, where the escape means the same character."""
+    global _UNSAFE_IN_JSON
+    if _UNSAFE_IN_JSON is None:
+        import re
+
+        _UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+    return _UNSAFE_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
+def markup_escape(text: str) -> str:
+    """`text` for an HTML or SVG report: without controls and bidirectional overrides
+    (`printable`; XML may not hold C0 controls at all), then escaped as HTML."""
+    from html import escape
+
+    return escape(printable(text))
 
 
 def _write_stdout(text: str) -> None:

@@ -12,12 +12,11 @@ per player in each chart, with `data-player`), `tile-mark` (a scored round's til
 
 from __future__ import annotations
 
-from html import escape
-
 from caledonia.rules.game.report import Report, RoundPoint
 from caledonia.rules.messages import N_
 
 from .board_svg import INK, LIGHT_PLAYERS, PAPER, PLAYER_FILLS
+from .output import markup_escape as escape
 from .translation import t
 
 MEASURES = (  # Standing field, chart title

@@ -3,8 +3,6 @@ fitting 80 columns), and as one self-contained, printable HTML page around the c
 
 from __future__ import annotations
 
-from html import escape
-
 from caledonia.rules.game.report import PlayerReport, Report, RoundPoint
 from caledonia.rules.messages import N_
 from rich import box
@@ -12,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .output import console
+from .output import markup_escape as escape
 from .report_svg import point_label, render_charts, report_title, title_of
 from .translation import t, tr
 

@@ -160,7 +160,9 @@ def events_json(legal) -> str:
     """What `options --json` prints: one legal event a line."""
     import json
 
-    lines = ",\n  ".join(json.dumps(event, ensure_ascii=False) for event in legal)
+    from .output import json_safe
+
+    lines = ",\n  ".join(json_safe(json.dumps(event, ensure_ascii=False)) for event in legal)
     return f"[\n  {lines}\n]\n" if lines else "[]\n"
 
 

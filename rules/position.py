@@ -217,7 +217,7 @@ def parse_map_player(
     node: Node, entries: dict[str, Node], seat: int, board: Board, economy: Economy
 ) -> MapPlayer:
     """Shipping, colour and units of one player entry (the caller has checked its keys)."""
-    name = entries["name"].text()
+    name = entries["name"].name()
     colour = entries["colour"].choice(COLOURS) if "colour" in entries else DEFAULT_COLOURS[seat]
     shipping = entries["shipping"].choice(SHIPPING_LEVELS) if "shipping" in entries else "none"
     units = _parse_units(entries["units"], board, economy) if "units" in entries else {}

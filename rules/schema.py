@@ -131,6 +131,31 @@ class Node:
             raise self.expected(Reason("non-empty text"))
         return self.value.strip()
 
+    def name(self) -> str:
+        """A player's name, held to the rules a name typed at `caledonia new` is: no
+        control, C1 or bidirectional character, no line break, at most MAX_NAME characters
+        (words.name_problem); shown back escaped and shortened."""
+        from .words import name_problem, shortened
+
+        name = self.text()
+        problem = name_problem(name)
+        if problem:
+            raise self.fail(
+                Reason("the player name {name!r}: {problem}", name=shortened(name), problem=problem)
+            )
+        return name
+
+    def one_line(self) -> str:
+        """Text of one line, as a word of an event is: no control, C1 or bidirectional
+        character, no line break (shown back escaped)."""
+        from .words import control_in
+
+        text = self.text()
+        found = control_in(text)
+        if found:
+            raise self.fail(found)
+        return text
+
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
             raise self.expected(Reason("true or false"))

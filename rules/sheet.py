@@ -150,7 +150,7 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
         raise entry["auction_bid"].fail(Reason("a solo game has no clan auction: expected 0"))
 
     return PlayerSheet(
-        name=entry["name"].text(),
+        name=entry["name"].name(),
         clan=clan,
         glory=entry["glory"].whole(0),
         money=entry["money"].whole(0),

@@ -159,19 +159,36 @@ MAX_NAME = 40  # a player's name as the score pad and every header show it
 _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+def _control_named(text: str) -> str | None:
+    """The first control, C1 or bidirectional character of `text`, in words (None: none)."""
+    found = _CONTROLS.search(text)
+    if not found:
+        return None
+    code = ord(found.group())
+    if code == 0:
+        return Reason("a NUL")
+    if code == 0x1B:
+        return Reason("an escape sequence")
+    if code == 0x0A:
+        return Reason("a line break")
+    if 0x202A <= code <= 0x2069:
+        return Reason("the text-direction control U+{code:04X}", code=code)
+    return Reason("the control U+{code:04X}", code=code)
+
+
+def control_in(text: str) -> str | None:
+    """Why `text` cannot be a word of an event (it holds a control character), or None."""
+    what = _control_named(text)
+    if what is None:
+        return None
+    # TRANSLATORS: {what} is the character the text may not hold ("an escape sequence")
+    return Reason("expected text of one line, not {what}", what=what)
+
+
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name (None: it can)."""
-    found = _CONTROLS.search(name)
-    if found:
-        code = ord(found.group())
-        if code == 0:
-            what = Reason("a NUL")
-        elif code == 0x1B:
-            what = Reason("an escape sequence")
-        elif 0x202A <= code <= 0x2069:
-            what = Reason("the text-direction control U+{code:04X}", code=code)
-        else:
-            what = Reason("the control U+{code:04X}", code=code)
+    what = _control_named(name)
+    if what is not None:
         # TRANSLATORS: {what} is the character the name may not hold ("an escape sequence")
         return Reason("a name holds letters only, not {what}", what=what)
     if len(name) > MAX_NAME:

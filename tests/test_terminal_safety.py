@@ -90,17 +90,17 @@ def test_new_refuses_a_name_with_an_escape_sequence_and_a_long_one(tmp_path):
     assert name_problem("Ann\u202e") and name_problem("A\x00")
 
 
-def test_a_name_with_escapes_in_a_hand_written_file_is_shown_stripped(tmp_path):
+def test_a_name_with_escapes_in_a_hand_written_file_is_refused_unshown(tmp_path):
     path = tmp_path / "g.yaml"
     new_game(path, "Ann:red", "Bob:blue")
     escaped = '"\\e]0;PWNED\\a\\e[2J\\e[41mEvil\\e[0m\\u202e"'
     path.write_text(path.read_text().replace("Ann", escaped))
     for command in ("status", "score"):
         shown = run_cli(command, str(path), env={"COLUMNS": "200"})
-        assert shown.returncode == 0, shown.stderr
-        assert "Evil" in shown.stdout
-        assert "\x1b" not in shown.stdout + shown.stderr and "\x07" not in shown.stdout
-        assert "\u202e" not in shown.stdout
+        assert shown.returncode == 1, shown.stderr
+        assert "not an escape sequence" in shown.stderr
+        assert "\x1b" not in shown.stdout + shown.stderr and "\x07" not in shown.stderr
+        assert "\u202e" not in shown.stdout + shown.stderr
 
 
 def test_printable_and_shortened():

@@ -191,7 +191,7 @@ def _check_new_players(players: Sequence[SetupPlayer], variants: Mapping[str, bo
     problem = players_problem(players) or variants_refusal(variants, len(players))
     if problem:
         raise ValueError(problem)
-    for p in players:  # a new name only: a file's names are shown made printable instead
+    for p in players:  # a file's names are held to the same rules by schema.Node.name
         problem = name_problem(p.name)
         if problem:
             raise ValueError(
@@ -519,7 +519,7 @@ def _stored_choices(top: Mapping[str, Node], parts: Components, source: str) -> 
     players = []
     for item in top["players"]:
         entry = item.mapping(required=("name", "colour"))
-        players.append(SetupPlayer(entry["name"].text(), entry["colour"].choice(COLOURS)))
+        players.append(SetupPlayer(entry["name"].name(), entry["colour"].choice(COLOURS)))
     problem = players_problem(players)  # before anything is read by the player count
     if problem:
         raise top["players"].fail(problem)
@@ -548,7 +548,7 @@ def _stored_choices(top: Mapping[str, Node], parts: Components, source: str) -> 
         clans = [_clan_text(item, parts) for item in top["clans"]]
     return SetupChoices(
         players=players,
-        start_player=top["start_player"].text(),
+        start_player=top["start_player"].one_line(),
         variants=variants,
         sides=sorted(sides, key=lambda s: s.module),
         tighter_map=tuple(item.text() for item in top["tighter_map"]),

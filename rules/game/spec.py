@@ -54,7 +54,7 @@ def shape_field(
     if kind in ("text", "player", "space", "clan", "tile"):
         if isinstance(node.value, int) and not isinstance(node.value, bool):
             return str(node.value)
-        return node.text()
+        return node.one_line()
     if kind in CHOICES:
         return choose(node, CHOICES[kind], kind)
     if kind == "good":
@@ -83,7 +83,7 @@ def shape_field(
             for item in node
         ]
     if kind == "spaces":
-        return [item.text() for item in node]
+        return [item.one_line() for item in node]
     if kind == "goods":
         return [choose(item, goods, "good") for item in node]
     if kind == "rolls":
@@ -98,7 +98,7 @@ def shape_field(
         for item in node:
             entry = item.mapping(required=("space", "unit"))
             unit = choose(entry["unit"], units, "unit")
-            swaps.append({"space": entry["space"].text(), "unit": unit})
+            swaps.append({"space": entry["space"].one_line(), "unit": unit})
         return swaps
     raise ValueError(f"unknown field kind {kind}")  # a bug in a spec, not in the input
 
