@@ -308,13 +308,14 @@ def add(
     Example: [cyan]caledonia box add my-maps/A1.yaml my-maps/B2.yaml market.yaml[/cyan]
     """
     from caledonia.rules.boxfiles import KIND_WORDS
-    from caledonia.rules.yamlfile import write_text_atomic
+    from caledonia.rules.yamlfile import refuse_link, write_text_atomic
 
     checked = _check_given(files)
     for item, _text in checked:
+        refuse_link(_place(item))  # a link planted in the box is never written through
         check_output(_place(item), force=True)
     for (item, text), name in zip(checked, files, strict=True):
-        write_text_atomic(_place(item), text)
+        write_text_atomic(_place(item), text, follow_links=False)
         if item.kind == "side":
             what = t("side {side}", side=item.name)
         else:
@@ -446,9 +447,9 @@ def import_(
     from caledonia.rules.boxfiles import bundle, parse_bundle
     from caledonia.rules.components import components
     from caledonia.rules.plaindata import plain
-    from caledonia.rules.yamlfile import read_yaml, to_yaml, write_text_atomic
+    from caledonia.rules.yamlfile import refuse_link, to_yaml, write_text_atomic
 
-    files = parse_bundle(read_yaml(file), file, components())
+    files = parse_bundle(_export_data(file), file, components())
     old = _box_files()
     if old and not force:
         _ask_or_refuse(
@@ -465,16 +466,46 @@ def import_(
             ),
         )
     for item in files:
+        refuse_link(_place(item))  # a link planted in the box is never written through
         check_output(_place(item), force=True)  # makes the folder
     for item in files:
         data = bundle([item]).get("maps", {}).get(item.name, item.data)  # lochs as ~
-        write_text_atomic(_place(item), to_yaml(plain(data)))
+        write_text_atomic(_place(item), to_yaml(plain(data)), follow_links=False)
     kept = {_place(item) for item in files}
     for stale in old:
         if stale not in kept:
             stale.unlink()
     imported = ", ".join(item.name for item in files) or t("nothing")
     message(t("Imported {file}: {components}.", file=file, components=imported))
+
+
+def _export_data(file: str) -> Any:
+    """The data of a file given to `box import`. One that is not a box export (an archive,
+    an image, a program, plain text, a game file) is refused by its kind in words, never
+    by showing what it holds."""
+    from caledonia.rules.errors import DataError
+    from caledonia.rules.file_kinds import SIGNATURE_BYTES, kind_in_words
+    from caledonia.rules.yamlfile import file_head, read_yaml
+
+    head = file_head(file, SIGNATURE_BYTES)
+    try:
+        data = read_yaml(file)
+    except DataError:
+        kind = kind_in_words(head)
+        if kind is None:
+            raise
+        data = None
+    else:
+        kind = kind_in_words(head, data)
+        if kind is None:
+            return data  # a mapping: parse_bundle names what is wrong in it, key by key
+    raise CaledoniaError(
+        t(
+            "{file} is {kind}, not a box copy: give a file written by 'caledonia box export'",
+            file=file,
+            kind=tr(kind),
+        )
+    )
 
 
 def _folder() -> Path:

@@ -128,13 +128,14 @@ def _enter(
     from caledonia.rules.boxfiles import check_file
     from caledonia.rules.boxfolder import path_of
     from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import to_yaml, write_text_atomic
+    from caledonia.rules.yamlfile import refuse_link, to_yaml, write_text_atomic
 
     from .drafts import Draft
     from .prompts import QuestionaryAsker
     from .writing import check_writable
 
     target = path_of(kind)
+    refuse_link(target)  # a link planted in the box is never written through
     check_writable(target)  # before the first question
     # the draft is named by the English title: a draft goes on in any language
     draft = Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(target))
@@ -154,7 +155,7 @@ def _enter(
                 command=command,
             )
         ) from None
-    write_text_atomic(target, to_yaml(data))
+    write_text_atomic(target, to_yaml(data), follow_links=False)
     draft.discard()
     ask.say(t("Saved {path}: every command now uses it.", path=target))
     return data
@@ -306,9 +307,10 @@ def _held(kind: str) -> dict[str, Any] | None:
     from caledonia.rules.boxfolder import path_of
     from caledonia.rules.components import components
     from caledonia.rules.plaindata import plain
-    from caledonia.rules.yamlfile import read_yaml
+    from caledonia.rules.yamlfile import read_yaml, refuse_link
 
     path = path_of(kind)
+    refuse_link(path)  # a link planted in the box: neither read nor written through
     if not path.is_file():
         return None
     data = read_yaml(path)

@@ -513,7 +513,13 @@ def transcribe(
     """Ask for a whole side and save it; return the file, or None if the person kept an
     existing file. A stop (Ctrl-C, Ctrl-D) exits 130 and keeps the draft."""
     ask = ask or QuestionaryAsker()
+    from caledonia.rules.boxfolder import side_file
+    from caledonia.rules.yamlfile import refuse_link
+
+    into_box = path == side_file(name)
     command = f"caledonia map transcribe {name}" + _out_words(name, path)
+    if into_box:
+        refuse_link(path)  # a link planted in the box is never written through
     check_writable(path)  # the draft goes beside it: this checks the draft's folder too
     draft = Draft.beside(path, f"side {name}", command)
     try:
@@ -546,7 +552,7 @@ def transcribe(
     try:
         text = work.text()
         side = parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
-        write_text_atomic(path, text)
+        write_text_atomic(path, text, follow_links=not into_box)
     except Exception:
         message(draft.kept_words(command))
         raise

@@ -34,6 +34,20 @@ def _read_regular(path: str | os.PathLike[str]) -> bytes | None:
         return handle.read()
 
 
+def file_head(path: str | os.PathLike[str], size: int) -> bytes:
+    """The first `size` bytes of a regular file (b"" for anything else, or on any error)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, size) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
 def read_yaml(path: str | os.PathLike[str]) -> Any:
     """Read and parse a YAML file; any problem becomes a DataError naming it."""
     return parse_yaml(read_text(path), str(path))
@@ -239,15 +253,28 @@ def _through_link(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(target)) if linked else target
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+def refuse_link(path: str | os.PathLike[str]) -> None:
+    """WriteError when `path` is a symbolic link: a folder that is the tool's own (the box)
+    holds its own files only, never a link planted to have a save written elsewhere."""
+    if os.path.islink(path):
+        raise WriteError(
+            path, Reason("it is a symbolic link: the box folder holds its own files only")
+        )
+
+
+def write_text_atomic(
+    path: str | os.PathLike[str], text: str, *, follow_links: bool = True
+) -> None:
     """Replace `path` with `text` so that readers see the old or the new file, never a mix.
 
     The text goes to a temporary file in the same folder, is flushed to disk, gets the old
     file's permissions and owner, then is renamed over the target (a symbolic link's
-    target: the link stays); the folder is synced so the rename survives
-    a power cut. A file that cannot be written raises WriteError ("cannot write
+    target: the link stays; with `follow_links=False` a link is refused, as in the box
+    folder); the folder is synced so the rename survives a power cut. A file that cannot be written raises WriteError ("cannot write
     FILE: reason") and leaves the old file, if any, as it was.
     """
+    if not follow_links:
+        refuse_link(path)
     target = _through_link(path)
     folder = _folder_of(target)
     _refuse_folder(target, path)
