@@ -81,7 +81,36 @@ def save(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     from caledonia.rules.game.gamefile import save_game
 
     with changing(path):
+        others = _other_names(path)
         save_game(path, game, keep_checkpoint=keep_checkpoint)
+    if others:  # the save is a new file under this name: theirs is the old one, kept
+        from .translation import t_n
+
+        message(
+            t_n(
+                "{path} had {count} other name (a hard link): it keeps the game as it was "
+                "before this save, and only {path} holds it now.",
+                "{path} had {count} other names (hard links): they keep the game as it was "
+                "before this save, and only {path} holds it now.",
+                others,
+                path=path,
+            ),
+            style="yellow",
+        )
+
+
+def _other_names(path: str) -> int:
+    """How many other names (hard links) the file `path` stands for has. A save replaces
+    the file by a new one (atomic, never half-written), so those names keep the old game:
+    said once, since the file saved has this one name only."""
+    import os
+    import stat
+
+    try:
+        found = os.stat(path)
+    except OSError:
+        return 0
+    return found.st_nlink - 1 if stat.S_ISREG(found.st_mode) else 0
 
 
 def keep_checkpoint(path: str, game: Game) -> None:
