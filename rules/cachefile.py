@@ -68,7 +68,7 @@ def read_regular(path: str | os.PathLike[str], limit: int | None = None) -> byte
             return None
         if limit is not None:
             return os.read(fd, limit)
-        chunks = []
+        chunks: list[bytes] = []
         while True:
             chunk = os.read(fd, 1 << 20)
             if not chunk:
@@ -117,18 +117,18 @@ def restricted_loads(
     import io
     import pickle
 
-    allowed = frozenset(allowed)
-    stand_ins = stand_ins or {}
+    permitted = frozenset(allowed)
+    given = stand_ins or {}
 
     class Unpickler(pickle.Unpickler):
         def find_class(self, module: str, name: str) -> Any:
-            if (module, name) in stand_ins:
-                return stand_ins[module, name]
+            if (module, name) in given:
+                return given[module, name]
             if not module.startswith(OWN_MODULES) or "." in name or name.startswith("__"):
                 raise pickle.UnpicklingError(f"{module}.{name} is not caledonia's data")
             found = super().find_class(module, name)
             own_class = isinstance(found, type) and found.__module__ == module
-            if not (own_class or (module, name) in allowed):
+            if not (own_class or (module, name) in permitted):
                 raise pickle.UnpicklingError(f"{module}.{name} is not caledonia's data")
             return found
 

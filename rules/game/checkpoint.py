@@ -103,7 +103,7 @@ def _load(body: bytes, parts: Components) -> Any:
 
 class _Header(NamedTuple):
     key: bytes  # the game file's content it was written for
-    count: bytes  # its number of events and the tool's version
+    events: bytes  # its number of events and the tool's version
     body: bytes  # checked against the digest in the header
 
 
@@ -139,7 +139,7 @@ def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components)
     if where is None:
         return None
     found = _header(read_regular(where))
-    if found is None or found.count != b"%d %s\n" % (count, tool_version().encode()):
+    if found is None or found.events != b"%d %s\n" % (count, tool_version().encode()):
         return None  # another length, or another version of the tool: not loaded
     try:
         setup, state, events, notes, undone, _ = _load(found.body, parts)
