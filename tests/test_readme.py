@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+import yaml
+from caledonia.rules.boxfolder import EXAMPLES
 from clirunner import run_in_process
 from conftest import ROOT
 
@@ -130,9 +132,78 @@ caledonia: not a command
     ]
 
 
-def test_every_readme_command_runs_as_written(tmp_path):
+# each land letter of a side turned into another, so a unit the examples allow is refused
+_OTHER_LAND = str.maketrans("GFM", "FMG")
+
+
+def _own(data: dict, change) -> dict:
+    """An example's data as a table's own: example: false, every value changed."""
+    data = {**data, "example": False}
+    change(data)
+    return data
+
+
+def _other_side(data: dict) -> None:
+    data["rows"] = [
+        [code if code is None else str(code).translate(_OTHER_LAND) for code in row]
+        for row in data["rows"]
+    ]
+
+
+def _other_market(data: dict) -> None:
+    for side in ("players_1_2", "players_3_4"):
+        for track in data[side].values():
+            track["prices"] = [price + 1 for price in track["prices"]]
+            track["start"] += 1
+            track["medium"] = [price + 1 for price in track["medium"]]
+
+
+def _other_values(data: dict) -> None:
+    for tile in data["starting_tiles"].values():
+        tile["money"] += 3
+    data["pass_money"] = {2: [15, 13], 3: [15, 12, 9]}
+    data["export_boxes_3_4"] = 5
+    data["import_track_marks"] = {good: [5, 10, 15] for good in data["import_track_marks"]}
+
+
+def _other_removal(data: dict) -> None:
+    # the top two rows swapped: the rulebook fixes only -3, at the bottom left
+    swapped = {1: 3, 2: 4, 3: 1, 4: 2}
+    data["solo_removal"] = {
+        roll: swapped.get(slot, slot) for roll, slot in data["solo_removal"].items()
+    }
+
+
+def fill_box(box: Path) -> None:
+    """A whole box of the table's own components, each unlike the shipped example: every
+    module side's land, the market's prices, the box values and the solo removal grid."""
+    changes = {"market": _other_market, "box": _other_values, "export_board": _other_removal}
+    (box / "maps").mkdir(parents=True)
+    for side in sorted((ROOT / "maps").glob("[A-D][12].yaml")):
+        own = _own(yaml.safe_load(side.read_text(encoding="utf-8")), _other_side)
+        (box / "maps" / side.name).write_text(yaml.safe_dump(own), encoding="utf-8")
+    for name, change in changes.items():
+        example = yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+        (box / f"{name}.yaml").write_text(yaml.safe_dump(_own(example, change)), encoding="utf-8")
+
+
+def test_the_full_box_is_a_box_of_the_tables_own(tmp_path):
+    """The full box of the README test is read as the table's, with nothing an example."""
+    fill_box(tmp_path / "home/.local/share/caledonia")
+    result = _run(["box", "show", "--json"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert {entry["status"] for entry in report["components"]} == {"yours"}, report
+
+
+@pytest.mark.parametrize("box", ["empty box", "full box"])
+def test_every_readme_command_runs_as_written(tmp_path, box):
+    """With an empty box, or a box whose every component differs from the examples, every
+    README command behaves as the README says (the tutorial runs on the examples)."""
     for folder in ("sample_games", "maps"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
+    if box == "full box":
+        fill_box(tmp_path / "home/.local/share/caledonia")
     commands = readme_commands(README.read_text())
     assert len(commands) >= 40  # the README's examples are found
     problems = []
