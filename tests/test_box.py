@@ -182,7 +182,7 @@ def test_import_checks_the_whole_copy_first_and_asks_before_replacing(tmp_path):
     assert refused.returncode == 1 and f"{bad}:" in refused.stderr
     assert box_listing() == before
     asked = run_cli("box", "import", str(copy))
-    assert asked.returncode == 1 and "--force" in asked.stderr
+    assert asked.returncode == 2 and "--force" in asked.stderr
     only_a1 = tmp_path / "only-a1.yaml"
     data = yaml.safe_load(copy.read_text())
     del data["maps"]["B1"]
@@ -194,7 +194,7 @@ def test_import_checks_the_whole_copy_first_and_asks_before_replacing(tmp_path):
 def test_reset_asks_first_then_puts_the_example_back(tmp_path):
     assert run_cli("box", "add", *own_sides(tmp_path, "A1", "B1")).returncode == 0
     asked = run_cli("box", "reset", "A1")
-    assert asked.returncode == 1 and "--force" in asked.stderr
+    assert asked.returncode == 2 and "--force" in asked.stderr
     assert run_cli("box", "reset", "a1", "--force").returncode == 0
     assert sorted(box_listing()) == ["maps/B1.yaml"]
     unknown = run_cli("box", "reset", "E1", "--force")
