@@ -151,7 +151,7 @@ def new(
         ),
     ] = None,
     start_player: Annotated[
-        str | None, typer.Option("--start-player", help=N_("Who starts."))
+        str | None, typer.Option("--start-player", metavar="NAME", help=N_("Who starts."))
     ] = None,
     maps: MapsOption = None,
     market_file: MarketOption = None,
@@ -172,7 +172,7 @@ def new(
 ) -> None:
     """Start a game: players, variants, and the setup drawn (seeded) or as your table laid it.
 
-    Example: [cyan]caledonia new game.yaml -p Ailsa:red -p Bruce:blue -p Cat:green --seed 7[/cyan]
+    Example: [cyan]caledonia new game.yaml -p Ailsa:red -p Bruce:blue --seed 7[/cyan]
     """
     from caledonia.rules.game.setup import TableChoices, default_players
 

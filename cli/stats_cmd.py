@@ -170,6 +170,7 @@ def stats(
         typer.Option(
             "--jobs",
             min=1,
+            metavar="N",
             help=t("Worker processes for the replays (default: one per core; 1: none)."),
             show_default=False,
         ),
