@@ -48,8 +48,9 @@ def plain_argument_names() -> None:
 
     TyperArgument.make_metavar = make_metavar  # type: ignore[method-assign]
 
-    for kind in (_click.types.StringParamType, _click.types.IntParamType, _click.types.IntRange):
-        kind.get_metavar = _named_metavar(kind.get_metavar)  # type: ignore[method-assign]
+    value_types = (_click.types.StringParamType, _click.types.IntParamType, _click.types.IntRange)
+    for value_type in value_types:
+        value_type.get_metavar = _named_metavar(value_type.get_metavar)  # type: ignore[method-assign]
 
     from typer.core import TyperCommand, TyperGroup
 
