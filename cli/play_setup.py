@@ -78,9 +78,9 @@ def ask_new_game(
     tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
     game = create_game(players, seed, variants, tighter, table, **files)
     save(path, game)
-    for line in checklist(game.setup):
-        asker.say(line)
-    asker.say(t("Started {path} (seed {seed}).", path=path, seed=seed))
+    started = t("Started {path} (seed {seed}).", path=path, seed=seed)
+    # TRANSLATORS: under the set-up checklist: the first question comes after this key
+    asker.page([*checklist(game.setup), started], t("Press a key once the table is laid out."))
     return game
 
 
