@@ -1,14 +1,17 @@
-"""Every command the README shows runs as written, with the exit code the README implies.
+"""Every command the documents show runs as written, with the exit code the text implies.
 
-The convention (README.md, "Testing the README"):
+The convention (CONTRIBUTING.md, "Testing the documents"):
 
+- The documents are README.md, then the guides it links to in docs/, then
+  CONTRIBUTING.md (DOCUMENTS, in that order: a guide may use a file the README made).
 - The commands are the lines of ```sh and ```console blocks that start with
   `caledonia ` or `$ caledonia ` (a line ending in `\\` continues on the next);
   text after an unquoted `#` is a comment. Other lines (pip, pytest, python)
   are not run.
 - They run in order, as a reader would type them, in one temporary folder
   holding copies of sample_games/ and maps/, with stdin not a terminal and
-  HOME inside that folder.
+  HOME inside that folder; once with an empty box, once with a full box of the
+  table's own components, each unlike the shipped example.
 - A command exits 0, unless the HTML comment on the line above its block says
   otherwise, for the whole block:
   `<!-- interactive -->`: each needs a terminal; without one it exits 2 and says
@@ -37,12 +40,14 @@ from clirunner import run_in_process
 from conftest import ROOT
 
 README = ROOT / "README.md"
+GUIDES = ("playing", "games", "scoring", "map", "after-the-game")
+DOCUMENTS = (README, *(ROOT / "docs" / f"{guide}.md" for guide in GUIDES), ROOT / "CONTRIBUTING.md")
 RUN_BLOCKS = ("sh", "console")
 MARK = re.compile(r"^<!--\s*(interactive|exit \d+)\s*-->$")
 
 
 class Command(NamedTuple):
-    line: int  # in README.md, for the failure message
+    line: int  # in its document, for the failure message
     words: list[str]  # after `caledonia`
     mark: str | None  # the block's mark: None, "interactive" or "exit N"
 
@@ -101,6 +106,22 @@ def _run(words: list[str], folder: Path) -> subprocess.CompletedProcess:
 def _says_what_to_give(stderr: str) -> bool:
     """A message naming a way to go on without a terminal: a flag, an ARGUMENT, a command."""
     return bool(re.search(r"--[a-z]|\b[A-Z]{3,}\b|caledonia [a-z]", stderr))
+
+
+def test_every_guide_the_readme_links_to_is_tested():
+    """A guide in docs/ is in DOCUMENTS, so its commands run; and the README links to it."""
+    linked = set(re.findall(r"\(docs/([a-z-]+)\.md[)#]", README.read_text()))
+    assert linked == set(GUIDES) == {p.stem for p in (ROOT / "docs").glob("*.md")}
+
+
+def test_the_readme_walks_in_at_most_500_lines_with_contents():
+    text = README.read_text()
+    assert len(text.splitlines()) <= 500
+    contents = text.split("## Contents", 1)[1].split("\n## ", 1)[0]
+    for heading in re.findall(r"^## (.+)$", text, re.M):
+        if heading != "Contents":
+            anchor = re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+            assert f"(#{anchor})" in contents, heading
 
 
 def test_the_readme_convention_is_read_as_documented():
@@ -204,12 +225,17 @@ def test_every_readme_command_runs_as_written(tmp_path, box):
         shutil.copytree(ROOT / folder, tmp_path / folder)
     if box == "full box":
         fill_box(tmp_path / "home/.local/share/caledonia")
-    commands = readme_commands(README.read_text())
-    assert len(commands) >= 40  # the README's examples are found
+    assert len(readme_commands(README.read_text())) >= 40  # the README's examples are found
+    commands = [
+        (document, command)
+        for document in DOCUMENTS
+        for command in readme_commands(document.read_text(encoding="utf-8"))
+    ]
     problems = []
-    for command in commands:
+    for document, command in commands:
         result = _run(command.words, tmp_path)
-        shown = f"README.md:{command.line}: caledonia {shlex.join(command.words)}"
+        where = document.relative_to(ROOT)
+        shown = f"{where}:{command.line}: caledonia {shlex.join(command.words)}"
         said = (result.stderr or result.stdout).strip().splitlines()[-3:]
         if "Traceback" in result.stderr or "Internal error" in result.stderr:
             problems.append(f"{shown}: crashed: {said}")
