@@ -209,6 +209,7 @@ def new(
         market_file=market_file,
         box_file=box_file,
         export_board=export_board,
+        on_examples=examples,
     )
     setup = game.setup
     save(game_file, game)

@@ -76,7 +76,17 @@ def ask_new_game(
     seed, table = ask_layout(asker, data, players, variants)
     table = ask_pile(asker, data, players, variants, seed, table)
     tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
-    game = create_game(players, seed, variants, tighter, table, **files)
+    game = create_game(
+        players,
+        seed,
+        variants,
+        tighter,
+        table,
+        maps=files["maps"],
+        market_file=files["market_file"],
+        box_file=files["box_file"],
+        export_board=files["export_board"],
+    )
     save(path, game)
     started = t("Started {path} (seed {seed}).", path=path, seed=seed)
     # TRANSLATORS: under the set-up checklist: the first question comes after this key
