@@ -146,6 +146,8 @@ def test_a_person_who_says_no_changed_nothing_and_it_is_not_an_error(
     asker = ScriptedAsker([False])  # the first question is the one that guards the change
     monkeypatch.setattr("caledonia.cli.output.is_interactive", lambda: True)
     monkeypatch.setattr("caledonia.cli.prompts.QuestionaryAsker", lambda: asker)
+    # transcribe.py holds the name itself, once imported (by an earlier test, say)
+    monkeypatch.setattr("caledonia.cli.transcribe.QuestionaryAsker", lambda: asker)
     code, _, err = run_main(monkeypatch, capsys, *words)
     assert code == 0, err
     assert "Error" not in err and kept.read_bytes() == before
