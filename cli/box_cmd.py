@@ -515,12 +515,15 @@ def _folder() -> Path:
 
 
 def _ask_or_refuse(question: str, refusal: str) -> None:
-    """Ask a person at a terminal; elsewhere refuse (`refusal` names --force)."""
+    """Ask a person at a terminal (no: Declined, exit 0); elsewhere refuse with exit 2
+    (`refusal` names --force)."""
+    from .errors import Declined, NeedsTerminal
+
     ask = person_at_terminal()
     if ask is None:
-        raise CaledoniaError(refusal)
+        raise NeedsTerminal(refusal)
     if not ask.confirm(question, default=False):
-        raise CaledoniaError(t("nothing was changed"))
+        raise Declined(t("Nothing was changed."))
 
 
 @app.command("reset")

@@ -400,3 +400,7 @@ class DraftAsker:
     def say(self, text: str) -> None:
         if not self._replaying:
             self.inner.say(text)
+
+    def page(self, lines: Sequence[str], last: str) -> None:
+        if not self._replaying:
+            self.inner.page(lines, last)

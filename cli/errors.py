@@ -35,6 +35,18 @@ class Interrupted(Exception):
         self.said = said
 
 
+class NeedsTerminal(CaledoniaError):
+    """A question only a person at a terminal can answer ("Replace FILE?", "Remove ...?"),
+    met without one: the message names the flag that answers it instead (--force). Exit 2,
+    as every other "needs a terminal" (README: exit codes)."""
+
+
+class Declined(CaledoniaError):
+    """A person answered no to the question before a change: nothing changed, and that is
+    what they asked for, not an error. Shown without "Error:", exit 0. A CaledoniaError, so
+    a prompt loop that re-asks after a refusal (play's save-as) re-asks after this too."""
+
+
 class UsageProblem(CaledoniaError):
     """The command line cannot work as given; `command` is shown in the hint."""
 

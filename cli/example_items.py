@@ -82,6 +82,18 @@ def _kind(core: str, command: bool) -> str | None:
 _ENTER_WITH = (_MAP_COMMAND, _MARKET_COMMAND, _TILES_COMMAND, _VALUES_COMMAND)
 
 
+def chosen_on_purpose(items: tuple[str, ...]) -> tuple[str, ...]:
+    """The items of a game started on the examples on purpose (`new --examples`), without
+    the command that enters each: the table may well hold its own already. A clan's box
+    value keeps its words whole: the game finds it by them (Setup.example_value)."""
+    plain = []
+    for item in items:
+        for command in _ENTER_WITH:
+            item = item.removesuffix(command)
+        plain.append(item)
+    return tuple(plain)
+
+
 def _as_written(item: str, in_play: bool) -> str:
     """An item of a kind not known here: as written, in `play` without its command."""
     if not in_play:

@@ -151,23 +151,35 @@ def new(
         ),
     ] = None,
     start_player: Annotated[
-        str | None, typer.Option("--start-player", help=N_("Who starts."))
+        str | None, typer.Option("--start-player", metavar="NAME", help=N_("Who starts."))
     ] = None,
     maps: MapsOption = None,
     market_file: MarketOption = None,
     box_file: BoxOption = None,
     export_board: ExportBoardOption = None,
+    examples: Annotated[
+        bool,
+        typer.Option(
+            "--examples",
+            help=N_(
+                "Start on the shipped example data, whatever your box holds: for a "
+                "tutorial or a bug report that anyone can replay."
+            ),
+        ),
+    ] = False,
     force: ForceOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game: players, variants, and the setup drawn (seeded) or as your table laid it.
 
-    Example: [cyan]caledonia new game.yaml -p Ailsa:red -p Bruce:blue -p Cat:green --seed 7[/cyan]
+    Example: [cyan]caledonia new game.yaml -p Ailsa:red -p Bruce:blue --seed 7[/cyan]
     """
     from caledonia.rules.game.setup import TableChoices, default_players
 
     from .game_setup import create_game, random_seed
 
+    if examples:
+        maps, market_file, box_file, export_board = _example_files(ctx)
     check_output(game_file, force=force, ask=person_at_terminal())
     try:
         players = default_players(player)
@@ -197,6 +209,7 @@ def new(
         market_file=market_file,
         box_file=box_file,
         export_board=export_board,
+        on_examples=examples,
     )
     setup = game.setup
     save(game_file, game)
@@ -211,6 +224,39 @@ def new(
     else:
         _describe_setup(game)
     message(t("Started {game_file} (seed {seed}).", game_file=game_file, seed=chosen_seed))
+
+
+_DATA_OPTIONS = ("maps", "market_file", "box_file", "export_board")
+
+
+def _example_files(ctx: typer.Context) -> tuple[str, str, str, str]:
+    """`new --examples`: the shipped example of every component (an option's environment
+    variable gives way to it; the option itself typed with --examples is a usage error)."""
+    from caledonia.rules.boxfolder import example_file
+    from caledonia.rules.map_modules import example_maps_folder
+
+    typed = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name in _DATA_OPTIONS
+        # click's ParameterSource, by name: typer ships click under a private module
+        and getattr(ctx.get_parameter_source(param.name), "name", "") == "COMMANDLINE"
+    ]
+    if typed:
+        raise UsageProblem(
+            t(
+                "--examples takes every component from the shipped examples: leave out "
+                "{options}, or leave out --examples",
+                options=", ".join(typed),
+            ),
+            "new",
+        )
+    return (
+        str(example_maps_folder()),
+        str(example_file("market")),
+        str(example_file("box")),
+        str(example_file("export_board")),
+    )
 
 
 new.command_class = VariantFlagsCommand  # type: ignore[attr-defined]  # main.py builds it so

@@ -102,9 +102,11 @@ def create_game(
     market_file: str | None = None,
     box_file: str | None = None,
     export_board: str | None = None,
+    on_examples: bool = False,
 ) -> Game:
     """A new game as `caledonia new` starts it (not saved). Raises CaledoniaError with the
-    reason when the data or a choice is wrong."""
+    reason when the data or a choice is wrong. `on_examples`: the table chose the shipped
+    examples (`new --examples`), so the notices do not tell it to enter its own."""
     from caledonia.rules.game.engine import Game
 
     try:  # a loader's ValueError too, as `new` always showed it
@@ -118,6 +120,10 @@ def create_game(
         setup = draw_game_setup(data, players, seed, variants, tighter, table)
     except ValueError as reason:
         raise CaledoniaError(str(reason)) from None
+    if on_examples:
+        from .example_items import chosen_on_purpose
+
+        setup = setup._replace(example_data=chosen_on_purpose(setup.example_data))
     return Game(setup, data.parts)
 
 

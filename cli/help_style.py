@@ -43,23 +43,32 @@ def plain_argument_names() -> None:
     named = TyperArgument.make_metavar
 
     def make_metavar(self: Any, ctx: Any, *, usage: bool = False) -> str:
-        return named(self, ctx, usage=usage).replace("{", "").replace("}", "")
+        # upper case, as every argument of a usage line: `clans [NAME]`, not `[name]`
+        return named(self, ctx, usage=usage).replace("{", "").replace("}", "").upper()
 
     TyperArgument.make_metavar = make_metavar  # type: ignore[method-assign]
 
-    typed = _click.types.StringParamType.get_metavar
-
-    def get_metavar(self: Any, param: Any, ctx: Any) -> str | None:
-        if isinstance(param, TyperArgument):
-            return ""  # the argument's name says it
-        return typed(self, param, ctx) or "TEXT"  # an option without a metavar of its own
-
-    _click.types.StringParamType.get_metavar = get_metavar  # type: ignore[method-assign]
+    value_types = (_click.types.StringParamType, _click.types.IntParamType, _click.types.IntRange)
+    for value_type in value_types:
+        value_type.get_metavar = _named_metavar(value_type.get_metavar)  # type: ignore[method-assign]
 
     from typer.core import TyperCommand, TyperGroup
 
     for kind in (TyperCommand, TyperGroup):
         kind.format_help = _translated(kind.format_help)  # type: ignore[method-assign]
+
+
+def _named_metavar(typed: Any) -> Any:
+    """A type's metavar as a person reads it: none beside an argument (its name says it),
+    and an option's own name (N, FILE...) rather than Click's `TEXT` or `<int>`."""
+    from typer.core import TyperArgument
+
+    def get_metavar(self: Any, param: Any, ctx: Any) -> str | None:
+        if isinstance(param, TyperArgument):
+            return ""
+        return typed(self, param, ctx) or param.metavar or param.name.upper()
+
+    return get_metavar
 
 
 def _translated(format_help: Any) -> Any:
@@ -75,6 +84,7 @@ def _translated(format_help: Any) -> Any:
         for name, words in _TYPER_WORDS.items():
             setattr(rich_utils, name, gettext(words))
         rich_utils.ENVVAR_STRING = gettext(_ENVVAR).replace("{name}", "{}")  # Typer's format
+        rich_utils.RANGE_STRING = ""  # "[1<=x<=4]": an option's help says its range in words
         listed = getattr(self, "commands", {}).values()  # a group's commands, by their help
         for shown in (self, *self.get_params(ctx), *listed):
             if getattr(shown, "help", None):

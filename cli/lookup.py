@@ -87,13 +87,15 @@ def contracts(
     gives: Annotated[
         str | None,
         typer.Option(
-            help=t("Only contracts that give this: {goods}.", goods=", ".join(CONTRACT_GAINS))
+            metavar="GOOD",
+            help=t("Only contracts that give this: {goods}.", goods=", ".join(CONTRACT_GAINS)),
         ),
     ] = None,
     pays: Annotated[
         str | None,
         typer.Option(
-            help=t("Only contracts paid with this: {goods}.", goods=", ".join(CONTRACT_PAYMENTS))
+            metavar="GOOD",
+            help=t("Only contracts paid with this: {goods}.", goods=", ".join(CONTRACT_PAYMENTS)),
         ),
     ] = None,
     tile: Annotated[
@@ -263,6 +265,7 @@ def clans(
     name: Annotated[
         str | None,
         typer.Argument(
+            metavar="NAME",
             help=t("Show one clan (any letter case, or the start of its name)."),
             show_default=False,
         ),

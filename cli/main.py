@@ -10,7 +10,16 @@ from typing import Annotated, Any
 import typer
 
 from . import VERSION
-from .errors import N_, STOPPED_NOTHING_SAVED, ExitCode, Interrupted, UsageProblem, reason_of
+from .errors import (
+    N_,
+    STOPPED_NOTHING_SAVED,
+    Declined,
+    ExitCode,
+    Interrupted,
+    NeedsTerminal,
+    UsageProblem,
+    reason_of,
+)
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -306,6 +315,12 @@ def main() -> None:
         _error(echoed(_shown(reason_of(problem))))
         _said(N_("Try 'caledonia {command} -h' for help."), command=problem.command)
         sys.exit(ExitCode.USAGE)
+    except NeedsTerminal as problem:
+        _error(echoed(_shown(reason_of(problem))))
+        sys.exit(ExitCode.USAGE)
+    except Declined as answer:
+        message(_shown(reason_of(answer)))
+        sys.exit(ExitCode.OK)
     except CaledoniaError as problem:
         _error(echoed(_shown(reason_of(problem))))
         sys.exit(ExitCode.USER_ERROR)

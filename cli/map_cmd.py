@@ -106,7 +106,10 @@ def show(
     players: Annotated[
         int,
         typer.Option(
-            min=1, max=4, help=t("Player count when no file is given (mist is off with 1-2).")
+            min=1,
+            max=4,
+            metavar="N",
+            help=t("Player count, 1 to 4, when no file is given (mist is off with 1-2)."),
         ),
     ] = 4,
     reach: Annotated[
@@ -137,7 +140,7 @@ def show(
 ) -> None:
     """Draw the assembled board: terrain, costs, lochs, rivers, units, mist, port slots.
 
-    Example: [cyan]caledonia map show sample_games/game-4p.yaml --legal Ailsa cow --svg board.svg[/cyan]
+    Example: [cyan]caledonia map show sample_games/game-4p.yaml --legal Ailsa cow[/cyan]
     """
     check_picture(svg, force)
 
@@ -203,7 +206,7 @@ def show(
 @app.command("reach")
 def reach_command(
     source_file: SourceArgument,
-    player: Annotated[str, typer.Argument(help=t("Player name or colour."))],
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help=t("Player name or colour."))],
     svg: SvgOption = None,
     force: ForceOption = False,
     as_json: JsonOption = False,
@@ -284,18 +287,21 @@ def reach_command(
 @app.command("legal")
 def legal_command(
     source_file: SourceArgument,
-    player: Annotated[str, typer.Argument(help=t("Player name or colour."))],
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help=t("Player name or colour."))],
     unit: Annotated[
         str,
         typer.Argument(
+            metavar="UNIT",
             # TRANSLATORS: the unit words are typed on the command line: keep them in English
-            help=t("sheep, cow, cheese_dairy, bakery, field, distillery, woodcutter or miner.")
+            help=t("sheep, cow, cheese_dairy, bakery, field, distillery, woodcutter or miner."),
         ),
     ],
     space: Annotated[
         str | None,
         typer.Argument(
-            help=t("Target space; leave out to list every legal one."), show_default=False
+            metavar="SPACE",
+            help=t("Target space; leave out to list every legal one."),
+            show_default=False,
         ),
     ] = None,
     free_land: Annotated[
@@ -303,7 +309,11 @@ def legal_command(
     ] = False,
     money: Annotated[
         int | None,
-        typer.Option(min=0, help=t("The player's money, to check the cost (position files only).")),
+        typer.Option(
+            min=0,
+            metavar="N",
+            help=t("The player's money, to check the cost (position files only)."),
+        ),
     ] = None,
     svg: SvgOption = None,
     force: ForceOption = False,
@@ -423,7 +433,7 @@ def settlements_command(
 ) -> None:
     """Each player's settlements and the largest group within shipping reach.
 
-    Example: [cyan]caledonia map settlements sample_games/position-3p.yaml --svg settlements.svg[/cyan]
+    Example: [cyan]caledonia map settlements sample_games/position-3p.yaml --svg map.svg[/cyan]
     """
     check_picture(svg, force)
     from caledonia.rules.reach import shipping_words
@@ -716,7 +726,7 @@ def _say_report(report: dict[str, Any], draw: bool) -> None:
 
 @app.command("transcribe")
 def transcribe_command(
-    side: Annotated[str, typer.Argument(help=t("The side to enter, A1 to D2."))],
+    side: Annotated[str, typer.Argument(metavar="SIDE", help=t("The side to enter, A1 to D2."))],
     out: Annotated[
         str | None,
         typer.Option(

@@ -19,9 +19,12 @@ if TYPE_CHECKING:
     from .map_source import MapSource
 
 # The board the map commands draw when no file is given (board_from_flags)
-ModulesOption = Annotated[str, typer.Option(help=t("Module sides when no file is given, A to D."))]
+ModulesOption = Annotated[
+    str, typer.Option(metavar="SIDES", help=t("Module sides when no file is given, A to D."))
+]
 PlayersOption = Annotated[
-    int, typer.Option(min=1, max=4, help=t("Player count when no file is given."))
+    int,
+    typer.Option(min=1, max=4, metavar="N", help=t("Player count, 1 to 4, when no file is given.")),
 ]
 
 

@@ -33,6 +33,16 @@ def example_sides_notice(board: Board) -> str | None:
     )
 
 
+def maps_for(data: object, maps: str | None) -> str | None:
+    """The module sides a position file or score sheet is read with: the shipped examples
+    for a file that says `examples: true` (whatever the box, --maps or CALEDONIA_MAPS
+    hold, as a game file keeps its own), else --maps or the box."""
+    from caledonia.rules.boxfolder import declares_examples
+    from caledonia.rules.map_modules import example_maps_folder
+
+    return str(example_maps_folder()) if declares_examples(data) else maps
+
+
 def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[str, ModuleSide]:
     """The module sides of --maps, else the box's with the examples for those it lacks. A
     --maps folder must hold every side in `needed` (default: all eight); a missing one is

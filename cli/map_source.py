@@ -217,7 +217,7 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     A game file carries its own modules, so `maps` applies to position files only."""
     from caledonia.rules.yamlfile import parse_yaml, read_text
 
-    from .map_sides import example_sides_notice, load_sides
+    from .map_sides import example_sides_notice, load_sides, maps_for
 
     text = read_text(path)
     parts = components()
@@ -239,7 +239,7 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     position = parse_position(
         data,
         path,
-        load_sides(maps, needed=()),
+        load_sides(maps_for(data, maps), needed=()),
         parts.economy,
         tuple(tile.id for tile in parts.port_tiles),
     )

@@ -21,7 +21,9 @@ PICTURE_HEIGHT = 20  # lines: one module (six rows of hexes), never the whole bo
 
 
 def where_command(
-    space: Annotated[str, typer.Argument(help=t("A space id such as A-09 (a09 and A9 too)."))],
+    space: Annotated[
+        str, typer.Argument(metavar="SPACE", help=t("A space id such as A-09 (a09 and A9 too)."))
+    ],
     source_file: Annotated[
         str | None,
         typer.Argument(

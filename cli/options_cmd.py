@@ -16,7 +16,12 @@ def options(
     game_file: GameArgument,
     player: Annotated[
         str | None,
-        typer.Option("--player", "-p", help=N_("Only this player's events (name or colour).")),
+        typer.Option(
+            "--player",
+            "-p",
+            metavar="NAME",
+            help=N_("Only this player's events (name or colour)."),
+        ),
     ] = None,
     as_json: JsonOption = False,
     limit: Annotated[

@@ -76,11 +76,21 @@ def ask_new_game(
     seed, table = ask_layout(asker, data, players, variants)
     table = ask_pile(asker, data, players, variants, seed, table)
     tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
-    game = create_game(players, seed, variants, tighter, table, **files)
+    game = create_game(
+        players,
+        seed,
+        variants,
+        tighter,
+        table,
+        maps=files["maps"],
+        market_file=files["market_file"],
+        box_file=files["box_file"],
+        export_board=files["export_board"],
+    )
     save(path, game)
-    for line in checklist(game.setup):
-        asker.say(line)
-    asker.say(t("Started {path} (seed {seed}).", path=path, seed=seed))
+    started = t("Started {path} (seed {seed}).", path=path, seed=seed)
+    # TRANSLATORS: under the set-up checklist: the first question comes after this key
+    asker.page([*checklist(game.setup), started], t("Press a key once the table is laid out."))
     return game
 
 

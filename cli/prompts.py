@@ -148,6 +148,11 @@ class Asker(Protocol):
 
     def say(self, text: str) -> None: ...
 
+    def page(self, lines: Sequence[str], last: str) -> None:
+        """Notes longer than a screen, a screenful at a time; each screen waits for a key,
+        the last one with `last` (what the person does before going on)."""
+        ...
+
 
 class QuestionaryAsker:
     """Asks a person at a terminal. Ctrl-C raises KeyboardInterrupt."""
@@ -246,16 +251,42 @@ class QuestionaryAsker:
 
     def say(self, text: str) -> None:
         """A note; an indented item ('  [ ] Map: ...') wraps under its own words."""
-        import re
-        import textwrap
-
-        item = re.match(r" +(\[.\] )?", text)
-        if item is None or "\n" in text:
-            message(text)
+        if not text.startswith(" ") or "\n" in text:
+            message(text)  # rich wraps it between words
             return
-        indent = " " * len(item.group(0))
-        width = terminal_width() - 1
-        message("\n".join(textwrap.wrap(text, width, subsequent_indent=indent)) or text)
+        message("\n".join(screen_lines(text, terminal_width() - 1)))
+
+    def page(self, lines: Sequence[str], last: str) -> None:
+        """The lines a screenful at a time (a set-up checklist is longer than 80x24), each
+        screen ended by a key; the last one too, so that the next question, drawn below,
+        does not push it off the screen before the table has read it."""
+        import shutil
+
+        size = shutil.get_terminal_size((80, 24))
+        room = max(size.lines - 2, 3)  # the key's line, and the line the cursor waits on
+        screens: list[list[str]] = [[]]
+        for line in lines:  # a line's rows stay together, unless it is longer than a screen
+            rows = screen_lines(line, size.columns - 1)
+            if screens[-1] and len(screens[-1]) + len(rows) > room:
+                screens.append([])
+            screens[-1].extend(rows)
+        for number, screen in enumerate(screens, start=1):
+            message("\n".join(screen))
+            key = last if number == len(screens) else t("Press a key for the rest.")
+            self._q.press_any_key_to_continue(key).unsafe_ask()
+
+
+def screen_lines(text: str, width: int) -> list[str]:
+    """A note as the terminal shows it, wrapped to `width`: an indented item ('  [ ] Map:
+    ...') under its own words, other text between words."""
+    import re
+    import textwrap
+
+    item = re.match(r" +(\[.\] )?", text)
+    if "\n" in text:
+        return text.split("\n")
+    indent = " " * len(item.group(0)) if item else ""
+    return textwrap.wrap(text, width, subsequent_indent=indent) or [text]
 
 
 def _reuse_default_key_bindings() -> None:

@@ -118,7 +118,9 @@ def score(
     from caledonia.rules.file_kinds import refuse_position
 
     refuse_position(data, sheet)
-    checked = parse_sheet(data, sheet, parts, map_sides(maps))
+    from .map_sides import maps_for
+
+    checked = parse_sheet(data, sheet, parts, map_sides(maps_for(data, maps)))
     if checked.example_map:
         from .map_cmd import EXAMPLE_NOTICE
 

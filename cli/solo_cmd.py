@@ -673,8 +673,7 @@ def market_command(
 ) -> None:
     """The market phase alone: current prices in, new prices out, each step explained.
 
-    Example: [cyan]caledonia solo market my-solo.yaml --roll whisky:+3 --roll wool:-1
-    --roll cheese:+2[/cyan]
+    Example: [cyan]caledonia solo market my-solo.yaml --roll whisky:+3 --roll wool:-1[/cyan]
     """
     import random
     import secrets
@@ -754,7 +753,7 @@ def refill_command(
 ) -> None:
     """The refill alone: fill the empty slots, then remove the slot the last roll names.
 
-    Example: [cyan]caledonia solo refill --board 12,33,-,45,-,21 --draw 7,19 --last-roll -3[/cyan]
+    Example: [cyan]caledonia solo refill --board 12,33,7,45,-,21 --draw 9 --last-roll -3[/cyan]
     """
     from caledonia.rules.solo import SLOTS, refill
 

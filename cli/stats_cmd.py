@@ -95,11 +95,12 @@ def _sheet_seats(data: Any, path: str) -> tuple[str, str, Any]:
     from caledonia.rules.scoring import score_sheet
     from caledonia.rules.sheet import parse_sheet
 
+    from .map_sides import maps_for
     from .score import map_sides
 
     parts = components()
     try:
-        sheet = parse_sheet(data, path, parts, map_sides(None))
+        sheet = parse_sheet(data, path, parts, map_sides(maps_for(data, None)))
     except DataError as problem:
         return (
             "failed",
@@ -169,6 +170,7 @@ def stats(
         typer.Option(
             "--jobs",
             min=1,
+            metavar="N",
             help=t("Worker processes for the replays (default: one per core; 1: none)."),
             show_default=False,
         ),

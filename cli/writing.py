@@ -13,7 +13,6 @@ import os
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
 from caledonia.rules.yamlfile import WriteError, check_writable
 
@@ -53,13 +52,15 @@ def may_replace(
 ) -> bool:
     """May `path` be replaced? True when it does not exist or with `force`. Else, with `ask`
     (a person at a terminal) the question "Replace FILE{when}?" is asked now, before any
-    other: False when they keep the file. Without, CaledoniaError names FORCE_FLAG."""
+    other: False when they keep the file. Without, NeedsTerminal names FORCE_FLAG (exit 2)."""
     if force or not os.path.lexists(path):
         return True
     from .translation import t
 
     if ask is None:
-        raise CaledoniaError(
+        from .errors import NeedsTerminal
+
+        raise NeedsTerminal(
             t("{path} exists: pass {flag} to replace it", path=path, flag=FORCE_FLAG)
         )
     # TRANSLATORS: {when} is empty, or when it is replaced (" when the new side is saved")
@@ -67,13 +68,15 @@ def may_replace(
 
 
 def refuse_overwrite(path: str | os.PathLike[str], *, force: bool, ask: Asker | None) -> None:
-    """Raise CaledoniaError when `path` exists and may not be replaced (`may_replace`)."""
+    """Raise when `path` exists and may not be replaced (`may_replace`): Declined (exit 0)
+    when the person kept it, NeedsTerminal (exit 2) when nobody could be asked."""
     if not may_replace(path, force=force, ask=ask):
+        from .errors import Declined
         from .translation import t
 
-        raise CaledoniaError(
+        raise Declined(
             t(
-                "{path} exists and was kept: nothing was written (pass {flag} to replace it)",
+                "Nothing was changed: {path} was kept (pass {flag} to replace it).",
                 path=path,
                 flag=FORCE_FLAG,
             )
@@ -85,6 +88,7 @@ def check_output(
 ) -> None:
     """What a command does with a FILE it will write, before its first question:
     `check_writable` (which makes a missing folder), then the replace question (or refusal)
-    of `refuse_overwrite`. Raises CaledoniaError / WriteError: exit 1 with a one-line reason."""
+    of `refuse_overwrite`. Raises WriteError (exit 1 with a one-line reason), NeedsTerminal
+    (exit 2) or Declined (exit 0)."""
     check_writable(path)
     refuse_overwrite(path, force=force, ask=ask)

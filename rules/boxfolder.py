@@ -12,6 +12,10 @@ The folder is --box-dir (`use_folder`), else $CALEDONIA_HOME, else the platform'
 folder for caledonia. For each component a file given by its own option or environment
 variable wins; else the box's file; else the shipped example. `find` says which of the
 three it used, so a notice can name exactly what is still an example.
+
+A position file or a score sheet that says `examples: true` (the shipped samples, a
+tutorial's or a bug report's file) is read with the shipped examples whatever the box
+holds, as a game file is read with the data it was started with (`declares_examples`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from .messages import N_
 HOME_ENV = "CALEDONIA_HOME"
 EXAMPLES = Path(__file__).parent / "data" / "examples"
 MAPS = "maps"
+# the key of a position file or score sheet that is on the shipped examples
+EXAMPLES_KEY = "examples"
 
 _chosen: Path | None = None  # --box-dir, set once by the command line
 
@@ -118,6 +124,13 @@ def find(component: str, override: str | None = None) -> Found:
     if own.is_file():
         return Found(component, own, "box")
     return Found(component, example_file(component), "example")
+
+
+def declares_examples(data: object) -> bool:
+    """Whether a position file or score sheet says it is on the shipped examples
+    (`examples: true`): it is then read with them, whatever the box holds. The file's
+    parser checks the key's value."""
+    return isinstance(data, dict) and data.get(EXAMPLES_KEY) is True
 
 
 def side_file(name: str) -> Path:

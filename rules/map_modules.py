@@ -419,6 +419,11 @@ def maps_folder(override: str | None = None) -> Path:
     chosen = override or os.environ.get(MAPS_ENV)
     if chosen:
         return Path(chosen)
+    return example_maps_folder()
+
+
+def example_maps_folder() -> Path:
+    """The shipped example sides, whatever the box or $CALEDONIA_MAPS holds."""
     from .. import maps  # the package folder that holds the example sides
 
     return Path(maps.__file__).parent

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .board import Board, assemble
+from .boxfolder import EXAMPLES_KEY
 from .components import Economy
 from .map_modules import MODULE_LETTERS, ModuleSide
 from .messages import N_, Reason
@@ -295,8 +296,10 @@ def parse_position(
     port_tiles: Sequence[str] = (),
 ) -> Position:
     top = Node(data, source).mapping(
-        required=("modules", "players"), optional=("tighter_map", "ports")
+        required=("modules", "players"), optional=("tighter_map", "ports", EXAMPLES_KEY)
     )
+    if EXAMPLES_KEY in top:
+        top[EXAMPLES_KEY].boolean()  # the caller read it (declares_examples): only checked
     nodes = top["players"].sequence()
     if not 1 <= len(nodes) <= 4:
         raise top["players"].fail(Reason("expected 1 to 4 players, got {count}", count=len(nodes)))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .boxfolder import EXAMPLES_KEY
 from .components import IMPORT_GOODS, Components
 from .messages import Plural, Reason
 from .plaindata import plain
@@ -67,6 +68,7 @@ class ScoreSheet(NamedTuple):
     static_imports: bool = False
     board: Mapping[str, Any] | None = None  # the `map` block as given
     example_map: bool = False  # the map's modules are example layouts
+    on_examples: bool = False  # `examples: true`: read with the shipped examples
 
     @property
     def solo(self) -> bool:
@@ -219,7 +221,9 @@ def parse_sheet(
     with a `map`.
     """
     root = Node(data, source)
-    top = root.mapping(required=("players",), optional=("variant", "map"))
+    top = root.mapping(required=("players",), optional=("variant", "map", EXAMPLES_KEY))
+    # the caller gives the example sides for such a sheet (boxfolder.declares_examples)
+    on_examples = top[EXAMPLES_KEY].boolean() if EXAMPLES_KEY in top else False
     static = False
     if "variant" in top and top["variant"].value is not None:
         variant = top["variant"].mapping(optional=("static_imports",))
@@ -249,7 +253,11 @@ def parse_sheet(
             Reason("units on the map need a top-level 'map: {{modules: [A1, B1, C1, D1]}}'")
         )
     return ScoreSheet(
-        players=tuple(players), static_imports=static, board=board, example_map=example
+        players=tuple(players),
+        static_imports=static,
+        board=board,
+        example_map=example,
+        on_examples=on_examples,
     )
 
 
@@ -398,6 +406,8 @@ def sheet_as_data(sheet: ScoreSheet) -> dict[str, Any]:
             entry["auction_bid"] = player.auction_bid
         players.append(entry)
     data: dict[str, Any] = {}
+    if sheet.on_examples:
+        data[EXAMPLES_KEY] = True
     if sheet.static_imports:
         data["variant"] = {"static_imports": True}
     if sheet.board is not None:

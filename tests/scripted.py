@@ -66,3 +66,6 @@ class ScriptedAsker:
 
     def say(self, text):
         self.said.append(text)
+
+    def page(self, lines, last):
+        self.said.extend(lines)

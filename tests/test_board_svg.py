@@ -391,7 +391,7 @@ def test_no_picture_overwrites_a_file_silently(command, tmp_path):
     picture = tmp_path / "mine.svg"
     picture.write_text("mine")
     refused = run_cli(*command, "--svg", str(picture))
-    assert refused.returncode == 1 and "--force" in refused.stderr
+    assert refused.returncode == 2 and "--force" in refused.stderr  # a needed --force
     assert picture.read_text() == "mine" and refused.stdout == ""  # refused before any work
     replaced = run_cli(*command, "--svg", str(picture), "--force")
     assert replaced.returncode == 0, replaced.stderr

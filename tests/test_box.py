@@ -182,7 +182,7 @@ def test_import_checks_the_whole_copy_first_and_asks_before_replacing(tmp_path):
     assert refused.returncode == 1 and f"{bad}:" in refused.stderr
     assert box_listing() == before
     asked = run_cli("box", "import", str(copy))
-    assert asked.returncode == 1 and "--force" in asked.stderr
+    assert asked.returncode == 2 and "--force" in asked.stderr
     only_a1 = tmp_path / "only-a1.yaml"
     data = yaml.safe_load(copy.read_text())
     del data["maps"]["B1"]
@@ -194,7 +194,7 @@ def test_import_checks_the_whole_copy_first_and_asks_before_replacing(tmp_path):
 def test_reset_asks_first_then_puts_the_example_back(tmp_path):
     assert run_cli("box", "add", *own_sides(tmp_path, "A1", "B1")).returncode == 0
     asked = run_cli("box", "reset", "A1")
-    assert asked.returncode == 1 and "--force" in asked.stderr
+    assert asked.returncode == 2 and "--force" in asked.stderr
     assert run_cli("box", "reset", "a1", "--force").returncode == 0
     assert sorted(box_listing()) == ["maps/B1.yaml"]
     unknown = run_cli("box", "reset", "E1", "--force")
@@ -320,3 +320,100 @@ def test_play_asks_nothing_about_data_files_when_the_box_holds_them(tmp_path):
     assert f"Using your box at {boxfolder.folder()}: market board; box values" in asker.said[0]
     assert not game.setup.example_data[1:]  # only the map sides are examples
     assert game.setup.example_data[0].startswith("map modules")
+
+
+# -- files on the examples stay on the examples --------------------------------------------
+
+
+def _forest_a1(tmp_path: Path) -> None:
+    """A box whose side A1 is all forest: a sheep or a field the example allows is refused."""
+
+    def forest(data):
+        data["rows"] = [
+            [c if c is None else "F" + c.lstrip("GFM") for c in row] for row in data["rows"]
+        ]
+
+    assert (
+        run_cli("box", "add", str(own(tmp_path, MAPS / "A1.yaml", change=forest))).returncode == 0
+    )
+
+
+def test_a_position_on_the_examples_is_read_with_them_whatever_the_box(tmp_path):
+    _forest_a1(tmp_path)
+    sample = str(ROOT / "sample_games/position-3p.yaml")
+    shown = run_cli("map", "settlements", sample)
+    assert shown.returncode == 0, shown.stderr
+    assert "example layouts" in shown.stderr  # it says so: the examples, as the file declares
+    undeclared = tmp_path / "mine.yaml"
+    undeclared.write_text(Path(sample).read_text().replace("examples: true\n", ""))
+    refused = run_cli("map", "settlements", str(undeclared))  # a position of the table's own
+    assert refused.returncode == 1 and "A-10 is forest only" in refused.stderr
+
+
+def test_a_score_sheet_on_the_examples_is_counted_on_them_whatever_the_box(tmp_path):
+    _forest_a1(tmp_path)
+    sample = ROOT / "sample_games/final-3p-map.yaml"
+    on_examples = run_cli("score", str(sample), "--json")
+    assert on_examples.returncode == 0, on_examples.stderr
+    undeclared = tmp_path / "mine.yaml"
+    undeclared.write_text(sample.read_text().replace("examples: true\n", ""))
+    on_the_box = run_cli("score", str(undeclared), "--json")
+    assert on_the_box.returncode == 1 and "forest only" in on_the_box.stderr
+    stats = run_cli("stats", str(sample))
+    assert stats.returncode == 0 and "left out" not in stats.stdout + stats.stderr
+
+
+@pytest.mark.parametrize("value", ["maybe", "1", "[true]"])
+def test_examples_must_be_true_or_false(tmp_path, value):
+    for sample in ("position-3p.yaml", "final-3p-map.yaml"):
+        path = tmp_path / sample
+        path.write_text(
+            (ROOT / "sample_games" / sample)
+            .read_text()
+            .replace("examples: true", f"examples: {value}")
+        )
+        command = ("map", "show") if sample.startswith("position") else ("score",)
+        result = run_cli(*command, str(path))
+        assert result.returncode == 1 and "examples" in result.stderr, result.stderr
+
+
+def test_a_sheet_on_the_examples_keeps_saying_so():
+    from caledonia.rules.board import DEFAULT_ORIGINS
+    from caledonia.rules.components import components
+    from caledonia.rules.map_modules import example_maps_folder, load_module_set
+    from caledonia.rules.sheet import parse_sheet, sheet_as_data
+
+    data = yaml.safe_load((ROOT / "sample_games/final-3p-map.yaml").read_text())
+    sides = lambda: load_module_set(example_maps_folder(), DEFAULT_ORIGINS)  # noqa: E731
+    sheet = parse_sheet(data, "s.yaml", components(), sides)
+    assert sheet.on_examples and sheet_as_data(sheet)["examples"] is True
+    assert parse_sheet(sheet_as_data(sheet), "again.yaml", components(), sides) == sheet
+
+
+def test_new_examples_starts_on_the_shipped_data_whatever_the_box(tmp_path):
+    _forest_a1(tmp_path)
+    market = own(
+        tmp_path,
+        EXAMPLES / "market.yaml",
+        change=lambda d: d["players_3_4"]["wool"].update(start=5),
+    )
+    assert run_cli("box", "add", str(market)).returncode == 0
+    args = ("-p", "A", "-p", "B", "-p", "C", "--seed", "3", "--modules", "A1,B1,C1,D1")
+    on_box, on_examples = tmp_path / "box.yaml", tmp_path / "examples.yaml"
+    assert run_cli("new", str(on_box), *args).returncode == 0
+    made = run_cli("new", str(on_examples), *args, "--examples")
+    assert made.returncode == 0, made.stderr
+    assert setup_of(on_box)["market"]["tracks"]["wool"]["start"] == 5
+    assert setup_of(on_examples)["market"]["tracks"]["wool"]["start"] == 4
+    assert setup_of(on_examples)["map"] != setup_of(on_box)["map"]
+    assert all(not item.startswith("market") for item in setup_of(on_box)["example_data"])
+    assert "market" in setup_of(on_examples)["example_data"]
+    # chosen on purpose: the notice names the examples, not the commands to enter one's own
+    assert "Note: this game uses example data" in made.stderr and "enters" not in made.stderr
+    # an environment variable gives way to --examples; an option typed with it is a slip
+    env = {"CALEDONIA_MARKET": str(market)}
+    assert run_cli("new", str(tmp_path / "e.yaml"), *args, "--examples", env=env).returncode == 0
+    assert setup_of(tmp_path / "e.yaml")["market"]["tracks"]["wool"]["start"] == 4
+    both = run_cli("new", str(tmp_path / "x.yaml"), *args, "--examples", "--market", str(market))
+    assert both.returncode == 2 and "--market" in both.stderr
+    assert not (tmp_path / "x.yaml").exists()

@@ -41,7 +41,7 @@ def test_new_describes_the_setup_and_says_what_is_example_data(game_file):
 
 def test_a_new_game_file_is_not_replaced_silently(game_file):
     again = run_cli("new", str(game_file), "-p", "X")
-    assert again.returncode == 1 and "--force" in again.stderr
+    assert again.returncode == 2 and "--force" in again.stderr
 
 
 def play_setup(path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from caledonia.cli.prompts import Choice, QuestionaryAsker
+from conftest import SAMPLES
 from prompt_toolkit.application import Application, create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -38,3 +39,37 @@ def test_a_key_arrows_and_ctrl_d_answer_menu_after_menu(keyboard):
         assert ask.confirm("Replace it?", default=False) is True
         keyboard.send_text("12\r")
         assert ask.text("Money?", default="0") == "12"
+
+
+def test_a_set_up_checklist_pages_on_80x24_each_item_whole(monkeypatch):
+    """play's set-up checklist (about 27 rows at 80 columns) comes a screen at a time on an
+    80x24 terminal: no screen is taller than 22 rows (its key's line and the cursor's
+    below), an item is never split between screens, and every screen waits for a key."""
+    import os
+
+    from caledonia.cli.play_setup import checklist
+    from caledonia.cli.prompts import screen_lines
+    from caledonia.rules.components import components
+    from caledonia.rules.game.gamefile import load_game
+
+    size = os.terminal_size((80, 24))
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: size)
+    setup = load_game(str(SAMPLES / "game-4p.yaml"), components()).setup
+    lines = [*checklist(setup), "Started game.yaml (seed 7)."]
+    assert sum(len(screen_lines(line, 79)) for line in lines) > 22  # it needs paging
+    screens: list[str] = []
+    keys: list[str] = []
+
+    class Key:
+        def unsafe_ask(self):
+            keys.append(screens[-1])
+
+    monkeypatch.setattr("caledonia.cli.prompts.message", lambda text, **_: screens.append(text))
+    asker = QuestionaryAsker.__new__(QuestionaryAsker)
+    asker._q = type("Questionary", (), {"press_any_key_to_continue": lambda words: Key()})
+    asker.page(lines, "Press a key once the table is laid out.")
+    assert len(screens) >= 2 and keys == screens  # each screen waits for a key
+    for screen in screens:
+        assert len(screen.split("\n")) <= 22 and all(len(row) <= 79 for row in screen.split("\n"))
+    for line in lines:  # every line shown, each whole on one screen
+        assert any("\n".join(screen_lines(line, 79)) in screen for screen in screens), line

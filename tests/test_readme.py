@@ -1,14 +1,17 @@
-"""Every command the README shows runs as written, with the exit code the README implies.
+"""Every command the documents show runs as written, with the exit code the text implies.
 
-The convention (README.md, "Testing the README"):
+The convention (CONTRIBUTING.md, "Testing the documents"):
 
+- The documents are README.md, then the guides it links to in docs/, then
+  CONTRIBUTING.md (DOCUMENTS, in that order: a guide may use a file the README made).
 - The commands are the lines of ```sh and ```console blocks that start with
   `caledonia ` or `$ caledonia ` (a line ending in `\\` continues on the next);
   text after an unquoted `#` is a comment. Other lines (pip, pytest, python)
   are not run.
 - They run in order, as a reader would type them, in one temporary folder
   holding copies of sample_games/ and maps/, with stdin not a terminal and
-  HOME inside that folder.
+  HOME inside that folder; once with an empty box, once with a full box of the
+  table's own components, each unlike the shipped example.
 - A command exits 0, unless the HTML comment on the line above its block says
   otherwise, for the whole block:
   `<!-- interactive -->`: each needs a terminal; without one it exits 2 and says
@@ -31,16 +34,20 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+import yaml
+from caledonia.rules.boxfolder import EXAMPLES
 from clirunner import run_in_process
 from conftest import ROOT
 
 README = ROOT / "README.md"
+GUIDES = ("playing", "games", "scoring", "map", "after-the-game")
+DOCUMENTS = (README, *(ROOT / "docs" / f"{guide}.md" for guide in GUIDES), ROOT / "CONTRIBUTING.md")
 RUN_BLOCKS = ("sh", "console")
 MARK = re.compile(r"^<!--\s*(interactive|exit \d+)\s*-->$")
 
 
 class Command(NamedTuple):
-    line: int  # in README.md, for the failure message
+    line: int  # in its document, for the failure message
     words: list[str]  # after `caledonia`
     mark: str | None  # the block's mark: None, "interactive" or "exit N"
 
@@ -101,6 +108,22 @@ def _says_what_to_give(stderr: str) -> bool:
     return bool(re.search(r"--[a-z]|\b[A-Z]{3,}\b|caledonia [a-z]", stderr))
 
 
+def test_every_guide_the_readme_links_to_is_tested():
+    """A guide in docs/ is in DOCUMENTS, so its commands run; and the README links to it."""
+    linked = set(re.findall(r"\(docs/([a-z-]+)\.md[)#]", README.read_text()))
+    assert linked == set(GUIDES) == {p.stem for p in (ROOT / "docs").glob("*.md")}
+
+
+def test_the_readme_walks_in_at_most_500_lines_with_contents():
+    text = README.read_text()
+    assert len(text.splitlines()) <= 500
+    contents = text.split("## Contents", 1)[1].split("\n## ", 1)[0]
+    for heading in re.findall(r"^## (.+)$", text, re.M):
+        if heading != "Contents":
+            anchor = re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+            assert f"(#{anchor})" in contents, heading
+
+
 def test_the_readme_convention_is_read_as_documented():
     text = """
 ```sh
@@ -130,15 +153,89 @@ caledonia: not a command
     ]
 
 
-def test_every_readme_command_runs_as_written(tmp_path):
+# each land letter of a side turned into another, so a unit the examples allow is refused
+_OTHER_LAND = str.maketrans("GFM", "FMG")
+
+
+def _own(data: dict, change) -> dict:
+    """An example's data as a table's own: example: false, every value changed."""
+    data = {**data, "example": False}
+    change(data)
+    return data
+
+
+def _other_side(data: dict) -> None:
+    data["rows"] = [
+        [code if code is None else str(code).translate(_OTHER_LAND) for code in row]
+        for row in data["rows"]
+    ]
+
+
+def _other_market(data: dict) -> None:
+    for side in ("players_1_2", "players_3_4"):
+        for track in data[side].values():
+            track["prices"] = [price + 1 for price in track["prices"]]
+            track["start"] += 1
+            track["medium"] = [price + 1 for price in track["medium"]]
+
+
+def _other_values(data: dict) -> None:
+    for tile in data["starting_tiles"].values():
+        tile["money"] += 3
+    data["pass_money"] = {2: [15, 13], 3: [15, 12, 9]}
+    data["export_boxes_3_4"] = 5
+    data["import_track_marks"] = {good: [5, 10, 15] for good in data["import_track_marks"]}
+
+
+def _other_removal(data: dict) -> None:
+    # the top two rows swapped: the rulebook fixes only -3, at the bottom left
+    swapped = {1: 3, 2: 4, 3: 1, 4: 2}
+    data["solo_removal"] = {
+        roll: swapped.get(slot, slot) for roll, slot in data["solo_removal"].items()
+    }
+
+
+def fill_box(box: Path) -> None:
+    """A whole box of the table's own components, each unlike the shipped example: every
+    module side's land, the market's prices, the box values and the solo removal grid."""
+    changes = {"market": _other_market, "box": _other_values, "export_board": _other_removal}
+    (box / "maps").mkdir(parents=True)
+    for side in sorted((ROOT / "maps").glob("[A-D][12].yaml")):
+        own = _own(yaml.safe_load(side.read_text(encoding="utf-8")), _other_side)
+        (box / "maps" / side.name).write_text(yaml.safe_dump(own), encoding="utf-8")
+    for name, change in changes.items():
+        example = yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+        (box / f"{name}.yaml").write_text(yaml.safe_dump(_own(example, change)), encoding="utf-8")
+
+
+def test_the_full_box_is_a_box_of_the_tables_own(tmp_path):
+    """The full box of the README test is read as the table's, with nothing an example."""
+    fill_box(tmp_path / "home/.local/share/caledonia")
+    result = _run(["box", "show", "--json"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert {entry["status"] for entry in report["components"]} == {"yours"}, report
+
+
+@pytest.mark.parametrize("box", ["empty box", "full box"])
+def test_every_readme_command_runs_as_written(tmp_path, box):
+    """With an empty box, or a box whose every component differs from the examples, every
+    README command behaves as the README says (the tutorial runs on the examples)."""
     for folder in ("sample_games", "maps"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
-    commands = readme_commands(README.read_text())
-    assert len(commands) >= 40  # the README's examples are found
+    if box == "full box":
+        fill_box(tmp_path / "home/.local/share/caledonia")
+    assert len(readme_commands(README.read_text())) >= 40  # the README's examples are found
+    commands = [
+        (document, command)
+        for document in DOCUMENTS
+        for command in readme_commands(document.read_text(encoding="utf-8"))
+    ]
     problems = []
-    for command in commands:
+    for document, command in commands:
         result = _run(command.words, tmp_path)
-        shown = f"README.md:{command.line}: caledonia {shlex.join(command.words)}"
+        where = document.relative_to(ROOT)
+        shown = f"{where}:{command.line}: caledonia {shlex.join(command.words)}"
         said = (result.stderr or result.stdout).strip().splitlines()[-3:]
         if "Traceback" in result.stderr or "Internal error" in result.stderr:
             problems.append(f"{shown}: crashed: {said}")

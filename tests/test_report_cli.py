@@ -186,7 +186,7 @@ def test_report_keeps_an_existing_file_without_force(tmp_path):
     out = tmp_path / "report.html"
     out.write_text("keep me", encoding="utf-8")
     result = run_cli("report", str(SAMPLES / "game-4p.yaml"), "--html", str(out))
-    assert result.returncode == 1
+    assert result.returncode == 2  # a needed --force
     assert "--force" in result.stderr and "Traceback" not in result.stderr
     assert out.read_text(encoding="utf-8") == "keep me"
     _ok("report", str(SAMPLES / "game-4p.yaml"), "--html", str(out), "--force")

@@ -286,7 +286,7 @@ def test_solo_new_prepare_show(tmp_path):
     state = tmp_path / "solo.yaml"
     new = run_cli("solo", "new", str(state), "--seed", "4")
     assert new.returncode == 0, new.stderr
-    assert run_cli("solo", "new", str(state)).returncode == 1  # no silent overwrite
+    assert run_cli("solo", "new", str(state)).returncode == 2  # no silent overwrite: --force
     prepared = run_cli("solo", "prepare", str(state), "--virtual-dice", "--json")
     assert prepared.returncode == 0, prepared.stderr
     data = json.loads(prepared.stdout)

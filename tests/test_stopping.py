@@ -243,7 +243,7 @@ def test_replace_question_answered_no_keeps_the_file(terminal, monkeypatch, caps
     picture.write_text("mine")
     terminal([False])
     code, _, err = run_main(monkeypatch, capsys, "map", "show", "--svg", str(picture))
-    assert code == 1 and "was kept" in err and picture.read_text() == "mine"
+    assert code == 0 and "Nothing was changed" in err and picture.read_text() == "mine"
 
 
 def test_replace_question_answered_yes_replaces(terminal, monkeypatch, capsys, tmp_path):
