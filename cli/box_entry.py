@@ -23,6 +23,8 @@ from .translation import t, tr
 if TYPE_CHECKING:
     from caledonia.rules.box_values import BoxValue
 
+    from .drafts import Draft
+
 DONE = "done"
 
 
@@ -110,8 +112,25 @@ class Wizard(NamedTuple):
 MARKET = Wizard(N_("Market board"), N_("the market board"))
 TILES = Wizard(N_("Starting tiles"), N_("the starting tiles"))
 VALUES = Wizard(N_("Box values"), N_("the box values"))
-BOX = Wizard(N_("Box values and starting tiles"), N_("the box values and starting tiles"))
 GRID = Wizard(N_("Solo removal grid"), N_("the solo removal grid"))
+
+
+# the wizards that enter each file of the box, with the command that runs each
+WIZARDS = {
+    "market": ((MARKET, "caledonia box market"),),
+    "box": ((TILES, "caledonia box tiles"), (VALUES, "caledonia box values")),
+    "export_board": ((GRID, "caledonia box values"),),
+}
+
+
+def wizard_draft(kind: str, wizard: Wizard) -> Draft:
+    """The draft a wizard keeps while it enters the box's file of this kind."""
+    from caledonia.rules.boxfolder import path_of
+
+    from .drafts import Draft
+
+    # named by the English title: a draft goes on in any language
+    return Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(path_of(kind)))
 
 
 def _enter(
@@ -130,14 +149,12 @@ def _enter(
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import to_yaml, write_text_atomic
 
-    from .drafts import Draft
     from .prompts import QuestionaryAsker
     from .writing import check_writable
 
     target = path_of(kind)
     check_writable(target)  # before the first question
-    # the draft is named by the English title: a draft goes on in any language
-    draft = Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(target))
+    draft = wizard_draft(kind, wizard)
     ask = draft.asker(asker or QuestionaryAsker(), t(wizard.what))
     try:
         answers = run_wizard(ask, t(wizard.title), fields, held)
@@ -316,7 +333,7 @@ def _held(kind: str) -> dict[str, Any] | None:
     return plain(data)
 
 
-# -- the box values: starting tiles, pass money, import marks, clan values -----------------
+# -- the box file: the starting tiles (`box tiles`), the other values (`box values`) -----------------
 
 
 def _tile(goods: tuple[str, ...]) -> Callable[[str, dict], dict[str, Any]]:
@@ -367,6 +384,14 @@ def _count(players: int) -> Callable[[str, dict], list[int]]:
         if len(found) != players:
             raise ValueError(
                 t("give {count} amounts, one per place in the pass order", count=players)
+            )
+        if any(later >= earlier for earlier, later in zip(found, found[1:], strict=False)):
+            raise ValueError(
+                t(
+                    "the pass money falls along the pass order: the first to pass takes the "
+                    "most (with 4 players: 16 14 12 10); you gave {typed}",
+                    typed=_spaced(found),
+                )
             )
         return found
 
@@ -453,14 +478,16 @@ def _clans_words(question: str) -> str:
     return t(question) if not isinstance(question, Reason) else tr(question)
 
 
-def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
+def _box_answers(data: dict[str, Any], part: str) -> dict[str, Any]:
+    """A box file's values of one part (`tiles` or `values`), as the wizard holds them."""
     from caledonia.rules.boxdata import clan_box_values
 
-    answers: dict[str, Any] = {
-        f"tile.{n}": {"money": tile["money"], "goods": dict(tile["goods"] or {})}
-        for n, tile in data["starting_tiles"].items()
-    }
-    answers.update({f"pass.{n}": list(a) for n, a in data["pass_money"].items()})
+    if part == "tiles":
+        return {
+            f"tile.{n}": {"money": tile["money"], "goods": dict(tile["goods"] or {})}
+            for n, tile in data["starting_tiles"].items()
+        }
+    answers: dict[str, Any] = {f"pass.{n}": list(a) for n, a in data["pass_money"].items()}
     answers.update({f"marks.{g}": list(m) for g, m in data["import_track_marks"].items()})
     answers["boxes"] = data["export_boxes_3_4"]
     for key, value in clan_box_values().items():
@@ -469,14 +496,15 @@ def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
     return answers
 
 
-def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
+def _build_part(answers: dict[str, Any], part: str) -> dict[str, Any]:
+    """The keys of the box file that one part's answers make."""
     from caledonia.rules.boxdata import clan_box_values
     from caledonia.rules.components import IMPORT_GOODS
 
-    tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
+    if part == "tiles":
+        tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
+        return {"starting_tiles": {n: answers[f"tile.{n}"] for n in tiles}}
     return {
-        "example": False,
-        "starting_tiles": {n: answers[f"tile.{n}"] for n in tiles},
         "pass_money": {2: answers["pass.2"], 3: answers["pass.3"]},
         "export_boxes_3_4": answers["boxes"],
         "import_track_marks": {g: answers[f"marks.{g}"] for g in IMPORT_GOODS},
@@ -484,25 +512,35 @@ def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _part_held(held: dict[str, Any] | None, part: str) -> bool:
+    """Whether the box file holds this part already (then it is changed value by value)."""
+    from caledonia.rules.boxdata import TILES_PART, VALUES_PART
+
+    keys = TILES_PART if part == "tiles" else VALUES_PART
+    return bool(held) and all(key in held for key in keys)
+
+
 def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
-    """`box tiles` (part 'tiles') or `box values` (part 'values'): one file holds both, so
-    a box without it is asked both parts, this one first."""
+    """`box tiles` (part 'tiles': the nine starting tiles) or `box values` (part 'values':
+    pass money, import marks, export boxes, the clans' values). One file holds both parts;
+    each wizard asks and writes its own part only, and keeps the other as the file holds
+    it (a part never entered stays the example's, and the notices say so)."""
+    from caledonia.rules.boxdata import TILES_PART, VALUES_PART, clan_box_values
     from caledonia.rules.components import components
 
-    tiles = tile_fields(components().economy.goods)
-    values = value_fields()
     held = _held("box")
-    if held:
-        fields = tiles if part == "tiles" else values
-        answers = _box_answers(held)
-        wizard = TILES if part == "tiles" else VALUES
+    if held and held.get("example"):  # a copied example: nothing in it is the table's yet
+        held = None
+    if part == "tiles":
+        fields, wizard = tile_fields(components().economy.goods), TILES
     else:
-        fields = tiles + values if part == "tiles" else values + tiles
-        answers = None
-        wizard = BOX
+        fields, wizard = value_fields(), VALUES
+    answers = _box_answers(held, part) if held and _part_held(held, part) else None
+    own = (*TILES_PART, *VALUES_PART, *clan_box_values())
 
     def build(given: dict[str, Any]) -> dict[str, Any]:
-        return _build_box({**(_box_answers(held) if held else {}), **given})
+        kept = {key: value for key, value in (held or {}).items() if key in own}
+        return {"example": False, **kept, **_build_part(given, part)}
 
     return _enter(asker, "box", wizard, fields, answers, build, f"caledonia box {part}")
 

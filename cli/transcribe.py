@@ -455,7 +455,7 @@ def _even_row(typed: str) -> bool | str:
     return verdict
 
 
-def _progress(state: dict[str, Any]) -> str:
+def progress(state: dict[str, Any]) -> str:
     if "cells" not in state:
         return t("the size given")
     total = state["columns"] * state["rows"]
@@ -525,7 +525,7 @@ def transcribe(
                 )
             )
             return None
-        if not draft.offer(ask, t("the side {side}", side=name), _progress(draft.data)):
+        if not draft.offer(ask, t("the side {side}", side=name), progress(draft.data)):
             width = min(console(stderr=True).width, 100)
             ask.say(
                 "\n".join(textwrap.fill(part, width) for part in orientation(name[0]).split("\n"))
