@@ -37,6 +37,8 @@ class Field(NamedTuple):
     read: Callable[[str, dict[str, Any]], Any]
     typed: Callable[[Any], str]
     shown: Callable[[dict[str, Any]], str] | None = None  # said once the answer is taken
+    when: Callable[[dict[str, Any]], bool] | None = None  # asked only when this holds
+    default: str = ""  # what Enter gives, when the field is asked in turn
 
 
 def _numbers(text: str) -> list[int]:
@@ -70,15 +72,21 @@ def run_wizard(
 
         typed = asker.text(field.question, default=default, validate=check)
         answers[field.key] = field.read(typed, answers)
-        if field.shown:
-            asker.say(field.shown(answers))
+        said = field.shown(answers) if field.shown else ""
+        if said:
+            asker.say(said)
+
+    def wanted(field: Field) -> bool:
+        return field.when is None or field.when(answers)
 
     if not held:
         for field in fields:
-            ask(field)
+            if wanted(field):
+                ask(field, field.default)
         return answers
     answers.update(held)
     while True:
+        shown = [field for field in fields if wanted(field)]
         choices = [
             Choice(
                 # TRANSLATORS: a menu line: a question (without its last colon), the value held
@@ -89,7 +97,7 @@ def run_wizard(
                 ),
                 field.key,
             )
-            for field in fields
+            for field in shown
         ]
         choices.append(Choice(t("Done: save these values"), DONE, "d"))
         chosen = asker.choose(
@@ -245,6 +253,45 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                 )
 
             where = {"side": t(words[side]), "good": good}
+            other = f"{SIDES[0]}.{good}"
+            if side != SIDES[0]:  # a track often alike on both sides: one answer for it
+
+                def same(text: str, answers: dict) -> bool:
+                    return _yes_or_no(text)
+
+                def drawn_other(answers: dict, key: str = key, other: str = other) -> str:
+                    if not answers[f"{key}.same"]:
+                        return ""
+                    medium = answers[f"{other}.medium"]
+                    return "  " + track_drawing(
+                        answers[f"{other}.prices"],
+                        answers[f"{other}.start"],
+                        (medium[0], medium[1]),
+                    )
+
+                def differs(answers: dict, key: str = key) -> bool:
+                    return not answers.get(f"{key}.same")
+
+                fields.append(
+                    Field(
+                        f"{key}.same",
+                        t(
+                            "Market {side}, {good}: the same track, start and brackets as on "
+                            "the {other} (y/n, Enter: yes):",
+                            other=t(words[SIDES[0]]),
+                            **where,
+                        ),
+                        same,
+                        _yes_no_typed,
+                        drawn_other,
+                        default="y",
+                    )
+                )
+            else:
+
+                def differs(answers: dict, key: str = key) -> bool:
+                    return True
+
             fields += [
                 Field(
                     f"{key}.prices",
@@ -252,6 +299,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     prices,
                     _spaced,
                     drawn,
+                    differs,
                 ),
                 Field(
                     f"{key}.start",
@@ -259,6 +307,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     start,
                     str,
                     drawn,
+                    differs,
                 ),
                 Field(
                     f"{key}.medium",
@@ -269,19 +318,39 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     medium,
                     _spaced,
                     drawn,
+                    differs,
                 ),
             ]
     return fields
 
 
+def _yes_or_no(text: str) -> bool:
+    typed = text.strip().casefold()
+    # TRANSLATORS: y, yes, n and no as a person types them to answer a yes/no question
+    if typed in ("y", "yes", t("y").casefold(), t("yes").casefold()):
+        return True
+    if typed in ("n", "no", t("n").casefold(), t("no").casefold()):
+        return False
+    raise ValueError(t("answer y (yes) or n (no)"))
+
+
+def _yes_no_typed(value: Any) -> str:
+    return "y" if value else "n"
+
+
 def _market_answers(data: dict[str, Any]) -> dict[str, Any]:
-    return {
+    from caledonia.rules.market import SIDES
+
+    answers = {
         f"{side}.{good}.{part}": track[part]
         for side, tracks in data.items()
         if isinstance(tracks, dict)
         for good, track in tracks.items()
         for part in ("prices", "start", "medium")
     }
+    for good, track in data[SIDES[1]].items():  # a track alike on both sides is shown so
+        answers[f"{SIDES[1]}.{good}.same"] = track == data[SIDES[0]].get(good)
+    return answers
 
 
 def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
@@ -290,14 +359,16 @@ def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = {"example": False}
     for side in SIDES:
         goods = dict.fromkeys(k.split(".")[1] for k in answers if k.startswith(side + "."))
-        data[side] = {
-            good: {
-                "prices": list(answers[f"{side}.{good}.prices"]),
-                "start": answers[f"{side}.{good}.start"],
-                "medium": list(answers[f"{side}.{good}.medium"]),
+        data[side] = {}
+        for good in goods:
+            key = f"{side}.{good}"
+            if answers.get(f"{key}.same"):
+                key = f"{SIDES[0]}.{good}"
+            data[side][good] = {
+                "prices": list(answers[f"{key}.prices"]),
+                "start": answers[f"{key}.start"],
+                "medium": list(answers[f"{key}.medium"]),
             }
-            for good in goods
-        }
     return data
 
 

@@ -24,10 +24,16 @@ EXAMPLE_BOX = yaml.safe_load((EXAMPLES / "box.yaml").read_text())
 
 
 def market_answers(data=EXAMPLE_MARKET):
+    """The answers that enter `data`: a 3-4 player track alike on both sides is 'y'."""
     answers = []
     for side in ("players_1_2", "players_3_4"):
         for good in PARTS.economy.goods:
             track = data[side][good]
+            if side == "players_3_4":
+                if track == data["players_1_2"][good]:
+                    answers.append("y")
+                    continue
+                answers.append("n")
             answers += [" ".join(map(str, track["prices"])), str(track["start"])]
             answers.append(" ".join(map(str, track["medium"])))
     return answers
@@ -90,9 +96,39 @@ def test_a_saved_market_changes_one_value_without_retyping_the_rest():
     asker = ScriptedAsker([wool_start, "5", "Done: save these values"])
     enter_market(asker)
     after = yaml.safe_load(path_of("market").read_text())
-    assert after["players_1_2"]["wool"]["start"] == 5
-    after["players_1_2"]["wool"]["start"] = before["players_1_2"]["wool"]["start"]
+    # the 3-4 player wool track was entered as "the same": it stays the same
+    assert after["players_1_2"]["wool"]["start"] == after["players_3_4"]["wool"]["start"] == 5
+    for side in ("players_1_2", "players_3_4"):
+        after[side]["wool"]["start"] = before[side]["wool"]["start"]
     assert after == before
+
+
+def test_a_track_the_same_on_both_sides_is_one_answer_and_others_are_typed():
+    answers = market_answers()
+    assert len(answers) == 6 * 3 + 6  # the 3-4 player side: one answer per track
+    other = {"prices": [2, 3, 4, 5, 6, 7, 8, 9, 10], "start": 5, "medium": [4, 7]}
+    data = {**EXAMPLE_MARKET, "players_3_4": {**EXAMPLE_MARKET["players_3_4"], "milk": other}}
+    answers = market_answers(data)
+    milk = answers.index("n")
+    answers.insert(milk, "perhaps")  # refused: yes or no
+    asker = ScriptedAsker(answers)
+    enter_market(asker)
+    [(question, typed, reason)] = asker.refusals
+    assert "3-4 player side, milk: the same track" in question and typed == "perhaps"
+    assert reason == "answer y (yes) or n (no)"
+    market = load_market(3, PARTS.economy.goods)
+    assert market.tracks["milk"].prices == tuple(other["prices"])
+    assert market.tracks["wool"] == load_market(2, PARTS.economy.goods).tracks["wool"]
+
+
+def test_ctrl_c_after_a_same_answer_goes_on_from_the_next_track():
+    answers = market_answers()
+    with pytest.raises(Interrupted) as stop:
+        enter_market(ScriptedAsker([*answers[:20], KeyboardInterrupt()]))
+    assert "20 answers kept in a draft" in stop.value.said
+    again = ScriptedAsker([True, *answers[20:]])
+    enter_market(again)
+    assert not again.answers and len(again.questions) == 1 + len(answers) - 20
 
 
 def test_tiles_then_values_make_the_box_values_a_game_loads():
