@@ -602,8 +602,15 @@ def reset(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("Do it without asking."))] = False,
+    drafts: Annotated[
+        bool,
+        typer.Option(
+            "--drafts", help=N_("Also throw away the drafts of unfinished entries of it.")
+        ),
+    ] = False,
 ) -> None:
     """Put a component (or the whole box) back to the shipped example: its file is removed.
+    A draft of an unfinished entry is kept and named, unless you ask to remove it too.
 
     Example: [cyan]caledonia box reset A1[/cyan]
     """
@@ -612,12 +619,15 @@ def reset(
 
     if component is None:
         targets = _box_files()
+        names: tuple[str, ...] = (*SIDE_NAMES, *FILES)
         what = t("everything in the box")
     elif component.upper() in SIDE_NAMES:
         targets = [side_file(component)]
+        names = (component.upper(),)
         what = t("side {side}", side=component.upper())
     elif component.lower().replace("-", "_") in FILES:
-        targets = [path_of(component.lower().replace("-", "_"))]
+        names = (component.lower().replace("-", "_"),)
+        targets = [path_of(names[0])]
         # TRANSLATORS: {component} as typed: market, box or export_board
         what = t("the {component}", component=component)
     else:
@@ -630,10 +640,13 @@ def reset(
             )
         )
     targets = [target for target in targets if target.is_file()]
-    if not targets:
+    left = [(draft, command) for name in names for draft, command in _drafts(name)]
+    if not targets and not (drafts and left):
         message(t("The box holds no file for {what}: it already uses the example.", what=what))
+        _say_drafts(left, component)
         return
-    if not force:
+    ask = None if force else person_at_terminal()
+    if targets and not force:
         _ask_or_refuse(
             t("Remove {what} from the box and use the example instead?", what=what),
             t(
@@ -642,15 +655,52 @@ def reset(
                 what=what,
             ),
         )
+    if left and not drafts and ask is not None:
+        drafts = ask.confirm(
+            t_n(
+                "Also throw away the draft you left ({drafts})?",
+                "Also throw away the {count} drafts you left ({drafts})?",
+                len(left),
+                drafts="; ".join(_draft_line(d, c) for d, c in left),
+            ),
+            default=False,
+        )
     for target in targets:
         target.unlink()
-    message(
-        t(
-            "Removed {what} ({count} file(s)): the example is used instead.",
-            what=what,
-            count=len(targets),
+    if targets:
+        message(
+            t(
+                "Removed {what} ({count} file(s)): the example is used instead.",
+                what=what,
+                count=len(targets),
+            )
         )
-    )
+    if drafts:
+        for draft, command in left:
+            said = _draft_line(draft, command)
+            draft.discard()
+            message(t("Threw away {draft}.", draft=said))
+    else:
+        _say_drafts(left, component)
+
+
+def _draft_line(draft: Any, command: str) -> str:
+    # TRANSLATORS: {draft} is "a draft of 14 answers"; {command} the entry it goes on with
+    return t("{draft} ('{command}')", draft=draft_words(draft), command=command)
+
+
+def _say_drafts(left: list[tuple[Any, str]], component: str | None) -> None:
+    """The drafts a reset leaves, each with what goes on with it and how to remove it."""
+    reset = " ".join(["caledonia box reset", *([component] if component else []), "--drafts"])
+    for draft, command in left:
+        message(
+            t(
+                "Kept {draft}: '{command}' goes on with it; '{reset}' throws it away.",
+                draft=draft_words(draft),
+                command=command,
+                reset=reset,
+            )
+        )
 
 
 # -- guided entry ------------------------------------------------------------------------------
