@@ -388,8 +388,7 @@ def test_a_box_file_with_one_part_says_which_part_is_still_the_example():
 
 
 def test_reset_names_the_draft_it_leaves_and_removes_it_when_asked():
-    from caledonia.cli.box_entry import enter_market, wizard_draft
-    from caledonia.cli.box_entry import MARKET
+    from caledonia.cli.box_entry import MARKET, enter_market, wizard_draft
     from caledonia.cli.errors import Interrupted
 
     with pytest.raises(Interrupted):
