@@ -555,12 +555,29 @@ def transcribe(
         message(t("Warning: {warning}", warning=warning), style="yellow")
     work.show()
     message(t(LEGEND))
+    say_saved(name, path)
+    return path
+
+
+def say_saved(name: str, path: Path) -> None:
+    """What a saved side is for: in the box, every command uses it; elsewhere, how to
+    put it there."""
+    from caledonia.rules.boxfolder import side_file
+
+    if path == side_file(name):
+        message(
+            t(
+                "Saved {file}: every command now uses your side {side} ('caledonia box show' "
+                "lists your box).",
+                file=path,
+                side=name,
+            )
+        )
+        return
     message(
         t(
-            "Saved {file}. Check it with 'caledonia map check {file}'; use your folder with "
-            "--maps {folder} (or CALEDONIA_MAPS) once it holds all eight sides.",
+            "Saved {file}. Check it with 'caledonia map check {file}'; add it to your box "
+            "with 'caledonia box add {file}'.",
             file=path,
-            folder=path.parent,
         )
     )
-    return path
