@@ -588,7 +588,7 @@ def _part_held(held: dict[str, Any] | None, part: str) -> bool:
     from caledonia.rules.boxdata import TILES_PART, VALUES_PART
 
     keys = TILES_PART if part == "tiles" else VALUES_PART
-    return bool(held) and all(key in held for key in keys)
+    return held is not None and all(key in held for key in keys)
 
 
 def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:

@@ -526,7 +526,7 @@ def transcribe(
     held = None if replace or "cells" in draft.data else _held_side(path)
     if held is not None:  # a saved side: change what is wrong, keep the rest
         corrected = correct(name, path, ask, draft, held, command)
-        if corrected != REPLACE:
+        if not isinstance(corrected, str):  # saved, or kept as it is; else REPLACE
             return corrected
         draft = Draft.beside(path, f"side {name}", command)
         replace = True
