@@ -730,10 +730,11 @@ def _change_hex(work: Transcription, ask: Asker) -> None:
             return t("Type one code, such as G3, GF2, M5* or ~.")
         return _row_validator(1)(typed)
 
+    space = f"{work.module}-{spec.number:02d}"
     code = ask.text(
         t(
             "New code for {space} (now {code}; {codes})",
-            space=f"{work.module}-{spec.number:02d}",
+            space=space,
             code=now,
             codes=t("G3 grassland £3, GF2 mixed, M5* mist, ~ loch"),
         ),
