@@ -38,7 +38,6 @@ class Field(NamedTuple):
     typed: Callable[[Any], str]
     shown: Callable[[dict[str, Any]], str] | None = None  # said once the answer is taken
     when: Callable[[dict[str, Any]], bool] | None = None  # asked only when this holds
-    default: str = ""  # what Enter gives, when the field is asked in turn
 
 
 def _numbers(text: str) -> list[int]:
@@ -82,7 +81,7 @@ def run_wizard(
     if not held:
         for field in fields:
             if wanted(field):
-                ask(field, field.default)
+                ask(field)
         return answers
     answers.update(held)
     while True:
@@ -284,7 +283,6 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                         same,
                         _yes_no_typed,
                         drawn_other,
-                        default="y",
                     )
                 )
             else:
@@ -325,7 +323,10 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
 
 
 def _yes_or_no(text: str) -> bool:
+    """y or n; Enter alone is yes (nothing is filled in, so an n is typed as it is)."""
     typed = text.strip().casefold()
+    if not typed:
+        return True
     # TRANSLATORS: y, yes, n and no as a person types them to answer a yes/no question
     if typed in ("y", "yes", t("y").casefold(), t("yes").casefold()):
         return True
@@ -613,7 +614,17 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
         kept = {key: value for key, value in (held or {}).items() if key in own}
         return {"example": False, **kept, **_build_part(given, part)}
 
-    return _enter(asker, "box", wizard, fields, answers, build, f"caledonia box {part}")
+    from .prompts import QuestionaryAsker
+
+    ask = asker or QuestionaryAsker()
+    data = _enter(ask, "box", wizard, fields, answers, build, f"caledonia box {part}")
+    if not _part_held(data, "values" if part == "tiles" else "tiles"):
+        ask.say(
+            t("The other box values stay the example's until 'caledonia box values' enters them.")
+            if part == "tiles"
+            else t("The starting tiles stay the example's until 'caledonia box tiles' enters them.")
+        )
+    return data
 
 
 # -- the solo removal grid of the export board ----------------------------------------------

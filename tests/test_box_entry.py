@@ -31,7 +31,7 @@ def market_answers(data=EXAMPLE_MARKET):
             track = data[side][good]
             if side == "players_3_4":
                 if track == data["players_1_2"][good]:
-                    answers.append("y")
+                    answers.append("y" if good == "wool" else "")  # Enter alone: yes
                     continue
                 answers.append("n")
             answers += [" ".join(map(str, track["prices"])), str(track["start"])]
@@ -138,6 +138,9 @@ def test_tiles_then_values_make_the_box_values_a_game_loads():
     assert all(q.startswith("Starting tile") for q in asker.questions)
     box = load_box(PARTS)
     assert box.example_parts == ("pass_money", "import_track_marks", "export_boxes_3_4")
+    assert asker.said[-1] == (
+        "The other box values stay the example's until 'caledonia box values' enters them."
+    )
     values = ScriptedAsker(value_answers())
     enter_box("values", values)  # the tiles entered are not shown or asked again
     assert not values.answers and not any(q.startswith("Starting") for q in values.questions)
