@@ -642,6 +642,7 @@ def correct(
     asking = draft.asker(ask, t("the changes to side {side}", side=name))
     work = Transcription(name, asking, draft, state=held)
     try:
+        work.show()  # the side as saved, before the question what to do with it
         chosen = asking.choose(
             t("{file} holds side {side}. What to do?", file=path, side=name),
             [
