@@ -14,7 +14,7 @@ from caledonia.rules.errors import CaledoniaError
 
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import Interrupted, UsageProblem
-from .output import JsonOption, emit, is_interactive, message, print_json
+from .output import JsonOption, emit, emit_wrapped, is_interactive, message, print_json
 from .prompts import shown
 from .translation import t, t_n, tr
 from .writing import ForceOption, check_output, check_writable, person_at_terminal
@@ -397,16 +397,16 @@ def show_preparation(
     emit(t("Round {round}: preparation (solo)", round=result.round), style="bold")
     show_market_phase(result.changes, dice_source, result.state.prices)
     drawn = tiles(result.refill_drawn) if result.refill_drawn else t("nothing (no empty slot)")
-    emit(t("Refill: drew {contracts}. Export board after the refill:", contracts=drawn))
+    emit_wrapped(t("Refill: drew {contracts}. Export board after the refill:", contracts=drawn))
     for line in board_lines(result.board_filled, grid, parts, result.removed_slot):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     removal = {
         "die": result.rolls[-1].die,
         "slot": result.removed_slot,
         "position": grid.position(result.removed_slot),
     }
     if result.removed:
-        emit(
+        emit_wrapped(
             t(
                 "Last price die {die:+d}: slot {slot} ({position}), so contract {contract} "
                 "leaves the game.",
@@ -415,9 +415,11 @@ def show_preparation(
             )
         )
     else:
-        emit(t("Last price die {die:+d}: slot {slot} ({position}), so it was empty.", **removal))
+        emit_wrapped(
+            t("Last price die {die:+d}: slot {slot} ({position}), so it was empty.", **removal)
+        )
     remaining = sum(1 for c in result.state.board if c is not None)
-    emit(
+    emit_wrapped(
         t_n(
             "The action phase starts with {count} contract.",
             "The action phase starts with {count} contracts.",
@@ -436,8 +438,8 @@ def show_market_phase(changes: Sequence[PriceChange], dice: str, prices: Mapping
     # TRANSLATORS: {dice} says where the dice came from: "your dice", "dice rolled by ..."
     emit(t("Market phase, {dice}:", dice=dice))
     for number, change in enumerate(changes, start=1):
-        emit(f"  {number}. {tr(change.describe())}")
-    emit(t("Prices now: {prices}", prices=price_list(prices)))
+        emit_wrapped(f"  {number}. {tr(change.describe())}")
+    emit_wrapped(t("Prices now: {prices}", prices=price_list(prices)))
 
 
 def preparation_json(result: Preparation) -> dict:
@@ -551,11 +553,11 @@ def new_command(
     except ValueError as reason:
         raise CaledoniaError(t("--contracts: {reason}", reason=_why(reason))) from None
     _save_state(state_file, state)
-    emit(t("Prices: {prices}", prices=price_list(state.prices)))
+    emit_wrapped(t("Prices: {prices}", prices=price_list(state.prices)))
     emit(t("Contracts dealt to the export board:"))
     for slot, held in enumerate(state.board, start=1):
         what = named(parts.contracts[held]) if held is not None else t("(empty)")
-        emit("  " + t("slot {slot}  {contract}", slot=slot, contract=what))
+        emit_wrapped(t("slot {slot}  {contract}", slot=slot, contract=what), "  ", "      ")
     started = {"file": state_file, "seed": chosen_seed}
     if state.pile is not None:
         message(
@@ -859,17 +861,17 @@ def refill_command(
         return
     emit(t("Before:"))
     for line in board_lines(result.before, grid, parts):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     emit(t("After the refill:"))
     for line in board_lines(result.filled, grid, parts, result.removed_slot):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     removal = {
         "die": last_roll,
         "slot": result.removed_slot,
         "position": grid.position(result.removed_slot),
     }
     if result.removed:
-        emit(
+        emit_wrapped(
             t(
                 "Last price die {die:+d}: slot {slot} ({position}) leaves the game: "
                 "contract {contract}.",
@@ -878,7 +880,7 @@ def refill_command(
             )
         )
     else:
-        emit(
+        emit_wrapped(
             t(
                 "Last price die {die:+d}: slot {slot} ({position}) leaves the game (it was empty).",
                 **removal,
@@ -912,12 +914,12 @@ def show_command(
         emit(t("Next preparation: round {round}. Seed {seed}.", round=state.round, seed=state.seed))
     else:
         emit(t("Next preparation: none (all rounds prepared). Seed {seed}.", seed=state.seed))
-    emit(t("Prices: {prices}", prices=price_list(state.prices)))
+    emit_wrapped(t("Prices: {prices}", prices=price_list(state.prices)))
     emit(t("Export board:"))
     for line in board_lines(state.board, grid, parts):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     if state.removed:
-        emit(t("Removed from the game: {contracts}", contracts=tiles(state.removed)))
+        emit_wrapped(t("Removed from the game: {contracts}", contracts=tiles(state.removed)))
 
 
 @app.command("score")
