@@ -623,9 +623,9 @@ def _prepare_round(
         if not is_interactive():
             raise UsageProblem(
                 t_n(
-                    "this game draws from your own pile: pass --draw IDS with the "
+                    "this game draws from your own pile: pass --draw TILES with the "
                     "{count} contract you drew for the empty slot",
-                    "this game draws from your own pile: pass --draw IDS with the "
+                    "this game draws from your own pile: pass --draw TILES with the "
                     "{count} contracts you drew for the empty slots",
                     empty,
                 ),
