@@ -98,9 +98,11 @@ def _check_ids(ids: Sequence[int], parts: Components, in_use: Sequence[int]) -> 
                 highest=len(parts.contracts),
             )
         if contract_id in seen or contract_id in in_use:
+            from .contract_faces import short
+
             return Reason(
                 "contract {contract} is already on the board or out of the game",
-                contract=contract_id,
+                contract=short(contract_id, parts.contracts),
             )
         seen.append(contract_id)
     return None

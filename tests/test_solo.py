@@ -226,7 +226,7 @@ def test_a_table_with_its_own_pile(parts, market):
         prepare(state, parts, market, GRID)
     with pytest.raises(ValueError, match="the board has 1 empty slot: draw 1 contract, not 2"):
         prepare(state, parts, market, GRID, drawn=[1, 2])
-    with pytest.raises(ValueError, match="contract 12 is already on the board"):
+    with pytest.raises(ValueError, match=r"contract 4 whisky \(12\) is already on the board"):
         prepare(state, parts, market, GRID, drawn=[12])
     result = prepare(
         state,
