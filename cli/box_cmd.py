@@ -12,8 +12,8 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
 
 from .errors import reason_of
-from .output import JsonOption, emit, message, print_json
-from .translation import t, tr
+from .output import JsonOption, emit, emit_wrapped, message, print_json
+from .translation import t, t_n, tr
 from .writing import ForceOption, check_output, person_at_terminal
 
 app = typer.Typer(
@@ -60,6 +60,14 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
+def _example_parts(data: Any, source: str) -> tuple[str, ...]:
+    """The parts a box file leaves out (the example's): keys of TILES_PART, VALUES_PART."""
+    from caledonia.rules.boxdata import parse_box
+    from caledonia.rules.components import components
+
+    return parse_box(data, source, components()).example_parts
+
+
 # `box show`'s words for a component's status (its --json value)
 STATUS_WORDS = {"example": N_("example"), "yours": N_("yours"), "broken": N_("broken")}
 
@@ -91,10 +99,49 @@ def _entry(
         entry.update(status="broken", problem=str(said) if for_json else said)
         return entry
     entry["warnings"] = [str(w) for w in checked.warnings] if for_json else list(checked.warnings)
+    if kind == "box" and not checked.example:
+        entry["example_parts"] = list(_example_parts(checked.data, str(path)))
+        if entry["example_parts"]:
+            entry["warnings"] = []  # said on the line itself
+            entry["enter"] = (
+                "caledonia box tiles"
+                if "starting_tiles" in entry["example_parts"]
+                else "caledonia box values"
+            )
     if checked.example:
         entry["status"] = "example"
         entry["problem"] = f"{path} is marked 'example: true'"  # never shown, only in --json
     return entry
+
+
+def _drafts(component: str) -> list[tuple[Any, str]]:
+    """The drafts left of a component's entry (each with the command that goes on with it):
+    a side's beside its file, a wizard's in the drafts folder."""
+    from caledonia.rules.boxfolder import COMPONENTS, side_file
+
+    from .box_entry import WIZARDS, wizard_draft
+    from .drafts import Draft
+
+    if component not in COMPONENTS:
+        command = f"caledonia map transcribe {component}"
+        try:
+            found = [(Draft.beside(side_file(component), f"side {component}", command), command)]
+        except CaledoniaError:  # a file there that is no draft of this side: not ours to show
+            return []
+    else:
+        found = [
+            (wizard_draft(component, wizard), command) for wizard, command in WIZARDS[component]
+        ]
+    return [(draft, command) for draft, command in found if draft.kept]
+
+
+def draft_words(draft: Any) -> str:
+    """'a draft of 14 answers' or 'a draft (12 of 42 positions typed)'."""
+    if "answers" in draft.data:
+        return t_n("a draft of {count} answer", "a draft of {count} answers", len(draft.answers))
+    from .transcribe import progress
+
+    return t("a draft ({progress})", progress=progress(draft.data))
 
 
 def box_report(for_json: bool = True) -> dict[str, Any]:
@@ -122,6 +169,16 @@ def box_report(for_json: bool = True) -> dict[str, Any]:
         found = find(component)
         enter = COMPONENTS[component].enter
         entries.append(_entry(component, component, found.path, found.origin, enter, for_json))
+    for entry in entries:
+        entry["drafts"] = [
+            {
+                "file": str(draft.path),
+                "answers": len(draft.answers) if "answers" in draft.data else None,
+                "progress": str(draft_words(draft)),
+                "command": command,
+            }
+            for draft, command in _drafts(entry["component"])
+        ]
     example_sides = [e["component"] for e in entries[:8] if e["status"] != "yours"]
     letters_without = sorted(
         {
@@ -158,35 +215,26 @@ def show(as_json: JsonOption = False) -> None:
     if as_json:
         print_json(report)
         return
-    emit(t("Box folder: {folder}", folder=report["folder"]))
+    emit_wrapped(t("Box folder: {folder}", folder=report["folder"]))
     for entry in report["components"]:
-        words = entry["component"]
-        if entry["component"] in COMPONENTS:
-            words = t(COMPONENTS[entry["component"]].words)
-        status = t(STATUS_WORDS[entry["status"]])
-        if entry["origin"] == "given":
-            status = t("{status}, given by its option or variable", status=status)
-        if entry["status"] == "example" and entry["origin"] != "given":
-            line = t(
-                "{component}: {status}; enter it with '{command}'",
-                component=words,
-                status=status,
-                command=entry["enter"],
-            )
-        elif entry["file"] and entry["status"] != "example":
-            line = t(
-                "{component}: {status} ({file})", component=words, status=status, file=entry["file"]
-            )
-        else:
-            line = t("{component}: {status}", component=words, status=status)
-        emit(f"  {line}")
+        emit_wrapped(_status_line(entry), "  ", "      ")
         if entry["problem"] and entry["status"] == "broken":
-            emit(f"      {tr(entry['problem'])}")
+            emit_wrapped(tr(entry["problem"]), "      ", "")
         for warning in entry["warnings"]:
-            emit("      " + t("warning: {warning}", warning=warning))
+            emit_wrapped(t("warning: {warning}", warning=warning), "      ", "  ")
+        for draft in entry["drafts"]:
+            emit_wrapped(
+                t(
+                    "{draft}, not yet used: '{command}' goes on with it",
+                    draft=draft["progress"],
+                    command=draft["command"],
+                ),
+                "      ",
+                "  ",
+            )
     examples = report["examples"]
     if examples["drawn_from_examples"]:
-        emit(
+        emit_wrapped(
             t(
                 "A drawn layout takes an example side for module {modules} "
                 "(your box holds no side of it).",
@@ -195,22 +243,72 @@ def show(as_json: JsonOption = False) -> None:
         )
     still = [t(COMPONENTS[c].words) for c in examples["every_game"]]
     if still:
-        emit(
+        emit_wrapped(
             t(
                 "Every game still takes from the examples: {components}.",
                 components="; ".join(still),
             )
         )
     if "export_board" in examples["solo_game"]:
-        emit(t("A solo game also takes the example solo removal grid."))
+        emit_wrapped(t("A solo game also takes the example solo removal grid."))
     if still or "export_board" in examples["solo_game"]:
-        emit(
+        emit_wrapped(
             t(
                 "Or, without the questions: copy an example from {folder}, enter your values, "
                 "set 'example: false' and 'caledonia box add FILE'.",
                 folder=EXAMPLES,
             )
         )
+
+
+# `box show`'s words for the part of the box file still the example's
+PART_WORDS = {
+    "starting_tiles": N_("the starting tiles"),
+    "pass_money": N_("pass money"),
+    "import_track_marks": N_("import marks"),
+    "export_boxes_3_4": N_("export boxes"),
+}
+
+
+def _status_line(entry: dict[str, Any]) -> str:
+    """One component of `box show`: its status, its file, and the command that enters it."""
+    from caledonia.rules.boxfolder import COMPONENTS
+
+    words = entry["component"]
+    if entry["component"] in COMPONENTS:
+        words = t(COMPONENTS[entry["component"]].words)
+    status = t(STATUS_WORDS[entry["status"]])
+    if entry["origin"] == "given":
+        status = t("{status}, given by its option or variable", status=status)
+    if entry["component"] == "box" and entry["status"] == "example" and entry["origin"] != "given":
+        return t(
+            "{component}: {status}; enter them with 'caledonia box tiles' and "
+            "'caledonia box values'",
+            component=words,
+            status=status,
+        )
+    if entry["status"] == "example" and entry["origin"] != "given":
+        return t(
+            "{component}: {status}; enter it with '{command}'",
+            component=words,
+            status=status,
+            command=entry["enter"],
+        )
+    if entry.get("example_parts"):
+        return t(
+            "{component}: {status} ({file}); still the example's: {parts}; enter them with "
+            "'{command}'",
+            component=words,
+            status=status,
+            file=entry["file"],
+            parts=", ".join(t(PART_WORDS[part]) for part in entry["example_parts"]),
+            command=entry["enter"],
+        )
+    if entry["file"] and entry["status"] != "example":
+        return t(
+            "{component}: {status} ({file})", component=words, status=status, file=entry["file"]
+        )
+    return t("{component}: {status}", component=words, status=status)
 
 
 @app.command("path")
@@ -538,8 +636,15 @@ def reset(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("Do it without asking."))] = False,
+    drafts: Annotated[
+        bool,
+        typer.Option(
+            "--drafts", help=N_("Also throw away the drafts of unfinished entries of it.")
+        ),
+    ] = False,
 ) -> None:
     """Put a component (or the whole box) back to the shipped example: its file is removed.
+    A draft of an unfinished entry is kept and named, unless you ask to remove it too.
 
     Example: [cyan]caledonia box reset A1[/cyan]
     """
@@ -548,12 +653,15 @@ def reset(
 
     if component is None:
         targets = _box_files()
+        names: tuple[str, ...] = (*SIDE_NAMES, *FILES)
         what = t("everything in the box")
     elif component.upper() in SIDE_NAMES:
         targets = [side_file(component)]
+        names = (component.upper(),)
         what = t("side {side}", side=component.upper())
     elif component.lower().replace("-", "_") in FILES:
-        targets = [path_of(component.lower().replace("-", "_"))]
+        names = (component.lower().replace("-", "_"),)
+        targets = [path_of(names[0])]
         # TRANSLATORS: {component} as typed: market, box or export_board
         what = t("the {component}", component=component)
     else:
@@ -566,10 +674,13 @@ def reset(
             )
         )
     targets = [target for target in targets if target.is_file()]
-    if not targets:
+    left = [(draft, command) for name in names for draft, command in _drafts(name)]
+    if not targets and not (drafts and left):
         message(t("The box holds no file for {what}: it already uses the example.", what=what))
+        _say_drafts(left, component)
         return
-    if not force:
+    ask = None if force else person_at_terminal()
+    if targets and not force:
         _ask_or_refuse(
             t("Remove {what} from the box and use the example instead?", what=what),
             t(
@@ -578,15 +689,52 @@ def reset(
                 what=what,
             ),
         )
+    if left and not drafts and ask is not None:
+        drafts = ask.confirm(
+            t_n(
+                "Also throw away the draft you left ({drafts})?",
+                "Also throw away the {count} drafts you left ({drafts})?",
+                len(left),
+                drafts="; ".join(_draft_line(d, c) for d, c in left),
+            ),
+            default=False,
+        )
     for target in targets:
         target.unlink()
-    message(
-        t(
-            "Removed {what} ({count} file(s)): the example is used instead.",
-            what=what,
-            count=len(targets),
+    if targets:
+        message(
+            t(
+                "Removed {what} ({count} file(s)): the example is used instead.",
+                what=what,
+                count=len(targets),
+            )
         )
-    )
+    if drafts:
+        for draft, command in left:
+            said = _draft_line(draft, command)
+            draft.discard()
+            message(t("Threw away {draft}.", draft=said))
+    else:
+        _say_drafts(left, component)
+
+
+def _draft_line(draft: Any, command: str) -> str:
+    # TRANSLATORS: {draft} is "a draft of 14 answers"; {command} the entry it goes on with
+    return t("{draft} ('{command}')", draft=draft_words(draft), command=command)
+
+
+def _say_drafts(left: list[tuple[Any, str]], component: str | None) -> None:
+    """The drafts a reset leaves, each with what goes on with it and how to remove it."""
+    reset = " ".join(["caledonia box reset", *([component] if component else []), "--drafts"])
+    for draft, command in left:
+        message(
+            t(
+                "Kept {draft}: '{command}' goes on with it; '{reset}' throws it away.",
+                draft=draft_words(draft),
+                command=command,
+                reset=reset,
+            )
+        )
 
 
 # -- guided entry ------------------------------------------------------------------------------
@@ -628,8 +776,9 @@ def market() -> None:
 def tiles() -> None:
     """Enter the nine starting tiles: the money and goods of each.
 
-    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
-    without box values is asked for the other values too ('box values').
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. With
+    tiles in the box, it shows them and changes one at a time. The other box values are
+    'caledonia box values'; until they are entered, games use the example's, and say so.
 
     Example: [cyan]caledonia box tiles[/cyan]
     """
@@ -645,8 +794,9 @@ def values() -> None:
     export board's contract boxes, MacKenzie's cellar and MacEwen's beer money; then the
     solo removal grid of the export board.
 
-    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. A box
-    without starting tiles is asked for them too ('box tiles').
+    Every answer is kept in a draft at once: after Ctrl-C, the same command goes on. With
+    values in the box, it shows them and changes one at a time. The starting tiles are
+    'caledonia box tiles'.
 
     Example: [cyan]caledonia box values[/cyan]
     """

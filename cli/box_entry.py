@@ -23,6 +23,8 @@ from .translation import t, tr
 if TYPE_CHECKING:
     from caledonia.rules.box_values import BoxValue
 
+    from .drafts import Draft
+
 DONE = "done"
 
 
@@ -35,6 +37,7 @@ class Field(NamedTuple):
     read: Callable[[str, dict[str, Any]], Any]
     typed: Callable[[Any], str]
     shown: Callable[[dict[str, Any]], str] | None = None  # said once the answer is taken
+    when: Callable[[dict[str, Any]], bool] | None = None  # asked only when this holds
 
 
 def _numbers(text: str) -> list[int]:
@@ -68,15 +71,21 @@ def run_wizard(
 
         typed = asker.text(field.question, default=default, validate=check)
         answers[field.key] = field.read(typed, answers)
-        if field.shown:
-            asker.say(field.shown(answers))
+        said = field.shown(answers) if field.shown else ""
+        if said:
+            asker.say(said)
+
+    def wanted(field: Field) -> bool:
+        return field.when is None or field.when(answers)
 
     if not held:
         for field in fields:
-            ask(field)
+            if wanted(field):
+                ask(field)
         return answers
     answers.update(held)
     while True:
+        shown = [field for field in fields if wanted(field)]
         choices = [
             Choice(
                 # TRANSLATORS: a menu line: a question (without its last colon), the value held
@@ -87,7 +96,7 @@ def run_wizard(
                 ),
                 field.key,
             )
-            for field in fields
+            for field in shown
         ]
         choices.append(Choice(t("Done: save these values"), DONE, "d"))
         chosen = asker.choose(
@@ -110,8 +119,25 @@ class Wizard(NamedTuple):
 MARKET = Wizard(N_("Market board"), N_("the market board"))
 TILES = Wizard(N_("Starting tiles"), N_("the starting tiles"))
 VALUES = Wizard(N_("Box values"), N_("the box values"))
-BOX = Wizard(N_("Box values and starting tiles"), N_("the box values and starting tiles"))
 GRID = Wizard(N_("Solo removal grid"), N_("the solo removal grid"))
+
+
+# the wizards that enter each file of the box, with the command that runs each
+WIZARDS = {
+    "market": ((MARKET, "caledonia box market"),),
+    "box": ((TILES, "caledonia box tiles"), (VALUES, "caledonia box values")),
+    "export_board": ((GRID, "caledonia box values"),),
+}
+
+
+def wizard_draft(kind: str, wizard: Wizard) -> Draft:
+    """The draft a wizard keeps while it enters the box's file of this kind."""
+    from caledonia.rules.boxfolder import path_of
+
+    from .drafts import Draft
+
+    # named by the English title: a draft goes on in any language
+    return Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(path_of(kind)))
 
 
 def _enter(
@@ -130,15 +156,13 @@ def _enter(
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import refuse_link, to_yaml, write_text_atomic
 
-    from .drafts import Draft
     from .prompts import QuestionaryAsker
     from .writing import check_writable
 
     target = path_of(kind)
     refuse_link(target)  # a link planted in the box is never written through
     check_writable(target)  # before the first question
-    # the draft is named by the English title: a draft goes on in any language
-    draft = Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(target))
+    draft = wizard_draft(kind, wizard)
     ask = draft.asker(asker or QuestionaryAsker(), t(wizard.what))
     try:
         answers = run_wizard(ask, t(wizard.title), fields, held)
@@ -229,6 +253,44 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                 )
 
             where = {"side": t(words[side]), "good": good}
+            other = f"{SIDES[0]}.{good}"
+            if side != SIDES[0]:  # a track often alike on both sides: one answer for it
+
+                def same(text: str, answers: dict) -> bool:
+                    return _yes_or_no(text)
+
+                def drawn_other(answers: dict, key: str = key, other: str = other) -> str:
+                    if not answers[f"{key}.same"]:
+                        return ""
+                    medium = answers[f"{other}.medium"]
+                    return "  " + track_drawing(
+                        answers[f"{other}.prices"],
+                        answers[f"{other}.start"],
+                        (medium[0], medium[1]),
+                    )
+
+                def differs(answers: dict, key: str = key) -> bool:
+                    return not answers.get(f"{key}.same")
+
+                fields.append(
+                    Field(
+                        f"{key}.same",
+                        t(
+                            "Market {side}, {good}: the same track, start and brackets as on "
+                            "the {other} (y/n, Enter: yes):",
+                            other=t(words[SIDES[0]]),
+                            **where,
+                        ),
+                        same,
+                        _yes_no_typed,
+                        drawn_other,
+                    )
+                )
+            else:
+
+                def differs(answers: dict, key: str = key) -> bool:
+                    return True
+
             fields += [
                 Field(
                     f"{key}.prices",
@@ -236,6 +298,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     prices,
                     _spaced,
                     drawn,
+                    differs,
                 ),
                 Field(
                     f"{key}.start",
@@ -243,6 +306,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     start,
                     str,
                     drawn,
+                    differs,
                 ),
                 Field(
                     f"{key}.medium",
@@ -253,19 +317,42 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     medium,
                     _spaced,
                     drawn,
+                    differs,
                 ),
             ]
     return fields
 
 
+def _yes_or_no(text: str) -> bool:
+    """y or n; Enter alone is yes (nothing is filled in, so an n is typed as it is)."""
+    typed = text.strip().casefold()
+    if not typed:
+        return True
+    # TRANSLATORS: y, yes, n and no as a person types them to answer a yes/no question
+    if typed in ("y", "yes", t("y").casefold(), t("yes").casefold()):
+        return True
+    if typed in ("n", "no", t("n").casefold(), t("no").casefold()):
+        return False
+    raise ValueError(t("answer y (yes) or n (no)"))
+
+
+def _yes_no_typed(value: Any) -> str:
+    return "y" if value else "n"
+
+
 def _market_answers(data: dict[str, Any]) -> dict[str, Any]:
-    return {
+    from caledonia.rules.market import SIDES
+
+    answers = {
         f"{side}.{good}.{part}": track[part]
         for side, tracks in data.items()
         if isinstance(tracks, dict)
         for good, track in tracks.items()
         for part in ("prices", "start", "medium")
     }
+    for good, track in data[SIDES[1]].items():  # a track alike on both sides is shown so
+        answers[f"{SIDES[1]}.{good}.same"] = track == data[SIDES[0]].get(good)
+    return answers
 
 
 def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
@@ -274,14 +361,16 @@ def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = {"example": False}
     for side in SIDES:
         goods = dict.fromkeys(k.split(".")[1] for k in answers if k.startswith(side + "."))
-        data[side] = {
-            good: {
-                "prices": list(answers[f"{side}.{good}.prices"]),
-                "start": answers[f"{side}.{good}.start"],
-                "medium": list(answers[f"{side}.{good}.medium"]),
+        data[side] = {}
+        for good in goods:
+            key = f"{side}.{good}"
+            if answers.get(f"{key}.same"):
+                key = f"{SIDES[0]}.{good}"
+            data[side][good] = {
+                "prices": list(answers[f"{key}.prices"]),
+                "start": answers[f"{key}.start"],
+                "medium": list(answers[f"{key}.medium"]),
             }
-            for good in goods
-        }
     return data
 
 
@@ -318,7 +407,7 @@ def _held(kind: str) -> dict[str, Any] | None:
     return plain(data)
 
 
-# -- the box values: starting tiles, pass money, import marks, clan values -----------------
+# -- the box file: the starting tiles (`box tiles`), the other values (`box values`) -----------------
 
 
 def _tile(goods: tuple[str, ...]) -> Callable[[str, dict], dict[str, Any]]:
@@ -369,6 +458,14 @@ def _count(players: int) -> Callable[[str, dict], list[int]]:
         if len(found) != players:
             raise ValueError(
                 t("give {count} amounts, one per place in the pass order", count=players)
+            )
+        if any(later >= earlier for earlier, later in zip(found, found[1:], strict=False)):
+            raise ValueError(
+                t(
+                    "the pass money falls along the pass order: the first to pass takes the "
+                    "most (with 4 players: 16 14 12 10); you gave {typed}",
+                    typed=_spaced(found),
+                )
             )
         return found
 
@@ -455,14 +552,16 @@ def _clans_words(question: str) -> str:
     return t(question) if not isinstance(question, Reason) else tr(question)
 
 
-def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
+def _box_answers(data: dict[str, Any], part: str) -> dict[str, Any]:
+    """A box file's values of one part (`tiles` or `values`), as the wizard holds them."""
     from caledonia.rules.boxdata import clan_box_values
 
-    answers: dict[str, Any] = {
-        f"tile.{n}": {"money": tile["money"], "goods": dict(tile["goods"] or {})}
-        for n, tile in data["starting_tiles"].items()
-    }
-    answers.update({f"pass.{n}": list(a) for n, a in data["pass_money"].items()})
+    if part == "tiles":
+        return {
+            f"tile.{n}": {"money": tile["money"], "goods": dict(tile["goods"] or {})}
+            for n, tile in data["starting_tiles"].items()
+        }
+    answers: dict[str, Any] = {f"pass.{n}": list(a) for n, a in data["pass_money"].items()}
     answers.update({f"marks.{g}": list(m) for g, m in data["import_track_marks"].items()})
     answers["boxes"] = data["export_boxes_3_4"]
     for key, value in clan_box_values().items():
@@ -471,14 +570,15 @@ def _box_answers(data: dict[str, Any]) -> dict[str, Any]:
     return answers
 
 
-def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
+def _build_part(answers: dict[str, Any], part: str) -> dict[str, Any]:
+    """The keys of the box file that one part's answers make."""
     from caledonia.rules.boxdata import clan_box_values
     from caledonia.rules.components import IMPORT_GOODS
 
-    tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
+    if part == "tiles":
+        tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
+        return {"starting_tiles": {n: answers[f"tile.{n}"] for n in tiles}}
     return {
-        "example": False,
-        "starting_tiles": {n: answers[f"tile.{n}"] for n in tiles},
         "pass_money": {2: answers["pass.2"], 3: answers["pass.3"]},
         "export_boxes_3_4": answers["boxes"],
         "import_track_marks": {g: answers[f"marks.{g}"] for g in IMPORT_GOODS},
@@ -486,27 +586,47 @@ def _build_box(answers: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _part_held(held: dict[str, Any] | None, part: str) -> bool:
+    """Whether the box file holds this part already (then it is changed value by value)."""
+    from caledonia.rules.boxdata import TILES_PART, VALUES_PART
+
+    keys = TILES_PART if part == "tiles" else VALUES_PART
+    return held is not None and all(key in held for key in keys)
+
+
 def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
-    """`box tiles` (part 'tiles') or `box values` (part 'values'): one file holds both, so
-    a box without it is asked both parts, this one first."""
+    """`box tiles` (part 'tiles': the nine starting tiles) or `box values` (part 'values':
+    pass money, import marks, export boxes, the clans' values). One file holds both parts;
+    each wizard asks and writes its own part only, and keeps the other as the file holds
+    it (a part never entered stays the example's, and the notices say so)."""
+    from caledonia.rules.boxdata import TILES_PART, VALUES_PART, clan_box_values
     from caledonia.rules.components import components
 
-    tiles = tile_fields(components().economy.goods)
-    values = value_fields()
     held = _held("box")
-    if held:
-        fields = tiles if part == "tiles" else values
-        answers = _box_answers(held)
-        wizard = TILES if part == "tiles" else VALUES
+    if held and held.get("example"):  # a copied example: nothing in it is the table's yet
+        held = None
+    if part == "tiles":
+        fields, wizard = tile_fields(components().economy.goods), TILES
     else:
-        fields = tiles + values if part == "tiles" else values + tiles
-        answers = None
-        wizard = BOX
+        fields, wizard = value_fields(), VALUES
+    answers = _box_answers(held, part) if held and _part_held(held, part) else None
+    own = (*TILES_PART, *VALUES_PART, *clan_box_values())
 
     def build(given: dict[str, Any]) -> dict[str, Any]:
-        return _build_box({**(_box_answers(held) if held else {}), **given})
+        kept = {key: value for key, value in (held or {}).items() if key in own}
+        return {"example": False, **kept, **_build_part(given, part)}
 
-    return _enter(asker, "box", wizard, fields, answers, build, f"caledonia box {part}")
+    from .prompts import QuestionaryAsker
+
+    ask = asker or QuestionaryAsker()
+    data = _enter(ask, "box", wizard, fields, answers, build, f"caledonia box {part}")
+    if not _part_held(data, "values" if part == "tiles" else "tiles"):
+        ask.say(
+            t("The other box values stay the example's until 'caledonia box values' enters them.")
+            if part == "tiles"
+            else t("The starting tiles stay the example's until 'caledonia box tiles' enters them.")
+        )
+    return data
 
 
 # -- the solo removal grid of the export board ----------------------------------------------

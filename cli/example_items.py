@@ -53,7 +53,7 @@ def _kind(core: str, command: bool) -> str | None:
         return t(N_("map modules {sides}"), sides=sides)
     if core == "market":
         return t(N_("market ('caledonia box market' enters yours)") if command else N_("market"))
-    if core == _BOX_DATA:
+    if core == _BOX_DATA:  # as files of earlier versions name the whole box file
         if command:
             return t(
                 N_(
@@ -62,6 +62,16 @@ def _kind(core: str, command: bool) -> str | None:
                 )
             )
         return t(N_("box data (starting tiles, pass money, import marks)"))
+    if core == "starting tiles":
+        if command:
+            return t(N_("starting tiles ('caledonia box tiles' enters yours)"))
+        return t(N_("starting tiles"))
+    if core == "box values (pass money, import marks)":
+        if command:
+            return t(
+                N_("box values (pass money, import marks) ('caledonia box values' enters yours)")
+            )
+        return t(N_("box values (pass money, import marks)"))
     if core == "solo removal grid":
         if command:
             return t(N_("solo removal grid ('caledonia box values' enters yours)"))

@@ -426,7 +426,7 @@ def _cellars(game: Game) -> list[str]:
     cellar = (
         N_(
             "{player}'s whisky cellar: {cellar} (example values, not your clan tile's: "
-            "set whisky_cellar in your box data)"
+            "'caledonia box values' enters yours)"
         )
         if state.setup.example_value("whisky_cellar")
         else N_("{player}'s whisky cellar: {cellar}")

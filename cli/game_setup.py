@@ -204,7 +204,7 @@ def tile_holds(held: StartingTile) -> str:
 
 def box_data_is_example(setup: Setup) -> bool:
     """Whether the starting tiles (and the rest of the box data) are the shipped example's."""
-    return any(d.startswith("box data") for d in setup.example_data)
+    return any(d.startswith(("box data", "starting tiles")) for d in setup.example_data)
 
 
 def words(text: str) -> list[str]:

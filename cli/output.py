@@ -329,6 +329,26 @@ def emit(text: str, style: str | None = None) -> None:
     console().print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
 
+def emit_wrapped(text: str, indent: str = "", hanging: str = "    ") -> None:
+    """A line of data on stdout that a person reads: at a terminal wrapped between words to
+    its width (`indent` first, the lines after indented by `hanging` more); elsewhere one
+    line, as `emit` writes it."""
+    if not _plain(sys.stdout, _consoles.get(False)) and console().is_terminal:
+        import textwrap
+
+        text = textwrap.fill(
+            _read(text),
+            max(console().width - 1, 20),
+            initial_indent=indent,
+            subsequent_indent=indent + hanging,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        emit(text)
+        return
+    emit(indent + text)
+
+
 def message(text: str, style: str | None = None) -> None:
     """A note for the person at the table, on stderr (lost without a word when stderr cannot
     be written: the command goes on). At a terminal a long one is wrapped

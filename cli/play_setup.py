@@ -450,7 +450,10 @@ def starting_menu(data: TableData) -> list[Choice]:
     tiles = data.box.starting_tiles
     return [
         Choice(
-            _example_marked(starting_tile_words(tiles, number), data.box.example),
+            _example_marked(
+                starting_tile_words(tiles, number),
+                data.box.example or "starting_tiles" in data.box.example_parts,
+            ),
             number,
             str(number),
         )

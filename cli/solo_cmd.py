@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from caledonia.rules.components import components
-from caledonia.rules.contract_faces import face
+from caledonia.rules.contract_faces import named, tile, tiles
 from caledonia.rules.errors import CaledoniaError
 
 from .dice import ask_rolls, tool_dice_wanted
 from .errors import Interrupted, UsageProblem
-from .output import JsonOption, emit, is_interactive, message, print_json
+from .output import JsonOption, emit, emit_wrapped, is_interactive, message, print_json
 from .prompts import shown
 from .translation import t, t_n, tr
 from .writing import ForceOption, check_output, check_writable, person_at_terminal
@@ -39,7 +41,7 @@ MarketOption = Annotated[
         envvar="CALEDONIA_MARKET",
         show_envvar=True,
         metavar="FILE",
-        help=t("Your market board's tracks, starting prices and brackets (else the example)."),
+        help=t("A market board file instead of your box's (else the box's, else the example)."),
     ),
 ]
 BoardOption = Annotated[
@@ -49,7 +51,9 @@ BoardOption = Annotated[
         envvar="CALEDONIA_EXPORT_BOARD",
         show_envvar=True,
         metavar="FILE",
-        help=t("Your export board's solo removal grid (else the example)."),
+        help=t(
+            "A solo removal grid file instead of your box's (else the box's, else the example)."
+        ),
     ),
 ]
 StateArgument = Annotated[str, typer.Argument(metavar="STATE", help=t("The solo helper file."))]
@@ -78,33 +82,44 @@ VirtualOption = Annotated[
 
 
 def _market(override: str | None) -> Market:
+    """The market a solo command uses: --market, else the box's, else the example (said)."""
     from caledonia.rules.market import load_market
 
     market = load_market(1, components().economy.goods, override)
     if market.example:
-        message(
-            t(
-                "Note: the market tracks, starting prices and brackets are example values, not "
-                "your board's; use --market FILE with your own."
-            ),
-            style="yellow",
-        )
+        message(_example_note("market", market.source), style="yellow")
     return market
 
 
 def _grid(override: str | None) -> RemovalGrid:
+    """The removal grid: --export-board, else the box's, else the example (said)."""
     from caledonia.rules.solo import load_removal_grid
 
     grid = load_removal_grid(components().solo.price_die, override)
     if grid.example:
-        message(
-            t(
-                "Note: the solo removal grid is an example layout (only '-3 = bottom-left' is "
-                "known); use --export-board FILE once you have checked your board."
-            ),
-            style="yellow",
-        )
+        message(_example_note("export_board", grid.source), style="yellow")
     return grid
+
+
+def _example_note(component: str, source: str) -> str:
+    """The note for a component still the example: the box's own command enters it; a file
+    given by option that is marked as an example is named."""
+    from caledonia.rules.boxfolder import example_file
+
+    if Path(source) != example_file(component):
+        return t(
+            "Note: {file} is marked 'example: true': its values are examples, not your board's.",
+            file=source,
+        )
+    if component == "market":
+        return t(
+            "Note: the market tracks, starting prices and brackets are example values, not "
+            "your board's: 'caledonia box market' enters yours into your box."
+        )
+    return t(
+        "Note: the solo removal grid is an example layout (only '-3 = bottom-left' is "
+        "known): 'caledonia box values' enters yours into your box."
+    )
 
 
 def parse_rolls(texts: list[str], command: str) -> list[Roll]:
@@ -145,32 +160,42 @@ def parse_prices(texts: list[str], command: str) -> dict[str, int]:
 def parse_ids(
     text: str | None, option: str, command: str, blanks: bool = False
 ) -> list[int | None]:
+    """Contract tiles given to a flag: by their goods as `new --contracts` takes them
+    ('4 wool, 2 beef, cheese bread whisky') or by id ('12,33'); with `blanks`, '-' is an
+    empty slot ('12, -, 4 wool'). A tile not read: exit 2 with its reason."""
+    from caledonia.rules.contract_faces import TileNotRead, read_tiles
+
     if text is None or not text.strip():
         return []
+    contracts = components().contracts
     ids: list[int | None] = []
-    for part in text.split(","):
-        part = part.strip()
-        if blanks and part in ("-", ""):
-            ids.append(None)
-        elif part.isdigit():
-            ids.append(int(part))
-        else:
-            # TRANSLATORS: {option} is a flag such as --taken, {typed} what was given to it
-            problem = (
-                t(
-                    "{option} {typed!r}: expected contract ids separated by commas "
-                    "(- for an empty slot)",
-                    option=option,
-                    typed=text,
-                )
-                if blanks
-                else t(
-                    "{option} {typed!r}: expected contract ids separated by commas",
-                    option=option,
-                    typed=text,
-                )
-            )
-            raise UsageProblem(problem, command)
+    group: list[str] = []  # the parts since the last empty slot: tiles, read together
+
+    def read_group() -> None:
+        if group:
+            ids.extend(read_tiles(", ".join(group), contracts))
+            group.clear()
+
+    try:
+        for part in re.split(r"[,;]", text):  # as `new --contracts`: commas or semicolons
+            if blanks and part.strip() in ("-", ""):
+                read_group()
+                ids.append(None)
+            else:
+                group.append(part)
+        read_group()
+    except TileNotRead as problem:
+        # TRANSLATORS: {option} is a flag such as --taken, {typed} what was given to it
+        raise UsageProblem(
+            t(
+                "{option} {typed!r}: {reason} (give each tile by its goods, e.g. "
+                "'4 wool, 2 beef', or by its id; commas between tiles)",
+                option=option,
+                typed=text,
+                reason=_why(problem),
+            ),
+            command,
+        ) from None
     return ids
 
 
@@ -207,26 +232,40 @@ def _save_state(path: str, state: SoloState, read: Seen | None = None) -> None:
 # -- asking the table ----------------------------------------------------------
 
 
-def taken_check(state: SoloState) -> Validator:
-    """The contracts taken this round, as typed: each on the board, none twice."""
-    on_board = [str(c) for c in state.board if c is not None]
-    holds = ", ".join(on_board) or t("nothing")
+def taken_reasons(state: SoloState) -> Callable[[list[int]], list[str]]:
+    """The contracts taken this round, as read: each on the board, none twice."""
+    from caledonia.rules.contract_faces import tile
 
-    def check(typed: str) -> bool | str:
-        parts = typed.replace(",", " ").split()
-        wrong = [part for part in parts if part not in on_board]
+    on_board = [c for c in state.board if c is not None]
+
+    def reasons(taken: list[int]) -> list[str]:
+        wrong = [c for c in taken if c not in on_board]
         if wrong:
-            listed = ", ".join(shown(part) if not part.isdigit() else part for part in wrong[:6])
-            return t("Not on the board: {listed} (it holds {holds}).", listed=listed, holds=holds)
-        twice = sorted({part for part in parts if parts.count(part) > 1}, key=parts.index)
+            return [t("{contract} is not on the export board", contract=tile(wrong[0]))]
+        twice = [c for c in taken if taken.count(c) > 1]
         if twice:
-            return t(
-                "Contract {contracts} is listed twice: each is taken once.",
-                contracts=", ".join(twice),
-            )
-        return True
+            return [t("{contract} is named twice: each is taken once", contract=tile(twice[0]))]
+        return []
 
-    return check
+    return reasons
+
+
+def taken_check(state: SoloState) -> Validator:
+    """The check the prompt of the contracts taken gives a typed answer."""
+    from .tile_entry import tiles_validator
+
+    on_board = [c for c in state.board if c is not None]
+    return tiles_validator(components().contracts, lambda: on_board, taken_reasons(state), 0)
+
+
+def draw_check(parts: Components, in_use: set[int], drawn: list[int]) -> Validator:
+    """The check the prompt of a contract drawn for an empty slot gives a typed answer."""
+    from .tile_entry import tiles_validator
+
+    def left() -> list[int]:
+        return [c for c in parts.contracts if c not in in_use and c not in drawn]
+
+    return tiles_validator(parts.contracts, left, draw_reasons(in_use, drawn), 1)
 
 
 def price_check(market: Market, good: str) -> Validator:
@@ -252,18 +291,28 @@ def price_check(market: Market, good: str) -> Validator:
 def ask_round_changes(
     state: SoloState, market: Market, ask: Asker | None = None
 ) -> tuple[list[str], str]:
-    """What the player changed during the round: contracts taken, prices moved by trading.
-    Each answer is checked when it is given (the same checks as the flags get)."""
+    """What the player changed during the round: contracts taken (by the goods their tiles
+    show, as `play` takes them), prices moved by trading. Each answer is checked when it is
+    given (the same checks as the flags get)."""
+    from caledonia.rules.contract_faces import left_half
+
     from .prompts import QuestionaryAsker
+    from .tile_entry import ask_tiles
 
     ask = ask or QuestionaryAsker()
-    on_board = [str(c) for c in state.board if c is not None]
-    taken = ask.text(
+    parts = components()
+    on_board = [c for c in state.board if c is not None]
+    taken = ask_tiles(
+        ask,
         t(
-            "Contracts you took from the board this round (of {contracts}; Enter for none)",
-            contracts=", ".join(on_board),
+            "Contracts you took from the export board this round, by the goods on each "
+            "tile's left half, commas between tiles (it holds {contracts}; Enter for none)",
+            contracts="; ".join(left_half(parts.contracts[c]) for c in on_board) or t("nothing"),
         ),
-        validate=taken_check(state),
+        parts.contracts,
+        lambda: on_board,
+        taken_reasons(state),
+        0,
     )
     prices = []
     for good, now in state.prices.items():
@@ -274,59 +323,46 @@ def ask_round_changes(
         )
         if int(typed.strip().lstrip("£")) != now:
             prices.append(f"{good}={typed.strip().lstrip('£')}")
-    return prices, ",".join(taken.replace(",", " ").split())
+    return prices, ",".join(str(c) for c in taken)
 
 
-def draw_check(parts: Components, in_use: set[int], drawn: list[int]) -> Validator:
-    """A contract drawn for an empty slot: a real id, not in use, not drawn already."""
-    lowest, highest = min(parts.contracts), max(parts.contracts)
+def draw_reasons(in_use: set[int], drawn: list[int]) -> Callable[[list[int]], list[str]]:
+    """A contract drawn for an empty slot: one tile, not in use, not drawn already."""
+    from caledonia.rules.contract_faces import tile
 
-    def check(typed: str) -> bool | str:
-        text = typed.strip()
-        if not (text.isascii() and text.isdigit() and len(text) < 6):
-            return t(
-                "Expected a contract id from {lowest} to {highest}, got {typed}.",
-                lowest=lowest,
-                highest=highest,
-                typed=shown(typed),
-            )
-        if int(text) not in parts.contracts:
-            return t(
-                "Expected a contract id from {lowest} to {highest} (see 'caledonia contracts').",
-                lowest=lowest,
-                highest=highest,
-            )
-        if int(text) in in_use or int(text) in drawn:
-            return t(
-                "Contract {contract} is already on the board or out of the game.", contract=text
-            )
-        return True
+    def reasons(found: list[int]) -> list[str]:
+        if len(found) != 1:
+            return [t("name the one tile drawn for this slot")]
+        if found[0] in in_use or found[0] in drawn:
+            return [
+                t("{contract} is already on the board or out of the game", contract=tile(found[0]))
+            ]
+        return []
 
-    check.expects_number = True  # type: ignore[attr-defined]
-    return check
+    return reasons
 
 
 def ask_draws(
     count: int, parts: Components, in_use: set[int], ask: Asker | None = None
 ) -> list[int]:
+    """The contracts drawn from the table's own pile, one per empty slot, by their goods."""
     from .prompts import QuestionaryAsker
+    from .tile_entry import ask_tiles
 
     ask = ask or QuestionaryAsker()
     drawn: list[int] = []
-    check = draw_check(parts, in_use, drawn)
-    for number in range(1, count + 1):
-        drawn.append(
-            int(
-                ask.text(
-                    t(
-                        "Contract drawn for empty slot {slot} of {slots} (id)",
-                        slot=number,
-                        slots=count,
-                    ),
-                    validate=check,
-                )
-            )
+
+    def left() -> list[int]:
+        return [c for c in parts.contracts if c not in in_use and c not in drawn]
+
+    for number in range(1, count + 1):  # one tile at a time: the slots are filled in order
+        question = t(
+            "Contract drawn for empty slot {slot} of {slots}: the goods on its left half "
+            "(e.g. 4 wool, or cheese bread whisky), or its id",
+            slot=number,
+            slots=count,
         )
+        drawn += ask_tiles(ask, question, parts.contracts, left, draw_reasons(in_use, drawn), 1)
     return drawn
 
 
@@ -342,10 +378,10 @@ def board_lines(
     faces = {slot: face for face, slot in grid.slot_for_roll.items()}
     lines = []
     for slot, held in enumerate(board, start=1):
-        what = f"{held}: {face(parts.contracts[held])}" if held is not None else t("(empty)")
+        what = named(parts.contracts[held]) if held is not None else t("(empty)")
         fields = {"slot": slot, "face": faces[slot], "position": grid.position(slot)}
         # TRANSLATORS: a line of the export board: its slot, the price-die face that removes
-        # it and where it lies; {contract} is "id: the contract's face" or "(empty)"
+        # it and where it lies; {contract} is "the contract's face (id)" or "(empty)"
         line = (
             t("slot {slot} [{face:+d}, {position}]  {contract}  ← removed", contract=what, **fields)
             if slot == removed_slot
@@ -360,28 +396,30 @@ def show_preparation(
 ) -> None:
     emit(t("Round {round}: preparation (solo)", round=result.round), style="bold")
     show_market_phase(result.changes, dice_source, result.state.prices)
-    drawn = ", ".join(str(c) for c in result.refill_drawn) or t("nothing (no empty slot)")
-    emit(t("Refill: drew {contracts}. Export board after the refill:", contracts=drawn))
+    drawn = tiles(result.refill_drawn) if result.refill_drawn else t("nothing (no empty slot)")
+    emit_wrapped(t("Refill: drew {contracts}. Export board after the refill:", contracts=drawn))
     for line in board_lines(result.board_filled, grid, parts, result.removed_slot):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     removal = {
         "die": result.rolls[-1].die,
         "slot": result.removed_slot,
         "position": grid.position(result.removed_slot),
     }
     if result.removed:
-        emit(
+        emit_wrapped(
             t(
                 "Last price die {die:+d}: slot {slot} ({position}), so contract {contract} "
                 "leaves the game.",
-                contract=result.removed,
+                contract=tile(result.removed),
                 **removal,
             )
         )
     else:
-        emit(t("Last price die {die:+d}: slot {slot} ({position}), so it was empty.", **removal))
+        emit_wrapped(
+            t("Last price die {die:+d}: slot {slot} ({position}), so it was empty.", **removal)
+        )
     remaining = sum(1 for c in result.state.board if c is not None)
-    emit(
+    emit_wrapped(
         t_n(
             "The action phase starts with {count} contract.",
             "The action phase starts with {count} contracts.",
@@ -400,8 +438,8 @@ def show_market_phase(changes: Sequence[PriceChange], dice: str, prices: Mapping
     # TRANSLATORS: {dice} says where the dice came from: "your dice", "dice rolled by ..."
     emit(t("Market phase, {dice}:", dice=dice))
     for number, change in enumerate(changes, start=1):
-        emit(f"  {number}. {tr(change.describe())}")
-    emit(t("Prices now: {prices}", prices=price_list(prices)))
+        emit_wrapped(f"  {number}. {tr(change.describe())}")
+    emit_wrapped(t("Prices now: {prices}", prices=price_list(prices)))
 
 
 def preparation_json(result: Preparation) -> dict:
@@ -486,10 +524,11 @@ def new_command(
     contracts: Annotated[
         str | None,
         typer.Option(
-            metavar="IDS",
+            metavar="TILES",
             help=t(
-                "The five contracts you dealt from your own pile, "
-                "e.g. 12,33,7,45,21; leave out to let caledonia deal."
+                "The five contracts you dealt from your own pile, by the goods on each tile's "
+                "left half, e.g. '4 wool, 2 beef, cheese bread whisky, 4 bread, 2 milk' (or "
+                "ids); leave out to let caledonia deal."
             ),
         ),
     ] = None,
@@ -514,11 +553,11 @@ def new_command(
     except ValueError as reason:
         raise CaledoniaError(t("--contracts: {reason}", reason=_why(reason))) from None
     _save_state(state_file, state)
-    emit(t("Prices: {prices}", prices=price_list(state.prices)))
+    emit_wrapped(t("Prices: {prices}", prices=price_list(state.prices)))
     emit(t("Contracts dealt to the export board:"))
     for slot, held in enumerate(state.board, start=1):
-        what = f"{held}: {face(parts.contracts[held])}" if held is not None else t("(empty)")
-        emit("  " + t("slot {slot}  {contract}", slot=slot, contract=what))
+        what = named(parts.contracts[held]) if held is not None else t("(empty)")
+        emit_wrapped(t("slot {slot}  {contract}", slot=slot, contract=what), "  ", "      ")
     started = {"file": state_file, "seed": chosen_seed}
     if state.pile is not None:
         message(
@@ -584,9 +623,9 @@ def _prepare_round(
         if not is_interactive():
             raise UsageProblem(
                 t_n(
-                    "this game draws from your own pile: pass --draw IDS with the "
+                    "this game draws from your own pile: pass --draw TILES with the "
                     "{count} contract you drew for the empty slot",
-                    "this game draws from your own pile: pass --draw IDS with the "
+                    "this game draws from your own pile: pass --draw TILES with the "
                     "{count} contracts you drew for the empty slots",
                     empty,
                 ),
@@ -608,7 +647,8 @@ def prepare_command(
     taken: Annotated[
         str | None,
         typer.Option(
-            metavar="IDS", help=t("Contracts you took from the board this round, e.g. 12,45.")
+            metavar="TILES",
+            help=t("Contracts you took from the board this round, e.g. '4 wool, 2 beef' or 12,45."),
         ),
     ] = None,
     roll: RollOption = None,
@@ -616,8 +656,11 @@ def prepare_command(
     draw: Annotated[
         str | None,
         typer.Option(
-            metavar="IDS",
-            help=t("Contracts you drew from your own pile for the empty slots, in slot order."),
+            metavar="TILES",
+            help=t(
+                "Contracts you drew from your own pile for the empty slots, in slot order, "
+                "e.g. '4 wool, 2 milk' (or ids)."
+            ),
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -735,7 +778,11 @@ def refill_command(
     board: Annotated[
         str,
         typer.Option(
-            metavar="SLOTS", help=t("The six slots now, e.g. 12,33,-,45,-,21 (- is empty).")
+            metavar="SLOTS",
+            help=t(
+                "The six slots now, e.g. '4 wool, 2 beef, -, 4 bread, -, 2 milk' or "
+                "12,33,-,45,-,21 (- is empty)."
+            ),
         ),
     ],
     last_roll: Annotated[
@@ -746,7 +793,10 @@ def refill_command(
     ],
     draw: Annotated[
         str | None,
-        typer.Option(metavar="IDS", help=t("Contracts drawn for the empty slots, in order.")),
+        typer.Option(
+            metavar="TILES",
+            help=t("Contracts drawn for the empty slots, in order, e.g. '4 whisky, 2 mutton'."),
+        ),
     ] = None,
     as_json: JsonOption = False,
     export_board: BoardOption = None,
@@ -786,7 +836,9 @@ def refill_command(
                 )
             )
         if known.count(contract_id) > 1:
-            raise CaledoniaError(t("contract {contract} is listed twice", contract=contract_id))
+            raise CaledoniaError(
+                t("contract {contract} is listed twice", contract=tile(contract_id))
+            )
     if len(drawn) != empty:
         raise CaledoniaError(
             t_n(
@@ -808,26 +860,26 @@ def refill_command(
         return
     emit(t("Before:"))
     for line in board_lines(result.before, grid, parts):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     emit(t("After the refill:"))
     for line in board_lines(result.filled, grid, parts, result.removed_slot):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     removal = {
         "die": last_roll,
         "slot": result.removed_slot,
         "position": grid.position(result.removed_slot),
     }
     if result.removed:
-        emit(
+        emit_wrapped(
             t(
                 "Last price die {die:+d}: slot {slot} ({position}) leaves the game: "
                 "contract {contract}.",
-                contract=result.removed,
+                contract=tile(result.removed),
                 **removal,
             )
         )
     else:
-        emit(
+        emit_wrapped(
             t(
                 "Last price die {die:+d}: slot {slot} ({position}) leaves the game (it was empty).",
                 **removal,
@@ -861,12 +913,12 @@ def show_command(
         emit(t("Next preparation: round {round}. Seed {seed}.", round=state.round, seed=state.seed))
     else:
         emit(t("Next preparation: none (all rounds prepared). Seed {seed}.", seed=state.seed))
-    emit(t("Prices: {prices}", prices=price_list(state.prices)))
+    emit_wrapped(t("Prices: {prices}", prices=price_list(state.prices)))
     emit(t("Export board:"))
     for line in board_lines(state.board, grid, parts):
-        emit(line)
+        emit_wrapped(line, "", "      ")
     if state.removed:
-        emit(t("Removed from the game: {contracts}", contracts=", ".join(map(str, state.removed))))
+        emit_wrapped(t("Removed from the game: {contracts}", contracts=tiles(state.removed)))
 
 
 @app.command("score")

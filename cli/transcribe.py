@@ -19,6 +19,7 @@ from typing import Any
 
 import typer
 from caledonia.rules.board import DEFAULT_ORIGINS
+from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.hexgrid import are_adjacent, around
 from caledonia.rules.map_modules import (
     LETTER_CORNER,
@@ -200,14 +201,20 @@ def _river_problem(pair: list[str], specs: dict[str, HexSpec], rivers: list[list
 class Transcription:
     """One side being typed: the answers so far, saved to the draft after each."""
 
-    def __init__(self, name: str, ask: Asker, draft: Draft):
+    def __init__(self, name: str, ask: Asker, draft: Draft, state: dict[str, Any] | None = None):
         self.module, self.side = name[0], int(name[1])
         self.ask = ask
         self.draft = draft
-        self.state = draft.data  # what the draft holds is where the side stands
+        # what the draft holds is where the side stands; a side being corrected keeps its
+        # own state (its draft holds the answers, replayed: `correct`)
+        self.own_state = state is not None
+        self.state = state if state is not None else draft.data
 
     def remember(self, **answers: Any) -> None:
-        self.draft.update(self.ask, **answers)
+        if self.own_state:
+            self.state.update(answers)
+        else:
+            self.draft.update(self.ask, **answers)
 
     def show(self, current: Position | None = None) -> None:
         codes = self.state["cells"]
@@ -455,7 +462,7 @@ def _even_row(typed: str) -> bool | str:
     return verdict
 
 
-def _progress(state: dict[str, Any]) -> str:
+def progress(state: dict[str, Any]) -> str:
     if "cells" not in state:
         return t("the size given")
     total = state["columns"] * state["rows"]
@@ -522,6 +529,13 @@ def transcribe(
         refuse_link(path)  # a link planted in the box is never written through
     check_writable(path)  # the draft goes beside it: this checks the draft's folder too
     draft = Draft.beside(path, f"side {name}", command)
+    held = None if replace or "cells" in draft.data else _held_side(path)
+    if held is not None:  # a saved side: change what is wrong, keep the rest
+        corrected = correct(name, path, ask, draft, held, command)
+        if not isinstance(corrected, str):  # saved, or kept as it is; else REPLACE
+            return corrected
+        draft = Draft.beside(path, f"side {name}", command)
+        replace = True
     try:
         if not may_replace(path, force=replace, ask=ask, when=" when the new side is saved"):
             message(
@@ -531,7 +545,7 @@ def transcribe(
                 )
             )
             return None
-        if not draft.offer(ask, t("the side {side}", side=name), _progress(draft.data)):
+        if not draft.offer(ask, t("the side {side}", side=name), progress(draft.data)):
             width = min(console(stderr=True).width, 100)
             ask.say(
                 "\n".join(textwrap.fill(part, width) for part in orientation(name[0]).split("\n"))
@@ -561,12 +575,213 @@ def transcribe(
         message(t("Warning: {warning}", warning=warning), style="yellow")
     work.show()
     message(t(LEGEND))
+    say_saved(name, path)
+    return path
+
+
+def say_saved(name: str, path: Path) -> None:
+    """What a saved side is for: in the box, every command uses it; elsewhere, how to
+    put it there."""
+    from caledonia.rules.boxfolder import side_file
+
+    if path == side_file(name):
+        message(
+            t(
+                "Saved {file}: every command now uses your side {side} ('caledonia box show' "
+                "lists your box).",
+                file=path,
+                side=name,
+            )
+        )
+        return
     message(
         t(
-            "Saved {file}. Check it with 'caledonia map check {file}'; use your folder with "
-            "--maps {folder} (or CALEDONIA_MAPS) once it holds all eight sides.",
+            "Saved {file}. Check it with 'caledonia map check {file}'; add it to your box "
+            "with 'caledonia box add {file}'.",
             file=path,
-            folder=path.parent,
         )
     )
+
+
+# -- correcting a saved side ------------------------------------------------------------------
+
+REPLACE = "replace"
+
+
+def _held_side(path: Path) -> dict[str, Any] | None:
+    """A saved side as the transcription's state (codes, rivers, port slots), or None when
+    there is none or it does not load (then it can only be typed again)."""
+    from caledonia.rules.map_modules import hex_code
+
+    try:
+        data = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+        side = parse_module(data, str(path), DEFAULT_ORIGINS)
+    except Exception:  # missing, unreadable or broken: the whole side is typed again
+        return None
+    by_position = {(h.column, h.row): h for h in side.hexes}
+    rows = max(h.row for h in side.hexes) + 1
+    default = DEFAULT_ORIGINS.get(side.module)
+    return {
+        "columns": side.columns,
+        "rows": rows,
+        "origin": None if side.origin == default else list(side.origin),
+        "cells": [
+            [hex_code(by_position.get((column, row))) for column in range(side.columns)]
+            for row in range(rows)
+        ],
+        "rivers": [sorted([side.space_id(a), side.space_id(b)]) for a, b in side.rivers],
+        "port_slots": {
+            slot: sorted(side.space_id(n) for n in touched)
+            for slot, touched in side.port_slots.items()
+        },
+    }
+
+
+def correct(
+    name: str, path: Path, ask: Asker, draft: Draft, held: dict[str, Any], command: str
+) -> Path | str | None:
+    """On a saved side: change single hexes, rivers or port slots and keep the rest; or
+    say to type it again (REPLACE), or keep it (None). The answers go to the draft as
+    they are given: after a stop, the same command replays them and goes on."""
+    from .prompts import Choice
+
+    asking = draft.asker(ask, t("the changes to side {side}", side=name))
+    work = Transcription(name, asking, draft, state=held)
+    try:
+        work.show()  # the side as saved, before the question what to do with it
+        chosen = asking.choose(
+            t("{file} holds side {side}. What to do?", file=path, side=name),
+            [
+                Choice(t("Change single hexes, rivers or port slots; keep the rest"), "fix", "c"),
+                Choice(t("Type the whole side again"), REPLACE, "r"),
+                Choice(t("Keep it as it is"), "keep", "k"),
+            ],
+            default="fix",
+        )
+        if chosen != "fix":
+            draft.discard()
+            if chosen == "keep":
+                message(t("Kept {file} as it is.", file=path))
+                return None
+            return REPLACE
+        while not _corrected(work, asking, path):
+            pass
+    except (KeyboardInterrupt, EOFError):
+        message(draft.stopped_words(command))
+        raise typer.Exit(ExitCode.INTERRUPTED) from None
+    text = work.text()
+    side = parse_module(parse_yaml(text, str(path)), str(path), DEFAULT_ORIGINS)
+    write_text_atomic(path, text)
+    draft.discard()
+    for warning in side_warnings(side):
+        message(t("Warning: {warning}", warning=warning), style="yellow")
+    say_saved(name, path)
     return path
+
+
+def _corrected(work: Transcription, ask: Asker, path: Path) -> bool:
+    """One change chosen from the menu; True once the person is done and the side checks."""
+    from .prompts import Choice
+
+    work.show()
+    chosen = ask.choose(
+        t("Side {side}: what to change?", side=f"{work.module}{work.side}"),
+        [
+            Choice(t("A hex: its land, cost, mist or loch"), "hex", "h"),
+            Choice(t("A river edge: add one, or remove one listed"), "river", "r"),
+            Choice(t("The port slots: both again"), "ports", "p"),
+            Choice(t("Done: save the side"), "done", "d"),
+        ],
+        default="done",
+    )
+    if chosen == "hex":
+        _change_hex(work, ask)
+    elif chosen == "river":
+        _change_river(work, ask)
+    elif chosen == "ports":
+        work.state["port_slots"] = {}
+        work.ask_port_slots()
+    else:
+        try:
+            parse_module(parse_yaml(work.text(), str(path)), str(path), DEFAULT_ORIGINS)
+        except CaledoniaError as problem:  # a change that breaks the side: said, then fixed
+            from .errors import reason_of
+
+            ask.say(t("Not saved yet: {problem}", problem=tr(reason_of(problem))))
+            return False
+        return True
+    return False
+
+
+def _change_hex(work: Transcription, ask: Asker) -> None:
+    specs = _specs(work.module, work._typed())
+
+    def one_space(typed: str) -> bool | str:
+        try:
+            names = _read_ids(typed, work.module, specs)
+        except ValueError as reason:
+            return str(reason)
+        return True if len(names) == 1 else t("Give the id of one space, such as 07.")
+
+    typed = ask.text(t("Which space? Its id as drawn, such as 07"), validate=one_space)
+    spec = specs[_read_ids(typed, work.module, specs)[0]]
+    now = work.state["cells"][spec.row][spec.column]
+
+    def code_check(typed: str) -> bool | str:
+        if typed.strip() == NO_HEX:
+            return t(
+                "A space cannot be taken away here (the ids after it would change): type "
+                "the whole side again for that."
+            )
+        if typed.strip() == BACK or len(typed.split()) != 1:
+            return t("Type one code, such as G3, GF2, M5* or ~.")
+        return _row_validator(1)(typed)
+
+    space = f"{work.module}-{spec.number:02d}"
+    code = ask.text(
+        t(
+            "New code for {space} (now {code}; {codes})",
+            space=space,
+            code=now,
+            codes=t("G3 grassland £3, GF2 mixed, M5* mist, ~ loch"),
+        ),
+        default=now,
+        validate=code_check,
+    )
+    work.state["cells"][spec.row][spec.column] = _normal_code(code)
+
+
+def _change_river(work: Transcription, ask: Asker) -> None:
+    specs = _specs(work.module, work._typed())
+    rivers: list[list[str]] = work.state.setdefault("rivers", [])
+
+    def edge(typed: str) -> list[str]:
+        return sorted(_read_ids(typed, work.module, specs))
+
+    def check(typed: str) -> bool | str:
+        if not typed.strip():
+            return True
+        try:
+            pair = edge(typed)
+        except ValueError as reason:
+            return str(reason)
+        if pair in rivers:
+            return True  # listed: it is taken away
+        return _river_problem(pair, specs, rivers) or True
+
+    listed = ", ".join(f"{a[2:]} {b[2:]}" for a, b in rivers) or t("none")
+    typed = ask.text(
+        t(
+            "River edge: two ids such as 17 24; one listed is taken away, another added "
+            "(listed: {rivers}; Enter: no change)",
+            rivers=listed,
+        ),
+        validate=check,
+    )
+    if not typed.strip():
+        return
+    pair = edge(typed)
+    if pair in rivers:
+        rivers.remove(pair)
+    else:
+        rivers.append(pair)

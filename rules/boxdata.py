@@ -6,6 +6,10 @@ import tracks. `rules/data/examples/box.yaml` is a labelled example; a table
 keeps its own in the box folder (`boxfolder`), or passes one with --box FILE (or
 CALEDONIA_BOX).
 
+A table enters the starting tiles (`caledonia box tiles`) and the other values
+(`caledonia box values`) apart, so a box file may hold either part alone: a part it leaves
+out is the example's, and `BoxData.example_parts` names it for the notices.
+
 Values printed on clan tiles are optional keys, each declared by the clan that uses it
 (box_values.py; `clan_box_values` gathers them): MacKenzie's whisky cellar, MacEwen's beer
 money. A box file without one gets the declared example value, and the game's notices say
@@ -27,6 +31,8 @@ from .yamlfile import read_yaml
 EXAMPLE_BOX = Path(__file__).parent / "data" / "examples" / "box.yaml"
 BOX_ENV = "CALEDONIA_BOX"
 STARTING_TILES = 9
+TILES_PART = ("starting_tiles",)  # what `caledonia box tiles` enters
+VALUES_PART = ("pass_money", "import_track_marks", "export_boxes_3_4")  # and `box values`
 
 
 class StartingTile(NamedTuple):
@@ -65,6 +71,7 @@ class BoxData(NamedTuple):
     source: str
     clan_values: Mapping[str, Any]  # every clan's box value by its key (clan_box_values)
     missing: tuple[str, ...] = ()  # clan values the file left out: their example values
+    example_parts: tuple[str, ...] = ()  # TILES_PART / VALUES_PART keys left out: the example's
 
     def example_keys(self) -> tuple[str, ...]:
         """The clan values that are the example's: all of them in an example box."""
@@ -73,46 +80,64 @@ class BoxData(NamedTuple):
 
 def parse_box(data: object, source: str, parts: Components) -> BoxData:
     top = Node(data, source).mapping(
-        required=("starting_tiles", "pass_money", "export_boxes_3_4", "import_track_marks"),
-        optional=("example", *clan_box_values()),
+        optional=("example", *TILES_PART, *VALUES_PART, *clan_box_values()),
     )
-    tiles = {}
-    wanted = tuple(str(n) for n in range(1, STARTING_TILES + 1))
-    for key, node in top["starting_tiles"].mapping(required=wanted).items():
-        entry = node.mapping(required=("money", "goods"))
-        goods = {}
-        if entry["goods"].value is not None:
-            for good, count in entry["goods"].mapping(optional=parts.economy.goods).items():
-                goods[good] = count.whole(0)
-        tiles[int(key)] = StartingTile(entry["money"].whole(0), goods)
-    pass_money = dict(parts.economy.pass_money)
-    for key, node in top["pass_money"].mapping(required=("2", "3")).items():
-        amounts = tuple(item.whole(0) for item in node)
-        if len(amounts) != int(key):
-            raise node.expected(
-                Reason("{count} amounts, one per place in the pass order", count=key)
+    left_out = tuple(key for key in (*TILES_PART, *VALUES_PART) if key not in top)
+    if len(left_out) == len(TILES_PART + VALUES_PART):
+        raise Node(data, source).fail(
+            Reason(
+                "expected the starting tiles (starting_tiles:), the other box values "
+                "(pass_money:, import_track_marks:, export_boxes_3_4:) or both"
             )
-        pass_money[int(key)] = amounts
+        )
+    # a part not entered yet is the example's, and the notices name it
+    example = parse_box(read_yaml(EXAMPLE_BOX), str(EXAMPLE_BOX), parts) if left_out else None
+    tiles = {}
+    if "starting_tiles" in top:
+        wanted = tuple(str(n) for n in range(1, STARTING_TILES + 1))
+        for key, node in top["starting_tiles"].mapping(required=wanted).items():
+            entry = node.mapping(required=("money", "goods"))
+            goods = {}
+            if entry["goods"].value is not None:
+                for good, count in entry["goods"].mapping(optional=parts.economy.goods).items():
+                    goods[good] = count.whole(0)
+            tiles[int(key)] = StartingTile(entry["money"].whole(0), goods)
+    pass_money = dict(parts.economy.pass_money)
+    if "pass_money" in top:
+        for key, node in top["pass_money"].mapping(required=("2", "3")).items():
+            amounts = tuple(item.whole(0) for item in node)
+            if len(amounts) != int(key):
+                raise node.expected(
+                    Reason("{count} amounts, one per place in the pass order", count=key)
+                )
+            pass_money[int(key)] = amounts
     marks = {}
-    for good, node in top["import_track_marks"].mapping(required=IMPORT_GOODS).items():
-        steps = tuple(item.whole(1) for item in node)
-        if list(steps) != sorted(set(steps)):
-            raise node.expected(Reason("rising step numbers"))
-        marks[good] = steps
-    example = top["example"].boolean() if "example" in top else False
+    if "import_track_marks" in top:
+        for good, node in top["import_track_marks"].mapping(required=IMPORT_GOODS).items():
+            steps = tuple(item.whole(1) for item in node)
+            if list(steps) != sorted(set(steps)):
+                raise node.expected(Reason("rising step numbers"))
+            marks[good] = steps
+    boxes = top["export_boxes_3_4"].whole(1, 12) if "export_boxes_3_4" in top else 0
+    if example is not None:
+        tiles = tiles or dict(example.starting_tiles)
+        pass_money = pass_money if "pass_money" in top else dict(example.pass_money)
+        marks = marks or dict(example.import_marks)
+        boxes = boxes or example.export_boxes_3_4
     declared = clan_box_values()
     return BoxData(
         tiles,
         pass_money,
-        top["export_boxes_3_4"].whole(1, 12),
+        boxes,
         marks,
-        example,
+        top["example"].boolean() if "example" in top else False,
         source,
         clan_values={
             key: value.read(top[key]) if key in top else value.default
             for key, value in declared.items()
         },
         missing=tuple(key for key in declared if key not in top),
+        example_parts=left_out,
     )
 
 

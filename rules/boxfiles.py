@@ -23,6 +23,7 @@ _MARKERS: tuple[tuple[str, str], ...] = (
     ("side", "rows"),
     ("market", "players_1_2"),
     ("box", "starting_tiles"),
+    ("box", "pass_money"),
 )
 _MARKERS += (("export_board", "solo_removal"),)
 KIND_WORDS = {  # message ids: the CLI shows them translated
@@ -76,11 +77,34 @@ def check_file(data: object, source: str, parts: Components, kind: str | None = 
         from .boxdata import parse_box
 
         box = parse_box(data, source, parts)
-        return Checked(kind, kind, data, tuple(pass_money_warnings(box.pass_money)), box.example)
+        warnings = [*pass_money_warnings(box.pass_money), *example_part_warnings(box.example_parts)]
+        return Checked(kind, kind, data, tuple(warnings), box.example)
     from .solo import parse_removal_grid
 
     grid = parse_removal_grid(data, source, parts.solo.price_die)
     return Checked("export_board", "export_board", data, (), grid.example)
+
+
+def example_part_warnings(left_out: tuple[str, ...]) -> list[str]:
+    """A box file that holds only one of its two parts: the other is still the example's."""
+    from .boxdata import TILES_PART, VALUES_PART
+
+    warnings: list[str] = []
+    if any(key in left_out for key in TILES_PART):
+        warnings.append(
+            Reason(
+                "it holds no starting tiles: the example's are used ('caledonia box tiles' "
+                "enters yours)"
+            )
+        )
+    if any(key in left_out for key in VALUES_PART):
+        warnings.append(
+            Reason(
+                "it holds no {keys}: the example's are used ('caledonia box values' enters yours)",
+                keys=", ".join(key for key in VALUES_PART if key in left_out),
+            )
+        )
+    return warnings
 
 
 def pass_money_warnings(pass_money: Mapping[int, tuple[int, ...]]) -> list[str]:

@@ -98,9 +98,11 @@ def _check_ids(ids: Sequence[int], parts: Components, in_use: Sequence[int]) -> 
                 highest=len(parts.contracts),
             )
         if contract_id in seen or contract_id in in_use:
+            from .contract_faces import short
+
             return Reason(
                 "contract {contract} is already on the board or out of the game",
-                contract=contract_id,
+                contract=short(contract_id, parts.contracts),
             )
         seen.append(contract_id)
     return None
@@ -117,11 +119,14 @@ def apply_table_changes(
     board = list(state.board)
     for contract_id in taken:
         if contract_id not in board:
-            on_board = ", ".join(str(c) for c in board if c is not None) or Reason("none")
+            from .contract_faces import short
+
+            # tiles by their left half (how a table finds them), the id in brackets
+            on_board = "; ".join(short(c) for c in board if c is not None) or Reason("none")
             raise ValueError(
                 Reason(
                     "contract {contract} is not on the export board (it holds {contracts})",
-                    contract=contract_id,
+                    contract=short(contract_id),
                     contracts=on_board,
                 )
             )

@@ -417,3 +417,85 @@ def test_new_examples_starts_on_the_shipped_data_whatever_the_box(tmp_path):
     both = run_cli("new", str(tmp_path / "x.yaml"), *args, "--examples", "--market", str(market))
     assert both.returncode == 2 and "--market" in both.stderr
     assert not (tmp_path / "x.yaml").exists()
+
+
+# -- box show: read at a terminal, drafts named --------------------------------------------
+
+
+def test_box_show_at_80_columns_wraps_between_words(monkeypatch):
+    import io
+
+    from caledonia.cli import box_cmd, output
+    from rich.console import Console
+
+    plain = run_cli("box", "show").stdout
+    written = io.StringIO()
+    terminal = Console(file=written, width=80, force_terminal=True, no_color=True)
+    monkeypatch.setitem(output._consoles, False, terminal)
+    box_cmd.show(as_json=False)
+    lines = written.getvalue().splitlines()
+    assert len(lines) > len(plain.splitlines())  # long lines were wrapped
+    assert all(len(line) <= 80 for line in lines)
+    words = set(plain.split())
+    assert all(word in words for line in lines for word in line.split())  # none cut in two
+    assert " ".join(" ".join(lines).split()) == " ".join(plain.split())
+
+
+def test_box_show_names_a_draft_and_which_wizard_goes_on():
+    from caledonia.cli.box_entry import enter_box
+    from caledonia.cli.errors import Interrupted
+
+    with pytest.raises(Interrupted):
+        enter_box("tiles", ScriptedAsker(["55 wool grain", "57 milk", KeyboardInterrupt()]))
+    shown = run_cli("box", "show").stdout
+    assert "'caledonia box tiles' and 'caledonia box values'" in shown
+    assert "a draft of 2 answers, not yet used: 'caledonia box tiles' goes on with it" in shown
+    [entry] = [e for e in show()["components"] if e["component"] == "box"]
+    assert [d["answers"] for d in entry["drafts"]] == [2]
+
+
+def test_a_transcription_draft_shows_under_its_side(tmp_path):
+    draft = home() / "maps" / "C2.yaml.draft"
+    draft.parent.mkdir(parents=True)
+    state = {"columns": 7, "rows": 6, "origin": None, "cells": [[None] * 7] * 6, "at": 14}
+    data = {"format": "caledonia-draft/1", "about": "side C2", **state}
+    data["command"] = "caledonia map transcribe C2"
+    draft.write_text(json.dumps(data))
+    shown = run_cli("box", "show").stdout
+    assert "C2: example; enter it with 'caledonia map transcribe C2'" in shown
+    assert "a draft (14 of 42 positions typed), not yet used" in shown
+
+
+def test_a_box_file_with_one_part_says_which_part_is_still_the_example():
+    from caledonia.cli.box_entry import enter_box
+    from test_box_entry import tile_answers
+
+    enter_box("tiles", ScriptedAsker(tile_answers()))
+    shown = run_cli("box", "show").stdout
+    assert (
+        "still the example's: pass money, import marks, export boxes; enter them with "
+        "'caledonia box values'" in shown
+    )
+    game = home().parent / "game.yaml"
+    made = run_cli("new", str(game), "-p", "Ailsa", "-p", "Bruce", "--seed", "3")
+    assert made.returncode == 0, made.stderr
+    example = setup_of(game)["example_data"]
+    assert "box values (pass money, import marks) ('caledonia box values' enters yours)" in example
+    assert not any(item.startswith(("starting tiles", "box data")) for item in example)
+
+
+def test_reset_names_the_draft_it_leaves_and_removes_it_when_asked():
+    from caledonia.cli.box_entry import MARKET, enter_market, wizard_draft
+    from caledonia.cli.errors import Interrupted
+
+    with pytest.raises(Interrupted):
+        enter_market(ScriptedAsker(["1 2 3 4 5 6 7 8 9", KeyboardInterrupt()]))
+    kept = run_cli("box", "reset", "market", "--force")
+    assert kept.returncode == 0
+    assert "Kept a draft of 1 answer: 'caledonia box market' goes on with it" in kept.stderr
+    assert "'caledonia box reset market --drafts' throws it away" in kept.stderr
+    assert wizard_draft("market", MARKET).kept
+    gone = run_cli("box", "reset", "market", "--drafts", "--force")
+    assert gone.returncode == 0, gone.stderr
+    assert "Threw away a draft of 1 answer ('caledonia box market')." in gone.stderr
+    assert not wizard_draft("market", MARKET).kept

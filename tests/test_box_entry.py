@@ -24,10 +24,16 @@ EXAMPLE_BOX = yaml.safe_load((EXAMPLES / "box.yaml").read_text())
 
 
 def market_answers(data=EXAMPLE_MARKET):
+    """The answers that enter `data`: a 3-4 player track alike on both sides is 'y'."""
     answers = []
     for side in ("players_1_2", "players_3_4"):
         for good in PARTS.economy.goods:
             track = data[side][good]
+            if side == "players_3_4":
+                if track == data["players_1_2"][good]:
+                    answers.append("y" if good == "wool" else "")  # Enter alone: yes
+                    continue
+                answers.append("n")
             answers += [" ".join(map(str, track["prices"])), str(track["start"])]
             answers.append(" ".join(map(str, track["medium"])))
     return answers
@@ -90,18 +96,58 @@ def test_a_saved_market_changes_one_value_without_retyping_the_rest():
     asker = ScriptedAsker([wool_start, "5", "Done: save these values"])
     enter_market(asker)
     after = yaml.safe_load(path_of("market").read_text())
-    assert after["players_1_2"]["wool"]["start"] == 5
-    after["players_1_2"]["wool"]["start"] = before["players_1_2"]["wool"]["start"]
+    # the 3-4 player wool track was entered as "the same": it stays the same
+    assert after["players_1_2"]["wool"]["start"] == after["players_3_4"]["wool"]["start"] == 5
+    for side in ("players_1_2", "players_3_4"):
+        after[side]["wool"]["start"] = before[side]["wool"]["start"]
     assert after == before
 
 
+def test_a_track_the_same_on_both_sides_is_one_answer_and_others_are_typed():
+    answers = market_answers()
+    assert len(answers) == 6 * 3 + 6  # the 3-4 player side: one answer per track
+    other = {"prices": [2, 3, 4, 5, 6, 7, 8, 9, 10], "start": 5, "medium": [4, 7]}
+    data = {**EXAMPLE_MARKET, "players_3_4": {**EXAMPLE_MARKET["players_3_4"], "milk": other}}
+    answers = market_answers(data)
+    milk = answers.index("n")
+    answers.insert(milk, "perhaps")  # refused: yes or no
+    asker = ScriptedAsker(answers)
+    enter_market(asker)
+    [(question, typed, reason)] = asker.refusals
+    assert "3-4 player side, milk: the same track" in question and typed == "perhaps"
+    assert reason == "answer y (yes) or n (no)"
+    market = load_market(3, PARTS.economy.goods)
+    assert market.tracks["milk"].prices == tuple(other["prices"])
+    assert market.tracks["wool"] == load_market(2, PARTS.economy.goods).tracks["wool"]
+
+
+def test_ctrl_c_after_a_same_answer_goes_on_from_the_next_track():
+    answers = market_answers()
+    with pytest.raises(Interrupted) as stop:
+        enter_market(ScriptedAsker([*answers[:20], KeyboardInterrupt()]))
+    assert "20 answers kept in a draft" in stop.value.said
+    again = ScriptedAsker([True, *answers[20:]])
+    enter_market(again)
+    assert not again.answers and len(again.questions) == 1 + len(answers) - 20
+
+
 def test_tiles_then_values_make_the_box_values_a_game_loads():
-    asker = ScriptedAsker([*tile_answers(), *value_answers()])
-    enter_box("tiles", asker)
+    asker = ScriptedAsker(tile_answers())
+    enter_box("tiles", asker)  # the nine tiles only: nothing else is asked
     assert not asker.answers and not asker.refusals
+    assert all(q.startswith("Starting tile") for q in asker.questions)
+    box = load_box(PARTS)
+    assert box.example_parts == ("pass_money", "import_track_marks", "export_boxes_3_4")
+    assert asker.said[-1] == (
+        "The other box values stay the example's until 'caledonia box values' enters them."
+    )
+    values = ScriptedAsker(value_answers())
+    enter_box("values", values)  # the tiles entered are not shown or asked again
+    assert not values.answers and not any(q.startswith("Starting") for q in values.questions)
     box = load_box(PARTS)
     example = load_box(PARTS, str(EXAMPLES / "box.yaml"))
     assert box.source == str(path_of("box")) and not box.example and not box.missing
+    assert not box.example_parts
     assert (box.starting_tiles, box.pass_money, box.import_marks) == (
         example.starting_tiles,
         example.pass_money,
@@ -113,18 +159,53 @@ def test_tiles_then_values_make_the_box_values_a_game_loads():
     )
 
 
+def test_values_alone_keep_the_example_tiles_and_a_new_game_says_so():
+    enter_box("values", ScriptedAsker(["20 18", "20 18 16", *value_answers()[2:]]))
+    box = load_box(PARTS)
+    assert box.example_parts == ("starting_tiles",) and box.pass_money[2] == (20, 18)
+    example = load_box(PARTS, str(EXAMPLES / "box.yaml"))
+    assert box.starting_tiles == example.starting_tiles  # the example's until entered
+
+
 def test_a_refused_tile_and_a_refused_pass_money_are_asked_again():
-    tiles = tile_answers()
-    values = value_answers()
-    asker = ScriptedAsker(["55 wool oats", *tiles, "16", *values])
+    asker = ScriptedAsker(["55 wool oats", *tile_answers()])
     enter_box("tiles", asker)
+    [(_, typed, reason)] = asker.refusals
+    assert typed == "55 wool oats" and reason.startswith("'oats' is not a good")
+    values = value_answers()
+    asker = ScriptedAsker(["16", "14 16", *values])
+    enter_box("values", asker)
     reasons = [reason for _, _, reason in asker.refusals]
-    assert reasons[0].startswith("'oats' is not a good")
-    assert reasons[1] == "give 2 amounts, one per place in the pass order"
+    assert reasons[0] == "give 2 amounts, one per place in the pass order"
+    assert reasons[1].startswith("the pass money falls along the pass order")
+    assert reasons[1].endswith("you gave 14 16")
+    assert yaml.safe_load(path_of("box").read_text())["pass_money"][2] == [16, 14]
+
+
+def test_rising_pass_money_with_three_players_is_refused_too():
+    values = value_answers()
+    asker = ScriptedAsker([values[0], "16 16 12", *values[1:]])
+    enter_box("values", asker)
+    [(_, typed, reason)] = asker.refusals
+    assert typed == "16 16 12" and "falls along the pass order" in reason
+
+
+def test_ctrl_c_in_the_tiles_keeps_them_and_box_tiles_goes_on():
+    tiles = tile_answers()
+    with pytest.raises(Interrupted) as stop:
+        enter_box("tiles", ScriptedAsker([*tiles[:4], KeyboardInterrupt()]))
+    assert "4 answers kept in a draft" in stop.value.said
+    assert "'caledonia box tiles' again" in stop.value.said
+    assert not path_of("box").exists()
+    again = ScriptedAsker([True, *tiles[4:]])
+    enter_box("tiles", again)
+    assert not again.answers and again.questions[1].startswith("Starting tile 5:")
+    assert load_box(PARTS).starting_tiles[5].money == EXAMPLE_BOX["starting_tiles"][5]["money"]
 
 
 def test_box_values_on_a_saved_box_changes_the_beer_money_only():
-    enter_box("values", ScriptedAsker([*value_answers(), *tile_answers()]))
+    enter_box("values", ScriptedAsker(value_answers()))
+    enter_box("tiles", ScriptedAsker(tile_answers()))
     before = yaml.safe_load(path_of("box").read_text())
 
     asker = ScriptedAsker(["MacEwen's money per beer: 9", "11", "d"])
@@ -132,6 +213,21 @@ def test_box_values_on_a_saved_box_changes_the_beer_money_only():
     after = yaml.safe_load(path_of("box").read_text())
     assert after["beer_money"] == 11
     assert {**after, "beer_money": before["beer_money"]} == before
+
+
+def test_box_tiles_on_a_saved_box_changes_one_tile_and_keeps_the_values():
+    enter_box("values", ScriptedAsker(value_answers()))
+    enter_box("tiles", ScriptedAsker(tile_answers()))
+    before = yaml.safe_load(path_of("box").read_text())
+    asker = ScriptedAsker(
+        ["Starting tile 5: its money, then its goods (e.g. 55 wool grain): 58", "59 wool", "d"]
+    )
+    enter_box("tiles", asker)
+    assert not any("Pass money" in q for q in asker.questions)
+    after = yaml.safe_load(path_of("box").read_text())
+    assert after["starting_tiles"][5] == {"money": 59, "goods": {"wool": 1}}
+    after["starting_tiles"][5] = before["starting_tiles"][5]
+    assert after == before
 
 
 def test_the_track_drawing_circles_the_start_and_brackets_the_medium_range():

@@ -10,12 +10,14 @@ from caledonia.cli.example_items import example_items
 WRITTEN_NOW = [
     "map modules A1 B2 ('caledonia map transcribe SIDE' enters one)",
     "market ('caledonia box market' enters yours)",
-    "box data (starting tiles, pass money, import marks) ('caledonia box tiles' enters yours)",
+    "starting tiles ('caledonia box tiles' enters yours)",
+    "box values (pass money, import marks) ('caledonia box values' enters yours)",
     "solo removal grid ('caledonia box values' enters yours)",
     "MacKenzie's whisky cellar: its spots and what each pays (whisky_cellar: example value; "
     "'caledonia box values' enters yours)",
 ]
-WRITTEN_BEFORE = [  # files of earlier versions: no commands
+WRITTEN_BEFORE = [  # files of earlier versions: no commands, or one for the whole box file
+    "box data (starting tiles, pass money, import marks) ('caledonia box tiles' enters yours)",
     "map modules",
     "market",
     "box data (starting tiles, pass money, import marks)",
@@ -39,11 +41,13 @@ def test_in_english_each_item_reads_as_the_file_holds_it():
 
 def test_in_play_the_commands_are_left_out():
     assert example_items(WRITTEN_NOW, in_play=True) == (
-        "map modules A1 B2, market, box data (starting tiles, pass money, import marks), "
+        "map modules A1 B2, market, starting tiles, box values (pass money, import marks), "
         "solo removal grid, MacKenzie's whisky cellar: its spots and what each pays "
         "(whisky_cellar: example value)"
     )
-    assert example_items(WRITTEN_BEFORE, in_play=True) == ", ".join(WRITTEN_BEFORE)
+    assert example_items(WRITTEN_BEFORE, in_play=True) == ", ".join(
+        ["box data (starting tiles, pass money, import marks)", *WRITTEN_BEFORE[1:]]
+    )
 
 
 def test_each_item_is_a_message_of_the_catalogue(tmp_path, monkeypatch):
@@ -57,4 +61,4 @@ def test_each_item_is_a_message_of_the_catalogue(tmp_path, monkeypatch):
     shown = example_items(WRITTEN_NOW + WRITTEN_BEFORE, in_play=False).split(f"{CLOSE}, ")
     assert len(shown) == len(WRITTEN_NOW + WRITTEN_BEFORE)
     assert all(item.startswith(OPEN) for item in shown)
-    assert f"{OPEN}MacKenzie's whisky cellar: its spots and what each pays{CLOSE}" in shown[4]
+    assert f"{OPEN}MacKenzie's whisky cellar: its spots and what each pays{CLOSE}" in shown[5]

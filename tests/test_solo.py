@@ -226,7 +226,7 @@ def test_a_table_with_its_own_pile(parts, market):
         prepare(state, parts, market, GRID)
     with pytest.raises(ValueError, match="the board has 1 empty slot: draw 1 contract, not 2"):
         prepare(state, parts, market, GRID, drawn=[1, 2])
-    with pytest.raises(ValueError, match="contract 12 is already on the board"):
+    with pytest.raises(ValueError, match=r"contract 4 whisky \(12\) is already on the board"):
         prepare(state, parts, market, GRID, drawn=[12])
     result = prepare(
         state,
@@ -250,7 +250,9 @@ def test_table_changes_are_checked(parts, market):
     state = new_state(parts, market, seed=1)
     with pytest.raises(ValueError, match="£30 is not on the whisky track"):
         apply_table_changes(state, market, {"whisky": 30}, [])
-    with pytest.raises(ValueError, match="contract 50 is not on the export board"):
+    with pytest.raises(
+        ValueError, match=r"contract 1 cheese \+ 1 bread \+ 1 whisky \(50\) is not on"
+    ):
         apply_table_changes(state, market, {}, [50] if 50 not in state.board else [49])
 
 
@@ -342,7 +344,7 @@ def test_prepare_with_typed_rolls_explains_each_price(tmp_path):
         ),
         (["--roll", "wool", "--roll", "milk:+1", "--roll", "grain:+1"], 2, "expected GOOD:±N"),
         (["--price", "whisky=99", "--virtual-dice"], 1, "£99 is not on the whisky track"),
-        (["--taken", "99", "--virtual-dice"], 1, "contract 99 is not on the export board"),
+        (["--taken", "99", "--virtual-dice"], 2, "no contract 99: the tiles are numbered 1-50"),
     ],
 )
 def test_bad_prepare_input(tmp_path, args, code, message):
@@ -430,3 +432,95 @@ def test_solo_score_takes_a_one_player_sheet():
     ]
     result = run_cli("solo", "score", "sample_games/final-2p.yaml")
     assert result.returncode == 1 and "a solo sheet has one player" in result.stderr
+
+
+# -- the solo helper in the box's words: tiles by their face, the box's boards -----------------
+
+DEALT = [1, 3, 50, 8, 5]  # 4 wool, 2 beef, cheese bread whisky, 4 bread, 2 mutton
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "4 wool, 2 beef, cheese bread whisky, 4 bread, 2 mutton",
+        "4 Wool; 2 beef; 1 cheese + 1 bread + 1 whisky; 4 bread → 4 tobacco; 2 MUTTON",
+        "1, 3, #50, 8, 5",
+    ],
+)
+def test_solo_new_takes_the_dealt_tiles_by_their_face(tmp_path, typed):
+    state = tmp_path / "solo.yaml"
+    result = run_cli("solo", "new", str(state), "--seed", "4", "--contracts", typed)
+    assert result.returncode == 0, result.stderr
+    assert parse_yaml(state.read_text(), "s")["board"][:5] == DEALT
+    assert "slot 1  4 wool → 2 cotton, 1 hop, free space (1)" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "board, draw",
+    [
+        ("4 wool, 2 beef, -, 4 bread, -, 2 mutton", "4 whisky, cheese bread whisky"),
+        (
+            "4 wool; 2 beef; -; 4 bread → 4 tobacco; -; 2 mutton",
+            "4 WHISKY, 1 cheese+1 bread+1 whisky",
+        ),
+        ("1,3,-,8,-,5", "12,50"),
+    ],
+)
+def test_solo_refill_takes_the_board_and_the_draw_by_their_face(board, draw):
+    result = run_cli(
+        "solo", "refill", "--board", board, "--draw", draw, "--last-roll", "-3", "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    after = json.loads(result.stdout)
+    assert after["board_filled"] == [1, 3, 12, 8, 50, 5]
+    assert after["removed"] == {"slot": 5, "contract": 50}
+    shown = run_cli("solo", "refill", "--board", board, "--draw", draw, "--last-roll", "-3")
+    assert "contract 1 cheese + 1 bread + 1 whisky → 3 tobacco, £10, 2 bonus upgrades (50)" in (
+        shown.stdout
+    )
+
+
+def test_a_tile_not_read_is_refused_with_the_reason():
+    board = "4 wool, 2 beef, -, 4 bred, -, 2 mutton"
+    result = run_cli("solo", "refill", "--board", board, "--draw", "4 whisky", "--last-roll", "-3")
+    assert result.returncode == 2
+    assert "--board '4 wool, 2 beef, -, 4 bred, -, 2 mutton': no good 'bred'" in result.stderr
+
+
+def test_the_prompts_take_the_tiles_by_their_face(parts, market):
+    from caledonia.cli.solo_cmd import ask_draws, ask_round_changes
+    from scripted import ScriptedAsker
+
+    state = new_state(parts, market, 4, DEALT)
+    asker = ScriptedAsker(["4 whisky", "4 wool, 4 wool", "4 wool", *[""] * 6])
+    prices, taken = ask_round_changes(state, market, asker)
+    assert (prices, taken) == ([], "1")
+    reasons = [reason for _, _, reason in asker.refusals]
+    assert reasons[0].startswith("4 whisky → 4 sugar cane, 3 hops (12) is not on the export board")
+    assert "is named twice" in reasons[1]
+    asker = ScriptedAsker(["4 wool", "4 whisky", "2 wool + 1 cheese + 1 whisky → 7 hops"])
+    assert ask_draws(2, parts, set(DEALT), asker) == [12, 42]
+    assert "already on the board" in asker.refusals[0][2]
+
+
+def test_solo_uses_the_boxs_market_and_removal_grid_without_an_example_note(tmp_path):
+    from caledonia.cli.box_entry import enter_grid, enter_market
+    from scripted import ScriptedAsker
+    from test_box_entry import market_answers
+
+    state = tmp_path / "solo.yaml"
+    noted = run_cli("solo", "new", str(state), "--seed", "4")
+    assert "'caledonia box market' enters yours" in noted.stderr
+    assert "--market" not in noted.stderr and "CALEDONIA" not in noted.stderr
+    answers = market_answers()
+    answers[0:3] = ["1 2 3 4 5 6 7 8 9 10", "5", "3 7"]  # wool: a track of its own
+    enter_market(ScriptedAsker(answers))
+    enter_grid(ScriptedAsker(["2", "5", "3", "1", "2", "4", "6"]))
+    state.unlink()
+    made = run_cli("solo", "new", str(state), "--seed", "4")
+    assert made.returncode == 0 and "Note" not in made.stderr, made.stderr
+    assert "wool £5" in made.stdout  # the box's start, not the example's £4
+    prepared = run_cli("solo", "prepare", str(state), "--virtual-dice", "--taken", "")
+    assert prepared.returncode == 0 and "Note" not in prepared.stderr, prepared.stderr
+    shown = run_cli("solo", "show", str(state))
+    assert "Note" not in shown.stderr and "slot 5 [-3, bottom-left]" in shown.stdout

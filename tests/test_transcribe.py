@@ -314,3 +314,67 @@ def test_a_file_in_the_drafts_place_that_is_not_one_is_never_overwritten(tmp_pat
     with pytest.raises(CaledoniaError, match="move it away to start over"):
         transcribe("A1", target, ask)
     assert draft.read_bytes() == text.encode("latin-1") and ask.questions == []
+
+
+# -- correcting a saved side one hex at a time ------------------------------------------------
+
+FIX = "Change single hexes, rivers or port slots; keep the rest"
+
+
+def saved_side(tmp_path):
+    """The example A1 saved as a person's own side."""
+    target = tmp_path / "A1.yaml"
+    target.write_text(
+        (ROOT / "maps" / "A1.yaml").read_text().replace("example: true", "example: false")
+    )
+    return target
+
+
+def test_a_saved_side_changes_one_hex_and_keeps_the_rest(tmp_path, capsys):
+    target = saved_side(tmp_path)
+    ask = ScriptedAsker([FIX, "h", "10", ".", "G1 G2", "GF1*", "d"])
+    assert transcribe("A1", target, ask) == target
+    refused = [reason for _, _, reason in ask.refusals]
+    assert refused[0].startswith("A space cannot be taken away here")
+    assert refused[1] == "Type one code, such as G3, GF2, M5* or ~."
+    assert "New code for A-10 (now G1;" in ask.questions[3]
+    side = loaded(target)
+    changed = {h.number: h for h in side.hexes}[10]
+    assert (changed.cost, changed.mist, sorted(changed.land)) == (1, True, ["forest", "grassland"])
+    others = [h for h in side.hexes if h.number != 10]
+    assert others == [h for h in EXAMPLE_A1.hexes if h.number != 10]
+    assert (side.rivers, side.port_slots) == (EXAMPLE_A1.rivers, EXAMPLE_A1.port_slots)
+    assert not side.example and not target.with_name("A1.yaml.draft").exists()
+
+
+def test_a_river_edge_is_taken_away_or_added_and_the_port_slots_typed_again(tmp_path):
+    target = saved_side(tmp_path)
+    ask = ScriptedAsker([FIX, "r", "17 24", "r", "1 42", "9 16", "p", "9 10", "1 2", "d"])
+    transcribe("A1", target, ask)
+    [(_, typed, _)] = ask.refusals  # 1 and 42 are not side by side
+    assert typed == "1 42"
+    rivers = set(loaded(target).rivers)
+    assert rivers == (set(EXAMPLE_A1.rivers) - {(17, 24)}) | {(9, 16)}
+
+
+def test_ctrl_c_while_correcting_keeps_the_answers_and_the_same_command_goes_on(tmp_path, capsys):
+    target = saved_side(tmp_path)
+    before = target.read_text()
+    with pytest.raises(typer.Exit):
+        transcribe("A1", target, ScriptedAsker([FIX, "h", "10", KeyboardInterrupt()]))
+    assert "3 answers kept in" in capsys.readouterr().err
+    assert target.read_text() == before  # nothing saved yet
+    again = ScriptedAsker([True, "M4", "d"])  # go on: the space asked about is asked again
+    transcribe("A1", target, again)
+    assert again.questions[1].startswith("New code for A-10")
+    assert {h.number: h for h in loaded(target).hexes}[10].land == frozenset({"mountain"})
+
+
+def test_a_saved_side_can_be_kept_or_typed_again(tmp_path):
+    target = saved_side(tmp_path)
+    before = target.read_text()
+    assert transcribe("A1", target, ScriptedAsker(["Keep it as it is"])) is None
+    assert target.read_text() == before
+    again = ScriptedAsker(["Type the whole side again", *example_answers()])
+    assert transcribe("A1", target, again) == target
+    assert same_layout(loaded(target), EXAMPLE_A1)

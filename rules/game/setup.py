@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..board import Board, slot_for
 from ..boxdata import (
     STARTING_TILES,
+    VALUES_PART,
     BoxData,
     StartingTile,
     clan_box_values,
@@ -323,10 +324,12 @@ def _examples(
         example.append(f"map modules {shown} ('caledonia map transcribe SIDE' enters one)")
     if market.example:
         example.append("market ('caledonia box market' enters yours)")
-    if box.example:
+    # each part of the box file by the wizard that enters it (a file may hold one part only)
+    if box.example or "starting_tiles" in box.example_parts:
+        example.append("starting tiles ('caledonia box tiles' enters yours)")
+    if box.example or any(key in box.example_parts for key in VALUES_PART):
         example.append(
-            "box data (starting tiles, pass money, import marks) ('caledonia box tiles' "
-            "enters yours)"
+            "box values (pass money, import marks) ('caledonia box values' enters yours)"
         )
     used = clan_data(choices.clans)
     example += [example_words(key) for key in box.example_keys() if key in used]

@@ -67,11 +67,13 @@ class Solo(RulesUnit):
         result = refill(board, [], rolls[-1]["die"], grid)
         notes: list[str] = []
         if result.removed is not None:
+            from ..contract_faces import short
+
             notes.append(
                 Reason(
                     "last price die {die:+d}: contract {contract} (slot {slot}) leaves the game",
                     die=rolls[-1]["die"],
-                    contract=result.removed,
+                    contract=short(result.removed, state.parts.contracts),
                     slot=result.removed_slot,
                 )
             )
