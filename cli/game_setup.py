@@ -118,7 +118,11 @@ def create_game(
         setup = draw_game_setup(data, players, seed, variants, tighter, table)
     except ValueError as reason:
         raise CaledoniaError(str(reason)) from None
-    return Game(setup, data.parts)
+    from .play_times import start_play
+
+    game = Game(setup, data.parts)
+    start_play(game)
+    return game
 
 
 def setup_lines(setup: Setup) -> list[str]:

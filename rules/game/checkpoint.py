@@ -39,7 +39,7 @@ try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every 
 except ImportError:  # another Python
     from hashlib import blake2b
 
-FORMAT = b"caledonia-checkpoint/4"
+FORMAT = b"caledonia-checkpoint/5"
 
 
 class Restored(NamedTuple):
@@ -120,12 +120,12 @@ def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components)
             handle.readline()  # the key of the content it was written for
             if handle.readline() != b"%d %s\n" % (count, tool_version().encode()):
                 return None  # another length, or another version of the tool: not loaded
-            setup, state, events, notes, undone, _ = _Unpickler(
+            setup, state, events, notes, undone, _, play = _Unpickler(
                 io.BytesIO(handle.read()), parts
             ).load()
     except Exception:  # a damaged checkpoint only means a full replay
         return None
-    return Game.restored(setup, parts, state, events, notes, undone)
+    return Game.restored(setup, parts, state, events, notes, undone, play)
 
 
 def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
@@ -136,12 +136,13 @@ def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
             if handle.readline().rstrip(b"\n") != FORMAT or handle.readline()[:-1] != key:
                 return None  # written for other content, or by another tool: not loaded
             handle.readline()  # the number of events and the tool's version
-            setup, state, events, notes, undone, appendable = _Unpickler(
+            setup, state, events, notes, undone, appendable, play = _Unpickler(
                 io.BytesIO(handle.read()), parts
             ).load()
     except Exception:  # a damaged checkpoint only means a full replay
         return None
-    return Restored(Game.restored(setup, parts, state, events, notes, undone), appendable)
+    game = Game.restored(setup, parts, state, events, notes, undone, play)
+    return Restored(game, appendable)
 
 
 def _earlier(path: str | os.PathLike[str], count: int) -> Path | None:
@@ -159,7 +160,7 @@ def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool
     buffer = io.BytesIO()
     count = b"%d %s\n" % (len(game.events), tool_version().encode())
     buffer.write(FORMAT + b"\n" + key + b"\n" + count)
-    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable)
+    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable, game.play)
     temporary = None
     try:
         _Pickler(buffer, game.parts).dump(kept)

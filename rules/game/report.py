@@ -15,7 +15,7 @@ from typing import Any
 
 from ..components import IMPORT_GOODS
 from ..messages import Plural, Reason
-from ..scoring import FinalScore, score_sheet
+from ..scoring import Breakdown, FinalScore, score_sheet
 from .engine import Game
 from .event_words import describe
 from .final import sheet_of
@@ -23,6 +23,13 @@ from .history import SETUP_PHASES, Entry, history, start_holdings
 from .state import GameState
 
 TURNING_POINTS = 5  # the largest events the report names
+# where a final score's VP come from, in the report's order (the auction only when bid)
+SOURCES = ("glory", "goods", "money", "hops", "imports", "exports", "settlements", "auction")
+
+
+def vp_by_source(breakdown: Breakdown) -> dict[str, int]:
+    """A final score's VP by source, as the report's sources give them (stats averages them)."""
+    return {category: getattr(breakdown, category) for category in SOURCES}
 
 
 @dataclass(frozen=True)
@@ -292,11 +299,11 @@ def _sources(
     parts = state.parts
     player = state.by_name(name)
     result = next(p for p in score.players if p.name == name)
-    b = result.breakdown
+    vp = vp_by_source(result.breakdown)
     rules = parts.final_scoring
     contracts = [parts.contracts[c] for c in player.fulfilled]
     sources = [
-        Source("glory", b.glory, tuple(line for part in glory for line in part.lines)),
+        Source("glory", vp["glory"], tuple(line for part in glory for line in part.lines)),
     ]
     # TRANSLATORS: an amount of a good in stock, e.g. "3 wool" (the good as the box names it)
     stock = [
@@ -305,7 +312,7 @@ def _sources(
     sources.append(
         Source(
             "goods",
-            b.goods,
+            vp["goods"],
             (
                 Reason(
                     "in stock: {goods} (basic {basic} VP, processed {processed} VP each)",
@@ -319,9 +326,9 @@ def _sources(
     money = Reason(
         "£{money} left: 1 VP per full £{per_vp}", money=player.money, per_vp=rules.money_per_vp
     )
-    sources.append(Source("money", b.money, (money,)))
+    sources.append(Source("money", vp["money"], (money,)))
     hops = [_on(c.hops, c.id, fulfilled) for c in contracts if c.hops]
-    sources.append(Source("hops", b.hops, tuple(hops)))
+    sources.append(Source("hops", vp["hops"], tuple(hops)))
     imports = []
     for good in IMPORT_GOODS:
         on = [_on(c.imports[good], c.id, fulfilled) for c in contracts if c.imports[good]]
@@ -335,7 +342,7 @@ def _sources(
                     contracts=_listed(on),
                 )
             )
-    sources.append(Source("imports", b.imports, tuple(imports)))
+    sources.append(Source("imports", vp["imports"], tuple(imports)))
     done = _listed([_contract_words(c, fulfilled) for c in player.fulfilled])
     fulfilled_line = Plural(
         "{count} contract fulfilled: {contracts}",
@@ -346,14 +353,16 @@ def _sources(
     sources.append(
         Source(
             "exports",
-            b.exports,
+            vp["exports"],
             (fulfilled_line,) + _award_lines(score, name, ("contract",)),
         )
     )
-    sources.append(Source("settlements", b.settlements, _award_lines(score, name, ("settlement",))))
-    if b.auction:
+    sources.append(
+        Source("settlements", vp["settlements"], _award_lines(score, name, ("settlement",)))
+    )
+    if vp["auction"]:
         bid = Reason("bid £{bid} for a clan", bid=player.auction_bid)
-        sources.append(Source("auction", b.auction, (bid,)))
+        sources.append(Source("auction", vp["auction"], (bid,)))
     return sources
 
 
