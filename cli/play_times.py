@@ -25,9 +25,12 @@ def start_play(game: Game) -> None:
 
 def stamp_end(game: Game) -> None:
     """Before a save: the game over records when it ended, once (a later fix or a copy
-    keeps it); a game taken back before its end (undo) has not ended."""
+    keeps it); a game taken back before its end (undo) has not ended. A file older than
+    the play record gets none (a fix after its end is not when it ended)."""
     from caledonia.rules.game.play_record import as_text
 
+    if "play_id" not in game.play:
+        return
     over = game.state.phase == "over"
     if over and "ended" not in game.play:
         game.play = {**game.play, "ended": as_text(now())}
