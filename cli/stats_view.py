@@ -227,7 +227,6 @@ def render_terminal(data: dict[str, Any], by: str | None) -> None:
 
 
 STATS_CSS = """
-.scroll { max-width: 100%; overflow-x: auto; }
 td.n, th.n { text-align: right; }
 """
 

@@ -84,15 +84,37 @@ class Source:
 
 
 @dataclass(frozen=True)
+class TileGlory:
+    """The glory one round's scoring tile gave one player, as fields and in words."""
+
+    round: int
+    tile: str | None  # None: a round played without a scoring tile
+    glory: int
+    words: str
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "tile": self.tile,
+            "glory": self.glory,
+            "words": str(self.words),
+        }
+
+
+@dataclass(frozen=True)
 class GloryPart:
     """Some of a player's glory: a round's tile, the ports, contracts, corrections..."""
 
     kind: str  # "start", "round scoring", "ports", "contracts", "corrections" or "other"
     glory: int
     lines: tuple[str, ...]
+    by_tile: tuple[TileGlory, ...] = ()  # "round scoring": each round's tile as fields
 
     def as_data(self) -> dict[str, Any]:
-        return {"kind": self.kind, "glory": self.glory, "lines": [str(w) for w in self.lines]}
+        data = {"kind": self.kind, "glory": self.glory, "lines": [str(w) for w in self.lines]}
+        if self.by_tile:
+            data["by_tile"] = [tile.as_data() for tile in self.by_tile]
+        return data
 
 
 @dataclass(frozen=True)
@@ -234,20 +256,18 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
     start = start_holdings(game)[name][1]
     kinds = {"port": "ports", "fulfil": "contracts", "fix": "corrections"}
     lines: dict[str, list[tuple[int, Reason]]] = {}
+    by_tile: list[TileGlory] = []
     for entry in entries:
         if entry.scoring is not None and entry.scoring.glory.get(name):
             gained = entry.scoring.glory[name]
-            lines.setdefault("round scoring", []).append(
-                (
-                    gained,
-                    Reason(
-                        "{glory} glory: round {round}, {tile}",
-                        glory=gained,
-                        round=entry.scoring.round,
-                        tile=_tile_words(game, entry.scoring.tile),
-                    ),
-                )
+            words = Reason(
+                "{glory} glory: round {round}, {tile}",
+                glory=gained,
+                round=entry.scoring.round,
+                tile=_tile_words(game, entry.scoring.tile),
             )
+            lines.setdefault("round scoring", []).append((gained, words))
+            by_tile.append(TileGlory(entry.scoring.round, entry.scoring.tile, gained, words))
         change = entry.changes.get(name)
         if change is not None and change.glory:
             kind = kinds.get(entry.event["type"], "other")
@@ -269,7 +289,10 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
     for kind in ("round scoring", "ports", "contracts", "corrections", "other"):
         if kind in lines:
             found = lines[kind]
-            parts.append(GloryPart(kind, sum(g for g, _ in found), tuple(w for _, w in found)))
+            tiles = tuple(by_tile) if kind == "round scoring" else ()
+            parts.append(
+                GloryPart(kind, sum(g for g, _ in found), tuple(w for _, w in found), tiles)
+            )
     return parts
 
 
