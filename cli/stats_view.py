@@ -4,6 +4,7 @@ phones, every table scrolling inside its own box when wider than the screen)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
 
@@ -38,7 +39,7 @@ class Section(NamedTuple):
 
     title: str
     columns: tuple[str, ...]
-    rows: list[tuple[str, ...]]
+    rows: Sequence[tuple[str, ...]]
     numbers: int = 1
 
 

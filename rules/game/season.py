@@ -74,7 +74,8 @@ class GameResult(NamedTuple):
 def distinct(results: Iterable[GameResult]) -> tuple[list[GameResult], list[GameResult]]:
     """Each game once (the first file of each key) and the copies left out."""
     seen: set[str] = set()
-    kept, copies = [], []
+    kept: list[GameResult] = []
+    copies: list[GameResult] = []
     for result in results:
         (copies if result.key in seen else kept).append(result)
         seen.add(result.key)
