@@ -60,10 +60,10 @@ def _records_table(records: dict[str, Any], title: str) -> Section:
             continue
         game = record["game"]
         scores = ", ".join(f"{name} {vp}" for name, vp in game["players"].items())
-        rows.append(
-            (t(RECORD_WORDS[key]), str(record["value"]), record["player"], game["file"], scores)
-        )
-    columns = (t("Record"), t("VP"), t("Player"), t("Game"), t("Scores"))
+        # TRANSLATORS: the game of a score record: its file and every player's score
+        where = t("{file} ({scores})", file=game["file"], scores=scores)
+        rows.append((t(RECORD_WORDS[key]), str(record["value"]), record["player"], where))
+    columns = (t("Record"), t("VP"), t("Player"), t("Game"))
     return Section(title, columns, rows, 1)
 
 
@@ -150,7 +150,9 @@ def _sources_table(title: str, column: str, rows: list[dict[str, Any]]) -> Secti
 
 
 def _solo_table(solo: dict[str, Any]) -> Section:
-    bands = ", ".join(f"{name} {count}" for name, count in solo["bands"].items()) or "-"
+    # TRANSLATORS: a solo rating band and how many games reached it: "Expert: 2"
+    reached = [t("{band}: {count}", band=name, count=n) for name, n in solo["bands"].items()]
+    bands = ", ".join(reached) or "-"
     rows = [
         (
             t("solo"),

@@ -167,8 +167,8 @@ def test_the_html_page_parses_stands_alone_and_holds_the_charts(tmp_path):
     assert _external_references(text) == []
     # well-formed too: it reads as XML once the doctype line is set aside
     root = ET.fromstring(text.split("\n", 1)[1])
-    svg = next(root.iter(f"{SVG}svg"))
-    assert _svg_counts(svg)[1] == [4] * 5
+    charts = [svg for svg in root.iter(f"{SVG}svg") if svg.get("class") == "chart-svg"]
+    assert [_svg_counts(svg)[1] for svg in charts] == [[4]] * 5  # one picture per chart
     assert "font-family: sans-serif" in text and "@media print" in text
     assert text.count('class="player"') == 4
 
