@@ -326,3 +326,21 @@ def bgsplay(plays: Sequence[Played]) -> dict[str, Any]:
         "players": list(people.values()),
         "locations": list(places.values()),
     }
+
+
+def game_link(game: Any) -> str:
+    """The push link of a finished game as its file recorded it (for a page that links to
+    BG Stats): the recorded end, else the start; the duration between them when both."""
+    from caledonia.rules.game.final import final_score
+    from caledonia.rules.game.play_record import parse_time
+
+    ended = parse_time(game.play.get("ended", "")) or parse_time(game.play.get("started", ""))
+    started = parse_time(game.play.get("started", ""))
+    if ended is None:
+        from .play_times import now
+
+        ended = now()
+    minutes = None
+    if started is not None and "ended" in game.play:
+        minutes = max(1, round((ended - started).total_seconds() / 60))
+    return push_link(push_play(played_game(game, final_score(game.state), ended, duration=minutes)))

@@ -35,12 +35,16 @@ SOURCE_COLUMNS = ("glory", "goods", "money", "hops", "imports", "exports", "sett
 
 class Section(NamedTuple):
     """One table: its title, column headings, rows of text; columns from `numbers` on
-    are figures (right-aligned)."""
+    are figures (right-aligned), but those of `words` (indexes)."""
 
     title: str
     columns: tuple[str, ...]
     rows: Sequence[tuple[str, ...]]
     numbers: int = 1
+    words: tuple[int, ...] = ()
+
+    def figure(self, index: int) -> bool:
+        return index >= self.numbers and index not in self.words
 
 
 def _share(rate: dict[str, Any]) -> str:
@@ -64,7 +68,7 @@ def _records_table(records: dict[str, Any], title: str) -> Section:
         where = t("{file} ({scores})", file=game["file"], scores=scores)
         rows.append((t(RECORD_WORDS[key]), str(record["value"]), record["player"], where))
     columns = (t("Record"), t("VP"), t("Player"), t("Game"))
-    return Section(title, columns, rows, 1)
+    return Section(title, columns, rows, 1, words=(2, 3))
 
 
 def _plays_table(title: str, column: str, records: list[dict[str, Any]]) -> Section:
@@ -163,7 +167,7 @@ def _solo_table(solo: dict[str, Any]) -> Section:
         )
     ]
     columns = (t("Solo games"), t("Plays"), t("Best"), t("Average"), t("Rating bands reached"))
-    return Section(t("Solo games (a score challenge, counted apart)"), columns, rows)
+    return Section(t("Solo games (a score challenge, counted apart)"), columns, rows, words=(4,))
 
 
 def sections(data: dict[str, Any], by: str | None) -> list[Section]:
@@ -222,7 +226,7 @@ def render_terminal(data: dict[str, Any], by: str | None) -> None:
     for section in sections(data, by):
         table = Table(title=section.title, title_justify="left")
         for index, column in enumerate(section.columns):
-            table.add_column(column, justify="right" if index >= section.numbers else "left")
+            table.add_column(column, justify="right" if section.figure(index) else "left")
         for row in section.rows:
             table.add_row(*row)
         out.print(table)
@@ -236,7 +240,7 @@ td.n, th.n { text-align: right; }
 
 def _table_html(section: Section) -> str:
     def cell(tag: str, index: int, text: str) -> str:
-        kind = ' class="n"' if index >= section.numbers else ""
+        kind = ' class="n"' if section.figure(index) else ""
         return f"<{tag}{kind}>{escape(text)}</{tag}>"
 
     head = "".join(cell("th", i, c) for i, c in enumerate(section.columns))

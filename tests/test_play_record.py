@@ -244,3 +244,12 @@ def test_a_folder_goes_into_one_bgsplay_file_each_game_once(tmp_path):
     assert all(s["playerRefId"] in ids for play in data["plays"] for s in play["playerScores"])
     result = run_cli("export", str(folder), "--bgstats")
     assert result.returncode == 2 and "--file" in result.stderr
+
+
+def test_a_page_gets_the_link_export_prints(tmp_path):
+    from caledonia.cli.bgstats import game_link
+
+    path = _new(tmp_path / "game.yaml")
+    _finish(path)
+    printed = _ok("export", str(path), "--bgstats").stdout.strip()
+    assert game_link(load(str(path), notice=False)) == printed
