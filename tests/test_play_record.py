@@ -253,3 +253,12 @@ def test_a_page_gets_the_link_export_prints(tmp_path):
     _finish(path)
     printed = _ok("export", str(path), "--bgstats").stdout.strip()
     assert game_link(load(str(path), notice=False)) == printed
+
+
+def test_the_play_record_survives_the_checkpoint(tmp_path):
+    from caledonia.rules.game.gamefile import kept_game
+
+    path = _new(tmp_path / "game.yaml")
+    first = load(str(path), notice=False)  # replayed, and its checkpoint kept
+    kept = kept_game(read_text(str(path)), str(path), first.parts)
+    assert kept is not None and kept.play == first.play == _keys(path)
