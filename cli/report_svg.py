@@ -307,7 +307,7 @@ def render_charts(report: Report, source: str) -> str:
     subtitle = " ".join(part for part in (provisional, scoring) if part)
     return "\n".join(
         [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}" height="{height:.0f}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
             f'viewBox="0 0 {WIDTH:.0f} {height:.0f}" role="img">',
             f"<title>{escape(title_of(report, source))}</title>",
             f'<rect width="100%" height="100%" fill="{PAPER}"/>',
