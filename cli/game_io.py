@@ -80,6 +80,9 @@ def save(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     """Save the game, always under the file's lock (the caller's, when it holds it)."""
     from caledonia.rules.game.gamefile import save_game
 
+    from .play_times import stamp_end
+
+    stamp_end(game)
     with changing(path):
         others = _other_names(path)
         save_game(path, game, keep_checkpoint=keep_checkpoint)

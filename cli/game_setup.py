@@ -124,7 +124,11 @@ def create_game(
         from .example_items import chosen_on_purpose
 
         setup = setup._replace(example_data=chosen_on_purpose(setup.example_data))
-    return Game(setup, data.parts)
+    from .play_times import start_play
+
+    game = Game(setup, data.parts)
+    start_play(game)
+    return game
 
 
 def setup_lines(setup: Setup) -> list[str]:

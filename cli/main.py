@@ -92,9 +92,10 @@ SUMMARIES = {
     "report": N_(
         "The end-of-game report: standings by round, where every VP came from, turning points."
     ),
-    "export": N_("A finished game for BG Stats: the push link, and a .bgsplay file with --file."),
+    "export": N_("Finished games for BG Stats: the push link, and a .bgsplay file with --file."),
     "stats": N_(
-        "Plays, wins and average score of each player and each clan, across finished games."
+        "A season of finished games: plays, wins and scores of each player and clan, win rates "
+        "by player count and seat, score records, head-to-head and where the VP came from."
     ),
 }
 # The root's options that print or install the shells' completion script.

@@ -70,37 +70,67 @@ def _colours(colour: str) -> tuple[str, str]:
     return fill, INK if colour in LIGHT_PLAYERS else fill
 
 
-def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: float, h: float):
-    left, right, top, bottom = 46.0, 40.0, 30.0, 40.0
+SPREAD = 3.2  # px between the points of players on one value: identical lines stay apart
+INSET = 14.0  # px between the axes and the first and last points: markers clear the labels
+
+
+def _offsets(report: Report, measure: str) -> dict[tuple[int, int], float]:
+    """(seat, point) -> a vertical offset: the players who share a value at a point are
+    spread around it, so that identical lines stay visible side by side."""
+    offsets = {}
+    for index, point in enumerate(report.by_round):
+        sharing: dict[int, list[int]] = {}
+        for seat, player in enumerate(report.players):
+            sharing.setdefault(getattr(point.standings[player.name], measure), []).append(seat)
+        for seats in sharing.values():
+            for k, seat in enumerate(seats):
+                offsets[(seat, index)] = (k - (len(seats) - 1) / 2) * SPREAD
+    return offsets
+
+
+def _chart(
+    report: Report,
+    measure: str,
+    title: str,
+    x0: float,
+    y0: float,
+    w: float,
+    h: float,
+    *,
+    heading: bool = True,
+):
+    left, right, bottom = 46.0, 18.0, 46.0
+    top = 30.0 if heading else 12.0
     points = report.by_round
     values = [getattr(s, measure) for p in points for s in p.standings.values()]
     ticks = _ticks(max(max(values, default=0), 0))
     low, high = min(0, min(values, default=0)), ticks[-1]
     plot_w, plot_h = w - left - right, h - top - bottom
-    step = plot_w / max(len(points) - 1, 1)
+    step = (plot_w - 2 * INSET) / max(len(points) - 1, 1)
 
-    def at(index: int, value: int) -> tuple[float, float]:
+    def at(index: int, value: float) -> tuple[float, float]:
         span = (high - low) or 1
-        return x0 + left + index * step, y0 + top + plot_h - (value - low) / span * plot_h
+        return x0 + left + INSET + index * step, y0 + top + plot_h - (value - low) / span * plot_h
 
-    out = [
-        f'<g class="chart" data-measure="{measure}">',
-        f'<text x="{x0 + left:.1f}" y="{y0 + 18:.1f}" {FONT} font-size="14" '
-        f'font-weight="bold" fill="{INK}">{escape(t(title))}</text>',
-    ]
+    out = [f'<g class="chart" data-measure="{measure}">']
+    if heading:
+        out.append(
+            f'<text x="{x0 + left:.1f}" y="{y0 + 18:.1f}" {FONT} font-size="14" '
+            f'font-weight="bold" fill="{INK}">{escape(t(title))}</text>'
+        )
     for tick in ticks:
         _, y = at(0, tick)
         out.append(
             f'<line x1="{x0 + left:.1f}" y1="{y:.1f}" x2="{x0 + w - right:.1f}" y2="{y:.1f}" '
             f'stroke="{GRID}" stroke-width="1"/>'
-            f'<text x="{x0 + left - 6:.1f}" y="{y + 4:.1f}" {FONT} font-size="11" '
-            f'text-anchor="end" fill="{FAINT}">{tick}</text>'
+            f'<text class="axis-label" x="{x0 + left - 8:.1f}" y="{y + 4:.1f}" {FONT} '
+            f'font-size="12" text-anchor="end" fill="{FAINT}">{tick}</text>'
         )
     base = y0 + top + plot_h
     for index, point in enumerate(points):
         x, _ = at(index, 0)
         out.append(
-            f'<text x="{x:.1f}" y="{base + 15:.1f}" {FONT} font-size="11" '
+            f'<text class="axis-label" x="{x:.1f}" y="{base + 20:.1f}" {FONT} font-size="12" '
             f'text-anchor="middle" fill="{INK}">{escape(point_label(point))}</text>'
         )
         if point.tile is not None:
@@ -108,15 +138,19 @@ def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: fl
                 f'<g class="tile-mark" data-round="{point.round}" data-tile="{escape(point.tile)}">'
                 f'<line x1="{x:.1f}" y1="{y0 + top:.1f}" x2="{x:.1f}" y2="{base:.1f}" '
                 f'stroke="{FAINT}" stroke-width="1" stroke-dasharray="1 3"/>'
-                f'<rect x="{x - 17:.1f}" y="{base + 20:.1f}" width="34" height="15" rx="3" '
+                f'<rect x="{x - 22:.1f}" y="{base + 26:.1f}" width="44" height="17" rx="3" '
                 f'fill="#efe9d8" stroke="{FAINT}"/>'
-                f'<text x="{x:.1f}" y="{base + 31:.1f}" {FONT} font-size="10" '
-                f'text-anchor="middle" fill="{INK}">{escape(t("tile {tile}", tile=point.tile))}'
-                "</text></g>"
+                f'<text class="axis-label" x="{x:.1f}" y="{base + 38.5:.1f}" {FONT} '
+                f'font-size="11" text-anchor="middle" fill="{INK}">'
+                f"{escape(t('tile {tile}', tile=point.tile))}</text></g>"
             )
+    offsets = _offsets(report, measure)
     for seat, player in enumerate(report.players):
         fill, outline = _colours(player.colour)
-        corners = [at(i, getattr(p.standings[player.name], measure)) for i, p in enumerate(points)]
+        corners = []
+        for i, p in enumerate(points):
+            x, y = at(i, getattr(p.standings[player.name], measure))
+            corners.append((x, y + offsets[(seat, i)]))
         line = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
         dash = DASHES[seat % len(DASHES)]
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
@@ -137,6 +171,59 @@ def _chart(report: Report, measure: str, title: str, x0: float, y0: float, w: fl
     return "\n".join(out)
 
 
+# The charts of the HTML page, one SVG each, drawn for a phone's width (labels of 11-12
+# px at 360 px wide) and scaled by the page: the page gives their titles and the legend.
+PAGE_WIDTH, PAGE_BIG, PAGE_SMALL = 360.0, 250.0, 200.0
+
+
+def chart_svgs(report: Report) -> list[tuple[str, str]]:
+    """Each chart's title and its SVG (width 100%, a viewBox), for a web page."""
+    found = []
+    for index, (measure, title) in enumerate(MEASURES):
+        height = PAGE_BIG if index == 0 else PAGE_SMALL
+        body = _chart(report, measure, title, 0, 0, PAGE_WIDTH, height, heading=False)
+        found.append(
+            (
+                t(title),
+                f'<svg xmlns="http://www.w3.org/2000/svg" class="chart-svg" width="100%" '
+                f'viewBox="0 0 {PAGE_WIDTH:.0f} {height:.0f}" role="img">'
+                f"<title>{escape(t(title))}</title>"
+                f'<rect width="100%" height="100%" fill="{PAPER}"/>{body}</svg>',
+            )
+        )
+    return found
+
+
+def legend_marks(report: Report) -> list[tuple[str, str]]:
+    """Each player's line and marker as a small SVG, beside the words of the legend."""
+    found = []
+    for seat, player in enumerate(report.players):
+        fill, outline = _colours(player.colour)
+        dash = DASHES[seat % len(DASHES)]
+        dashing = f' stroke-dasharray="{dash}"' if dash else ""
+        mark = (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="34" height="12" '
+            'viewBox="0 0 34 12" aria-hidden="true">'
+            f'<line x1="1" y1="6" x2="33" y2="6" stroke="{fill}" stroke-width="2.6"{dashing}/>'
+            + _marker(MARKERS[seat % len(MARKERS)], 17, 6, fill, outline)
+            + "</svg>"
+        )
+        found.append((mark, _legend_words(player)))
+    return found
+
+
+def _legend_words(player) -> str:
+    # TRANSLATORS: a line of the charts' legend; {colour} is the player's colour
+    if player.clan:
+        return t(
+            "{player} ({clan}) · {colour}",
+            player=player.name,
+            clan=player.clan,
+            colour=player.colour,
+        )
+    return t("{player} · {colour}", player=player.name, colour=player.colour)
+
+
 def _legend(report: Report, y: float) -> tuple[str, float]:
     """The legend from `y` down, and the height it reached."""
     out = ['<g class="legend">']
@@ -145,17 +232,7 @@ def _legend(report: Report, y: float) -> tuple[str, float]:
         fill, outline = _colours(player.colour)
         dash = DASHES[seat % len(DASHES)]
         dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        # TRANSLATORS: a line of the charts' legend; {colour} is the player's colour
-        words = (
-            t(
-                "{player} ({clan}) · {colour}",
-                player=player.name,
-                clan=player.clan,
-                colour=player.colour,
-            )
-            if player.clan
-            else t("{player} · {colour}", player=player.name, colour=player.colour)
-        )
+        words = _legend_words(player)
         if x + 48 + 6.6 * len(words) > WIDTH and x > 46:  # on to a second line
             x, y = 46.0, y + 18
         out.append(
@@ -229,7 +306,7 @@ def render_charts(report: Report, source: str) -> str:
     subtitle = " ".join(part for part in (provisional, scoring) if part)
     return "\n".join(
         [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:.0f}" height="{height:.0f}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
             f'viewBox="0 0 {WIDTH:.0f} {height:.0f}" role="img">',
             f"<title>{escape(title_of(report, source))}</title>",
             f'<rect width="100%" height="100%" fill="{PAPER}"/>',

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from .output import console
 from .output import markup_escape as escape
-from .report_svg import point_label, render_charts, report_title, title_of
+from .report_svg import point_label, report_title, title_of
 from .translation import t, tr
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -233,6 +233,16 @@ table.rounds td:first-child { font-weight: bold; }
   margin-right: 6px; vertical-align: -1px; }
 ul { margin: 2px 0; padding-left: 18px; }
 svg { max-width: 100%; height: auto; }
+.scroll { max-width: 100%; overflow-x: auto; }
+table.rounds th, table.rounds td { white-space: nowrap; }
+.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; }
+.legend svg { vertical-align: middle; margin-right: 6px; }
+.charts { display: flex; flex-wrap: wrap; gap: 12px; }
+.charts figure { margin: 0; flex: 1 1 300px; max-width: 400px; }
+.charts figure.big { flex-basis: 100%; max-width: 620px; }
+.charts h3 { font-size: 14px; margin: 8px 0 4px; }
+svg.chart-svg { display: block; width: 100%; height: auto; }
+@media (max-width: 600px) { body { margin: 8px; } }
 @media print { body { margin: 8mm; background: #ffffff; } section { break-inside: avoid; } }
 """
 
@@ -261,11 +271,11 @@ def _sources_html(player: PlayerReport) -> str:
         f'<section class="player" data-player="{escape(player.name)}">'
         f'<h3><span class="swatch" style="background: {fill}"></span>'
         f"{escape(_heading(player, ranked=True))}</h3>"
-        f"<table><tr><th>{escape(t('VP'))}</th><th>{escape(t('from'))}</th>"
+        f'<div class="scroll"><table><tr><th>{escape(t("VP"))}</th><th>{escape(t("from"))}</th>'
         f"<th>{escape(t('the events behind them'))}</th></tr>"
         f"{''.join(rows)}"
         f'<tr><td class="vp">{player.total}</td><td>{escape(t("total"))}</td><td></td></tr>'
-        "</table></section>"
+        "</table></div></section>"
     )
 
 
@@ -288,13 +298,32 @@ def _rounds_html(report: Report) -> str:
             )
             who = escape(player.name) if row == 0 else ""
             rows.append(f"<tr><td>{who}</td><td>{escape(t(label))}</td>{values}</tr>")
-    return f'<table class="rounds"><tr><th></th><th></th>{heads}</tr>{"".join(rows)}</table>'
+    table = f'<table class="rounds"><tr><th></th><th></th>{heads}</tr>{"".join(rows)}</table>'
+    return f'<div class="scroll rounds-box">{table}</div>'
+
+
+def charts_html(report: Report) -> str:
+    """The legend and one SVG per chart, laid out for the page's width (a phone's: one
+    column; a desktop's: the small charts side by side)."""
+    from .report_svg import chart_svgs, legend_marks
+
+    legend = "".join(f"<li>{mark}{escape(words)}</li>" for mark, words in legend_marks(report))
+    figures = "".join(
+        f'<figure class="{"big" if index == 0 else "small"}"><h3>{escape(title)}</h3>{svg}</figure>'
+        for index, (title, svg) in enumerate(chart_svgs(report))
+    )
+    tiles = ", ".join(
+        t("round {round} tile {tile}", round=number, tile=tile)
+        for number, tile in enumerate(report.tiles, 1)
+    )
+    scoring = f"<p>{escape(t('Scoring tiles: {tiles}.', tiles=tiles))}</p>" if tiles else ""
+    return f'{scoring}<ul class="legend">{legend}</ul><div class="charts">{figures}</div>'
 
 
 def render_html(report: Report, source: str) -> str:
     """The whole report as one HTML page: nothing outside it is fetched, and it prints."""
     title = title_of(report, source)
-    charts = render_charts(report, source)
+    charts = charts_html(report)
     provisional = (
         ""
         if report.final
@@ -311,6 +340,7 @@ def render_html(report: Report, source: str) -> str:
         [
             "<!DOCTYPE html>",
             '<html lang="en"><head><meta charset="utf-8"/>',
+            '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
             f"<title>{escape(title)}</title>",
             f"<style>{CSS}</style></head><body>",
             f"<h1>{escape(title)}</h1>",
@@ -321,8 +351,8 @@ def render_html(report: Report, source: str) -> str:
             f"<h2>{escape(t('Where the VP came from'))}</h2>",
             *(_sources_html(p) for p in report.players),
             f"<h2>{escape(t('Turning points'))}</h2>",
-            f"<table><tr><th>{escape(t('VP'))}</th><th>{escape(t('event'))}</th></tr>"
-            f"{turning}</table>",
+            f'<div class="scroll"><table><tr><th>{escape(t("VP"))}</th>'
+            f"<th>{escape(t('event'))}</th></tr>{turning}</table></div>",
             f"<p><strong>{escape(lead)}</strong></p>" if lead else "",
             f"<p><strong>{escape(tr(report.score.explanations[-1]))}</strong></p>",
             "</body></html>",

@@ -1,5 +1,5 @@
-"""`caledonia stats GAME... | FOLDER`: plays, wins and average scores across finished games
-(game files played to the end, and final score sheets).
+"""`caledonia stats GAME... | FOLDER`: a season of finished games (game files played to the
+end, and final score sheets), counted by rules/game/season.py and shown by stats_view.py.
 
 Every file is replayed through the rules and scored as `score` would. Many files are
 replayed in parallel worker processes (replaying is pure Python work, so threads would
@@ -15,11 +15,12 @@ from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.messages import N_, Reason
+from caledonia.rules.messages import Reason
 
 from .errors import UsageProblem
 from .output import JsonOption, console, message, print_json
-from .translation import t, t_n
+from .translation import t
+from .writing import ForceOption, check_output, person_at_terminal
 
 PARALLEL_FROM = 8  # fewer files than this are quicker replayed here than in workers
 PROGRESS_FROM = 20  # files: below this a progress bar would only flicker
@@ -41,38 +42,15 @@ def game_files(paths: list[str]) -> list[str]:
     return found
 
 
-def seats_of(path: str) -> tuple[str, str, Any]:
-    """One file's result: ("ok", path, seats), or ("unfinished" | "failed", path, reason).
-    Runs in a worker process: it returns plain values and never raises."""
-    try:
-        from caledonia.rules.components import components
-        from caledonia.rules.game.final import final_score
-        from caledonia.rules.game.gamefile import game_from_data
-        from caledonia.rules.game.state import phase_words
-        from caledonia.rules.game.tally import Seat
-        from caledonia.rules.yamlfile import read_yaml
+def result_of(path: str) -> tuple[str, str, Any]:
+    """One file's result: ("ok", path, GameResult), or ("unfinished" | "failed", path,
+    reason). Runs in a worker process: it returns plain values and never raises."""
+    from .finished import NotFinished, read_finished
 
-        data = read_yaml(path)
-        if not (
-            isinstance(data, dict) and str(data.get("format", "")).startswith("caledonia-game")
-        ):
-            return _sheet_seats(data, path)
-        game = game_from_data(data, path, components())
-        state = game.state
-        if state.phase != "over":
-            # TRANSLATORS: why a game file is left out of the stats; {phase} is where it stands
-            why = Reason(
-                "not over (round {round}, {phase})",
-                round=state.round,
-                phase=phase_words(state.phase),
-            )
-            return "unfinished", path, why
-        result = final_score(state)
-        seats = [
-            Seat(p.name, p.clan, r.total, r.rank)
-            for p, r in zip(state.players, result.players, strict=True)
-        ]
-        return "ok", path, seats
+    try:
+        return "ok", path, game_result(path, read_finished(path))
+    except NotFinished as why:
+        return "unfinished", path, why.reason
     except CaledoniaError as problem:
         return "failed", path, str(problem)
     except Exception as problem:  # a bug in one file's replay must not stop the others
@@ -87,32 +65,61 @@ def seats_of(path: str) -> tuple[str, str, Any]:
         )
 
 
-def _sheet_seats(data: Any, path: str) -> tuple[str, str, Any]:
-    """A final score sheet is a finished game too: its seats, as `score` ranks them."""
-    from caledonia.rules.components import components
-    from caledonia.rules.errors import DataError
-    from caledonia.rules.game.tally import Seat
-    from caledonia.rules.scoring import score_sheet
-    from caledonia.rules.sheet import parse_sheet
+def game_result(path: str, finished: Any) -> Any:
+    """The figures `stats` counts of one finished game (season.GameResult)."""
+    from caledonia.rules.game.play_record import as_text
+    from caledonia.rules.game.registry import variant_defaults
+    from caledonia.rules.game.report import vp_by_source
+    from caledonia.rules.game.season import GameResult, SeatResult
 
-    from .map_sides import maps_for
-    from .score import map_sides
+    from .finished import file_time
 
-    parts = components()
-    try:
-        sheet = parse_sheet(data, path, parts, map_sides(maps_for(data, None)))
-    except DataError as problem:
-        return (
-            "failed",
-            path,
-            Reason("neither a game file nor a score sheet: {problem}", problem=str(problem)),
+    score = finished.score
+    if finished.kind == "sheet":
+        sheet = finished.game
+        players = tuple(
+            SeatResult(
+                p.name,
+                p.clan,
+                (p.on_map or {}).get("colour"),
+                r.total,
+                r.rank,
+                r.money,
+                None,
+                vp_by_source(r.breakdown),
+            )
+            for p, r in zip(sheet.players, score.players, strict=True)
         )
-    result = score_sheet(sheet, parts)
-    seats = [
-        Seat(p.name, p.clan, r.total, r.rank)
-        for p, r in zip(sheet.players, result.players, strict=True)
-    ]
-    return "ok", path, seats
+        variants: tuple[str, ...] = ("static_imports",) if sheet.static_imports else ()
+        board = None
+        date = as_text(file_time(path))
+    else:
+        game = finished.game
+        setup = game.setup
+        order = setup.turn_order()
+        players = tuple(
+            SeatResult(
+                p.name,
+                p.clan,
+                p.colour,
+                r.total,
+                r.rank,
+                r.money,
+                order.index(p.name) + 1,
+                vp_by_source(r.breakdown),
+            )
+            for p, r in zip(game.state.players, score.players, strict=True)
+        )
+        defaults = variant_defaults()
+        variants = tuple(
+            key if chosen else f"no {key}"
+            for key, chosen in sorted(setup.variants.items())
+            if chosen != defaults.get(key, False)
+        )
+        board = " ".join(side.name for side in setup.sides)
+        date = game.play.get("ended") or game.play.get("started") or as_text(file_time(path))
+    rating = score.rating.name if score.rating else None
+    return GameResult(finished.key, path, finished.kind, players, rating, variants, board, date)
 
 
 def _results(files: list[str], jobs: int, show_progress: bool):
@@ -133,13 +140,13 @@ def _results(files: list[str], jobs: int, show_progress: bool):
             transient=True,
         )
     if jobs <= 1 or len(files) < PARALLEL_FROM:
-        found = map(seats_of, files)
+        found = map(result_of, files)
         pool = None
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(max_workers=jobs)
-        found = pool.map(seats_of, files, chunksize=max(1, len(files) // (jobs * 8)))
+        found = pool.map(result_of, files, chunksize=max(1, len(files) // (jobs * 8)))
     results = []
     try:
         if progress is None:
@@ -156,6 +163,22 @@ def _results(files: list[str], jobs: int, show_progress: bool):
     return results
 
 
+SINCE_FORMAT = "%Y-%m-%d"
+
+
+def _since_day(text: str | None) -> str | None:
+    from datetime import datetime
+
+    if text is None:
+        return None
+    try:
+        return datetime.strptime(text.strip(), SINCE_FORMAT).strftime(SINCE_FORMAT)
+    except ValueError:
+        raise UsageProblem(
+            t("--since {typed!r}: expected a date like '2026-03-14'", typed=text), "stats"
+        ) from None
+
+
 def stats(
     paths: Annotated[
         list[str],
@@ -165,6 +188,33 @@ def stats(
             show_default=False,
         ),
     ],
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            metavar="SPLIT",
+            help=t("Also split the games by: players, clan, seat, variant or map."),
+            show_default=False,
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            help=t("Only the games ended on DATE (YYYY-MM-DD) or later."),
+            show_default=False,
+        ),
+    ] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html",
+            metavar="FILE",
+            help=t("Save every figure as one self-contained HTML page."),
+            show_default=False,
+        ),
+    ] = None,
     jobs: Annotated[
         int | None,
         typer.Option(
@@ -176,81 +226,67 @@ def stats(
         ),
     ] = None,
     as_json: JsonOption = False,
+    force: ForceOption = False,
 ) -> None:
-    """Plays, wins and average score of each player and each clan, across finished games.
+    """A season of finished games: plays, wins and scores of each player and clan, win rates
+    by player count and seat, score records, head-to-head and where the VP came from.
 
-    Game files played to the end and final score sheets count. A file that does not load is
+    Game files played to the end and final score sheets count, each game once (a copy of
+    a file is the same game); solo games are counted apart. A file that does not load is
     named with its reason; the others are counted.
 
-    Example: [cyan]caledonia stats sample_games[/cyan]
+    Example: [cyan]caledonia stats sample_games --by seat[/cyan]
     """
-    from caledonia.rules.game.tally import Tally
+    from caledonia.rules.game.season import SPLITS, distinct, season
+    from caledonia.rules.game.season import since as since_filter
 
+    if by is not None and by not in SPLITS:
+        raise UsageProblem(
+            t("--by {typed!r}: expected one of {splits}", typed=by, splits=", ".join(SPLITS)),
+            "stats",
+        )
+    day = _since_day(since)
+    if html:
+        check_output(html, force=force, ask=person_at_terminal())
     files = game_files(paths)
     if not files:
         raise UsageProblem(t("no game files: the folders named hold no .yaml files"), "stats")
     workers = jobs or min(os.cpu_count() or 1, 8)
     interactive = console(stderr=True).is_terminal
     results = _results(files, workers, interactive and len(files) >= PROGRESS_FROM)
-    tally = Tally()
+    finished = []
     left_out = []
     for kind, path, found in results:
         if kind == "ok":
-            tally.add(found)
+            finished.append(found)
         else:
             left_out.append({"file": path, "kind": kind, "reason": found})
     for item in left_out:
         message(t("{file}: {reason}", file=item["file"], reason=item["reason"]), style="yellow")
         item["reason"] = str(item["reason"])  # --json: the English words, never a Reason
+    games, copies = distinct(finished)
+    if day is not None:
+        games = since_filter(games, day)
+    figures = season(games)
+    counted = {
+        **figures,
+        "files": len(files),
+        "copies": [{"file": c.path, "play_id": c.key} for c in copies],
+        "since": day,
+        "left_out": left_out,
+    }
+    if html:
+        from caledonia.rules.yamlfile import write_text_atomic
+
+        from .stats_view import render_html
+
+        write_text_atomic(html, render_html(counted, by))
+        message(t("Saved the statistics to {file}", file=html))
     if as_json:
-        print_json({**tally.as_data(), "files": len(files), "left_out": left_out})
-    else:
-        _render(tally, len(files), len(left_out))
-    if not tally.games:
+        print_json(counted)
+    elif not html:
+        from .stats_view import render_terminal
+
+        render_terminal(counted, by)
+    if not finished:
         raise CaledoniaError(t("no finished game among the {files} files", files=len(files)))
-
-
-def _render(tally, files: int, left_out: int) -> None:
-    from rich.table import Table
-
-    out = console()
-    tables = (
-        (N_("Players"), N_("Player"), tally.players),
-        (N_("Clans"), N_("Clan"), tally.clans),
-    )
-    for title, column, records in tables:
-        if not records:
-            continue
-        table = Table(title=t(title), title_justify="left")
-        table.add_column(t(column))
-        for heading in (N_("Plays"), N_("Wins"), N_("Win %"), N_("Average"), N_("Best")):
-            table.add_column(t(heading), justify="right")
-        for record in tally.ranked(records):
-            share = f"{100 * record.wins / record.plays:.0f}%" if record.plays else "-"
-            table.add_row(
-                record.name,
-                str(record.plays),
-                str(record.wins),
-                share,
-                f"{record.average:.1f}",
-                str(max(record.scores, default=0)),
-            )
-        out.print(table)
-    # TRANSLATORS: {files} is "1 file" or "N files"
-    of_files = t_n("{count} file", "{count} files", files)
-    if left_out:
-        counted = t_n(
-            "{count} finished game counted of {files}; {left_out} left out (named above)",
-            "{count} finished games counted of {files}; {left_out} left out (named above)",
-            tally.games,
-            files=of_files,
-            left_out=left_out,
-        )
-    else:
-        counted = t_n(
-            "{count} finished game counted of {files}",
-            "{count} finished games counted of {files}",
-            tally.games,
-            files=of_files,
-        )
-    out.print(counted)

@@ -142,8 +142,8 @@ def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components)
     if found is None or found.events != b"%d %s\n" % (count, tool_version().encode()):
         return None  # another length, or another version of the tool: not loaded
     try:
-        setup, state, events, notes, undone, _ = _load(found.body, parts)
-        return Game.restored(setup, parts, state, events, notes, undone)
+        setup, state, events, notes, undone, _, play = _load(found.body, parts)
+        return Game.restored(setup, parts, state, events, notes, undone, play)
     except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
 
@@ -155,8 +155,8 @@ def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
     if found is None or found.key != key:
         return None  # written for other content, or by another tool: not loaded
     try:
-        setup, state, events, notes, undone, appendable = _load(found.body, parts)
-        return Restored(Game.restored(setup, parts, state, events, notes, undone), appendable)
+        setup, state, events, notes, undone, appendable, play = _load(found.body, parts)
+        return Restored(Game.restored(setup, parts, state, events, notes, undone, play), appendable)
     except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
 
@@ -175,7 +175,7 @@ def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool
         return
     buffer = io.BytesIO()
     count = b"%d %s\n" % (len(game.events), tool_version().encode())
-    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable)
+    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable, game.play)
     try:
         _Pickler(buffer, game.parts).dump(kept)
         body = buffer.getvalue()

@@ -31,6 +31,8 @@ class Game:
         # the game file's text as last read or written, the events it holds and whether
         # later events can be appended to it (gamefile.Saved); None: the next save rewrites
         self.saved: Any = None
+        # what the file records of the play: play_id, started, ended (play_record.py)
+        self.play: dict[str, str] = {}
 
     @classmethod
     def restored(
@@ -41,11 +43,13 @@ class Game:
         events: list[dict[str, Any]],
         notes: list[list[str]],
         undone: list[dict[str, Any]],
+        play: dict[str, str] | None = None,
     ) -> Game:
         """A game as replayed before (a checkpoint), without replaying it."""
         game = cls.__new__(cls)
         game.setup, game.parts, game.state = setup, parts, state
         game.events, game.notes, game.undone, game.saved = events, notes, undone, None
+        game.play = dict(play or {})
         return game
 
     def check(self, event: dict[str, Any]) -> list[str]:

@@ -28,6 +28,8 @@ from . import checkpoint
 from .engine import Game
 from .event_words import check_event, describe
 from .events.prepare import seeded_rolls
+from .play_record import KEYS as PLAY_KEYS
+from .play_record import play_data, read_play
 from .setup import parse_setup, setup_as_data
 from .state import Refused
 
@@ -71,7 +73,9 @@ def _older_production(game: Game, refused: Refused) -> None:
 def game_from_data(data: Any, source: str, parts: Components, upto: int | None = None) -> Game:
     """Check a game file's data and replay its events (the first `upto` of them)."""
     refuse_score_sheet(data, source)
-    top = Node(data, source).mapping(required=("format", "setup", "events"), optional=("redo",))
+    top = Node(data, source).mapping(
+        required=("format", "setup", "events"), optional=("redo", *PLAY_KEYS)
+    )
     version = str(top["format"].value)
     name, _, number = version.partition("/")
     if name != FORMAT_NAME or not number.isdigit():
@@ -86,6 +90,7 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
             )
         )
     game = Game(parse_setup(top["setup"], parts), parts)
+    game.play = read_play(top)
     goods, units = parts.economy.goods, tuple(parts.economy.units)
     for node in _events(top, "events")[:upto]:
         event = _legacy(game, check_event(node, goods, units))
@@ -119,7 +124,7 @@ def kept_game(text: str, source: str, parts: Components) -> Game | None:
     if kept is None:
         return None
     game, appendable = kept
-    game.saved = Saved(text, list(game.events), appendable)
+    game.saved = Saved(text, list(game.events), appendable, dict(game.play))
     return game
 
 
@@ -132,7 +137,7 @@ def game_from_text(text: str, source: str, parts: Components, data: Any = None) 
     game = game_from_data(parse_yaml(text, source) if data is None else data, source, parts)
     appendable = _ends_with_events(text, game)
     checkpoint.store(source, checkpoint.key_of(text.encode()), game, appendable)
-    game.saved = Saved(text, list(game.events), appendable)
+    game.saved = Saved(text, list(game.events), appendable, dict(game.play))
     return game
 
 
@@ -140,12 +145,13 @@ _EVENTS = "events:\n"
 
 
 class Saved(NamedTuple):
-    """A game file's text as read or written last, the events it holds, and whether later
-    events may be appended to it."""
+    """A game file's text as read or written last, the events it holds, whether later
+    events may be appended to it, and the play keys it holds (play_record)."""
 
     text: str
     events: list[dict[str, Any]]
     appendable: bool
+    play: dict[str, str] = {}
 
 
 def _ends_with_events(text: str, game: Game) -> bool:
@@ -162,7 +168,9 @@ def _appended(game: Game) -> str | None:
     when the whole game must be written anew (nothing kept, an undo since, a redo list)."""
     if game.saved is None or not game.saved.appendable or game.undone:
         return None
-    text, held, _ = game.saved
+    if game.saved.play != game.play:  # a play key changed (the game ended): write anew
+        return None
+    text, held, _, _ = game.saved
     if game.events[: len(held)] != held:
         return None
     later = game.events[len(held) :]
@@ -174,6 +182,7 @@ def _appended(game: Game) -> str | None:
 def game_as_data(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": f"{FORMAT_NAME}/{2 if game.undone else 1}",
+        **play_data(game.play),
         "setup": setup_as_data(game.setup),
         "events": list(game.events),
     }
@@ -196,7 +205,9 @@ def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     `store_checkpoint`)."""
     text = _appended(game) or game_as_text(game)
     write_text_atomic(path, text)
-    game.saved = Saved(text, list(game.events), not game.undone and bool(game.events))
+    game.saved = Saved(
+        text, list(game.events), not game.undone and bool(game.events), dict(game.play)
+    )
     if keep_checkpoint:
         store_checkpoint(path, game)
 
@@ -204,7 +215,7 @@ def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
 def store_checkpoint(path: str, game: Game) -> None:
     """Keep the checkpoint of the game as last saved to `path` (nothing if never saved)."""
     if game.saved is not None and game.saved.events == game.events:
-        text, _, appendable = game.saved
+        text, _, appendable, _ = game.saved
         checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..components import IMPORT_GOODS
 from ..messages import Plural, Reason
-from ..scoring import FinalScore, score_sheet
+from ..scoring import Breakdown, FinalScore, score_sheet
 from .engine import Game
 from .event_words import describe
 from .final import sheet_of
@@ -23,6 +23,13 @@ from .history import SETUP_PHASES, Entry, history, start_holdings
 from .state import GameState
 
 TURNING_POINTS = 5  # the largest events the report names
+# where a final score's VP come from, in the report's order (the auction only when bid)
+SOURCES = ("glory", "goods", "money", "hops", "imports", "exports", "settlements", "auction")
+
+
+def vp_by_source(breakdown: Breakdown) -> dict[str, int]:
+    """A final score's VP by source, as the report's sources give them (stats averages them)."""
+    return {category: getattr(breakdown, category) for category in SOURCES}
 
 
 @dataclass(frozen=True)
@@ -77,15 +84,37 @@ class Source:
 
 
 @dataclass(frozen=True)
+class TileGlory:
+    """The glory one round's scoring tile gave one player, as fields and in words."""
+
+    round: int
+    tile: str | None  # None: a round played without a scoring tile
+    glory: int
+    words: str
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "tile": self.tile,
+            "glory": self.glory,
+            "words": str(self.words),
+        }
+
+
+@dataclass(frozen=True)
 class GloryPart:
     """Some of a player's glory: a round's tile, the ports, contracts, corrections..."""
 
     kind: str  # "start", "round scoring", "ports", "contracts", "corrections" or "other"
     glory: int
     lines: tuple[str, ...]
+    by_tile: tuple[TileGlory, ...] = ()  # "round scoring": each round's tile as fields
 
     def as_data(self) -> dict[str, Any]:
-        return {"kind": self.kind, "glory": self.glory, "lines": [str(w) for w in self.lines]}
+        data = {"kind": self.kind, "glory": self.glory, "lines": [str(w) for w in self.lines]}
+        if self.by_tile:
+            data["by_tile"] = [tile.as_data() for tile in self.by_tile]
+        return data
 
 
 @dataclass(frozen=True)
@@ -227,20 +256,18 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
     start = start_holdings(game)[name][1]
     kinds = {"port": "ports", "fulfil": "contracts", "fix": "corrections"}
     lines: dict[str, list[tuple[int, Reason]]] = {}
+    by_tile: list[TileGlory] = []
     for entry in entries:
         if entry.scoring is not None and entry.scoring.glory.get(name):
             gained = entry.scoring.glory[name]
-            lines.setdefault("round scoring", []).append(
-                (
-                    gained,
-                    Reason(
-                        "{glory} glory: round {round}, {tile}",
-                        glory=gained,
-                        round=entry.scoring.round,
-                        tile=_tile_words(game, entry.scoring.tile),
-                    ),
-                )
+            words = Reason(
+                "{glory} glory: round {round}, {tile}",
+                glory=gained,
+                round=entry.scoring.round,
+                tile=_tile_words(game, entry.scoring.tile),
             )
+            lines.setdefault("round scoring", []).append((gained, words))
+            by_tile.append(TileGlory(entry.scoring.round, entry.scoring.tile, gained, words))
         change = entry.changes.get(name)
         if change is not None and change.glory:
             kind = kinds.get(entry.event["type"], "other")
@@ -262,7 +289,10 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
     for kind in ("round scoring", "ports", "contracts", "corrections", "other"):
         if kind in lines:
             found = lines[kind]
-            parts.append(GloryPart(kind, sum(g for g, _ in found), tuple(w for _, w in found)))
+            tiles = tuple(by_tile) if kind == "round scoring" else ()
+            parts.append(
+                GloryPart(kind, sum(g for g, _ in found), tuple(w for _, w in found), tiles)
+            )
     return parts
 
 
@@ -292,11 +322,11 @@ def _sources(
     parts = state.parts
     player = state.by_name(name)
     result = next(p for p in score.players if p.name == name)
-    b = result.breakdown
+    vp = vp_by_source(result.breakdown)
     rules = parts.final_scoring
     contracts = [parts.contracts[c] for c in player.fulfilled]
     sources = [
-        Source("glory", b.glory, tuple(line for part in glory for line in part.lines)),
+        Source("glory", vp["glory"], tuple(line for part in glory for line in part.lines)),
     ]
     # TRANSLATORS: an amount of a good in stock, e.g. "3 wool" (the good as the box names it)
     stock = [
@@ -305,7 +335,7 @@ def _sources(
     sources.append(
         Source(
             "goods",
-            b.goods,
+            vp["goods"],
             (
                 Reason(
                     "in stock: {goods} (basic {basic} VP, processed {processed} VP each)",
@@ -319,9 +349,9 @@ def _sources(
     money = Reason(
         "£{money} left: 1 VP per full £{per_vp}", money=player.money, per_vp=rules.money_per_vp
     )
-    sources.append(Source("money", b.money, (money,)))
+    sources.append(Source("money", vp["money"], (money,)))
     hops = [_on(c.hops, c.id, fulfilled) for c in contracts if c.hops]
-    sources.append(Source("hops", b.hops, tuple(hops)))
+    sources.append(Source("hops", vp["hops"], tuple(hops)))
     imports = []
     for good in IMPORT_GOODS:
         on = [_on(c.imports[good], c.id, fulfilled) for c in contracts if c.imports[good]]
@@ -335,7 +365,7 @@ def _sources(
                     contracts=_listed(on),
                 )
             )
-    sources.append(Source("imports", b.imports, tuple(imports)))
+    sources.append(Source("imports", vp["imports"], tuple(imports)))
     done = _listed([_contract_words(c, fulfilled) for c in player.fulfilled])
     fulfilled_line = Plural(
         "{count} contract fulfilled: {contracts}",
@@ -346,14 +376,16 @@ def _sources(
     sources.append(
         Source(
             "exports",
-            b.exports,
+            vp["exports"],
             (fulfilled_line,) + _award_lines(score, name, ("contract",)),
         )
     )
-    sources.append(Source("settlements", b.settlements, _award_lines(score, name, ("settlement",))))
-    if b.auction:
+    sources.append(
+        Source("settlements", vp["settlements"], _award_lines(score, name, ("settlement",)))
+    )
+    if vp["auction"]:
         bid = Reason("bid £{bid} for a clan", bid=player.auction_bid)
-        sources.append(Source("auction", b.auction, (bid,)))
+        sources.append(Source("auction", vp["auction"], (bid,)))
     return sources
 
 
