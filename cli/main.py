@@ -36,6 +36,7 @@ COMMANDS = {
     "report": ("report_cmd", "report"),
     "export": ("export_cmd", "export"),
     "stats": ("stats_cmd", "stats"),
+    "serve": ("serve_cmd", "serve"),
 }
 # What `caledonia -h` says of each command: the first paragraph of its help, kept here
 # so that the list needs none of the commands built (a test holds them to the help).
@@ -86,6 +87,10 @@ SUMMARIES = {
     "export": N_("A finished game for BG Stats: the push link, and a .bgsplay file with --file."),
     "stats": N_(
         "Plays, wins and average score of each player and each clan, across finished games."
+    ),
+    "serve": N_(
+        "A live page of the game for every phone at the table and the TV: the board, whose "
+        "turn it is, every player, what may be done now, and the score at the end."
     ),
 }
 # The root's options that print or install the shells' completion script.
