@@ -65,7 +65,7 @@ a.bgstats { font-size: 1.2rem; font-weight: 700; overflow-wrap: anywhere; }
 @media (min-width: 900px) {
   main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
   .turn, .final { grid-column: 1 / -1; }
-  .board { grid-row: span 3; }
+  .board { grid-row: span 3; position: sticky; top: 8px; }
   .players { grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
 }
 @media (min-width: 1600px) {

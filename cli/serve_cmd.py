@@ -9,43 +9,19 @@ from __future__ import annotations
 
 import socket
 import threading
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import typer
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.messages import N_
 
 from .output import GameArgument, emit, message
+from .serve_options import HOST, PORT, LanOption, PortOption
 from .translation import t
 
 if TYPE_CHECKING:
     import uvicorn
 
-HOST = "127.0.0.1"  # this machine only, unless --lan
-PORT = 8017
 EXTRA = "pip install 'caledonia[serve]'"
 LIBRARIES = ("starlette", "uvicorn", "segno")
-
-PortOption = Annotated[
-    int,
-    typer.Option(
-        "--port",
-        metavar="N",
-        min=0,
-        max=65535,
-        help=N_("The port to serve on (0: any free port)."),
-    ),
-]
-LanOption = Annotated[
-    bool,
-    typer.Option(
-        "--lan",
-        help=N_(
-            "Serve to the phones on this network (the machine's network address), with a "
-            "secret token in the address and its QR code."
-        ),
-    ),
-]
 
 
 def serve(game_file: GameArgument, port: PortOption = PORT, lan: LanOption = False) -> None:
