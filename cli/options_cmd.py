@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
@@ -139,7 +139,7 @@ def option_groups(game, legal, game_file: str) -> list[tuple[str, list[tuple[str
 
     state = game.state
     table = None  # the events of the whole table, not of one player: no player field
-    by_actor: dict[str | None, dict[str, list]] = {}
+    by_actor: dict[str | None, dict[str, Any]] = {}  # a kind: its events, or a Family
     for kind, events in legal.by_type.items():
         if isinstance(events, Family):
             by_actor.setdefault(table, {})[kind] = events
