@@ -120,16 +120,21 @@ def _turn(game: Game, view: dict[str, Any], current: str | None) -> str:
         from .translation import tr
 
         verdict = tr(final_score(state).explanations[-1])
+        over = escape(t("The game is over"))
         return (
             '<section class="turn over" aria-live="polite">'
-            f'<p class="now">{escape(t("The game is over"))}</p>'
+            f'<p class="now">{over}</p>'
             f'<p class="next">{escape(verdict)}</p></section>'
         )
+    # TRANSLATORS: above the name of whoever is to play or answer now, in large letters
+    now = escape(t("Now:"))
     if current is None:
+        # TRANSLATORS: who answers now in the preparation: the whole table, not one player
+        table = escape(t("the table"))
         return (
             '<section class="turn table" aria-live="polite">'
-            f'<p class="now">{escape(t("Now:"))}</p>'
-            f'<p class="who">{escape(t("the table"))}</p>'
+            f'<p class="now">{now}</p>'
+            f'<p class="who">{table}</p>'
             f'<p class="next">{round_line}</p></section>'
         )
     p = state.by_name(current)
@@ -137,7 +142,7 @@ def _turn(game: Game, view: dict[str, Any], current: str | None) -> str:
     return (
         f'<section class="turn {colour_class(p.colour)}" aria-live="polite"'
         f' data-player="{escape(p.name)}">'
-        f'<p class="now">{escape(t("Now:"))}</p>'
+        f'<p class="now">{now}</p>'
         f'<p class="who">{escape(p.name)}</p>'
         f'<p class="about">{escape(" · ".join(about))}</p>'
         f'<p class="next">{round_line}</p></section>'
@@ -153,9 +158,8 @@ def _board(game: Game, path: str) -> str:
     source = source_of_game(path, game)
     overlay = to_act_overlay(source)
     svg = picture_svg(source.board, source, [overlay] if overlay else [])
-    return (
-        f'<section class="board" aria-label="{escape(t("The board"))}">{inline_svg(svg)}</section>'
-    )
+    label = escape(t("The board"))
+    return f'<section class="board" aria-label="{label}">{inline_svg(svg)}</section>'
 
 
 def inline_svg(svg: str) -> str:
@@ -204,16 +208,19 @@ def _players(game: Game, view: dict[str, Any], current: str | None) -> str:
     over = state.phase == "over"
     vp_label = t("VP") if over else t("VP if it ended now")
     cards = []
+    # TRANSLATORS: beside the player who is to play now, on their card
+    now = escape(t("now"))
     for p, shown, result in zip(state.players, view["players"], score.players, strict=True):
         rows = [
-            f'<div data-row="{escape(label)}"><dt>{escape(t(label))}</dt>'
+            # each row by its English label (status's), shown in the reader's words
+            f'<div data-row="{escape(label)}"><dt>{escape(_label(label))}</dt>'
             f"<dd>{escape(', '.join(values))}</dd></div>"
             for label, values in shown["rows"]
         ]
         rows.append(f'<div data-row="VP"><dt>{escape(vp_label)}</dt><dd>{result.total}</dd></div>')
         who = shown["who"]
         turn = ' aria-current="true"' if p.name == current else ""
-        marker = f'<span class="mark">{escape(t("now"))}</span>' if p.name == current else ""
+        marker = f'<span class="mark">{now}</span>' if p.name == current else ""
         cards.append(
             f'<article class="player {colour_class(p.colour)}"{turn}'
             f' data-player="{escape(p.name)}">'
@@ -223,6 +230,12 @@ def _players(game: Game, view: dict[str, Any], current: str | None) -> str:
         )
     heading = escape(t("Players"))
     return f'<section class="players"><h2>{heading}</h2>{"".join(cards)}</section>'
+
+
+def _label(label: str) -> str:
+    """A label kept by its English id (status's rows, the score's categories) in the
+    reader's language."""
+    return t(label)
 
 
 def _options(game: Game, legal: Any, path: str) -> str:
@@ -240,7 +253,8 @@ def _options(game: Game, legal: Any, path: str) -> str:
             shown = "".join(f"<li>{escape(line)}</li>" for line in lines[:LISTED])
             more = len(lines) - LISTED
             if more > 0:
-                shown += f"<li>{escape(t('… and {count} more', count=more))}</li>"
+                left = t("… and {count} more", count=more)
+                shown += f"<li>{escape(left)}</li>"
             kind = escape(kind_heading.split(" ", 1)[0])
             html.append(
                 f'<details id="opt-{number}-{kind}"><summary>{escape(kind_heading)}</summary>'
@@ -267,19 +281,21 @@ def _final(game: Game, path: str) -> str:
         if key == "auction" and not any(p.breakdown.auction for p in score.players):
             continue
         values = "".join(f"<td>{getattr(p.breakdown, key)}</td>" for p in score.players)
-        rows.append(f"<tr><th>{escape(t(label))}</th>{values}</tr>")
+        rows.append(f"<tr><th>{escape(_label(label))}</th>{values}</tr>")
     totals = "".join(f"<td><strong>{p.total}</strong></td>" for p in score.players)
-    rows.append(f'<tr class="total"><th>{escape(t("Total"))}</th>{totals}</tr>')
+    total, rank = escape(t("Total")), escape(t("Rank"))
+    rows.append(f'<tr class="total"><th>{total}</th>{totals}</tr>')
     if len(score.players) > 1:
         ranks = "".join(f"<td>{escape(ordinal(p.rank))}</td>" for p in score.players)
-        rows.append(f"<tr><th>{escape(t('Rank'))}</th>{ranks}</tr>")
+        rows.append(f"<tr><th>{rank}</th>{ranks}</tr>")
     notes = "".join(f"<li>{escape(tr(line))}</li>" for line in score.explanations[:-1])
     charts = render_charts(game_report(game), Path(path).name)
+    heading, by_round = escape(t("Final score")), escape(t("By round"))
     return (
-        f'<section class="final"><h2>{escape(t("Final score"))}</h2>'
+        f'<section class="final"><h2>{heading}</h2>'
         f'<div class="scroll"><table><tr><th></th>{heads}</tr>{"".join(rows)}</table></div>'
         f"<ul>{notes}</ul>"
-        f'<h2>{escape(t("By round"))}</h2><div class="chart">{inline_svg(charts)}</div>'
+        f'<h2>{by_round}</h2><div class="chart">{inline_svg(charts)}</div>'
         f"{_bgstats(game, path, score)}</section>"
     )
 
@@ -294,12 +310,15 @@ def _bgstats(game: Game, path: str, score: Any) -> str:
 
     ended = datetime.fromtimestamp(os.path.getmtime(path), timezone.utc)
     link = push_link(push_play(Played(game, score, ended)))
-    qr = segno.make(link, error="l").svg_inline(scale=4, omitsize=True, title=t("BG Stats"))
+    app = t("BG Stats")
+    qr = segno.make(link, error="l").svg_inline(scale=4, omitsize=True, title=app)
     said = t("Open the link on the device with BG Stats to add the play.")
+    # TRANSLATORS: the link that opens BG Stats (an app's name) with the play filled in
+    add = t("Add the play to BG Stats")
     return (
-        f"<h2>{escape(t('BG Stats'))}</h2><p>{escape(said)}</p>"
+        f"<h2>{escape(app)}</h2><p>{escape(said)}</p>"
         f'<p><a class="bgstats" href="{escape(link)}" rel="noreferrer noopener">'
-        f"{escape(t('Add the play to BG Stats'))}</a></p>"
+        f"{escape(add)}</a></p>"
         f'<div class="qr">{qr}</div>'
     )
 

@@ -366,3 +366,42 @@ def _widest(page) -> float:
                 .filter(e => !e.closest('.scroll'))
                 .map(e => e.getBoundingClientRect().right))"""
     )
+
+
+def _text_of(page: str) -> str:
+    """The words a reader sees on the page (and in its pictures), a line per text."""
+    from html.parser import HTMLParser
+
+    class Words(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.lines: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            if data.strip():
+                self.lines.append(" ".join(data.split()))
+
+    reader = Words()
+    reader.feed(page)
+    return "\n".join(reader.lines)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("name", ["midway-4p.yaml", "game-4p.yaml", "game-2p.yaml"])
+def test_what_the_page_says_comes_from_the_catalogue(tmp_path, monkeypatch, name):
+    pytest.importorskip("babel", reason="Babel (the test extras) builds the catalogue")
+    from test_translation_coverage import _pseudo_env, english_left, pseudo_catalogue
+
+    folder = pseudo_catalogue(tmp_path / "locale")
+    for variable, value in _pseudo_env(folder).items():
+        monkeypatch.setenv(variable, value)
+    with client(game_copy(tmp_path, name)) as browser:
+        page = browser.get("/").text
+    assert '<html lang="xx">' in page
+    from caledonia.cli.unit_codes import UNIT_CODES
+
+    # the board's units are drawn by their codes (`wdc`: a woodcutter), which its legend says
+    codes = re.compile(r"\b(" + "|".join(UNIT_CODES.values()) + r")\b")
+    shown = codes.sub("", _text_of(page))
+    assert shown.count("‹") > 50  # the page was drawn in the pseudo-language
+    assert english_left(shown) == []
