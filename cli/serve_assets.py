@@ -62,6 +62,9 @@ a.bgstats { font-size: 1.2rem; font-weight: 700; overflow-wrap: anywhere; }
 .offline { position: sticky; top: 0; z-index: 1; margin: 0; padding: 8px 12px;
   background: #b00020; color: #fff; font-weight: 700; }
 .problem { padding: 12px; border: 3px solid #b00020; background: #fff; }
+@media (max-width: 480px) {
+  th, td { padding: 2px 4px; }
+}
 @media (min-width: 900px) {
   main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; }
   .turn, .final { grid-column: 1 / -1; }
