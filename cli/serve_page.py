@@ -12,6 +12,7 @@ place of the old.
 
 from __future__ import annotations
 
+import functools
 import os
 from html import escape
 from pathlib import Path
@@ -58,8 +59,13 @@ def snapshot(path: str) -> Snapshot:
         return _problem(key, problem, title)
     from .game_cmd import status_view
 
-    view = status_view(game)
-    return Snapshot(key, game_html(game, path, view), view["json"], title)
+    try:
+        view = status_view(game)
+        return Snapshot(key, game_html(game, path, view), view["json"], title)
+    except Exception as problem:  # a bug: said on the page, which goes on with the next save
+        if os.environ.get("CALEDONIA_DEBUG"):
+            raise
+        return _bug(key, problem, title)
 
 
 def _key(text: str) -> str:
@@ -80,6 +86,16 @@ def _problem(key: str, problem: Exception, title: str) -> Snapshot:
         "The game file cannot be read now: {problem}. The page shows it again once it is "
         "put right.",
         problem=tr(reason_of(problem)),
+    )
+    return Snapshot(key, f'<p class="problem" role="alert">{escape(said)}</p>', None, title)
+
+
+def _bug(key: str, problem: Exception, title: str) -> Snapshot:
+    said = t(
+        "Internal error ({error}: {problem}). This is a bug in caledonia; run again with "
+        "CALEDONIA_DEBUG=1 to see the details.",
+        error=type(problem).__name__,
+        problem=problem,
     )
     return Snapshot(key, f'<p class="problem" role="alert">{escape(said)}</p>', None, title)
 
@@ -304,14 +320,12 @@ def _bgstats(game: Game, path: str, score: Any) -> str:
     """The play's BG Stats push link (export --bgstats), as a link and as a QR code."""
     from datetime import datetime, timezone
 
-    import segno
-
     from .bgstats import Played, push_link, push_play
 
     ended = datetime.fromtimestamp(os.path.getmtime(path), timezone.utc)
     link = push_link(push_play(Played(game, score, ended)))
     app = t("BG Stats")
-    qr = segno.make(link, error="l").svg_inline(scale=4, omitsize=True, title=app)
+    qr = qr_svg(link, app)
     said = t("Open the link on the device with BG Stats to add the play.")
     # TRANSLATORS: the link that opens BG Stats (an app's name) with the play filled in
     add = t("Add the play to BG Stats")
@@ -321,6 +335,15 @@ def _bgstats(game: Game, path: str, score: Any) -> str:
         f"{escape(add)}</a></p>"
         f'<div class="qr">{qr}</div>'
     )
+
+
+@functools.lru_cache(maxsize=4)
+def qr_svg(text: str, title: str) -> str:
+    """`text` as a QR code in SVG that scales (a tenth of a second or more for a long link:
+    worked out once for each)."""
+    import segno
+
+    return segno.make(text, error="l").svg_inline(scale=4, omitsize=True, title=title)
 
 
 def reader_language() -> str:

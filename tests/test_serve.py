@@ -432,3 +432,19 @@ def test_what_the_page_says_comes_from_the_catalogue(tmp_path, monkeypatch, name
     shown = codes.sub("", _text_of(page))
     assert shown.count("‹") > 50  # the page was drawn in the pseudo-language
     assert english_left(shown) == []
+
+
+def test_a_file_that_cannot_be_read_is_said_on_the_page_until_it_is_put_right(tmp_path):
+    path = game_copy(tmp_path)
+    good = path.read_text()
+    with client(path) as browser:
+        path.write_text(good + "\n  - {type: [unclosed\n")  # a hand edit, half done
+        page = browser.get("/")
+        assert page.status_code == 200
+        assert 'class="problem" role="alert"' in page.text
+        assert "The game file cannot be read now" in page.text
+        assert browser.get("/state.json").status_code == 503
+        path.write_text(good)
+        os.utime(path, ns=(1, 1))  # another version even on a coarse clock
+        assert 'class="problem"' not in browser.get("/").text
+        assert browser.get("/state.json").json()["players"][0]["money"] == 33
