@@ -45,6 +45,7 @@ COMMANDS = {
     "report": ("report_cmd", "report"),
     "export": ("export_cmd", "export"),
     "stats": ("stats_cmd", "stats"),
+    "serve": ("serve_cmd", "serve"),
 }
 # What `caledonia -h` says of each command: the first paragraph of its help, kept here
 # so that the list needs none of the commands built (a test holds them to the help).
@@ -96,6 +97,10 @@ SUMMARIES = {
     "stats": N_(
         "A season of finished games: plays, wins and scores of each player and clan, win rates "
         "by player count and seat, score records, head-to-head and where the VP came from."
+    ),
+    "serve": N_(
+        "A live page of the game for every phone at the table and the TV: the board, whose "
+        "turn it is, every player, what may be done now, and the score at the end."
     ),
 }
 # The root's options that print or install the shells' completion script.

@@ -76,6 +76,19 @@ def save_picture(
     """Draw the board (with the source's units, ports and title) as SVG and save it."""
     from caledonia.rules.yamlfile import write_text_atomic
 
+    write_text_atomic(path, picture_svg(board, source, overlays, settlements, title))
+    message(t("Saved the picture to {path}", path=path))
+
+
+def picture_svg(
+    board: Board,
+    source: MapSource | None = None,
+    overlays: list[Overlay] | None = None,
+    settlements: dict | None = None,
+    title: tuple[str, str] | None = None,
+) -> str:
+    """The board (with the source's units, ports and title) as SVG text: what `map show
+    --svg` saves, and what `serve` shows."""
     from .board_svg import Picture, render
 
     heading, subtitle = title or (source.headline() if source else ("caledonia", ""))
@@ -88,8 +101,7 @@ def save_picture(
         overlays or [],
         settlements or {},
     )
-    write_text_atomic(path, render(picture))
-    message(t("Saved the picture to {path}", path=path))
+    return render(picture)
 
 
 @app.command("show")

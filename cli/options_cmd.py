@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
@@ -124,6 +124,19 @@ def _print_kept(game_file: str, limit: int) -> bool:
 
 
 def _print_words(game, legal, game_file: str) -> None:
+    for heading, kinds in option_groups(game, legal, game_file):
+        emit(heading, style="bold")
+        for kind_heading, lines in kinds:
+            emit(f"  {kind_heading}")
+            for line in lines:
+                emit(f"    {line}")
+
+
+def option_groups(game, legal, game_file: str) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """The legal events in words, as `options` prints them: for each player (or the
+    table), a heading and, by kind of event, a heading and a line per event with its cost
+    (a family of many ways: its summary and the command that records one). `serve`'s page
+    shows the same."""
     from caledonia.rules.game.families import Family
     from caledonia.rules.game.registry import EVENTS
 
@@ -131,7 +144,7 @@ def _print_words(game, legal, game_file: str) -> None:
 
     state = game.state
     table = None  # the events of the whole table, not of one player: no player field
-    by_actor: dict[str | None, dict[str, list]] = {}
+    by_actor: dict[str | None, dict[str, Any]] = {}  # a kind: its events, or a Family
     for kind, events in legal.by_type.items():
         if isinstance(events, Family):
             by_actor.setdefault(table, {})[kind] = events
@@ -139,14 +152,16 @@ def _print_words(game, legal, game_file: str) -> None:
         for event in events:
             actor = event.get("player", table)
             by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
+    groups: list[tuple[str, list[tuple[str, list[str]]]]] = []
     for actor, kinds in by_actor.items():
         player = next((p for p in state.players if p.name == actor), None)
         if player:
-            emit(t("{player} ({colour}) may:", player=actor, colour=player.colour), style="bold")
+            heading = t("{player} ({colour}) may:", player=actor, colour=player.colour)
         elif actor is table:
-            emit(t("The table may:"), style="bold")
+            heading = t("The table may:")
         else:
-            emit(t("{player} may:", player=str(actor).capitalize()), style="bold")
+            heading = t("{player} may:", player=str(actor).capitalize())
+        listed: list[tuple[str, list[str]]] = []
         for kind, events in kinds.items():
             spec = EVENTS[kind]
             if isinstance(events, Family):
@@ -159,9 +174,9 @@ def _print_words(game, legal, game_file: str) -> None:
                     verb=spec.verb,
                     summary=events.summary,
                 )
-                emit(f"  {ways}")
-                emit(f"    caledonia act {game_file} {spec.verb} {spec.syntax}")
+                listed.append((ways, [f"caledonia act {game_file} {spec.verb} {spec.syntax}"]))
                 continue
-            emit(f"  {spec.verb} ({len(events)}):")
-            for event in events:
-                emit(f"    {tr(spec.option_words(state, event))}")
+            words = [tr(spec.option_words(state, event)) for event in events]
+            listed.append((f"{spec.verb} ({len(events)}):", words))
+        groups.append((heading, listed))
+    return groups

@@ -11,7 +11,7 @@ stop.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.messages import N_
@@ -42,6 +42,7 @@ from .output import (
 )
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
+from .serve_options import PORT, LanOption, PortOption
 from .translation import t, t_n
 from .where_view import keyed_with_picture
 
@@ -74,11 +75,24 @@ def play(
     market_file: MarketOption = None,
     box_file: BoxOption = None,
     export_board: ExportBoardOption = None,
+    serve: Annotated[
+        bool,
+        typer.Option(
+            "--serve",
+            help=N_(
+                "Also serve the game's live page, as 'caledonia serve' does, for as long as "
+                "play runs."
+            ),
+        ),
+    ] = False,
+    lan: LanOption = False,
+    port: PortOption = PORT,
 ) -> None:
     """Walk the table through a whole game with prompts, from the setup to the score.
 
     A new game when GAME does not exist (the setup questions first); else on from where
-    the file stands.
+    the file stands. With --serve (or --lan), the game's live page for the phones and the
+    TV too.
 
     Example: [cyan]caledonia play game.yaml[/cyan]
     """
@@ -92,7 +106,16 @@ def play(
         "box_file": box_file,
         "export_board": export_board,
     }
-    run(QuestionaryAsker(), game_file, **files)
+    page = None
+    if serve or lan:
+        from .serve_cmd import start_beside
+
+        page = start_beside(game_file, port, lan)
+    try:
+        run(QuestionaryAsker(), game_file, **files)
+    finally:
+        if page is not None:
+            page.stop()
 
 
 def run(asker: Asker, path: str, **files: Any) -> Game:

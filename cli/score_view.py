@@ -12,7 +12,7 @@ from .output import console
 from .translation import t, tr
 
 # TRANSLATORS: the score table's row headings, one per scoring category
-_CATEGORIES = (
+CATEGORIES = (
     ("glory", N_("Glory")),
     ("goods", N_("Goods")),
     ("money", N_("Money (£10 = 1)")),
@@ -44,7 +44,7 @@ def render_score(result: FinalScore, sheet: ScoreSheet, title: str | None = None
         table.add_column(header, justify="right")
 
     show_auction = any(p.breakdown.auction for p in result.players)
-    for key, label in _CATEGORIES:
+    for key, label in CATEGORIES:
         if key == "auction" and not show_auction:
             continue
         table.add_row(t(label), *(str(getattr(p.breakdown, key)) for p in result.players))

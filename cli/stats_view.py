@@ -5,12 +5,12 @@ phones, every table scrolling inside its own box when wider than the screen)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from .output import markup_escape as escape
 from typing import Any, NamedTuple
 
 from caledonia.rules.messages import N_
 
 from .output import console
+from .output import markup_escape as escape
 from .report_view import CSS, SOURCE_WORDS
 from .translation import t, t_n
 

@@ -1,9 +1,8 @@
-"""Pages tested in a real browser: Debian's Chromium, driven by the Python `playwright`
-package (in the test extra). Playwright's own browser download is never used: the page is
-opened in /usr/bin/chromium, headless, with nothing of it reaching the network.
+"""A real browser for the tests of web pages: the system's Chromium (Debian's `chromium`
+package), headless, driven by Playwright, which never downloads a browser of its own here.
 
-`chromium_page(width, height)` yields a Playwright (sync) Page of that viewport; without
-the browser or the package the test is skipped, saying what to install.
+Where Chromium or Playwright is missing, the test is skipped with a loud reason (CI
+installs Chromium where it can: .ci/run).
 """
 
 from __future__ import annotations
@@ -16,7 +15,8 @@ from typing import Any
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = [
+# no network of its own: no updates, no sync, no QUIC, nothing at the first run
+ARGUMENTS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -30,24 +30,23 @@ ARGS = [
 
 @contextmanager
 def chromium_page(width: int, height: int) -> Iterator[Any]:
-    """A headless Chromium page of `width` x `height` CSS pixels (a phone: 375 x 812)."""
-    if not os.path.exists(CHROMIUM):
+    """A Playwright (sync) page of `width` × `height` CSS pixels in headless Chromium."""
+    if not os.access(CHROMIUM, os.X_OK):
         pytest.skip(
-            f"NO BROWSER: {CHROMIUM} is missing, so this page is not tested in a browser: "
+            f"NO BROWSER: {CHROMIUM} is missing, so the page is not tested in a real browser; "
             "install Debian's chromium package (apt-get install chromium)"
         )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.skip(
-            "NO PLAYWRIGHT: the Python package 'playwright' is missing, so this page is not "
-            "tested in a browser: pip install -e '.[test]' (and install Debian's chromium "
-            "package; never 'playwright install')"
+            "NO PLAYWRIGHT: the Python playwright package (the test extra) is missing, so the "
+            "page is not tested in a real browser; pip install -e '.[test]'"
         )
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGUMENTS)
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            yield page
+            context = browser.new_context(viewport={"width": width, "height": height})
+            yield context.new_page()
         finally:
             browser.close()

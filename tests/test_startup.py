@@ -59,3 +59,32 @@ def test_the_summaries_are_the_commands_own_words():
     for name, command in built.items():
         first = (command.help or "").split("\n\n")[0]
         assert SUMMARIES[name] == " ".join(first.split()), name
+
+
+SERVER_LIBRARIES = ("starlette", "uvicorn", "segno", "anyio", "h11")
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["score", "sample_games/final-4p.yaml", "--json"],
+        ["status", "GAME"],
+        ["options", "GAME"],
+        ["act", "GAME", "trade", "Ailsa", "buy", "wool", "1"],
+        ["play", "GAME"],  # without a terminal it stops at once, having loaded what it needs
+        ["serve", "-h"],
+    ],
+    ids=" ".join,
+)
+def test_only_serve_loads_the_server(tmp_path, arguments):
+    """The serve extra's libraries stay out of every other command's start, and out of
+    serve's own help."""
+    import shutil
+
+    game = tmp_path / "game.yaml"
+    shutil.copy(ROOT / "sample_games" / "midway-4p.yaml", game)
+    loaded = modules_after(*(str(game) if a == "GAME" else a for a in arguments))
+    assert not {m for m in loaded if m.split(".")[0] in SERVER_LIBRARIES}
+    if arguments[0] != "serve":  # play knows serve's options, nothing more of it
+        ours = {m for m in loaded if m.startswith("caledonia.cli.serve_")}
+        assert ours <= {"caledonia.cli.serve_options"}
