@@ -57,6 +57,12 @@ def goods_owed(contracts) -> dict[str, int]:
 
 class Fulfil(EventSpec):
     type = "fulfil"
+    rule = Reason(
+        "Pay the Goods on the left half of your Export contract (Meat by slaughtering Cows or"
+        " Sheep on the map) and receive what its right half shows: Import goods and Direct "
+        "export bonuses."
+    )
+    section = Reason("VII. Fulfill An Export Contract")
     syntax = "PLAYER ID [ID] [--slaughter SPACE]..."
     help = Reason("fulfil a contract (two where a clan allows)")
     fields = {

@@ -36,6 +36,12 @@ def kind_money(state, player, good: str) -> int:
 
 class Neighbourhood(EventSpec):
     type = "neighbourhood"
+    rule = Reason(
+        "Right after expanding next to another player's unit you may buy the Good that unit "
+        "produces with your Merchants, £2 cheaper for a Basic good and £3 for a Processed "
+        "good, at most three of one Good a turn (four with 2 players)."
+    )
+    section = Reason("Neighbourhood Bonus")
     syntax = "PLAYER GOOD N"
     help = Reason("buy with the neighbourhood bonus right after expanding")
     fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("count")}

@@ -41,6 +41,13 @@ OFFERED = {
 
 class Trade(EventSpec):
     type = "trade"
+    rule = Reason(
+        "Send as many Merchants from your stock to the buy or sell area of one Good as Goods "
+        "you trade, and pay or receive its current price for each; the price then moves one "
+        "step per Good. You may never have Merchants on both the buy and the sell area of the"
+        " same Good."
+    )
+    section = Reason("I. Trade")
     syntax = "PLAYER buy|sell GOOD N"
     help = Reason("trade one good")
     fields = {
