@@ -25,14 +25,29 @@ def options(
             min=0, metavar="N", help=N_("With --json: refuse to print more than N events.")
         ),
     ] = DEFAULT_LIMIT,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain", help=N_("Under each option, the rule behind it and its rulebook section.")
+        ),
+    ] = False,
+    show_all: Annotated[
+        bool,
+        typer.Option(
+            "--all", help=N_("Also each action that is not possible now, with the rules' reasons.")
+        ),
+    ] = False,
 ) -> None:
     """What may be done now: every legal event, grouped by action, with what it costs.
 
-    With --json, the list of events exactly as 'caledonia act GAME --event JSON' takes them.
+    With --json, the list of events exactly as 'caledonia act GAME --event JSON' takes them;
+    with --explain or --all too, an object: "options" (each {"event": ..., "rule": ...}) and
+    "not_now" (each {"action": ..., "reasons": [...]}).
 
     Example: [cyan]caledonia options game.yaml --player Ailsa[/cyan]
     """
-    if as_json and player is None and _print_kept(game_file, limit):
+    plain = not explain and not show_all
+    if as_json and player is None and plain and _print_kept(game_file, limit):
         return
     from caledonia.rules.game.engine import next_step
     from caledonia.rules.game.state import Refused, phase_words
@@ -49,6 +64,12 @@ def options(
         except Refused as refusal:
             raise CaledoniaError(refusal.reasons[0]) from None
     legal = game.legal(name)
+    if as_json and not plain:
+        from .explaining import print_explained
+
+        _check_limit(legal, limit)
+        print_explained(game, legal, explain, _not_now(game, legal, name) if show_all else None)
+        return
     if as_json:
         printed = _print_events(legal, limit)
         if name is None:
@@ -74,14 +95,42 @@ def options(
             emit(
                 t("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
             )
-        return
-    _print_words(game, legal, game_file)
+    else:
+        _print_words(game, legal, game_file, explain)
+    if show_all:
+        from .explaining import print_not_now
+
+        print_not_now(_not_now(game, legal, name))
+
+
+def _not_now(game, legal, name: str | None) -> tuple[str | None, list[tuple[str, list[str]]]]:
+    """Whose actions are asked about (the player given, else whoever answers now) and each
+    action not possible for them now, with the rules' reasons."""
+    from .choosing import decision
+    from .explaining import not_possible
+
+    if name is None:
+        asked = decision(game.state, legal)
+        name = asked.player if asked is not None else None
+    if name is None:
+        return None, []
+    return name, not_possible(game.state, legal, name)
 
 
 def _print_events(legal, limit: int) -> str:
     """Print the events as JSON (refused over `limit`); return the text printed."""
     import sys
 
+    _check_limit(legal, limit)
+    from .views import events_json
+
+    text = events_json(legal)
+    sys.stdout.write(text)
+    return text
+
+
+def _check_limit(legal, limit: int) -> None:
+    """Refuse to print more than `limit` events, saying how to print them all."""
     total = len(legal)
     if total > limit:
         from .translation import t
@@ -98,11 +147,6 @@ def _print_events(legal, limit: int) -> str:
                 count=total,
             )
         )
-    from .views import events_json
-
-    text = events_json(legal)
-    sys.stdout.write(text)
-    return text
 
 
 def _print_kept(game_file: str, limit: int) -> bool:
@@ -118,10 +162,11 @@ def _print_kept(game_file: str, limit: int) -> bool:
     return True
 
 
-def _print_words(game, legal, game_file: str) -> None:
+def _print_words(game, legal, game_file: str, explain: bool = False) -> None:
     from caledonia.rules.game.families import Family
     from caledonia.rules.game.registry import EVENTS
 
+    from .explaining import emit_rule
     from .translation import t, t_n, tr
 
     state = game.state
@@ -156,7 +201,11 @@ def _print_words(game, legal, game_file: str) -> None:
                 )
                 emit(f"  {ways}")
                 emit(f"    caledonia act {game_file} {spec.verb} {spec.syntax}")
+                if explain:
+                    emit_rule(tr(spec.rule_words(state)), "      ")
                 continue
             emit(f"  {spec.verb} ({len(events)}):")
             for event in events:
                 emit(f"    {tr(spec.option_words(state, event))}")
+                if explain:
+                    emit_rule(tr(spec.rule_words(state, event)), "      ")

@@ -298,6 +298,11 @@ class EventSpec:
     def describe(self, e: Event) -> str:
         raise NotImplementedError
 
+    def probe_values(self, state: GameState, player: str, name: str) -> tuple[Any, ...]:
+        """The values of field `name` worth asking `check` about when no event of this
+        kind is legal (why_not.py); empty: every value its kind may take."""
+        return ()
+
     def rule_words(self, state: GameState, e: Event | None = None) -> Reason:
         """The rule behind an event of this kind (`e`, when it changes the rule: a port tile's
         effect), with where the rulebook has it. A clan's kind says the clan's power in the

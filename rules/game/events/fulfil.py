@@ -6,7 +6,7 @@ together, and port tile 1 spares one animal of the two."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...contract_faces import tile, tiles
 from ...messages import Plural, Reason
@@ -247,6 +247,10 @@ class Fulfil(EventSpec):
                     event["slaughter"] = [state.board.spaces[s].id for s in sorted(spaces)]
                 events.append(event)
         return events
+
+    def probe_values(self, state: GameState, player: str, name: str) -> tuple[Any, ...]:
+        held = next((p.open_contracts for p in state.players if p.name == player), [])
+        return tuple(held) if name == "contract" else ()
 
     def describe(self, e: Event) -> str:
         slaughter = e.get("slaughter")
