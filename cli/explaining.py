@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from caledonia.rules.game.registry import EVENTS
@@ -18,7 +18,8 @@ from caledonia.rules.game.why_not import belongs, why_not
 
 from .choosing import KIND_KEYS, kind_words
 from .output import emit
-from .translation import t, tr
+from .prompts import Choice, Menu
+from .translation import t, t_n, tr
 
 NotNow = tuple[str | None, list[tuple[str, list[str]]]]  # whose, and (kind, reasons) each
 
@@ -83,13 +84,18 @@ def _sample(events: Collection) -> list[dict]:
 def refused_key_line(state: GameState, kind: str, player: str) -> str:
     """The one line `play` says for the key of an action not possible now."""
     reasons = why_not(state, kind, player) or [t("it is not offered now")]
+    first = tr(reasons[0])
+    if len(reasons) > 1:
+        # TRANSLATORS: the first reason an action is not possible, and how many more there are
+        first = t_n(
+            "{reason} (and {count} more reason)",
+            "{reason} (and {count} more reasons)",
+            len(reasons) - 1,
+            reason=first,
+        )
     # TRANSLATORS: a key pressed for an action that is not possible now: the action
-    # ("Hire a merchant") and the rules' reasons, joined by "; "
-    return t(
-        "{action}: not now: {reasons}",
-        action=kind_words(kind),
-        reasons="; ".join(tr(r) for r in reasons),
-    )
+    # ("Hire a merchant") and the rules' first reason
+    return t("{action}: not now: {reason}", action=kind_words(kind), reason=first)
 
 
 def print_not_now(not_now: NotNow) -> None:
@@ -123,3 +129,41 @@ def print_explained(game: Any, legal: Any, explain: bool, not_now: NotNow | None
             {"action": kind, "reasons": [tr(r) for r in reasons]} for kind, reasons in kinds
         ]
     sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=1) + "\n")
+
+
+def with_rules(state: GameState, choices: Sequence[Choice], events: Any = None) -> list[Choice]:
+    """Each choice of a `play` menu with the rule `?` shows: an event's own, a group's
+    (by its first event), a kind's (`events`: the first menu's events by kind); none for the
+    tool's own choices (back, undo, status: their values are not plain kinds)."""
+    found = []
+    for choice in choices:
+        value = choice.value
+        if isinstance(value, dict):
+            rule = rule_of(state, value)
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            rule = rule_of(state, value[0])
+        elif type(value) is str and events is not None and value in events:
+            rule = rule_of_kind(state, value, events[value])
+        else:
+            rule = ""
+        found.append(choice._replace(rule=rule) if rule else choice)
+    return found
+
+
+def refusing(
+    state: GameState, choices: Sequence[Choice], player: str | None, offered: Collection[str]
+) -> Menu:
+    """The first menu with the keys of the actions `player` could take but not now: each
+    says why in one line, worked out only when pressed."""
+    refused: dict[str, Callable[[], str]] = {}
+    if player is not None and state.phase == "action":
+        taken = {c.key for c in choices if c.key}
+        for kind, key in KIND_KEYS.items():
+            if key in taken or kind in offered or not belongs(state, kind, player):
+                continue
+            refused[key] = _why_not_line(state, kind, player)
+    return Menu(choices, refused)
+
+
+def _why_not_line(state: GameState, kind: str, player: str) -> Callable[[], str]:
+    return lambda: refused_key_line(state, kind, player)

@@ -205,7 +205,11 @@ def _print_words(game, legal, game_file: str, explain: bool = False) -> None:
                     emit_rule(tr(spec.rule_words(state)), "      ")
                 continue
             emit(f"  {spec.verb} ({len(events)}):")
-            for event in events:
+            rules = [tr(spec.rule_words(state, event)) for event in events] if explain else []
+            if rules and len(set(rules)) == 1:  # one rule for them all: said once, above them
+                emit_rule(rules[0], "    ")
+                rules = []
+            for index, event in enumerate(events):
                 emit(f"    {tr(spec.option_words(state, event))}")
-                if explain:
-                    emit_rule(tr(spec.rule_words(state, event)), "      ")
+                if rules:
+                    emit_rule(rules[index], "      ")
