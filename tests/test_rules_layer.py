@@ -108,7 +108,7 @@ def test_port_one_is_for_the_turn_it_was_used_in():
     for space in cows:
         act(game, type="fix", what="unit", player="Bruce", space=space, unit="cow")
     reasons = refuse(game, type="fulfil", player="Bruce", contract=3, slaughter=cows[:1])
-    assert "name 2 spaces with --slaughter" in reasons[-1]
+    assert "slaughtering 2 animals of yours on the map" in reasons[-1]
     act(game, type="fulfil", player="Bruce", contract=3, slaughter=cows)
 
 

@@ -33,7 +33,7 @@ CHOICES = {
     "choice": ("technology", "shipping", "merchant", "retrieve"),
     "direction": ("up", "down"),
 }
-NUMBER_KINDS = {"count", "amount", "bid", "contract"}
+NUMBER_KINDS = {"count", "quantity", "amount", "bid", "contract"}
 
 
 class Field(NamedTuple):
@@ -63,10 +63,10 @@ def shape_field(
         return choose(node, units, "unit")
     if kind == "count":
         return node.whole(1)
-    if kind == "amount":
+    if kind in ("amount", "quantity"):  # a quantity of 0 is refused by the rules, in words
         return node.whole(0)
-    if kind == "bid":
-        return node.whole(0, 30)
+    if kind == "bid":  # the highest bid is a rule of the auction's, said by its check
+        return node.whole(0)
     if kind == "contract":
         if typed and isinstance(node.value, str):
             return _one_tile(node.value, node)

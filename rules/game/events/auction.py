@@ -59,7 +59,14 @@ class Auction(EventSpec):
                 )
             )
         if e["bid"] > self.max_bid(state):
-            reasons.append(Reason("a bid is at most {most} VP", most=self.max_bid(state)))
+            reasons.append(
+                Reason(
+                    "{most} VP is the highest possible bid: {player} bid {bid} VP",
+                    most=self.max_bid(state),
+                    player=player.name,
+                    bid=e["bid"],
+                )
+            )
         return reasons
 
     def apply(self, state: GameState, e: Event) -> list[str]:

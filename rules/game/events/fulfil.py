@@ -280,7 +280,7 @@ class Fulfil(EventSpec):
 
 
 def slaughter_wanted(which: str, meat: Meat) -> str:
-    """'4 wool → … (1) needs 1 cow slaughtered: name 1 space with --slaughter': what the
+    """'4 wool → … needs 1 cow slaughtered: meat is paid only by slaughtering …': what the
     contracts `which` ask slaughtered, when the spaces named do not pay it."""
     beef = Plural("{count} cow", "{count} cows", count=meat.beef) if meat.beef else ""
     mutton = Plural("{count} sheep", "{count} sheep", count=meat.mutton) if meat.mutton else ""
@@ -292,14 +292,18 @@ def slaughter_wanted(which: str, meat: Meat) -> str:
     fields = {"contracts": which, "meat": want}
     if " and " in which:  # two contracts (tiles joins two with 'and')
         return Plural(
-            "{contracts} need {meat} slaughtered: name {count} space with --slaughter",
-            "{contracts} need {meat} slaughtered: name {count} spaces with --slaughter",
+            "{contracts} need {meat} slaughtered: meat is paid only by slaughtering an animal "
+            "of yours on the map",
+            "{contracts} need {meat} slaughtered: meat is paid only by slaughtering {count} "
+            "animals of yours on the map",
             count=meat.needed,
             **fields,
         )
     return Plural(
-        "{contracts} needs {meat} slaughtered: name {count} space with --slaughter",
-        "{contracts} needs {meat} slaughtered: name {count} spaces with --slaughter",
+        "{contracts} needs {meat} slaughtered: meat is paid only by slaughtering an animal "
+        "of yours on the map",
+        "{contracts} needs {meat} slaughtered: meat is paid only by slaughtering {count} "
+        "animals of yours on the map",
         count=meat.needed,
         **fields,
     )

@@ -44,7 +44,7 @@ class Neighbourhood(EventSpec):
     section = Reason("Neighbourhood Bonus")
     syntax = "PLAYER GOOD N"
     help = Reason("buy with the neighbourhood bonus right after expanding")
-    fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("count")}
+    fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("quantity")}
     positional = ("player", "good", "quantity")
 
     def check(self, state: GameState, e: Event) -> list[str]:
@@ -55,6 +55,8 @@ class Neighbourhood(EventSpec):
         good, quantity = e["good"], e["quantity"]
         if not state.turn.expanded:
             return [RULE]
+        if quantity < 1:
+            return [Reason("the neighbourhood bonus buys at least one {good}", good=good)]
         allowed = neighbourhood_goods(state, player, state.turn.expanded)
         if good not in allowed:
             where = ", ".join(site_name(state, s) for s in state.turn.expanded)

@@ -34,7 +34,7 @@ class ObtainContract(EventSpec):
     rule = Reason(
         "Pay the current round's cost to take any Export contract from the Export board onto "
         "your empty Export box (in the first round you receive £5 instead). You can have only"
-        " one unfulfilled Export contract (exception: Clan Buchanan)."
+        " one unfulfilled Export contract (a clan may hold more)."
     )
     section = Reason("II. Obtain An Export Contract")
     syntax = "PLAYER ID [ID]"

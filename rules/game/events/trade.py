@@ -54,12 +54,14 @@ class Trade(EventSpec):
         "player": Field("player"),
         "side": Field("side"),
         "good": Field("good"),
-        "quantity": Field("count"),
+        "quantity": Field("quantity"),
     }
     positional = ("player", "side", "good", "quantity")
 
     def check(self, state: GameState, e: Event) -> list[str]:
         player = gate(state, e["player"], main=True, serves=serves(e["good"])).player
+        if e["quantity"] < 1:
+            return [Reason("a Trade action buys or sells at least one {good}", good=e["good"])]
         bonus = state.rules.trade_money(state, player, "market")
         return trade_reasons(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
