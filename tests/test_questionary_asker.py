@@ -38,3 +38,37 @@ def test_a_key_arrows_and_ctrl_d_answer_menu_after_menu(keyboard):
         assert ask.confirm("Replace it?", default=False) is True
         keyboard.send_text("12\r")
         assert ask.text("Money?", default="0") == "12"
+
+
+def test_a_question_mark_says_the_rule_of_the_highlighted_option_and_the_menu_stays(
+    keyboard, capsys
+):
+    from caledonia.cli.prompts import Menu
+
+    ask = QuestionaryAsker()
+    ruled = [
+        Choice("Trade", "trade", rule="Trade one good (rulebook: I. Trade)"),
+        Choice("Pass", "pass", rule="Pass for the round (rulebook: VIII. Pass)"),
+        Choice("Status", "status"),
+    ]
+    menu = Menu(ruled, {"c": lambda: "Obtain an export contract: not now: Ailsa has £13"})
+    keyboard.send_text("\x1b[B?")  # down to Pass, then ?
+    keyboard.send_text("c")  # an action not possible now
+    keyboard.send_text("9")  # a key no option holds
+    keyboard.send_text("\x1b[B?")  # down to Status: the tool's own
+    keyboard.send_text("1")  # the menu was open all along: Trade
+    assert ask.choose("What does Ailsa do?", menu) == "trade"
+    said = capsys.readouterr().err
+    assert "Pass for the round (rulebook: VIII. Pass)" in said
+    assert "Trade one good" not in said
+    assert "Obtain an export contract: not now: Ailsa has £13" in said
+    assert "9: no option has this key" in said
+    assert "Status: the tool's own choice, not a rule of the game." in said
+
+
+def test_a_menu_without_refused_keys_says_only_that_no_option_has_the_key(keyboard, capsys):
+    ask = QuestionaryAsker()
+    keyboard.send_text("c3")
+    assert ask.choose("Which unit?", CHOICES) == "pass"
+    said = capsys.readouterr().err
+    assert "c: no option has this key" in said

@@ -117,7 +117,7 @@ def _values(state: GameState, kind: str, player: str) -> tuple[Any, ...]:
         return tuple(state.prices)
     if kind == "unit":
         return tuple(state.parts.economy.units)
-    if kind in ("count", "amount", "bid"):
+    if kind in ("count", "quantity", "amount", "bid"):
         return ONE
     if kind == "contract":
         held = _held(state, player)
