@@ -90,7 +90,7 @@ def explanation(choice: Choice) -> str:
     if choice.rule:
         return choice.rule
     # TRANSLATORS: `?` on a menu option that is the tool's own (back, undo, status), not a rule
-    return t("{option}: the tool's own choice, not a rule of the game.", option=tr(choice.label))
+    return t("{option}: no rule of the game is behind this option.", option=tr(choice.label))
 
 
 def with_keys(choices: Sequence[Choice]) -> list[Choice]:

@@ -63,7 +63,7 @@ def test_a_question_mark_says_the_rule_of_the_highlighted_option_and_the_menu_st
     assert "Trade one good" not in said
     assert "Obtain an export contract: not now: Ailsa has £13" in said
     assert "9: no option has this key" in said
-    assert "Status: the tool's own choice, not a rule of the game." in said
+    assert "Status: no rule of the game is behind this option." in said
 
 
 def test_a_menu_without_refused_keys_says_only_that_no_option_has_the_key(keyboard, capsys):
