@@ -187,8 +187,8 @@ class UpgradeAndGlory(PortEffect):
         if "choice" not in e:
             return [
                 Reason(
-                    "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or "
-                    "retrieve"
+                    "port tile 4 gives a bonus upgrade: a technology upgrade for £5, a shipping "
+                    "upgrade, a merchant hired, or one of yours taken back from the market"
                 )
             ]
         return bonus_reasons(state, player, e)

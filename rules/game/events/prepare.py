@@ -93,8 +93,8 @@ class Prepare(EventSpec):
             if not e.get("rolls"):
                 reasons.append(
                     Reason(
-                        "say the {rolls} dice rolled: goods die and price die, "
-                        "{rolls} times (--roll GOOD:±N)",
+                        "the Market phase rolls the Goods die and the Price die {rolls} times: "
+                        "the preparation needs what they showed",
                         rolls=dice.rolls,
                     )
                 )
