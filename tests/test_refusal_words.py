@@ -39,3 +39,12 @@ def test_the_score_sheet_says_30_vp_is_the_highest_bid():
     ask = ScriptedAsker(["31", "30"])
     assert _ask_number(ask, "bid?", 30, over="30 VP is the highest possible bid.") == 30
     assert ask.refusals == [("bid?", "31", "30 VP is the highest possible bid.")]
+
+
+def test_fulfilling_with_an_empty_export_box_says_the_box_is_empty():
+    game = start(3)
+    contract = next(c for c in game.state.export_board if c is not None)
+    reasons = refuse(game, type="fulfil", player="Ailsa", contract=contract)
+    assert reasons == [
+        "Ailsa's export box is empty: a contract is fulfilled from the export box, once obtained"
+    ]

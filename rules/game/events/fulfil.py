@@ -93,6 +93,14 @@ class Fulfil(EventSpec):
             return [Reason("contract {contract} is named twice", contract=ids[0])]
         held = tiles(player.open_contracts, state.parts.contracts)
         missing = [c for c in ids if c not in player.open_contracts]
+        if missing and not player.open_contracts:
+            return [
+                Reason(
+                    "{player}'s export box is empty: a contract is fulfilled from the export "
+                    "box, once obtained",
+                    player=player.name,
+                )
+            ]
         if missing:
             return [
                 Reason(
