@@ -48,3 +48,14 @@ def test_fulfilling_with_an_empty_export_box_says_the_box_is_empty():
     assert reasons == [
         "Ailsa's export box is empty: a contract is fulfilled from the export box, once obtained"
     ]
+
+
+def test_a_bonus_asked_by_the_player_whose_turn_comes_next_names_no_other_turn():
+    game = start(3)
+    act(game, type="merchant", player="Ailsa")  # Ailsa's action: Bruce comes next
+    reasons = refuse(game, type="neighbourhood", player="Bruce", good="wool", quantity=1)
+    assert reasons == [
+        "the neighbourhood bonus comes only right after an expansion, in the same turn"
+    ]
+    waiting = refuse(game, type="neighbourhood", player="Cat", good="wool", quantity=1)
+    assert waiting[0].endswith("it is Ailsa's turn now")
