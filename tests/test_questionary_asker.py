@@ -72,3 +72,14 @@ def test_a_menu_without_refused_keys_says_only_that_no_option_has_the_key(keyboa
     assert ask.choose("Which unit?", CHOICES) == "pass"
     said = capsys.readouterr().err
     assert "c: no option has this key" in said
+
+
+def test_a_question_mark_in_a_menu_that_filters_explains_instead_of_filtering(
+    keyboard, capsys
+):
+    ask = QuestionaryAsker()
+    many = [Choice(f"space {n}", n, rule=f"rule of space {n}") for n in range(40)]
+    keyboard.send_text("?")
+    keyboard.send_text("space 7\r")  # typing still filters
+    assert ask.choose("Where?", many) == 7
+    assert "rule of space 0" in capsys.readouterr().err
