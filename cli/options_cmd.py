@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 from caledonia.rules.errors import CaledoniaError
@@ -30,14 +30,29 @@ def options(
             min=0, metavar="N", help=N_("With --json: refuse to print more than N events.")
         ),
     ] = DEFAULT_LIMIT,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain", help=N_("Under each option, the rule behind it and its rulebook section.")
+        ),
+    ] = False,
+    show_all: Annotated[
+        bool,
+        typer.Option(
+            "--all", help=N_("Also each action that is not possible now, with the rules' reasons.")
+        ),
+    ] = False,
 ) -> None:
     """What may be done now: every legal event, grouped by action, with what it costs.
 
-    With --json, the list of events exactly as 'caledonia act GAME --event JSON' takes them.
+    With --json, the list of events exactly as 'caledonia act GAME --event JSON' takes them;
+    with --explain or --all too, an object: "options" (each {"event": ..., "rule": ...}) and
+    "not_now" (each {"action": ..., "reasons": [...]}).
 
     Example: [cyan]caledonia options game.yaml --player Ailsa[/cyan]
     """
-    if as_json and player is None and _print_kept(game_file, limit):
+    plain = not explain and not show_all
+    if as_json and player is None and plain and _print_kept(game_file, limit):
         return
     from caledonia.rules.game.engine import next_step
     from caledonia.rules.game.state import Refused, phase_words
@@ -54,6 +69,12 @@ def options(
         except Refused as refusal:
             raise CaledoniaError(refusal.reasons[0]) from None
     legal = game.legal(name)
+    if as_json and not plain:
+        from .explaining import print_explained
+
+        _check_limit(legal, limit)
+        print_explained(game, legal, explain, _not_now(game, legal, name) if show_all else None)
+        return
     if as_json:
         printed = _print_events(legal, limit)
         if name is None:
@@ -79,14 +100,42 @@ def options(
             emit(
                 t("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
             )
-        return
-    _print_words(game, legal, game_file)
+    else:
+        _print_words(game, legal, game_file, explain)
+    if show_all:
+        from .explaining import print_not_now
+
+        print_not_now(_not_now(game, legal, name))
+
+
+def _not_now(game, legal, name: str | None) -> tuple[str | None, list[tuple[str, list[str]]]]:
+    """Whose actions are asked about (the player given, else whoever answers now) and each
+    action not possible for them now, with the rules' reasons."""
+    from .choosing import decision
+    from .explaining import not_possible
+
+    if name is None:
+        asked = decision(game.state, legal)
+        name = asked.player if asked is not None else None
+    if name is None:
+        return None, []
+    return name, not_possible(game.state, legal, name)
 
 
 def _print_events(legal, limit: int) -> str:
     """Print the events as JSON (refused over `limit`); return the text printed."""
     import sys
 
+    _check_limit(legal, limit)
+    from .views import events_json
+
+    text = events_json(legal)
+    sys.stdout.write(text)
+    return text
+
+
+def _check_limit(legal, limit: int) -> None:
+    """Refuse to print more than `limit` events, saying how to print them all."""
     total = len(legal)
     if total > limit:
         from .translation import t
@@ -103,11 +152,6 @@ def _print_events(legal, limit: int) -> str:
                 count=total,
             )
         )
-    from .views import events_json
-
-    text = events_json(legal)
-    sys.stdout.write(text)
-    return text
 
 
 def _print_kept(game_file: str, limit: int) -> bool:
@@ -123,16 +167,34 @@ def _print_kept(game_file: str, limit: int) -> bool:
     return True
 
 
-def _print_words(game, legal, game_file: str) -> None:
-    for heading, kinds in option_groups(game, legal, game_file):
+def _print_words(game, legal, game_file: str, explain: bool = False) -> None:
+    from .explaining import emit_rule
+
+    for heading, kinds in option_groups(game, legal, game_file, explain):
         emit(heading, style="bold")
-        for kind_heading, lines in kinds:
-            emit(f"  {kind_heading}")
-            for line in lines:
+        for kind in kinds:
+            emit(f"  {kind.heading}")
+            if kind.rule:
+                emit_rule(kind.rule, "    ")
+            for index, line in enumerate(kind.lines):
                 emit(f"    {line}")
+                if kind.rules:
+                    emit_rule(kind.rules[index], "      ")
 
 
-def option_groups(game, legal, game_file: str) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+class KindOptions(NamedTuple):
+    """One kind of event's options in words: its heading, a line per event, and with
+    `explain` the rule (said once when it is the same for all) or a rule per line."""
+
+    heading: str
+    lines: list[str]
+    rule: str = ""
+    rules: list[str] = []
+
+
+def option_groups(
+    game, legal, game_file: str, explain: bool = False
+) -> list[tuple[str, list[KindOptions]]]:
     """The legal events in words, as `options` prints them: for each player (or the
     table), a heading and, by kind of event, a heading and a line per event with its cost
     (a family of many ways: its summary and the command that records one). `serve`'s page
@@ -152,7 +214,7 @@ def option_groups(game, legal, game_file: str) -> list[tuple[str, list[tuple[str
         for event in events:
             actor = event.get("player", table)
             by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
-    groups: list[tuple[str, list[tuple[str, list[str]]]]] = []
+    groups: list[tuple[str, list[KindOptions]]] = []
     for actor, kinds in by_actor.items():
         player = next((p for p in state.players if p.name == actor), None)
         if player:
@@ -161,7 +223,7 @@ def option_groups(game, legal, game_file: str) -> list[tuple[str, list[tuple[str
             heading = t("The table may:")
         else:
             heading = t("{player} may:", player=str(actor).capitalize())
-        listed: list[tuple[str, list[str]]] = []
+        listed: list[KindOptions] = []
         for kind, events in kinds.items():
             spec = EVENTS[kind]
             if isinstance(events, Family):
@@ -174,9 +236,15 @@ def option_groups(game, legal, game_file: str) -> list[tuple[str, list[tuple[str
                     verb=spec.verb,
                     summary=events.summary,
                 )
-                listed.append((ways, [f"caledonia act {game_file} {spec.verb} {spec.syntax}"]))
+                rule = tr(spec.rule_words(state)) if explain else ""
+                command = f"caledonia act {game_file} {spec.verb} {spec.syntax}"
+                listed.append(KindOptions(ways, [command], rule))
                 continue
             words = [tr(spec.option_words(state, event)) for event in events]
-            listed.append((f"{spec.verb} ({len(events)}):", words))
+            rules = [tr(spec.rule_words(state, event)) for event in events] if explain else []
+            if rules and len(set(rules)) == 1:  # one rule for them all: said once, above them
+                listed.append(KindOptions(f"{spec.verb} ({len(events)}):", words, rules[0]))
+            else:
+                listed.append(KindOptions(f"{spec.verb} ({len(events)}):", words, "", rules))
         groups.append((heading, listed))
     return groups

@@ -254,7 +254,7 @@ def ask_event(asker: Asker, game: Game, choice: Decision) -> dict | Escape:
             if picked is not None:
                 return picked
     while True:
-        kind = asker.choose(_question(game, choice), _first_menu(game, choice))
+        kind = asker.choose(_question(game, choice), _learning_menu(game, choice))
         if isinstance(kind, Escape):
             return kind
         picked = _ask_kind(asker, game, kind, choice.events[kind])
@@ -330,7 +330,7 @@ def _ask_kind(
             asked, choices = level
             picked = asker.choose(
                 _whose(whose, asked.asked()),
-                keyed_with_picture(game.state, _beside(choices, below)),
+                _with_rules(game, keyed_with_picture(game.state, _beside(choices, below))),
             )
         elif len(events) == 1 and escapes is None:
             return events[0]
@@ -340,7 +340,8 @@ def _ask_kind(
             # TRANSLATORS: a menu's question: the kind of event ("Expand")
             kind_question = t("{kind}:", kind=words)
             picked = asker.choose(
-                _whose(whose, kind_question), keyed_with_picture(game.state, menu)
+                _whose(whose, kind_question),
+                _with_rules(game, keyed_with_picture(game.state, menu)),
             )
             if picked != "back":
                 return picked
@@ -353,6 +354,22 @@ def _ask_kind(
             continue
         earlier.append(events)
         events = picked
+
+
+def _learning_menu(game: Game, choice: Decision) -> list[Choice]:
+    """The first menu for a table learning the game: `?` says each option's rule, and the
+    key of an action not possible now says why (cli/explaining.py)."""
+    from .explaining import refusing, with_rules
+
+    menu = with_rules(game.state, _first_menu(game, choice), choice.events)
+    return refusing(game.state, menu, choice.player, choice.events)
+
+
+def _with_rules(game: Game, choices: list[Choice]) -> list[Choice]:
+    """A menu whose options carry the rule `?` shows."""
+    from .explaining import with_rules
+
+    return with_rules(game.state, choices)
 
 
 def _back() -> Choice:
@@ -400,7 +417,9 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
         allowed = [e for e in kept if e in events]
         if not allowed:
             return None
-        picked = asker.choose(t("Keep:"), event_choices(state, kind, allowed) + [_back()])
+        picked = asker.choose(
+            t("Keep:"), _with_rules(game, event_choices(state, kind, allowed) + [_back()])
+        )
         return None if picked == "back" else picked
     event = normalise(state, base)
     if event not in events:  # the dice and the draw are checked; say why if not

@@ -61,12 +61,36 @@ def is_number_question(default: str, validate: Validator | None) -> bool:
 
 
 class Choice(NamedTuple):
-    """One answer of a menu: the words shown, the value returned, and the key that picks it
-    at once (None: the next free one of SHORTCUT_KEYS, when the list is short enough)."""
+    """One answer of a menu: the words shown, the value returned, the key that picks it
+    at once (None: the next free one of SHORTCUT_KEYS, when the list is short enough), and
+    the rule behind it that `?` shows ('' when it is the tool's own: back, undo, status)."""
 
     label: str
     value: Any
     key: str | None = None
+    rule: str = ""
+
+
+class Menu(list):
+    """A menu's choices, and the keys it answers with a line instead of an option: `refused`
+    maps a key to what says why its action is not possible now (called only when pressed)."""
+
+    def __init__(self, choices: Sequence[Choice], refused: dict[str, Callable[[], str]]):
+        super().__init__(choices)
+        self.refused = refused
+
+
+def refused_keys(choices: Sequence[Choice]) -> dict[str, Callable[[], str]]:
+    """The keys a menu answers with why not (none for a plain list of choices)."""
+    return dict(getattr(choices, "refused", {}))
+
+
+def explanation(choice: Choice) -> str:
+    """What `?` says of a highlighted option: its rule, or that it is the tool's own."""
+    if choice.rule:
+        return choice.rule
+    # TRANSLATORS: `?` on a menu option that is the tool's own (back, undo, status), not a rule
+    return t("{option}: no rule of the game is behind this option.", option=tr(choice.label))
 
 
 def with_keys(choices: Sequence[Choice]) -> list[Choice]:
@@ -225,12 +249,15 @@ class QuestionaryAsker:
             default=shown[start],
             use_search_filter=not shortcuts,
             use_jk_keys=False,
-            instruction=t("(key, or arrows and Enter)")
+            instruction=t("(key, or arrows and Enter; ? the rule)")
             if shortcuts
-            else t("(type to filter, Enter)"),
+            else t("(type to filter, Enter; ? the rule)"),
         )
         keys = [c.key for c in keyed if c.key] if shortcuts else []
         _answer_on_key(prompt, keys, answered)
+        _explain_on_question_mark(prompt, keyed, width)
+        if shortcuts:
+            _say_why_on_other_keys(prompt, refused_keys(choices), width)
         _stop_on_ctrl_d(prompt)
         return prompt, keyed
 
@@ -355,6 +382,57 @@ def _answer_on_key(prompt: Any, keys: Sequence[str], answered: Sequence[str]) ->
 
         bindings.add(key, eager=True)(answer)
     bindings.add("enter", eager=True)(done)
+
+
+def _said_above(prompt: Any, text: str, width: int) -> None:
+    """A line said above a menu that stays open: the menu is drawn again under it."""
+    import textwrap
+
+    from prompt_toolkit.application import run_in_terminal
+
+    lines = textwrap.wrap(text, width, break_on_hyphens=False) or [text]
+    run_in_terminal(lambda: message("\n".join(lines), style="yellow"))
+
+
+def _explain_on_question_mark(prompt: Any, keyed: Sequence[Choice], width: int) -> None:
+    """`?` says the rule behind the highlighted option above the menu, which stays open."""
+    from questionary.prompts.common import InquirerControl
+
+    control = next(
+        w.content
+        for w in prompt.application.layout.find_all_windows()
+        if isinstance(w.content, InquirerControl)
+    )
+
+    def explain(event: Any) -> None:
+        if not control.filtered_choices:
+            return
+        chosen = control.get_pointed_at()
+        _said_above(prompt, explanation(keyed[cast(int, chosen.value)]), width)
+
+    prompt.application.key_bindings.add("?", eager=True)(explain)
+
+
+def _say_why_on_other_keys(prompt: Any, refused: dict[str, Callable[[], str]], width: int) -> None:
+    """A key no option holds says so in one line (an action not possible now: why, in the
+    rules' words), and the menu stays open: a key never does nothing silently."""
+    from prompt_toolkit.keys import Keys
+
+    def why(event: Any) -> None:
+        key = event.data
+        if len(key) != 1 or not key.isprintable() or key.isspace():
+            return
+        if key in refused:
+            _said_above(prompt, refused[key](), width)
+            return
+        # TRANSLATORS: a key pressed that no option of the menu holds
+        _said_above(
+            prompt,
+            t("{key}: no option has this key; ? says the rule of the highlighted one.", key=key),
+            width,
+        )
+
+    prompt.application.key_bindings.add(Keys.Any)(why)
 
 
 def whole_number(minimum: int = 0, maximum: int | None = LARGEST_NUMBER) -> Validator:

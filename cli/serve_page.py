@@ -265,7 +265,7 @@ def _options(game: Game, legal: Any, path: str) -> str:
     html = []
     for number, (heading, kinds) in enumerate(groups):
         html.append(f"<h3>{escape(heading)}</h3>")
-        for kind_heading, lines in kinds:
+        for kind_heading, lines, *_ in kinds:
             shown = "".join(f"<li>{escape(line)}</li>" for line in lines[:LISTED])
             more = len(lines) - LISTED
             if more > 0:

@@ -125,8 +125,21 @@ def _contract_validator(parts: Components, taken: dict[int, str], mine: list[int
 DRAFT = "score-sheet"
 
 
-def _ask_number(ask: Asker, question: str, maximum: int = LARGEST_NUMBER, default: str = "") -> int:
-    return int(ask.text(question, default=default, validate=whole_number(0, maximum)).strip())
+def _ask_number(
+    ask: Asker, question: str, maximum: int = LARGEST_NUMBER, default: str = "", over: str = ""
+) -> int:
+    """A whole number from 0 to `maximum`; `over`: what a larger one is told, in the game's
+    words ('30 VP is the highest possible bid') rather than the bounds."""
+    check = whole_number(0, None if over else maximum)
+
+    def validate(typed: str) -> bool | str:
+        verdict = check(typed)
+        if verdict is True and over and int(typed.strip()) > maximum:
+            return over
+        return verdict
+
+    validate.expects_number = True  # type: ignore[attr-defined]
+    return int(ask.text(question, default=default, validate=validate).strip())
 
 
 def _ask_contracts(
@@ -239,6 +252,10 @@ def enter_sheet(ask: Asker, parts: Components) -> dict[str, Any]:
                 t("{player}: winning clan-auction bid (VP, 0 if none)", player=name),
                 parts.final_scoring.auction_max_bid,
                 default="0",
+                over=t(
+                    "{most} VP is the highest possible bid.",
+                    most=parts.final_scoring.auction_max_bid,
+                ),
             )
         players.append(entry)
     data: dict[str, Any] = {"players": players}

@@ -87,10 +87,10 @@ def field_value(kind: str, name: str, state: GameState, rng: random.Random):
         return rng.choice(CHOICE_KINDS[kind])
     if kind == "count":
         return rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 7, 9))
-    if kind == "amount":
+    if kind in ("amount", "quantity"):  # a quantity of 0 is shaped, then refused
         return rng.choice((0, 0, 1, 1, 2, 3, 5))
     if kind == "bid":
-        return rng.randint(0, 30)
+        return rng.randint(0, 31)  # 31: over the highest bid, refused by the rules
     if kind == "contract":
         return _contract(state, rng)
     if kind == "bool":

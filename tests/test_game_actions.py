@@ -366,7 +366,7 @@ def test_meat_is_paid_by_slaughtering_the_named_animals(game):
     act(game, type="fix", what="unit", player="Ailsa", space=spaces[1], unit="cow")
     act(game, type="fix", what="unit", player="Ailsa", space=spaces[2], unit="sheep")
     assert any(
-        "name 2 spaces with --slaughter" in r
+        "slaughtering 2 animals of yours on the map" in r
         for r in refuse(game, type="fulfil", player="Ailsa", contract=3, slaughter=[spaces[0]])
     )
     assert any(

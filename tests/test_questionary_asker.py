@@ -73,3 +73,46 @@ def test_a_set_up_checklist_pages_on_80x24_each_item_whole(monkeypatch):
         assert len(screen.split("\n")) <= 22 and all(len(row) <= 79 for row in screen.split("\n"))
     for line in lines:  # every line shown, each whole on one screen
         assert any("\n".join(screen_lines(line, 79)) in screen for screen in screens), line
+
+
+def test_a_question_mark_says_the_rule_of_the_highlighted_option_and_the_menu_stays(
+    keyboard, capsys
+):
+    from caledonia.cli.prompts import Menu
+
+    ask = QuestionaryAsker()
+    ruled = [
+        Choice("Trade", "trade", rule="Trade one good (rulebook: I. Trade)"),
+        Choice("Pass", "pass", rule="Pass for the round (rulebook: VIII. Pass)"),
+        Choice("Status", "status"),
+    ]
+    menu = Menu(ruled, {"c": lambda: "Obtain an export contract: not now: Ailsa has £13"})
+    keyboard.send_text("\x1b[B?")  # down to Pass, then ?
+    keyboard.send_text("c")  # an action not possible now
+    keyboard.send_text("9")  # a key no option holds
+    keyboard.send_text("\x1b[B?")  # down to Status: the tool's own
+    keyboard.send_text("1")  # the menu was open all along: Trade
+    assert ask.choose("What does Ailsa do?", menu) == "trade"
+    said = capsys.readouterr().err
+    assert "Pass for the round (rulebook: VIII. Pass)" in said
+    assert "Trade one good" not in said
+    assert "Obtain an export contract: not now: Ailsa has £13" in said
+    assert "9: no option has this key" in said
+    assert "Status: no rule of the game is behind this option." in said
+
+
+def test_a_menu_without_refused_keys_says_only_that_no_option_has_the_key(keyboard, capsys):
+    ask = QuestionaryAsker()
+    keyboard.send_text("c3")
+    assert ask.choose("Which unit?", CHOICES) == "pass"
+    said = capsys.readouterr().err
+    assert "c: no option has this key" in said
+
+
+def test_a_question_mark_in_a_menu_that_filters_explains_instead_of_filtering(keyboard, capsys):
+    ask = QuestionaryAsker()
+    many = [Choice(f"space {n}", n, rule=f"rule of space {n}") for n in range(40)]
+    keyboard.send_text("?")
+    keyboard.send_text("space 7\r")  # typing still filters
+    assert ask.choose("Where?", many) == 7
+    assert "rule of space 0" in capsys.readouterr().err

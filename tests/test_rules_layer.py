@@ -108,7 +108,7 @@ def test_port_one_is_for_the_turn_it_was_used_in():
     for space in cows:
         act(game, type="fix", what="unit", player="Bruce", space=space, unit="cow")
     reasons = refuse(game, type="fulfil", player="Bruce", contract=3, slaughter=cows[:1])
-    assert "name 2 spaces with --slaughter" in reasons[-1]
+    assert "slaughtering 2 animals of yours on the map" in reasons[-1]
     act(game, type="fulfil", player="Bruce", contract=3, slaughter=cows)
 
 
@@ -193,7 +193,7 @@ def test_solo_preparation_records_the_dice():
     game = start(1)
     act(game, type="pass", player="Ailsa")
     act(game, type="produce", player="Ailsa")
-    assert refuse(game, type="prepare")[0].startswith("say the 3 dice rolled")
+    assert refuse(game, type="prepare")[0].startswith("the Market phase rolls the Goods die")
     rolls = [{"good": "wool", "die": 3}, {"good": "milk", "die": 1}, {"good": "whisky", "die": -3}]
     notes = act(game, type="prepare", rolls=rolls)
     assert notes[0] == "dice: wool +3, milk +1, whisky -3"

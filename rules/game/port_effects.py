@@ -187,8 +187,8 @@ class UpgradeAndGlory(PortEffect):
         if "choice" not in e:
             return [
                 Reason(
-                    "port tile 4 gives a bonus upgrade: say technology, shipping, merchant or "
-                    "retrieve"
+                    "port tile 4 gives a bonus upgrade: a technology upgrade for £5, a shipping "
+                    "upgrade, a merchant hired, or one of yours taken back from the market"
                 )
             ]
         return bonus_reasons(state, player, e)
@@ -344,6 +344,20 @@ class Exchange(PortEffect):
         economy = state.parts.economy
         reasons: list[str] = []
         olds = [player.units.get(space) for space in spaces]
+        # what the table sees first: the player board has none of a new kind left (a kind
+        # on the map already is then also an old one: that is said only of the other)
+        short = None
+        if all(olds) and all(s["unit"] in economy.units for s in swaps):
+            short = self.short_of(state, player, [s["unit"] for s in swaps])
+        if short:
+            reasons.append(
+                Reason(
+                    "{player} has no {unit} left on the player board: port tile 7 takes the "
+                    "new units from it",
+                    player=player.name,
+                    unit=unit_words(short),
+                )
+            )
         for swap, space, old in zip(swaps, spaces, olds, strict=True):
             new = swap["unit"]
             space_id = state.board.spaces[space].id
@@ -356,7 +370,7 @@ class Exchange(PortEffect):
                 continue
             if "field" in (old, new):
                 reasons.append(Reason("fields are never exchanged with port tile 7"))
-            if new in olds:
+            if new in olds and new != short:
                 reasons.append(
                     # TRANSLATORS: {units} is the old units' names joined by ' and the '
                     Reason(
@@ -369,17 +383,6 @@ class Exchange(PortEffect):
             if not set(economy.units[new].land) & state.board.spaces[space].land:
                 reasons.append(
                     Reason("a {unit} cannot stand on {space}", unit=unit_words(new), space=space_id)
-                )
-        if not reasons:
-            short = self.short_of(state, player, [s["unit"] for s in swaps])
-            if short:
-                reasons.append(
-                    Reason(
-                        "{player} has no {unit} left on the player board: port tile 7 takes the "
-                        "new units from it",
-                        player=player.name,
-                        unit=unit_words(short),
-                    )
                 )
         return reasons
 

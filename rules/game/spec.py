@@ -33,7 +33,7 @@ CHOICES = {
     "choice": ("technology", "shipping", "merchant", "retrieve"),
     "direction": ("up", "down"),
 }
-NUMBER_KINDS = {"count", "amount", "bid", "contract"}
+NUMBER_KINDS = {"count", "quantity", "amount", "bid", "contract"}
 
 
 class Field(NamedTuple):
@@ -63,10 +63,10 @@ def shape_field(
         return choose(node, units, "unit")
     if kind == "count":
         return node.whole(1)
-    if kind == "amount":
+    if kind in ("amount", "quantity"):  # a quantity of 0 is refused by the rules, in words
         return node.whole(0)
-    if kind == "bid":
-        return node.whole(0, 30)
+    if kind == "bid":  # the highest bid is a rule of the auction's, said by its check
+        return node.whole(0)
     if kind == "contract":
         if typed and isinstance(node.value, str):
             return _one_tile(node.value, node)
@@ -182,6 +182,12 @@ class EventSpec:
     flags: ClassVar[Mapping[str, str]] = {}  # act option name -> field
     correction: ClassVar[bool] = False  # a fix: outside the rules, never listed as legal
     defaults: ClassVar[Mapping[str, Any]] = {}  # values the canonical form leaves out
+    # The rule behind the kind in one or two sentences in the rulebook's own terms, and the
+    # rulebook's section that has it: what `?` in play and `options --explain` show
+    rule: ClassVar[str] = ""
+    section: ClassVar[str] = ""
+    # a clan's own kind: the clan and which of its powers (rules/data/clans.yaml) it uses
+    power: ClassVar[tuple[str, int] | None] = None
 
     @property
     def verb(self) -> str:
@@ -292,9 +298,36 @@ class EventSpec:
     def describe(self, e: Event) -> str:
         raise NotImplementedError
 
+    def probe_values(self, state: GameState, player: str, name: str) -> tuple[Any, ...]:
+        """The values of field `name` worth asking `check` about when no event of this
+        kind is legal (why_not.py); empty: every value its kind may take."""
+        return ()
+
+    def rule_words(self, state: GameState, e: Event | None = None) -> Reason:
+        """The rule behind an event of this kind (`e`, when it changes the rule: a port tile's
+        effect), with where the rulebook has it. A clan's kind says the clan's power in the
+        data's own words (its sentence is a catalogue message of its own)."""
+        if self.power is not None:
+            clan, index = self.power
+            powers = state.parts.clans[clan].powers
+            power = Reason(powers[min(index, len(powers) - 1)])
+            where = Reason("Clan {clan}, in the appendix", clan=clan)
+            text = (
+                Reason("{rule} {more}", rule=Reason(self.rule), more=power) if self.rule else power
+            )
+            return with_section(text, where)
+        return with_section(Reason(self.rule), Reason(self.section))
+
     def option_words(self, state: GameState, e: Event) -> str:
         """A legal event as `options` lists it: the action in words with what it costs."""
         return self.describe(e)
+
+
+def with_section(rule: Reason, section: Reason) -> Reason:
+    """A rule and where the rulebook has it: 'Pay £4 to ... (rulebook: VI. Hire A Merchant)'."""
+    # TRANSLATORS: {rule} is a rule of the game in one or two sentences, {section} the name
+    # of the rulebook's section that has it
+    return Reason("{rule} (rulebook: {section})", rule=rule, section=section)
 
 
 def canonical_player(state: GameState, who: Any) -> Any:

@@ -104,6 +104,9 @@ def follow_up(state: GameState, who: str, rule: str) -> PlayerState:
     if state.phase != "action":
         raise Refused(Reason("{rule}: it is {phase}", rule=rule, phase=phase_words(state.phase)))
     if state.turn.player != player.name:
+        if state.turn.main_done and state.next_player() == player.name:
+            # their own turn comes next and has not begun: no bonus is open in it yet
+            raise Refused(Reason("{rule}, in the same turn", rule=rule))
         raise Refused(
             Reason(
                 "{rule}, in the same turn: it is {player}'s turn now",

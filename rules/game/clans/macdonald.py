@@ -224,6 +224,7 @@ class DeployFisherman(PlacementSpec):
     free-space expansion, which changes nothing: neither has a land cost)."""
 
     type = "fisherman"
+    power = (NAME, 2)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER SPACE|port:CORNER [--free]"
     # TRANSLATORS: port:A and --free are typed as they are: keep them
     help = Reason(
@@ -339,6 +340,7 @@ class RowFisherman(EventSpec):
     (ruling 24: from a loch, or from a port tile to a loch its slot touches)."""
 
     type = "row"
+    power = (NAME, 3)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER FROM TO"
     # TRANSLATORS: FROM and port:A are typed as they are: keep them
     help = Reason(

@@ -49,6 +49,7 @@ def beer_money(state) -> int:
 
 class Brew(EventSpec):
     type = "brew"
+    power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     help = Reason("brew beer from the hops of the contract just fulfilled (one grain each)")
     fields = {"player": Field("player"), "beer": Field("count")}

@@ -136,6 +136,7 @@ def _age_refusal(state, player) -> str | None:
 
 class AgeWhisky(EventSpec):
     type = "age"
+    power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     # TRANSLATORS: N is the number typed after the player's name: keep it as N
     help = Reason(
@@ -223,6 +224,11 @@ def _out_refusal(state, player) -> str | None:
 
 class CellarOut(EventSpec):
     type = "cellar_out"
+    power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
+    rule = Reason(
+        "A barrel may come out of the cellar at any time, even after the last p"
+        "roduction, before the final score."
+    )
     syntax = "PLAYER SPOT"
     # TRANSLATORS: SPOT is the number typed after the player's name: keep it as SPOT
     help = Reason(

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 class Auction(EventSpec):
     type = "auction"
+    rule = Reason(
+        "Each player bids more VP than the last bid, or drops out, to choose a clan first (30"
+        " VP is the highest possible bid); the winner writes the bid down as negative VP and "
+        "takes the Clan tile with its Starting tile."
+    )
+    section = Reason("Clan Auction")
     syntax = "PLAYER CLAN BID"
     help = Reason("record who won which clan for how many VP (auction variant)")
     fields = {"player": Field("player"), "clan": Field("clan"), "bid": Field("bid")}
@@ -53,7 +59,14 @@ class Auction(EventSpec):
                 )
             )
         if e["bid"] > self.max_bid(state):
-            reasons.append(Reason("a bid is at most {most} VP", most=self.max_bid(state)))
+            reasons.append(
+                Reason(
+                    "{most} VP is the highest possible bid: {player} bid {bid} VP",
+                    most=self.max_bid(state),
+                    player=player.name,
+                    bid=e["bid"],
+                )
+            )
         return reasons
 
     def apply(self, state: GameState, e: Event) -> list[str]:

@@ -21,6 +21,12 @@ RULE = Reason("a bonus upgrade comes only after fulfilling a contract that gives
 
 class Bonus(EventSpec):
     type = "bonus"
+    rule = Reason(
+        "A Bonus upgrade is one of: a Technology upgrade for £5, a Shipping upgrade at no "
+        "cost, or a Merchant hired from your Player board at no cost (or one of yours taken "
+        "back from the Market)."
+    )
+    section = Reason("Direct Export Bonuses")
     syntax = "PLAYER technology WORKER|shipping|merchant|retrieve GOOD:SIDE"
     help = Reason("use a bonus upgrade")
     fields = {

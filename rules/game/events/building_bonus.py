@@ -42,6 +42,12 @@ RULE = Reason(
 
 class BuildingBonus(EventSpec):
     type = "building_bonus"
+    rule = Reason(
+        "Deploying your fourth Cheese dairy, Bakery or Distillery while your Export box is "
+        "empty lets you draw three Export contracts and take one or none, paying as for "
+        "Obtain an Export Contract; the others go to the bottom of the pile."
+    )
+    section = Reason("Building Bonus")
     syntax = "PLAYER [ID|none] [ID] [--drawn IDS]"
     help = Reason("take the building bonus, keeping a contract (two where a clan allows) or none")
     fields = {

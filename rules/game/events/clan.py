@@ -34,6 +34,12 @@ def canonical_clan(state, name):
 
 class ChooseClan(EventSpec):
     type = "clan"
+    rule = Reason(
+        "Starting with the last player and going in reverse turn order, each player chooses a"
+        " Clan tile with its Starting tile and receives the Goods and money shown on the "
+        "Starting tile."
+    )
+    section = Reason("Clans")
     syntax = "PLAYER CLAN"
     help = Reason("choose a clan at set-up (reverse turn order)")
     fields = {"player": Field("player"), "clan": Field("clan")}

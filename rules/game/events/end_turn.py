@@ -53,6 +53,12 @@ def end_reasons(state, who) -> list[str]:
 
 class EndTurn(EventSpec):
     type = "end_turn"
+    rule = Reason(
+        "Each player takes exactly one Action per turn, in turn order; ending the turn hands "
+        "it to the next player, and what the turn still allowed (a port tile, a bonus) is "
+        "given up."
+    )
+    section = Reason("Phase 2: Action")
     syntax = "PLAYER"
     help = Reason("end your turn after the main action (what it still allowed is given up)")
     fields = {"player": Field("player")}

@@ -116,6 +116,12 @@ class ExpansionPlacement(PlacementSpec):
 
 class Expand(ExpansionPlacement):
     type = "expand"
+    rule = Reason(
+        "Place one unit from the top of its column on your Player board onto an empty space "
+        "neighbouring or within Shipping reach of one of your units, on land that supports "
+        "it, and pay for the unit and for the space."
+    )
+    section = Reason("III. Expand")
     syntax = "PLAYER UNIT SPACE [--free]"
     help = Reason("expand (--free: with a free-space bonus)")
     fields = {

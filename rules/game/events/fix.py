@@ -358,6 +358,11 @@ OPTIONAL = {("contract", "player")}  # a contract going to the board or out has 
 
 class Fix(EventSpec):
     type = "fix"
+    rule = Reason(
+        "A correction makes the game match what stands on the table; it is no move of the "
+        "game, so no menu of moves lists it."
+    )
+    section = Reason("not in the rulebook: a correction of the record")
     syntax = "WHAT ARGS..."
     help = Reason("correct the game to match the table (see caledonia fix --help)")
     correction = True

@@ -6,7 +6,7 @@ together, and port tile 1 spares one animal of the two."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...contract_faces import tile, tiles
 from ...messages import Plural, Reason
@@ -57,6 +57,12 @@ def goods_owed(contracts) -> dict[str, int]:
 
 class Fulfil(EventSpec):
     type = "fulfil"
+    rule = Reason(
+        "Pay the Goods on the left half of your Export contract (Meat by slaughtering Cows or"
+        " Sheep on the map) and receive what its right half shows: Import goods and Direct "
+        "export bonuses."
+    )
+    section = Reason("VII. Fulfill An Export Contract")
     syntax = "PLAYER ID [ID] [--slaughter SPACE]..."
     help = Reason("fulfil a contract (two where a clan allows)")
     fields = {
@@ -87,6 +93,14 @@ class Fulfil(EventSpec):
             return [Reason("contract {contract} is named twice", contract=ids[0])]
         held = tiles(player.open_contracts, state.parts.contracts)
         missing = [c for c in ids if c not in player.open_contracts]
+        if missing and not player.open_contracts:
+            return [
+                Reason(
+                    "{player}'s export box is empty: a contract is fulfilled from the export "
+                    "box, once obtained",
+                    player=player.name,
+                )
+            ]
         if missing:
             return [
                 Reason(
@@ -242,6 +256,10 @@ class Fulfil(EventSpec):
                 events.append(event)
         return events
 
+    def probe_values(self, state: GameState, player: str, name: str) -> tuple[Any, ...]:
+        held = next((p.open_contracts for p in state.players if p.name == player), [])
+        return tuple(held) if name == "contract" else ()
+
     def describe(self, e: Event) -> str:
         slaughter = e.get("slaughter")
         ids = named(e)
@@ -270,7 +288,7 @@ class Fulfil(EventSpec):
 
 
 def slaughter_wanted(which: str, meat: Meat) -> str:
-    """'4 wool → … (1) needs 1 cow slaughtered: name 1 space with --slaughter': what the
+    """'4 wool → … needs 1 cow slaughtered: meat is paid only by slaughtering …': what the
     contracts `which` ask slaughtered, when the spaces named do not pay it."""
     beef = Plural("{count} cow", "{count} cows", count=meat.beef) if meat.beef else ""
     mutton = Plural("{count} sheep", "{count} sheep", count=meat.mutton) if meat.mutton else ""
@@ -282,14 +300,18 @@ def slaughter_wanted(which: str, meat: Meat) -> str:
     fields = {"contracts": which, "meat": want}
     if " and " in which:  # two contracts (tiles joins two with 'and')
         return Plural(
-            "{contracts} need {meat} slaughtered: name {count} space with --slaughter",
-            "{contracts} need {meat} slaughtered: name {count} spaces with --slaughter",
+            "{contracts} need {meat} slaughtered: meat is paid only by slaughtering an animal "
+            "of yours on the map",
+            "{contracts} need {meat} slaughtered: meat is paid only by slaughtering {count} "
+            "animals of yours on the map",
             count=meat.needed,
             **fields,
         )
     return Plural(
-        "{contracts} needs {meat} slaughtered: name {count} space with --slaughter",
-        "{contracts} needs {meat} slaughtered: name {count} spaces with --slaughter",
+        "{contracts} needs {meat} slaughtered: meat is paid only by slaughtering an animal "
+        "of yours on the map",
+        "{contracts} needs {meat} slaughtered: meat is paid only by slaughtering {count} "
+        "animals of yours on the map",
         count=meat.needed,
         **fields,
     )

@@ -12,6 +12,11 @@ A_MERCHANT = Reason("a merchant")  # what costs: '{what} costs £4 and Ailsa has
 
 class Merchant(MainAction):
     type = "merchant"
+    rule = Reason(
+        "Pay £4 to take one more Merchant from your Player board into your stock, ready for "
+        "Trade actions."
+    )
+    section = Reason("VI. Hire A Merchant")
     syntax = "PLAYER"
     help = Reason("hire a merchant (£4)")
     fields = {"player": Field("player")}

@@ -36,9 +36,15 @@ def kind_money(state, player, good: str) -> int:
 
 class Neighbourhood(EventSpec):
     type = "neighbourhood"
+    rule = Reason(
+        "Right after expanding next to another player's unit you may buy the Good that unit "
+        "produces with your Merchants, £2 cheaper for a Basic good and £3 for a Processed "
+        "good, at most three of one Good a turn (four with 2 players)."
+    )
+    section = Reason("Neighbourhood Bonus")
     syntax = "PLAYER GOOD N"
     help = Reason("buy with the neighbourhood bonus right after expanding")
-    fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("count")}
+    fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("quantity")}
     positional = ("player", "good", "quantity")
 
     def check(self, state: GameState, e: Event) -> list[str]:
@@ -49,6 +55,8 @@ class Neighbourhood(EventSpec):
         good, quantity = e["good"], e["quantity"]
         if not state.turn.expanded:
             return [RULE]
+        if quantity < 1:
+            return [Reason("the neighbourhood bonus buys at least one {good}", good=good)]
         allowed = neighbourhood_goods(state, player, state.turn.expanded)
         if good not in allowed:
             where = ", ".join(site_name(state, s) for s in state.turn.expanded)

@@ -31,6 +31,12 @@ def due_words(cost: int) -> str:
 
 class ObtainContract(EventSpec):
     type = "contract"
+    rule = Reason(
+        "Pay the current round's cost to take any Export contract from the Export board onto "
+        "your empty Export box (in the first round you receive £5 instead). You can have only"
+        " one unfulfilled Export contract (a clan may hold more)."
+    )
+    section = Reason("II. Obtain An Export Contract")
     syntax = "PLAYER ID [ID]"
     help = Reason("obtain an export contract from the board (two where a clan allows)")
     fields = {

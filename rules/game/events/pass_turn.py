@@ -24,6 +24,12 @@ def pass_money(state) -> int:
 
 class Pass(MainAction):
     type = "pass"
+    rule = Reason(
+        "If you cannot or do not want to take any more Actions, you pass: you receive the "
+        "Pass bonus money and take no more Actions this round, and the order in which players"
+        " pass is the next round's turn order."
+    )
+    section = Reason("VIII. Pass")
     syntax = "PLAYER"
     help = Reason("pass")
     fields = {"player": Field("player")}

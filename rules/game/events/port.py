@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...messages import Reason
 from ...reach import port_route
 from ..port_effects import KS_COST, PortEffect, Price
-from ..spec import EventSpec, Field, WordsError, choice_word
+from ..spec import EventSpec, Field, WordsError, choice_word, with_section
 from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
 
@@ -110,6 +110,12 @@ class KickstarterPort(PortEffect):
 
 class UsePort(EventSpec):
     type = "port"
+    rule = Reason(
+        "A Port bonus tile neighbouring or within Shipping reach of one of your units may be "
+        "used before or after your main Action; each player may use each Port bonus tile once"
+        " in the game."
+    )
+    section = Reason("Free Action: Using A Port Bonus Tile")
     syntax = "PLAYER TILE [ARGS]..."
     help = Reason("use a port tile (see below)")
     fields = {
@@ -279,6 +285,23 @@ class UsePort(EventSpec):
                         {"type": self.type, "player": player.name, "tile": tile, **fields}
                     )
         return events
+
+    def rule_words(self, state: GameState, e: Event | None = None) -> Reason:
+        """The tile's own effect (port_tiles.yaml, a catalogue message), then the rule of
+        every port tile."""
+        tile = canonical_tile((e or {}).get("tile"))
+        found = next((t for t in state.parts.port_tiles if t.id == str(tile)), None)
+        if found is None:
+            return super().rule_words(state, e)
+        # TRANSLATORS: {effect} is a port tile's effect in its own words, {rule} the rule of
+        # every port tile
+        text = Reason(
+            "Port tile {tile}: {effect} {rule}",
+            tile=found.id,
+            effect=Reason(found.effect),
+            rule=self.rule,
+        )
+        return with_section(text, self.section)
 
     def describe(self, e: Event) -> str:
         if e.get("use"):

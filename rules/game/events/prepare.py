@@ -52,6 +52,12 @@ def seeded_rolls(state) -> list[dict]:
 
 class Prepare(EventSpec):
     type = "prepare"
+    rule = Reason(
+        "Flip the previous round's Scoring tile face-down, refill the empty boxes of the "
+        "Export board with Export contracts, and each player retrieves their Merchants from "
+        "the Market."
+    )
+    section = Reason("Phase 1: Preparation")
     syntax = "[--draw IDS|none] [--roll GOOD:±N]... (solo: three rolls, or --virtual-dice)"
     help = Reason("prepare the next round")
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
@@ -87,8 +93,8 @@ class Prepare(EventSpec):
             if not e.get("rolls"):
                 reasons.append(
                     Reason(
-                        "say the {rolls} dice rolled: goods die and price die, "
-                        "{rolls} times (--roll GOOD:±N)",
+                        "the Market phase rolls the Goods die and the Price die {rolls} times: "
+                        "the preparation needs what they showed",
                         rolls=dice.rolls,
                     )
                 )

@@ -94,6 +94,12 @@ def production_money(state, player, e) -> int:
 
 class Produce(EventSpec):
     type = "produce"
+    rule = Reason(
+        "Workers earn their income, each Sheep produces one Wool, each Cow one Milk and each "
+        "Field two Grain; then each Cheese dairy, Bakery and Distillery may process one Milk "
+        "or Grain into one Cheese, Bread or Whisky."
+    )
+    section = Reason("Phase 3: Production")
     syntax = "PLAYER [--cheese N] [--bread N] [--whisky N]"
     help = Reason("production, with the processing chosen")
     fields = {

@@ -12,6 +12,11 @@ A_STEP = Reason("a shipping step")  # what costs: '{what} costs £4 and Ailsa ha
 
 class Shipping(MainAction):
     type = "shipping"
+    rule = Reason(
+        "Pay £4 to move your Shipping marker one space forward: first across rivers, then "
+        "across one more loch at each level; never across a land space."
+    )
+    section = Reason("IV. Upgrade Shipping")
     syntax = "PLAYER"
     help = Reason("upgrade shipping (£4)")
     fields = {"player": Field("player")}

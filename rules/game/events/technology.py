@@ -14,6 +14,11 @@ AN_UPGRADE = Reason("a technology upgrade")  # what costs: '{what} costs £10 an
 
 class Technology(MainAction):
     type = "technology"
+    rule = Reason(
+        "Pay £10 to flip one Technology tile: from then on each of your Woodcutters or each "
+        "of your Miners produces £2 more in every Production phase."
+    )
+    section = Reason("V. Upgrade Technology")
     syntax = "PLAYER woodcutter|miner"
     help = Reason("upgrade technology (£10)")
     fields = {"player": Field("player"), "worker": Field("worker")}

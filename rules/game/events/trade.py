@@ -41,18 +41,27 @@ OFFERED = {
 
 class Trade(EventSpec):
     type = "trade"
+    rule = Reason(
+        "Send as many Merchants from your stock to the buy or sell area of one Good as Goods "
+        "you trade, and pay or receive its current price for each; the price then moves one "
+        "step per Good. You may never have Merchants on both the buy and the sell area of the"
+        " same Good."
+    )
+    section = Reason("I. Trade")
     syntax = "PLAYER buy|sell GOOD N"
     help = Reason("trade one good")
     fields = {
         "player": Field("player"),
         "side": Field("side"),
         "good": Field("good"),
-        "quantity": Field("count"),
+        "quantity": Field("quantity"),
     }
     positional = ("player", "side", "good", "quantity")
 
     def check(self, state: GameState, e: Event) -> list[str]:
         player = gate(state, e["player"], main=True, serves=serves(e["good"])).player
+        if e["quantity"] < 1:
+            return [Reason("a Trade action buys or sells at least one {good}", good=e["good"])]
         bonus = state.rules.trade_money(state, player, "market")
         return trade_reasons(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 

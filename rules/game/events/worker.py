@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 
 class PlaceWorker(ExpansionPlacement):
     type = "worker"
+    rule = Reason(
+        "In turn order, then in reverse turn order, each player places a Woodcutter on an "
+        "empty space with a forest or a Miner on an empty space with a mountain, and pays "
+        "both for the land and for the Worker."
+    )
+    section = Reason("Placing The First Workers")
     syntax = "PLAYER woodcutter|miner SPACE"
     help = Reason("place a starting worker")
     fields = {"player": Field("player"), "unit": Field("worker"), "space": Field("space")}
