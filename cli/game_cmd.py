@@ -623,7 +623,8 @@ def change_words(changes: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _heading(round_number: int, phase: str) -> str:
+def event_heading(round_number: int, phase: str) -> str:
+    """The log's heading of the events of a round's phase (the setup's, apart)."""
     from caledonia.rules.game.history import SETUP_PHASES
     from caledonia.rules.game.state import phase_words
 
@@ -649,8 +650,8 @@ def log_lines(game: Game, last: int | None = None) -> list[str]:
     lines = [] if entries else [t("No events yet.")]
     heading = None
     for entry in entries[-last:] if last else entries:
-        if _heading(entry.round, entry.phase) != heading:
-            heading = _heading(entry.round, entry.phase)
+        if event_heading(entry.round, entry.phase) != heading:
+            heading = event_heading(entry.round, entry.phase)
             lines.append(heading)
         words = describe(entry.event)
         if entry.correction:

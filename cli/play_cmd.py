@@ -62,6 +62,7 @@ class Escape(str):
 UNDO, REDO, FIX, STATUS, BOARD, LOG, QUIT, END_TURN, FINAL = (
     Escape(w) for w in ("undo", "redo", "fix", "status", "board", "log", "quit", "end", "final")
 )
+HISTORY, REDO_ALL = Escape("history"), Escape("redo all")
 
 
 class Stop(Exception):
@@ -272,7 +273,7 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     if game.state.phase == "over":  # what is still legal comes before the final score
         menu.append(Choice(t("The final score"), FINAL, "f"))
     menu.append(Choice(t("Undo the last event"), UNDO, "u") if game.events else None)
-    menu.append(Choice(t("Redo"), REDO, "y") if game.undone else None)
+    menu += _history_choices(game)
     menu += [
         Choice(t("Fix something to match the table"), FIX, "x"),
         Choice(t("Status"), STATUS, "i"),
@@ -460,6 +461,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
             _said(t("redone: {event}", event=describe(event)))
             for note in notes:
                 _said(f"  {note}")
+    elif escape in (HISTORY, REDO_ALL):
+        _back_or_forth(asker, table, escape)
     elif escape == FIX:
         _fix(asker, table)
     elif escape == STATUS:
@@ -483,6 +486,55 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
             )
     elif escape == LOG:
         print_log(game, last=20)
+
+
+def _history_choices(game: Game) -> list[Choice]:
+    """Redo, back to any point (the history), and redo all of what was undone."""
+    menu = [Choice(t("Redo"), REDO, "y")] if game.undone else []
+    if len(game.events) > 1:
+        menu.append(Choice(t("Back to an earlier event (the history)"), HISTORY, "a"))
+    if len(game.undone) > 1:
+        menu.append(
+            Choice(
+                t_n(
+                    "Redo all {count} undone event",
+                    "Redo all {count} undone events",
+                    len(game.undone),
+                ),
+                REDO_ALL,
+                "Y",
+            )
+        )
+    return menu
+
+
+def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
+    """Back to just after an event chosen in the history (cli/play_history.py), or every
+    undone event redone."""
+    from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.gamefile import undo_game
+
+    from .play_history import ask_kept, undo_words
+
+    if escape == REDO_ALL:
+        not_again = _not_again(N_("Not redone: the game changed elsewhere. Asking again."))
+        made, redone = commit(asker, table, lambda g: g.redo(len(g.undone)), not_again)
+        if made:
+            _said(t_n("{count} event redone", "{count} events redone", len(redone)))
+            _said(t("  the last: {event}", event=describe(redone[-1][0])))
+        return
+    kept = ask_kept(asker, table.game)
+    if kept is None:
+        return
+    count = len(table.game.events) - kept
+    made, undone = commit(
+        asker,
+        table,
+        lambda g: undo_game(table.path, g, count),
+        _not_again(N_("Not undone: the game changed elsewhere. Asking again.")),
+    )
+    for line in undo_words(undone) if made else []:
+        _said(line)
 
 
 def _fix(asker: Asker, table: Table) -> None:
