@@ -394,7 +394,7 @@ def test_the_preparation_from_the_tables_own_pile_asks_what_came_up(tmp_path):
     assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {"type": "prepare", "drawn": [7]} and game.state.round == 2
     assert "already on the board, with a player or out of the game" in asker.refusals[0][2]
-    assert asker.refusals[0][2].startswith("4 wool → 2 cotton, 1 hop, free space (1)")
+    assert asker.refusals[0][2].startswith("4 wool → 2 cotton, 1 hop, free space is")  # no id
 
 
 def test_a_solo_preparation_with_the_tools_dice_records_the_seeded_rolls(tmp_path):
