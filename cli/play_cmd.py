@@ -556,8 +556,7 @@ def _header(game: Game, choice: Decision) -> None:
     state = game.state
     out = console()
     if choice.player is None:
-        title = t("Round {round} · {phase}", round=state.round, phase=phase_words(state.phase))
-        out.rule(title, style="bold")
+        out.rule(table_title(state), style="bold")
         return
     p = state.by_name(choice.player)
     who = t("{player} ({clan})", player=p.name, clan=p.clan) if p.clan else p.name
@@ -569,6 +568,15 @@ def _header(game: Game, choice: Decision) -> None:
 
     for line in status_lines(state, p, terminal_width() - 1):
         emit(line)
+
+
+def table_title(state: Any) -> str:
+    """The rule above a question for the whole table: the round it is about (the one being
+    prepared, in the preparation phase, as the log heads it)."""
+    from caledonia.rules.game.state import phase_words
+
+    shown = state.round + (1 if state.phase == "preparation" else 0)
+    return t("Round {round} · {phase}", round=shown, phase=phase_words(state.phase))
 
 
 def status_lines(state: Any, p: Any, width: int) -> list[str]:

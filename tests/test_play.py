@@ -196,18 +196,40 @@ def test_fix_records_a_correction_asked_in_menus_and_a_wrong_amount_is_refused(t
     assert game.events[-1] == {"type": "fix", "what": "money", "player": "Iain", "value": 40}
     assert game.state.by_name("Iain").money == 40
     [(question, typed, reason)] = asker.refusals
-    assert question == "Iain's money (£):" and typed == "twenty"
+    assert question.startswith("Iain's money (now £") and typed == "twenty"  # an empty prompt
     assert reason == "Expected a whole number from 0 to 9999, got 'twenty'."
 
 
 def test_a_fix_that_keeps_the_value_shown_records_nothing(tmp_path):
-    """Enter on the amount the game already holds is no correction: nothing is recorded."""
-    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "Iain", "", "q"])
+    """The amount the game already holds is no correction: nothing is recorded, and the
+    fix menu comes again."""
+    path, asker, recorded = scripted_game(tmp_path, [])
     money = load_game(str(path), PARTS).state.by_name("Iain").money
+    asker.answers = ["x", "m", "Iain", str(money), "0", "q"]
     run(asker, str(path))
     game = load_game(str(path), PARTS)
     assert len(game.events) == 12 and game.state.by_name("Iain").money == money
     assert f"Unchanged ({money}): nothing recorded." in asker.said
+    assert asker.questions[4] == "What does the table show differently?"
+
+
+def test_the_fix_prompt_is_empty_and_enter_alone_goes_back_to_the_fix_menu(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "Iain", "", "0", "q"])
+    run(asker, str(path))
+    assert len(load_game(str(path), PARTS).events) == 12
+    fix_menu, whose, amount, again, first = asker.questions[1:6]
+    assert fix_menu == again == "What does the table show differently?"
+    assert first == asker.questions[0]  # '0' there: back to the action menu, and no further
+
+
+def test_back_from_a_fix_step_returns_to_the_fix_menu_not_the_action_menu(tmp_path):
+    """'0' on "Whose?" once dropped to the action menu, where the next key (meant for the
+    fix menu) hired a merchant."""
+    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "0", "m", "Iain", "40", "q"])
+    run(asker, str(path))
+    game = load_game(str(path), PARTS)
+    assert game.events[-1] == {"type": "fix", "what": "money", "player": "Iain", "value": 40}
+    assert asker.questions[3] == "What does the table show differently?"
 
 
 def test_a_fix_is_echoed_in_the_tables_words(tmp_path, capsys):
@@ -218,7 +240,7 @@ def test_a_fix_is_echoed_in_the_tables_words(tmp_path, capsys):
 
 
 def test_a_fix_the_rules_refuse_is_said_in_the_tables_words_and_nothing_is_recorded(tmp_path):
-    answers = ["x", "r", "Iain", "9", "q"]  # nine merchants ready: there are not so many
+    answers = ["x", "r", "Iain", "9", "0", "q"]  # nine merchants ready: there are not so many
     path, asker, recorded = scripted_game(tmp_path, answers)
     run(asker, str(path))
     assert len(load_game(str(path), PARTS).events) == 12

@@ -6,6 +6,7 @@ from __future__ import annotations
 from caledonia.cli.play_cmd import run
 from caledonia.cli.play_history import PAGE, pages
 from caledonia.rules.game.gamefile import load_game
+from conftest import SAMPLES
 from gametools import PARTS
 from test_play import scripted_game
 
@@ -78,3 +79,17 @@ def test_a_new_event_after_the_undo_ends_the_redo(tmp_path):
     again = asker.__class__(["q"])
     run(again, str(path))
     assert not load_game(str(path), PARTS).undone
+
+
+def test_the_header_names_the_round_being_prepared():
+    from caledonia.cli.play_cmd import table_title
+    from caledonia.rules.game.engine import Game
+
+    recorded = load_game(str(SAMPLES / "game-2p.yaml"), PARTS)
+    game = Game(recorded.setup, PARTS)
+    for event in recorded.events:
+        if game.state.phase == "preparation":
+            break
+        game.apply(event)
+    assert game.state.phase == "preparation" and game.state.round == 1
+    assert table_title(game.state) == "Round 2 · the preparation phase"
