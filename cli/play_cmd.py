@@ -264,10 +264,7 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     listed = {kind: events for kind, events in choice.events.items() if kind != "end_turn"}
     menu = kind_choices(game.state, listed)
     if choice.then is not None:
-        left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
-        free = game.state.turn.free_spaces
-        if free and "expand" in choice.events:
-            left.append(t_n("{count} free space", "{count} free spaces", free))
+        left = left_this_turn(game, choice)
         end = t("End {player}'s turn: {next} plays", player=choice.player, next=choice.then)
         menu.append(Choice(ends_words(end, left), END_TURN, "z"))
     if game.state.phase == "over":  # what is still legal comes before the final score
@@ -282,6 +279,37 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
         Choice(t("Save and quit"), QUIT, "q"),
     ]
     return [c for c in menu if c is not None]
+
+
+def left_this_turn(game: Game, choice: Decision) -> list[str]:
+    """What the turn still allows and ending it gives up, in words: the open bonuses, free
+    spaces and bonus upgrades."""
+    turn = game.state.turn
+    left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
+    if turn.free_spaces and "expand" in choice.events:
+        left.append(t_n("{count} free space", "{count} free spaces", turn.free_spaces))
+    if turn.bonus_upgrades and "bonus" in choice.events:
+        left.append(t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades))
+    return left
+
+
+def _end_turn_wanted(asker: Asker, game: Game, choice: Decision) -> bool:
+    """'z' with something the turn still allows: a warning that says what, and a No that
+    goes back to the menu (Enter keeps the turn going)."""
+    left = left_this_turn(game, choice)
+    if not left:
+        return True
+    listed = left[0]
+    for more in left[1:]:
+        listed = t("{earlier} and {later}", earlier=listed, later=more)
+    return asker.confirm(
+        t(
+            "{player} may still take {left}. End the turn and give it up?",
+            player=choice.player,
+            left=listed,
+        ),
+        default=False,
+    )
 
 
 def _ask_kind(
@@ -444,7 +472,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         _final_score(game)
         raise Stop
     if escape == END_TURN:  # an event of its own, saved at once: the file says whose turn
-        _record(asker, table, {"type": "end_turn", "player": choice.player})
+        if _end_turn_wanted(asker, game, choice):
+            _record(asker, table, {"type": "end_turn", "player": choice.player})
     elif escape == UNDO:
         made, undone = commit(
             asker,

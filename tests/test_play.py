@@ -58,6 +58,11 @@ class ReplayAsker(ScriptedAsker):
             return rolls[number]["good" if "goods die" in question else "die"]
         raise AssertionError(f"no way to {target} at {question}: {choices}")
 
+    def confirm(self, question, *, default):
+        """The recorded game ended its turns with something left: yes, end it."""
+        self.questions.append(question)
+        return True
+
     def text(self, question, *, default="", validate=None):
         drawn = next(e for e in self.wanted if "drawn" in e)["drawn"]
         return ", ".join(map(str, drawn)) or "none"
@@ -116,10 +121,11 @@ def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tm
     """Kirsty has fulfilled a contract and may still expand on a free space; 'z' ends her
     turn: the event is in the file, and a resumed play, status and options go on with Iain
     (the free space is given up)."""
-    path, asker, recorded = scripted_game(tmp_path, ["z", "q"], upto=53)
+    path, asker, recorded = scripted_game(tmp_path, ["z", True, "q"], upto=53)
     run(asker, str(path))
     assert asker.questions[0] == "Kirsty: anything more this turn?"
-    assert asker.questions[1] == "Iain, what now?"
+    assert asker.questions[1] == "Kirsty may still take 1 free space. End the turn and give it up?"
+    assert asker.questions[2] == "Iain, what now?"
     game = load_game(str(path), PARTS)
     assert game.events[-1] == {"type": "end_turn", "player": "Kirsty"}
     again = ScriptedAsker(["q"])
@@ -129,6 +135,27 @@ def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tm
     assert "Iain's turn" in status.stdout, status.stdout
     options = run_cli("options", str(path), "--json")
     assert "Kirsty" not in options.stdout
+
+
+def test_ending_a_turn_with_something_left_warns_and_no_keeps_the_turn(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["z", False, "q"], upto=53)
+    before = path.read_text()
+    run(asker, str(path))
+    assert asker.questions[1].startswith("Kirsty may still take 1 free space.")
+    assert asker.questions[2] == "Kirsty: anything more this turn?"  # the turn goes on
+    assert path.read_text() == before
+
+
+def test_the_end_of_turn_line_counts_the_bonus_upgrades_left(tmp_path):
+    from caledonia.cli.choosing import decision
+    from caledonia.cli.play_cmd import left_this_turn
+
+    path, asker, recorded = scripted_game(tmp_path, [], upto=53)
+    game = load_game(str(path), PARTS)
+    game.state.turn.bonus_upgrades = 2
+    choice = decision(game.state, game.legal())
+    left = left_this_turn(game, choice)
+    assert "2 bonus upgrades" in left and "1 free space" in left
 
 
 def test_a_barrel_left_at_the_end_comes_out_before_the_final_score(tmp_path):
