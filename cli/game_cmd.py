@@ -669,7 +669,8 @@ def change_words(changes: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _heading(round_number: int, phase: str) -> str:
+def event_heading(round_number: int, phase: str) -> str:
+    """The log's heading of the events of a round's phase (the setup's, apart)."""
     from caledonia.rules.game.history import SETUP_PHASES
     from caledonia.rules.game.state import phase_words
 
@@ -695,8 +696,8 @@ def log_lines(game: Game, last: int | None = None) -> list[str]:
     lines = [] if entries else [t("No events yet.")]
     heading = None
     for entry in entries[-last:] if last else entries:
-        if _heading(entry.round, entry.phase) != heading:
-            heading = _heading(entry.round, entry.phase)
+        if event_heading(entry.round, entry.phase) != heading:
+            heading = event_heading(entry.round, entry.phase)
             lines.append(heading)
         words = describe(entry.event)
         if entry.correction:
@@ -726,20 +727,39 @@ def _scoring_words(scoring: Any) -> str:
 
 
 CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help=N_("How many events."))]
+ToOption = Annotated[
+    int | None,
+    typer.Option(
+        "--to",
+        metavar="N",
+        min=0,
+        help=N_("Keep events 1 to N (the numbers 'caledonia log' shows) and undo the rest."),
+    ),
+]
+AllOption = Annotated[bool, typer.Option("--all", help=N_("Restore every undone event."))]
 
 
-def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption = False) -> None:
-    """Drop the last N events (1 by default); 'caledonia redo' restores them until a new
-    event is recorded.
+def undo(
+    game_file: GameArgument,
+    count: CountArgument = 1,
+    to: ToOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Drop the last N events (1 by default), or every event after event N with --to N;
+    'caledonia redo' restores them until a new event is recorded.
 
-    Example: [cyan]caledonia undo game.yaml 2[/cyan]
+    Example: [cyan]caledonia undo game.yaml 2[/cyan], [cyan]caledonia undo game.yaml --to 40[/cyan]
     """
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.gamefile import undo_game
 
+    if to is not None and count != 1:
+        raise UsageProblem(t("give either N or --to N, not both"), "undo")
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
+        if to is not None:
+            count = _count_after(game, to)
         try:
             dropped = undo_game(game_file, game, count)
         except ValueError as problem:
@@ -749,18 +769,50 @@ def undo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     if as_json:
         print_json({"undone": dropped, "state": summary(game)})
         return
-    for event in reversed(dropped):
-        emit(t("undone: {event}", event=describe(event)))
+    if len(dropped) > UNDONE_LISTED:  # a long undo: the count and its first and last events
+        emit(t_n("{count} event undone:", "{count} events undone:", len(dropped)))
+        emit(t("  from: {event}", event=describe(dropped[0])))
+        emit(t("  to: {event}", event=describe(dropped[-1])))
+    else:
+        for event in reversed(dropped):
+            emit(t("undone: {event}", event=describe(event)))
     show_notes([], game)
 
 
-def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption = False) -> None:
-    """Restore the last N undone events (1 by default).
+# An undo of more events than this is told by its count, first and last event.
+UNDONE_LISTED = 10
 
-    Example: [cyan]caledonia redo game.yaml[/cyan]
+
+def _count_after(game: Game, kept: int) -> int:
+    """How many events `undo --to kept` takes back (at least one, else an error)."""
+    if kept >= len(game.events):
+        raise CaledoniaError(
+            t_n(
+                "the game has {count} event: --to {kept} would undo nothing "
+                "('caledonia log' numbers the events)",
+                "the game has {count} events: --to {kept} would undo nothing "
+                "('caledonia log' numbers the events)",
+                len(game.events),
+                kept=kept,
+            )
+        )
+    return len(game.events) - kept
+
+
+def redo(
+    game_file: GameArgument,
+    count: CountArgument = 1,
+    every: AllOption = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Restore the last N undone events (1 by default), or all of them with --all.
+
+    Example: [cyan]caledonia redo game.yaml[/cyan], [cyan]caledonia redo game.yaml --all[/cyan]
     """
     from caledonia.rules.game.event_words import describe
 
+    if every and count != 1:
+        raise UsageProblem(t("give either N or --all, not both"), "redo")
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
@@ -773,7 +825,7 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
                 )
             )
         try:
-            restored = game.redo(count)
+            restored = game.redo(len(game.undone) if every else count)
         except ValueError as problem:
             raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
@@ -782,10 +834,15 @@ def redo(game_file: GameArgument, count: CountArgument = 1, as_json: JsonOption 
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)
         return
-    for event, said in restored:
-        emit(t("redone: {event}", event=describe(event)))
-        for note in said:
-            emit(f"  {tr(note)}")
+    if len(restored) > UNDONE_LISTED:
+        emit(t_n("{count} event redone:", "{count} events redone:", len(restored)))
+        emit(t("  from: {event}", event=describe(restored[0][0])))
+        emit(t("  to: {event}", event=describe(restored[-1][0])))
+    else:
+        for event, said in restored:
+            emit(t("redone: {event}", event=describe(event)))
+            for note in said:
+                emit(f"  {tr(note)}")
     show_notes([], game)
 
 

@@ -14,7 +14,7 @@ from caledonia.rules.components import (
     amount,
     components,
 )
-from caledonia.rules.contract_faces import TileNotRead, left_half, right_half, search_tiles
+from caledonia.rules.contract_faces import TileNotRead, left_half, right_half, search_tiles, short
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
 from caledonia.rules.words import Unmatched, match_word
@@ -141,21 +141,21 @@ def contracts(
     table = Table(title=t("Export contracts"), title_justify="left")
     table.add_column(t("Pays (left half)"))
     table.add_column(t("Gives (right half)"))
-    table.add_column(t("Id"), justify="right", style="dim")
-    # the rare note goes under the table, marked on its tile: a column of them stood empty
+    # the rare note goes under the table, marked on its tile: a column of them stood empty;
+    # no ids (the tiles print none: --json gives them, as game files record them)
     for c in chosen:
-        table.add_row(left_half(c), right_half(c), f"{c.id}*" if c.note else str(c.id))
+        table.add_row(left_half(c) + ("*" if c.note else ""), right_half(c))
     out = console()
     out.print(table)
     for c in chosen:
         if c.note:
-            note = f"* {left_half(c)} ({c.id}): {data_text(c.note)}."
+            note = f"* {short(c.id, parts.contracts)}: {data_text(c.note)}."
             out.print(note, style="dim", markup=False)
     out.print(
         t(
             "{shown} of {total} contracts. Beef and mutton are paid by slaughtering a cow or a "
             "sheep from the map. The tiles carry no numbers: name one by its left half "
-            "('4 wool'). Ids follow the public list this data comes from ({status}).",
+            "('4 wool'). The data follows a public list of the tiles ({status}).",
             shown=len(chosen),
             total=len(parts.contracts),
             status=parts.contracts_status,

@@ -78,10 +78,10 @@ SUMMARIES = {
         "corrections marked."
     ),
     "undo": N_(
-        "Drop the last N events (1 by default); 'caledonia redo' restores them until a "
-        "new event is recorded."
+        "Drop the last N events (1 by default), or every event after event N with --to N; "
+        "'caledonia redo' restores them until a new event is recorded."
     ),
-    "redo": N_("Restore the last N undone events (1 by default)."),
+    "redo": N_("Restore the last N undone events (1 by default), or all of them with --all."),
     "fix": N_("Correct the game to match the table: the physical table is the truth."),
     "options": N_(
         "What may be done now: every legal event, grouped by action, with what it costs."

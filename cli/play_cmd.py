@@ -63,6 +63,7 @@ class Escape(str):
 UNDO, REDO, FIX, STATUS, BOARD, LOG, QUIT, END_TURN, FINAL = (
     Escape(w) for w in ("undo", "redo", "fix", "status", "board", "log", "quit", "end", "final")
 )
+HISTORY, REDO_ALL = Escape("history"), Escape("redo all")
 
 
 class Stop(Exception):
@@ -286,16 +287,13 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
     listed = {kind: events for kind, events in choice.events.items() if kind != "end_turn"}
     menu = kind_choices(game.state, listed)
     if choice.then is not None:
-        left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
-        free = game.state.turn.free_spaces
-        if free and "expand" in choice.events:
-            left.append(t_n("{count} free space", "{count} free spaces", free))
+        left = left_this_turn(game, choice)
         end = t("End {player}'s turn: {next} plays", player=choice.player, next=choice.then)
         menu.append(Choice(ends_words(end, left), END_TURN, "z"))
     if game.state.phase == "over":  # what is still legal comes before the final score
         menu.append(Choice(t("The final score"), FINAL, "f"))
     menu.append(Choice(t("Undo the last event"), UNDO, "u") if game.events else None)
-    menu.append(Choice(t("Redo"), REDO, "y") if game.undone else None)
+    menu += _history_choices(game)
     menu += [
         Choice(t("Fix something to match the table"), FIX, "x"),
         Choice(t("Status"), STATUS, "i"),
@@ -304,6 +302,37 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
         Choice(t("Save and quit"), QUIT, "q"),
     ]
     return [c for c in menu if c is not None]
+
+
+def left_this_turn(game: Game, choice: Decision) -> list[str]:
+    """What the turn still allows and ending it gives up, in words: the open bonuses, free
+    spaces and bonus upgrades."""
+    turn = game.state.turn
+    left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
+    if turn.free_spaces and "expand" in choice.events:
+        left.append(t_n("{count} free space", "{count} free spaces", turn.free_spaces))
+    if turn.bonus_upgrades and "bonus" in choice.events:
+        left.append(t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades))
+    return left
+
+
+def _end_turn_wanted(asker: Asker, game: Game, choice: Decision) -> bool:
+    """'z' with something the turn still allows: a warning that says what, and a No that
+    goes back to the menu (Enter keeps the turn going)."""
+    left = left_this_turn(game, choice)
+    if not left:
+        return True
+    listed = left[0]
+    for more in left[1:]:
+        listed = t("{earlier} and {later}", earlier=listed, later=more)
+    return asker.confirm(
+        t(
+            "{player} may still take {left}. End the turn and give it up?",
+            player=choice.player,
+            left=listed,
+        ),
+        default=False,
+    )
 
 
 def _ask_kind(
@@ -485,7 +514,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         _final_score(game)
         raise Stop
     if escape == END_TURN:  # an event of its own, saved at once: the file says whose turn
-        _record(asker, table, {"type": "end_turn", "player": choice.player})
+        if _end_turn_wanted(asker, game, choice):
+            _record(asker, table, {"type": "end_turn", "player": choice.player})
     elif escape == UNDO:
         made, undone = commit(
             asker,
@@ -502,6 +532,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
             _said(t("redone: {event}", event=describe(event)))
             for note in notes:
                 _said(f"  {note}")
+    elif escape in (HISTORY, REDO_ALL):
+        _back_or_forth(asker, table, escape)
     elif escape == FIX:
         _fix(asker, table)
     elif escape == STATUS:
@@ -527,6 +559,55 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         print_log(game, last=20)
 
 
+def _history_choices(game: Game) -> list[Choice]:
+    """Redo, back to any point (the history), and redo all of what was undone."""
+    menu = [Choice(t("Redo"), REDO, "y")] if game.undone else []
+    if len(game.events) > 1:
+        menu.append(Choice(t("Back to an earlier event (the history)"), HISTORY, "a"))
+    if len(game.undone) > 1:
+        menu.append(
+            Choice(
+                t_n(
+                    "Redo all {count} undone event",
+                    "Redo all {count} undone events",
+                    len(game.undone),
+                ),
+                REDO_ALL,
+                "Y",
+            )
+        )
+    return menu
+
+
+def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
+    """Back to just after an event chosen in the history (cli/play_history.py), or every
+    undone event redone."""
+    from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.gamefile import undo_game
+
+    from .play_history import ask_kept, undo_words
+
+    if escape == REDO_ALL:
+        not_again = _not_again(N_("Not redone: the game changed elsewhere. Asking again."))
+        made, redone = commit(asker, table, lambda g: g.redo(len(g.undone)), not_again)
+        if made:
+            _said(t_n("{count} event redone", "{count} events redone", len(redone)))
+            _said(t("  the last: {event}", event=describe(redone[-1][0])))
+        return
+    kept = ask_kept(asker, table.game)
+    if kept is None:
+        return
+    count = len(table.game.events) - kept
+    made, undone = commit(
+        asker,
+        table,
+        lambda g: undo_game(table.path, g, count),
+        _not_again(N_("Not undone: the game changed elsewhere. Asking again.")),
+    )
+    for line in undo_words(undone) if made else []:
+        _said(line)
+
+
 def _fix(asker: Asker, table: Table) -> None:
     """A correction asked in menus (cli/play_fix.py), checked before it is recorded."""
     from .play_fix import ask_fix
@@ -546,8 +627,7 @@ def _header(game: Game, choice: Decision) -> None:
     state = game.state
     out = console()
     if choice.player is None:
-        title = t("Round {round} · {phase}", round=state.round, phase=phase_words(state.phase))
-        out.rule(title, style="bold")
+        out.rule(table_title(state), style="bold")
         return
     p = state.by_name(choice.player)
     who = t("{player} ({clan})", player=p.name, clan=p.clan) if p.clan else p.name
@@ -559,6 +639,15 @@ def _header(game: Game, choice: Decision) -> None:
 
     for line in status_lines(state, p, terminal_width() - 1):
         emit(line)
+
+
+def table_title(state: Any) -> str:
+    """The rule above a question for the whole table: the round it is about (the one being
+    prepared, in the preparation phase, as the log heads it)."""
+    from caledonia.rules.game.state import phase_words
+
+    shown = state.round + (1 if state.phase == "preparation" else 0)
+    return t("Round {round} · {phase}", round=shown, phase=phase_words(state.phase))
 
 
 def status_lines(state: Any, p: Any, width: int) -> list[str]:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
 
 BACK = Choice(N_("← back: fix nothing"), None, "0")  # its words translated where shown
+STEP_BACK = Choice(N_("← back to what to fix"), None, "0")  # a later step's way back
 # (correction, its words in the menu, its key), in the player board's order of things
 WHAT = (
     ("money", N_("Money"), "m"),
@@ -36,17 +37,29 @@ PLACES = (
 
 
 def _back() -> Choice:
-    return BACK._replace(label=t(BACK.label))
+    """The way back from a step after the first: to the menu of what to fix."""
+    return STEP_BACK._replace(label=t(STEP_BACK.label))
 
 
 def ask_fix(asker: Asker, game: Game) -> dict | None:
-    """The correction the table wants, as a fix event the rules accept; None: nothing."""
-    what = asker.choose(
-        t("What does the table show differently?"),
-        [Choice(t(words), name, key) for name, words, key in WHAT] + [_back()],
-    )
-    if what is None:
-        return None
+    """The correction the table wants, as a fix event the rules accept; None: nothing.
+    Back from any later step (or a correction refused) comes to the first menu again;
+    only its own 'back' leaves the fix."""
+    while True:
+        what = asker.choose(
+            t("What does the table show differently?"),
+            [Choice(t(words), name, key) for name, words, key in WHAT]
+            + [BACK._replace(label=t(BACK.label))],
+        )
+        if what is None:
+            return None
+        event = _fields(asker, game, what)
+        if event is not None:
+            return event
+
+
+def _fields(asker: Asker, game: Game, what: str) -> dict | None:
+    """The fix of `what`, step by step; None: back (or refused, with the reason said)."""
     event: dict[str, Any] = {"type": "fix", "what": what}
     for field in FIELDS[what]:
         value = field(asker, game, event)
@@ -88,13 +101,18 @@ def _number(asker: Asker, game: Game, event: dict) -> dict | None:
     what = event["what"]
     if what == "price":
         now = state.prices[event["good"]]
-        question = t("The {good} price on the market:", good=event["good"])
+        question = t(
+            "The {good} price on the market (now £{now}; Enter alone: back):",
+            good=event["good"],
+            now=state.prices[event["good"]],
+        )
     elif what == "goods":
         now = state.by_name(event["player"]).goods[event["good"]]
         question = t(
-            "How many {good} does {player} hold?",
+            "How many {good} does {player} hold? (now {now}; Enter alone: back)",
             good=event["good"].replace("_", " "),
             player=event["player"],
+            now=now,
         )
     else:
         player = state.by_name(event["player"])
@@ -105,17 +123,33 @@ def _number(asker: Asker, game: Game, event: dict) -> dict | None:
         }[what]
         question = t(
             {
-                "money": N_("{player}'s money (£):"),
-                "glory": N_("{player}'s glory:"),
-                "merchants": N_("{player}'s merchants ready to trade:"),
+                "money": N_("{player}'s money (now £{now}; Enter alone: back):"),
+                "glory": N_("{player}'s glory (now {now}; Enter alone: back):"),
+                "merchants": N_(
+                    "{player}'s merchants ready to trade (now {now}; Enter alone: back):"
+                ),
             }[what],
             player=event["player"],
+            now=now,
         )
-    typed = asker.text(question, default=str(now), validate=whole_number(0))
-    if int(typed) == now:  # Enter on the value shown: the table agrees with the game
+    # an empty prompt: the value the game holds is in the question, not to be typed over
+    typed = asker.text(question, validate=_number_or_nothing(whole_number(0)))
+    if not typed.strip():
+        return None
+    if int(typed) == now:  # the table agrees with the game
         asker.say(t("Unchanged ({value}): nothing recorded.", value=now))
         return None
     return {"value": int(typed)}
+
+
+def _number_or_nothing(check: Any) -> Any:
+    """A whole number as `check` takes it, or nothing at all (back)."""
+
+    def either(typed: str) -> bool | str:
+        return True if not typed.strip() else check(typed)
+
+    either.expects_number = True  # type: ignore[attr-defined]
+    return either
 
 
 def _space(asker: Asker, game: Game, event: dict) -> dict | None:
@@ -129,6 +163,8 @@ def _space(asker: Asker, game: Game, event: dict) -> dict | None:
     held += [f"port:{letter}" for letter in sorted(player.port_units)]
 
     def check(typed: str) -> bool | str:
+        if not typed.strip():  # back
+            return True
         try:
             state.space(canonical_space(state, typed.strip()))
         except Exception:  # noqa: BLE001 - the rules' reason is said
@@ -141,14 +177,15 @@ def _space(asker: Asker, game: Game, event: dict) -> dict | None:
 
     if held:
         question = t(
-            "Which space, as the board view names it ({player}'s units stand on {spaces}):",
+            "Which space, as the board view names it ({player}'s units stand on {spaces}; "
+            "Enter alone: back):",
             player=player.name,
             spaces=", ".join(held),
         )
     else:
-        question = t("Which space, as the board view names it:")
+        question = t("Which space, as the board view names it (Enter alone: back):")
     typed = asker.text(question, validate=check)
-    return {"space": typed.strip()}
+    return {"space": typed.strip()} if typed.strip() else None
 
 
 def _unit(asker: Asker, game: Game, event: dict) -> dict | None:
@@ -165,6 +202,8 @@ def _contract(asker: Asker, game: Game, event: dict) -> dict | None:
     contracts = game.parts.contracts
 
     def check(typed: str) -> bool | str:
+        if not typed.strip():  # back
+            return True
         try:
             if search_tiles(typed, contracts):
                 return True
@@ -173,8 +212,11 @@ def _contract(asker: Asker, game: Game, event: dict) -> dict | None:
             return sentence(str(problem))
 
     typed = asker.text(
-        t("Which contract: the goods on its tile's left half, e.g. 4 wool:"), validate=check
+        t("Which contract: the goods on its tile's left half, e.g. 4 wool (Enter alone: back):"),
+        validate=check,
     )
+    if not typed.strip():
+        return None
     found = search_tiles(typed, contracts)
     if len(found) > 1:
         menu = [Choice(named(contracts[c]), c) for c in found]

@@ -30,13 +30,14 @@ def ask_tiles(
     """The tiles typed (in the order typed), asked again with the first reason until
     `reasons` has none; `pool` is what may still be drawn, `where` says where a tile not
     in it is (on the export board, in a player's box)."""
-    from caledonia.rules.contract_faces import search_tiles, split_tiles
+    from caledonia.rules.contract_faces import search_tiles
 
     while True:
         typed = asker.text(question, validate=tiles_validator(contracts, pool, reasons, count))
         drawn: list[int] = []
         again = False  # none of the tiles near a taken one: the whole answer again
-        for item in split_tiles(typed) if typed.strip().casefold() not in NONE_TYPED else ():
+        named = typed_tiles(typed, contracts, count)
+        for item in named if typed.strip().casefold() not in NONE_TYPED else ():
             left = [c for c in pool() if c not in drawn]
             found = search_tiles(item, contracts, among=left)
             taken = _taken(item, contracts, left)
@@ -55,6 +56,22 @@ def ask_tiles(
         if not problems:
             return drawn
         asker.say(t("Refused: {reason}", reason=problems[0]))
+
+
+def typed_tiles(text: str, contracts: Mapping[int, Contract], count: int) -> list[str]:
+    """The tiles of a typed answer, one text each: commas part them, except within one
+    tile's goods written with commas ('2 wool, 1 cheese, 1 whisky' for one tile drawn),
+    read as one tile when the answer names `count` tiles that way."""
+    from caledonia.rules.contract_faces import TileNotRead, face, read_tiles, split_tiles
+
+    items = split_tiles(text)
+    if not count or len(items) == count:
+        return items
+    try:
+        found = read_tiles(text, contracts)
+    except TileNotRead:
+        return items
+    return [face(contracts[c]) for c in found] if len(found) == count else items
 
 
 def _menu(contracts: Mapping[int, Contract], found: list[int]) -> list[Choice]:
@@ -117,7 +134,7 @@ def tiles_validator(
 ) -> Validator:
     """Each tile typed fits at least one tile of the pile; when every tile typed is singled
     out, the draw itself is checked too (how many, none twice, none in play)."""
-    from caledonia.rules.contract_faces import TileNotRead, search_tiles, split_tiles
+    from caledonia.rules.contract_faces import TileNotRead, search_tiles
     from caledonia.rules.words import sentence
 
     def check(text: str) -> bool | str:
@@ -126,7 +143,7 @@ def tiles_validator(
                 return True
             # TRANSLATORS: English says "tiles" for any count; your plural forms may differ
             return t_n("Name the {count} tiles drawn.", "Name the {count} tiles drawn.", count)
-        items = split_tiles(text)
+        items = typed_tiles(text, contracts, count)
         single: list[int] = []
         try:
             for item in items:
@@ -137,6 +154,14 @@ def tiles_validator(
                     single += found
         except TileNotRead as problem:
             return sentence(str(problem))
+        if count and len(items) != count:  # before any menu of tiles that fit
+            # TRANSLATORS: {named} is how many tiles the answer named, parted by commas
+            return t_n(
+                "{count} tile was drawn, and {named} were named: commas go only between tiles.",
+                "{count} tiles were drawn, and {named} were named: commas go only between tiles.",
+                count,
+                named=len(items),
+            )
         if len(single) == len(items):
             problems = reasons(single)
             return True if not problems else sentence(problems[0])

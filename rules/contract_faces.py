@@ -57,12 +57,14 @@ def face(contract: Contract) -> str:
 
 
 def named(contract: Contract) -> str:
-    """The tile's face with its id in brackets, for the record: '4 wool → … (1)'."""
-    return f"{face(contract)} ({contract.id})"
+    """The tile as a person names it: its face (the printed tiles carry no number, so the
+    id stays in the record and `--json`; two tiles that share a left half differ on the
+    right)."""
+    return face(contract)
 
 
 def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
-    """A contract by its face, the id in brackets; 'contract N' for an id not in the data."""
+    """A contract by its face; 'contract N' for an id not in the data."""
     if contracts is None:
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
@@ -70,15 +72,27 @@ def tile(contract_id: object, contracts: Mapping[int, Contract] | None = None) -
 
 
 def short(contract_id: object, contracts: Mapping[int, Contract] | None = None) -> str:
-    """A contract by its left half (how a table finds the tile), the id in brackets."""
+    """A contract by its left half (how a table finds the tile); a tile whose left half
+    another tile shares, by its whole face (the right half tells them apart)."""
     if contracts is None:
         contracts = components().contracts
     found = contracts.get(contract_id) if isinstance(contract_id, int) else None
-    return f"{left_half(found)} ({found.id})" if found else Reason("contract {id}", id=contract_id)
+    if not found:
+        return Reason("contract {id}", id=contract_id)
+    if has_twin(found, contracts):
+        return face(found)
+    return left_half(found)
+
+
+def has_twin(contract: Contract, contracts: Mapping[int, Contract]) -> bool:
+    """Does another tile ask for the same goods (2 wool + 1 cheese + 1 whisky)?"""
+    return any(
+        o.id != contract.id and dict(o.pay) == dict(contract.pay) for o in contracts.values()
+    )
 
 
 def tiles(ids: Collection[object], contracts: Mapping[int, Contract] | None = None) -> str:
-    """Several tiles by their faces: '4 wool → … (1) and 2 beef → … (3)'; a face holds
+    """Several tiles by their faces: '4 wool → … and 2 beef → …'; a face holds
     commas, so three or more are parted by semicolons."""
     named_ids = [tile(i, contracts) for i in ids]
     if not named_ids:
@@ -366,15 +380,14 @@ def _first_tile(
 
 def twins_reason(typed: str, twins: list[Contract]) -> str:
     """Two tiles share a left half: say how to tell them apart."""
-    rights = _either([f"→ {right_half(c)} ({c.id})" for c in twins])
+    rights = _either([f"→ {right_half(c)}" for c in twins])
     first = set(_gain(g, n) for g, n in twins[0].gain.items())
     telling = next((_gain(g, n) for g, n in twins[-1].gain.items() if _gain(g, n) not in first), "")
     example = f"{typed.strip()} → {telling}"
     # TRANSLATORS: {left} is a tile's left half ("2 wool + 1 cheese"), {rights} the right
     # halves of the tiles that share it; {example} shows how to type one of them
     return Reason(
-        "{left} is on {count} tiles: {rights}; add the right half after '→' (e.g. '{example}') "
-        "or give the id",
+        "{left} is on {count} tiles: {rights}; add the right half after '→' (e.g. '{example}')",
         left=left_half(twins[0]),
         count=len(twins),
         rights=rights,

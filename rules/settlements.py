@@ -14,8 +14,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .board import Board
-from .messages import Reason
+from .messages import Plural, Reason
 from .reach import crosses_rivers, lochs_allowed
+from .words import one_of
 
 # How fishermen (Clan MacDonald) are read for settlements, said wherever they are counted.
 FISHERMEN_READING = Reason(
@@ -51,6 +52,46 @@ class SettlementCount(NamedTuple):
             [name(i) for i in self.counted],
             [name(i) for i in range(len(self.settlements)) if i not in counted],
         )
+
+    def in_words(self, board: Board) -> tuple[str, list[str]]:
+        """The counted settlements by module ('8 in module D and 3 in module A (14
+        units)') and each left-out one by where it starts, as the menus name a space ('the
+        unit at row 5, hex 4 of module D', '2 units from row 3, hex 1 of module C'): the
+        board prints no ids. None counted: an empty text."""
+        counted = set(self.counted)
+        left = [_left_out(board, s) for i, s in enumerate(self.settlements) if i not in counted]
+        if not counted:
+            return "", left
+        by_module: dict[str, int] = {}
+        for index in self.counted:
+            module = _module_of(board, self.settlements[index])
+            by_module[module] = by_module.get(module, 0) + 1
+        ordered = sorted(by_module.items(), key=lambda item: (-item[1], item[0]))
+        # TRANSLATORS: how many counted settlements lie in a module: '8 in module D'
+        modules = one_of(
+            [Reason("{count} in module {module}", count=n, module=m) for m, n in ordered], "and"
+        )
+        units = sum(len(self.settlements[i]) for i in self.counted)
+        # TRANSLATORS: {modules} is where the counted settlements lie ('8 in module D')
+        kept = Plural(
+            "{modules} (1 unit)", "{modules} ({count} units)", count=units, modules=modules
+        )
+        return kept, left
+
+
+def _left_out(board: Board, spaces: tuple[int, ...]) -> str:
+    from .space_names import short_place
+
+    place = short_place(board, spaces[0])
+    return Plural(
+        "the unit at {place}", "{count} units from {place}", count=len(spaces), place=place
+    )
+
+
+def _module_of(board: Board, spaces: tuple[int, ...]) -> str:
+    """The module that holds most of a settlement's units (the first of them on a tie)."""
+    modules = [board.spaces[i].module for i in spaces]
+    return max(dict.fromkeys(modules), key=modules.count)
 
 
 class _Sets:

@@ -21,6 +21,7 @@ from .components import IMPORT_GOODS, Components
 from .messages import Plural, Reason
 from .plaindata import plain
 from .schema import Node
+from .words import one_of
 from .yamlfile import read_yaml, to_yaml
 
 if TYPE_CHECKING:
@@ -286,12 +287,12 @@ def _settlements_from_map(
     result = list(players)
     for seat, map_player, node in on_map:
         counted = count_settlements(board, map_player.units, map_player.shipping)
-        kept, left = counted.describe(board)
+        kept, left = counted.in_words(board)
         note = settlement_note(
             map_player.name,
             shipping_words(map_player.shipping),
             counted.count,
-            kept,
+            [kept] if kept else [],
             left,
             has_fishermen(map_player.units, map_player.ports),
         )
@@ -322,7 +323,7 @@ def settlement_note(
         Reason(
             "{player}'s settlements from the map ({shipping}): {count} counted: {kept}; "
             "left out: {left}.",
-            left=", ".join(left),
+            left=one_of(left, "and"),
             **fields,
         )
         if left

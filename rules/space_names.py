@@ -322,6 +322,19 @@ def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     return get_close_matches(key, list(board.index), n=count, cutoff=0.4)
 
 
+def site_words(position: Position, index: int) -> str:
+    """A space as a confirmation names it, as the menus do: its id, then its row and hex
+    in its module and the nearest landmark ('A-10 (row 2, hex 3 of module A, beside
+    Ailsa's cow (W))'): the printed board shows no ids."""
+    board = position.board
+    place = short_place(board, index)
+    marks = landmarks(position, index, short=True)
+    if marks:
+        place = Reason(COMMA, first=place, second=marks[0])
+    # TRANSLATORS: {space} is a space's id, {place} where it is on the board
+    return Reason("{space} ({place})", space=board.spaces[index].id, place=place)
+
+
 MENU_LINE = 74  # a menu line's words at 80 columns: after the pointer and the key ("1) ")
 
 

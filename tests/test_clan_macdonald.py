@@ -78,7 +78,8 @@ def test_a_macdonald_miner_costs_six_plus_land_and_another_clans_ten():
     assert reasons == ["costs £11 and Ailsa has £10"]  # miner £6 + land £5, not £15
     money(game, "Ailsa", 11)
     notes = act(game, type="worker", player="Ailsa", unit="miner", space="A-19")
-    assert "Ailsa places a miner on A-19 for £11" in notes[0]
+    assert notes[0].startswith("Ailsa places a miner on A-19 (row ")  # as the menus name it
+    assert ") for £11: miner £10 − £4 MacDonald worker + land £5" in notes[0]
     assert ailsa(game).money == 0
     # the other clan's miner costs the printed £10 + land: D-26 is a £3 mountain
     money(game, "Bruce", 12)
@@ -144,7 +145,9 @@ def test_a_starting_fisherman_goes_on_a_loch_for_six_pounds():
         "A-10 is not a loch: Ailsa's fishermen go on lochs"
     ]
     notes = act(game, type="fisherman", player="Ailsa", space="A-18")
-    assert notes[0] == "Ailsa places a fisherman on A-18 for £6"
+    assert notes[0] == (
+        "Ailsa places a fisherman on A-18 (row 3, hex 4 of module A, part of a 2-space loch) for £6"
+    )
     assert ailsa(game).money == before - 6
     assert ailsa(game).units[index(game, "A-18")] == "fisherman"
 
@@ -183,7 +186,8 @@ def test_a_fisherman_needs_no_reach_and_no_shipping_and_pays_no_land():
     legal = legal_events(game.state, "Ailsa").by_type["fisherman"]
     assert {"type": "fisherman", "player": "Ailsa", "space": "C-19"} in legal
     notes = act(game, type="fisherman", player="Ailsa", space="C-19")
-    assert notes[0] == "Ailsa puts a fisherman on the loch C-19 for £6"
+    assert notes[0].startswith("Ailsa puts a fisherman on C-19 (row ")
+    assert "loch" in notes[0] and notes[0].endswith(") for £6")
     assert ailsa(game).money == 0 and game.state.turn.main_done
 
 
@@ -201,7 +205,8 @@ def test_land_next_to_a_fisherman_is_neighbouring_but_lochs_still_need_shipping(
     assert reasons == ["A-26 is not neighbouring or within shipping reach of any of Ailsa's units"]
     # A-11 (grassland £2) touches the fisherman's loch: neighbouring, sheep £8 + land £2
     notes = act(game, type="expand", player="Ailsa", unit="sheep", space="A-11")
-    assert notes[0].startswith("Ailsa puts a sheep on A-11 (neighbouring A-18) for £10")
+    assert notes[0].startswith("Ailsa puts a sheep on A-11 (row ")
+    assert "beside Ailsa's fisherman" in notes[0] and ") for £10" in notes[0]
     assert player.money == 40
 
 
@@ -352,7 +357,7 @@ def test_status_draws_fishermen_with_a_code_the_legend_explains(tmp_path):
         done = run_cli("act", str(path), *words)
         assert done.returncode == 0, done.stderr
     done = run_cli("act", str(path), "fisherman", "Ailsa", "A-18")
-    assert done.returncode == 0 and "Ailsa places a fisherman on A-18 for £6" in done.stdout
+    assert done.returncode == 0 and "Ailsa places a fisherman on A-18 (row " in done.stdout
     shown = run_cli("status", str(path), "--map")
     assert shown.returncode == 0, shown.stderr
     assert "1fsh" in shown.stdout  # player 1 (Ailsa), in the compact drawing of 80 columns
@@ -616,7 +621,8 @@ def test_spaces_a_port_fisherman_touches_are_neighbouring_and_no_further():
     assert expand in legal_events(game.state, "Ailsa")
     notes = act(game, **expand)
     # sheep £8 + land £1 (A-10 is grassland £1)
-    assert notes[0].startswith("Ailsa puts a sheep on A-10 (neighbouring port A) for £9")
+    assert notes[0].startswith("Ailsa puts a sheep on A-10 (row 2, hex 3 of module A, ")
+    assert "touching the port tile at corner A) for £9" in notes[0]
     assert ailsa(game).money == 21
 
 

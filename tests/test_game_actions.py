@@ -154,7 +154,9 @@ def test_expand_pays_unit_and_land(game):
     money = player(game, "Ailsa").money
     notes = act(game, type="expand", player="Ailsa", unit="cow", space=b)
     assert player(game, "Ailsa").money == money - 9 - land
-    assert f"neighbouring {a}" in notes[0]
+    # the space as the menus name it, and the unit it is reached from beside it
+    assert f"on {b} (row " in notes[0] and " of module " in notes[0]
+    assert "beside Ailsa's " in notes[0]
 
 
 def test_expand_refusal_carries_the_map_engine_reasons(game):

@@ -151,7 +151,8 @@ def test_sample_sheet_with_a_map_counts_settlements():
     assert [p["breakdown"]["settlements"] for p in data["players"]] == [12, 6, 18]
     table = run_cli("score", "sample_games/final-3p-map.yaml")
     assert "Ailsa's settlements from the map (1-loch shipping): 4 counted" in table.stdout
-    assert "left out: D-07" in table.stdout and NOTICE in table.stderr
+    assert "left out: the unit at row 1, hex 7 of module D" in table.stdout  # no ids
+    assert NOTICE in table.stderr
 
 
 def example_sides():
@@ -174,7 +175,7 @@ def test_map_sheet_counts_by_shipping_and_round_trips():
     assert sheet_with_map(["A-11", "A-12", "A-26"], shipping="1_loch").players[0].settlements == 1
     sheet = sheet_with_map(["A-11", "A-12", "A-26"], shipping="2_loch")
     assert sheet.players[0].settlements == 2
-    assert "2 counted: A-11+A-12, A-26" in sheet.players[0].settlement_note
+    assert "2 counted: 2 in module A (3 units)" in sheet.players[0].settlement_note
     assert parse_sheet(sheet_as_data(sheet), "again.yaml", components(), example_sides) == sheet
 
 

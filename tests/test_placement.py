@@ -98,4 +98,5 @@ def test_a_border_only_starting_worker_names_its_player_like_the_fisherman():
     ]
     on_border = free_spaces(game, "forest", border=True)[0]
     notes = act(game, type="worker", player="Cat", unit="woodcutter", space=on_border)
-    assert notes[0].startswith(f"Cat places a woodcutter on {on_border} for £")
+    assert notes[0].startswith(f"Cat places a woodcutter on {on_border} (row ")
+    assert " of module " in notes[0]  # named as the menus name a space

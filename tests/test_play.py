@@ -58,6 +58,11 @@ class ReplayAsker(ScriptedAsker):
             return rolls[number]["good" if "goods die" in question else "die"]
         raise AssertionError(f"no way to {target} at {question}: {choices}")
 
+    def confirm(self, question, *, default):
+        """The recorded game ended its turns with something left: yes, end it."""
+        self.questions.append(question)
+        return True
+
     def text(self, question, *, default="", validate=None):
         drawn = next(e for e in self.wanted if "drawn" in e)["drawn"]
         return ", ".join(map(str, drawn)) or "none"
@@ -116,10 +121,11 @@ def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tm
     """Kirsty has fulfilled a contract and may still expand on a free space; 'z' ends her
     turn: the event is in the file, and a resumed play, status and options go on with Iain
     (the free space is given up)."""
-    path, asker, recorded = scripted_game(tmp_path, ["z", "q"], upto=53)
+    path, asker, recorded = scripted_game(tmp_path, ["z", True, "q"], upto=53)
     run(asker, str(path))
     assert asker.questions[0] == "Kirsty: anything more this turn?"
-    assert asker.questions[1] == "Iain, what now?"
+    assert asker.questions[1] == "Kirsty may still take 1 free space. End the turn and give it up?"
+    assert asker.questions[2] == "Iain, what now?"
     game = load_game(str(path), PARTS)
     assert game.events[-1] == {"type": "end_turn", "player": "Kirsty"}
     again = ScriptedAsker(["q"])
@@ -129,6 +135,27 @@ def test_ending_a_turn_is_saved_at_once_and_play_resumes_with_the_next_player(tm
     assert "Iain's turn" in status.stdout, status.stdout
     options = run_cli("options", str(path), "--json")
     assert "Kirsty" not in options.stdout
+
+
+def test_ending_a_turn_with_something_left_warns_and_no_keeps_the_turn(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["z", False, "q"], upto=53)
+    before = path.read_text()
+    run(asker, str(path))
+    assert asker.questions[1].startswith("Kirsty may still take 1 free space.")
+    assert asker.questions[2] == "Kirsty: anything more this turn?"  # the turn goes on
+    assert path.read_text() == before
+
+
+def test_the_end_of_turn_line_counts_the_bonus_upgrades_left(tmp_path):
+    from caledonia.cli.choosing import decision
+    from caledonia.cli.play_cmd import left_this_turn
+
+    path, asker, recorded = scripted_game(tmp_path, [], upto=53)
+    game = load_game(str(path), PARTS)
+    game.state.turn.bonus_upgrades = 2
+    choice = decision(game.state, game.legal())
+    left = left_this_turn(game, choice)
+    assert "2 bonus upgrades" in left and "1 free space" in left
 
 
 def test_a_barrel_left_at_the_end_comes_out_before_the_final_score(tmp_path):
@@ -196,18 +223,40 @@ def test_fix_records_a_correction_asked_in_menus_and_a_wrong_amount_is_refused(t
     assert game.events[-1] == {"type": "fix", "what": "money", "player": "Iain", "value": 40}
     assert game.state.by_name("Iain").money == 40
     [(question, typed, reason)] = asker.refusals
-    assert question == "Iain's money (£):" and typed == "twenty"
+    assert question.startswith("Iain's money (now £") and typed == "twenty"  # an empty prompt
     assert reason == "Expected a whole number from 0 to 9999, got 'twenty'."
 
 
 def test_a_fix_that_keeps_the_value_shown_records_nothing(tmp_path):
-    """Enter on the amount the game already holds is no correction: nothing is recorded."""
-    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "Iain", "", "q"])
+    """The amount the game already holds is no correction: nothing is recorded, and the
+    fix menu comes again."""
+    path, asker, recorded = scripted_game(tmp_path, [])
     money = load_game(str(path), PARTS).state.by_name("Iain").money
+    asker.answers = ["x", "m", "Iain", str(money), "0", "q"]
     run(asker, str(path))
     game = load_game(str(path), PARTS)
     assert len(game.events) == 12 and game.state.by_name("Iain").money == money
     assert f"Unchanged ({money}): nothing recorded." in asker.said
+    assert asker.questions[4] == "What does the table show differently?"
+
+
+def test_the_fix_prompt_is_empty_and_enter_alone_goes_back_to_the_fix_menu(tmp_path):
+    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "Iain", "", "0", "q"])
+    run(asker, str(path))
+    assert len(load_game(str(path), PARTS).events) == 12
+    fix_menu, whose, amount, again, first = asker.questions[1:6]
+    assert fix_menu == again == "What does the table show differently?"
+    assert first == asker.questions[0]  # '0' there: back to the action menu, and no further
+
+
+def test_back_from_a_fix_step_returns_to_the_fix_menu_not_the_action_menu(tmp_path):
+    """'0' on "Whose?" once dropped to the action menu, where the next key (meant for the
+    fix menu) hired a merchant."""
+    path, asker, recorded = scripted_game(tmp_path, ["x", "m", "0", "m", "Iain", "40", "q"])
+    run(asker, str(path))
+    game = load_game(str(path), PARTS)
+    assert game.events[-1] == {"type": "fix", "what": "money", "player": "Iain", "value": 40}
+    assert asker.questions[3] == "What does the table show differently?"
 
 
 def test_a_fix_is_echoed_in_the_tables_words(tmp_path, capsys):
@@ -218,7 +267,7 @@ def test_a_fix_is_echoed_in_the_tables_words(tmp_path, capsys):
 
 
 def test_a_fix_the_rules_refuse_is_said_in_the_tables_words_and_nothing_is_recorded(tmp_path):
-    answers = ["x", "r", "Iain", "9", "q"]  # nine merchants ready: there are not so many
+    answers = ["x", "r", "Iain", "9", "0", "q"]  # nine merchants ready: there are not so many
     path, asker, recorded = scripted_game(tmp_path, answers)
     run(asker, str(path))
     assert len(load_game(str(path), PARTS).events) == 12
@@ -394,7 +443,7 @@ def test_the_preparation_from_the_tables_own_pile_asks_what_came_up(tmp_path):
     assert step(asker, Table(saved(game, tmp_path), game))
     assert game.events[-1] == {"type": "prepare", "drawn": [7]} and game.state.round == 2
     assert "already on the board, with a player or out of the game" in asker.refusals[0][2]
-    assert asker.refusals[0][2].startswith("4 wool → 2 cotton, 1 hop, free space (1)")
+    assert asker.refusals[0][2].startswith("4 wool → 2 cotton, 1 hop, free space is")  # no id
 
 
 def test_a_solo_preparation_with_the_tools_dice_records_the_seeded_rolls(tmp_path):

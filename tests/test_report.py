@@ -171,7 +171,7 @@ def test_the_reports_words_are_messages_and_its_data_plain_words():
         (next(s for s in p.sources if s.category == "exports").lines[0] for p in report.players),
         key=lambda line: line.fields["count"],
     )
-    shown = exports.render(lambda text: text.replace("contract {", "Vertrag {"))
+    shown = exports.render(lambda text: text.replace("{tile} contract", "{tile} Vertrag"))
     assert "contract " in exports and "Vertrag " in shown  # a field translated too
 
     def plain(value):

@@ -55,3 +55,26 @@ def test_where_a_contract_in_play_is():
     holder = next(p for p in state.players if p.open_contracts)
     assert where_contract(state, holder.open_contracts[0]) == f"in {holder.name}'s export box"
     assert where_contract(state, available(state)[0]) is None
+
+
+def test_the_tile_count_is_checked_before_any_menu():
+    """'wool, beef, whisky' for one tile drawn (no tile asks for exactly those goods):
+    three tiles named, refused at once with the count, before a "Which tile is ...?" menu
+    for each part; then asked again."""
+    drawn, asker = ask(["wool, beef, whisky", "3 wool"], list(CONTRACTS))
+    assert drawn == [THREE_WOOL]
+    [(_, typed, reason)] = asker.refusals
+    assert typed == "wool, beef, whisky"
+    assert reason == "1 tile was drawn, and 3 were named: commas go only between tiles."
+    assert not [q for q in asker.questions if q.startswith("Which tile")]
+
+
+def test_one_tiles_goods_written_with_commas_are_one_tile_when_one_was_drawn():
+    twin_free = next(
+        c
+        for c in CONTRACTS.values()
+        if len(c.pay) == 3 and left_half(c) != "2 wool + 1 cheese + 1 whisky"
+    )
+    typed = ", ".join(f"{n} {g}" for g, n in twin_free.pay.items())
+    drawn, asker = ask([typed], list(CONTRACTS))
+    assert drawn == [twin_free.id] and not asker.refusals

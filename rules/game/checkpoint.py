@@ -8,8 +8,9 @@ data (`tool_version`): a hand edit, a truncation, events reordered, another vers
 the tool, each gives another key. A checkpoint whose key does not match is never loaded:
 the game is replayed from the file and the checkpoint written anew. Any trouble with it
 (missing, damaged, unreadable, unwritable) means a full replay, without a word.
-The checkpoint a save replaces is kept under its number of events (HISTORY of them), so
-that `undo` starts from the events it keeps rather than from the setup (gamefile.undo_game).
+The checkpoint a save replaces is kept under its number of events (HISTORY of them, and
+every MILESTONE-th), so that `undo` starts from the events it keeps, or a few before them,
+rather than from the setup (gamefile.undo_game).
 CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
 
 The checkpoint is caledonia's own file in the user's own cache folder (0700, the file
@@ -122,8 +123,19 @@ def _header(data: bytes | None) -> _Header | None:
 
 
 # Checkpoints kept of a game's earlier lengths, for undo (see gamefile.undo_game): the
-# checkpoint a save replaces is kept under its number of events, this many back.
+# checkpoint a save replaces is kept under its number of events, this many back; and
+# those of a multiple of MILESTONE events for good, so that an undo far back (`undo
+# --to N`) starts at most MILESTONE events before the point it keeps.
 HISTORY = 30
+MILESTONE = 100
+
+
+def starts_for(kept: int) -> list[int]:
+    """The numbers of events of the earlier checkpoints an undo keeping `kept` events
+    may start from, the nearest first: the last HISTORY lengths, then the milestones."""
+    recent = range(kept, max(0, kept - HISTORY), -1)
+    milestones = range(kept // MILESTONE * MILESTONE, 0, -MILESTONE)
+    return [*recent, *(n for n in milestones if n not in recent)]
 
 
 def restore(path: str | os.PathLike[str], key: bytes, parts: Components) -> Restored | None:
@@ -202,7 +214,8 @@ def _keep_earlier(path: str | os.PathLike[str], where: Path) -> None:
     oldest = _earlier(path, count - HISTORY)
     if earlier is not None and oldest is not None:
         os.replace(where, earlier)
-        oldest.unlink(missing_ok=True)
+        if (count - HISTORY) % MILESTONE:  # a milestone is kept
+            oldest.unlink(missing_ok=True)
 
 
 def forget(path: str | os.PathLike[str]) -> None:

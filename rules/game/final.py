@@ -16,12 +16,12 @@ def sheet_of(state: GameState) -> ScoreSheet:
     for p in state.players:
         contracts = [state.parts.contracts[c] for c in p.fulfilled]
         counted = count_settlements(state.board, p.units, p.shipping_level)
-        kept, left = counted.describe(state.board)
+        kept, left = counted.in_words(state.board)
         note = settlement_note(
             p.name,
             shipping_words(p.shipping_level),
             counted.count,
-            kept,
+            [kept] if kept else [],
             left,
             has_fishermen(p.units, p.port_units),
         )

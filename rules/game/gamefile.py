@@ -208,8 +208,8 @@ def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     game.saved = Saved(
         text, list(game.events), not game.undone and bool(game.events), dict(game.play)
     )
-    if keep_checkpoint:
-        store_checkpoint(path, game)
+    if keep_checkpoint or len(game.events) % checkpoint.MILESTONE == 0:
+        store_checkpoint(path, game)  # a milestone is kept even so, for undo far back
 
 
 def store_checkpoint(path: str, game: Game) -> None:
@@ -221,11 +221,11 @@ def store_checkpoint(path: str, game: Game) -> None:
 
 def undo_game(path: str, game: Game, count: int) -> list[dict[str, Any]]:
     """`game.undo(count)` for the game of the file `path`, starting from the checkpoint
-    kept of its events kept (or of fewer of them: checkpoint.HISTORY at most) when there is
-    one, rather than replaying them all from the setup."""
+    kept of its events kept (or the nearest kept of fewer of them: checkpoint.starts_for)
+    when there is one, rather than replaying them all from the setup."""
     start = None
     kept = len(game.events) - count
-    for held in range(kept, max(0, kept - checkpoint.HISTORY), -1) if count > 0 else ():
+    for held in checkpoint.starts_for(kept) if count > 0 else ():
         earlier = checkpoint.restore_earlier(path, held, game.parts)
         if earlier is not None and game.began_as(earlier, kept):
             start = earlier

@@ -16,8 +16,9 @@ from typing import Any, ClassVar, NamedTuple
 
 from ..messages import N_, Reason
 from ..position import unit_words
+from ..space_names import site_words
 from .phases import begin_round, player_to_act
-from .pieces import after_building, site_name
+from .pieces import after_building, position_of, site_name
 from .spec import Event, EventSpec
 from .state import GameState, PlayerState, Refused
 from .turns import Gate, close_window, finish_main, follow_up, gate, may_act
@@ -105,6 +106,9 @@ def pay_and_place(state: GameState, way: Way, unit: str, spot: Spot) -> list[str
     elif way.kind == MAIN and way.passage is not None:
         finish_main(state, way.passage)
     player.money -= spot.cost
+    where = spot.where
+    if isinstance(spot.site, int):  # said as the menus say it, the landmarks before it
+        where = site_words(position_of(state), spot.site)
     if isinstance(spot.site, str):
         player.port_units[spot.site] = unit
     else:
@@ -114,7 +118,7 @@ def pay_and_place(state: GameState, way: Way, unit: str, spot: Spot) -> list[str
             PLACES if way.kind == START else PUTS,
             player=player.name,
             unit=unit_words(unit),
-            where=spot.where,
+            where=where,
             cost=spot.cost,
             detail=spot.detail,
         )

@@ -297,12 +297,18 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
 
 
 def _contract_words(contract: int, fulfilled: dict[int, tuple]) -> Reason:
+    """A contract by its tile's left half, as the table finds it (the tiles print no
+    numbers), and when it was fulfilled."""
+    from ..contract_faces import short
+
+    # TRANSLATORS: {tile} is a contract tile's left half: 'the 2 bread contract'
+    tile = Reason("the {tile} contract", tile=short(contract))
     if contract not in fulfilled:
-        return Reason("contract {contract}", contract=contract)
+        return tile
     _, number, round_number = fulfilled[contract]
     return Reason(
-        "contract {contract} (event {number}, round {round})",
-        contract=contract,
+        "{contract} (event {number}, round {round})",
+        contract=tile,
         number=number,
         round=round_number,
     )

@@ -60,6 +60,7 @@ class Solo(RulesUnit):
     def after_refill(
         self, state: GameState, board: list[int | None], rolls: Sequence[Any]
     ) -> tuple[list[int | None], int | None, list[str]]:
+        from ..contract_faces import short
         from ..solo import refill
 
         grid = state.setup.removal_grid
@@ -71,7 +72,7 @@ class Solo(RulesUnit):
 
             notes.append(
                 Reason(
-                    "last price die {die:+d}: contract {contract} (slot {slot}) leaves the game",
+                    "last price die {die:+d}: the {contract} contract (slot {slot}) leaves the game",
                     die=rolls[-1]["die"],
                     contract=short(result.removed, state.parts.contracts),
                     slot=result.removed_slot,

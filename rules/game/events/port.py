@@ -105,7 +105,8 @@ class KickstarterPort(PortEffect):
         return inner.normalise(state, e) if inner else e
 
     def words(self, e: Fields) -> str:
-        return Reason("as tile {tile}", tile=e["use"])
+        # TRANSLATORS: the Kickstarter port tile in a menu line, before the tile it is used as
+        return Reason("the Kickstarter port")
 
 
 class UsePort(EventSpec):
@@ -314,8 +315,9 @@ class UsePort(EventSpec):
         return Reason("{player} uses port tile {tile}", player=e["player"], tile=e["tile"])
 
     def option_words(self, state: GameState, e: Event) -> str:
-        """'tile 6: whisky 3 steps up (£5 → £8)'; what the use costs comes last, the
-        Kickstarter port's £3 included ('tile KS: as tile 4: ...: pay £3')."""
+        """'whisky 3 steps up (£5 → £8)': the tile by what it does, as the tile prints it;
+        what the use costs comes last, the Kickstarter port's £3 included ('the Kickstarter
+        port: a bonus upgrade and 3 glory: pay £3')."""
         effects = state.rules.port_effects()
         effect = effects.get(e["tile"])
         words = effect.words(e) if effect else ""
@@ -332,10 +334,8 @@ class UsePort(EventSpec):
             )
         cost = effect.cost(state, e) if effect else 0
         if cost:
-            return Reason(
-                "tile {tile}: {words}: pay £{cost}", tile=e["tile"], words=words, cost=cost
-            )
-        return Reason("tile {tile}: {words}", tile=e["tile"], words=words)
+            return Reason("{words}: pay £{cost}", words=words, cost=cost)
+        return words
 
 
 SPEC = UsePort()
