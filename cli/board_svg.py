@@ -22,10 +22,10 @@ from typing import NamedTuple
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
-from caledonia.rules.position import Position
+from caledonia.rules.position import Position, unit_words
 from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
 
-from .translation import t, t_n
+from .translation import t, t_n, tr
 from .unit_codes import UNIT_CODES
 
 RADIUS = 30.0  # centre to corner of a hex, in px
@@ -596,7 +596,7 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
     )
     if used:
         items.append(
-            ("", "; ".join(f"{UNIT_CODES.get(u, '?')} {u.replace('_', ' ')}" for u in used))
+            ("", "; ".join(f"{UNIT_CODES.get(u, '?')} {tr(unit_words(u))}" for u in used))
         )
     for overlay in picture.overlays:
         colour, dash, _ = OVERLAY_STYLES[overlay.kind]

@@ -22,7 +22,7 @@ from rich.table import Table
 
 from .errors import UsageProblem
 from .output import JsonOption, console, print_json
-from .translation import data_text, t
+from .translation import data_text, t, tr
 
 _STATUS_NOTE = N_(
     "Status: confirmed = two independent public sources agree; single-source = one "
@@ -142,12 +142,12 @@ def contracts(
     table.add_column(t("Id"), justify="right", style="dim")
     # the rare note goes under the table, marked on its tile: a column of them stood empty
     for c in chosen:
-        table.add_row(left_half(c), right_half(c), f"{c.id}*" if c.note else str(c.id))
+        table.add_row(tr(left_half(c)), tr(right_half(c)), f"{c.id}*" if c.note else str(c.id))
     out = console()
     out.print(table)
     for c in chosen:
         if c.note:
-            note = f"* {left_half(c)} ({c.id}): {data_text(c.note)}."
+            note = f"* {tr(left_half(c))} ({c.id}): {data_text(c.note)}."
             out.print(note, style="dim", markup=False)
     out.print(
         t(
@@ -290,7 +290,8 @@ def clans(
         powers = "\n".join(f"• {data_text(power)}" for power in clan.powers)
         if clan.not_public:
             powers += "\n" + "\n".join(
-                t("Not public (enter from your box): {item}", item=item) for item in clan.not_public
+                t("Not public (enter from your box): {item}", item=data_text(item))
+                for item in clan.not_public
             )
         label = t("{clan}\n(Kickstarter)", clan=clan.name) if clan.kickstarter else clan.name
         table.add_row(label, powers, _engine_cell(unit), _status_cell(clan.status))

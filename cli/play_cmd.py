@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 from caledonia.rules.messages import N_
+from caledonia.rules.names import Name
 
 from .choosing import (
     OPEN_BONUSES,
@@ -42,7 +43,7 @@ from .output import (
 )
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
-from .translation import t, t_n
+from .translation import t, t_n, tr
 from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
@@ -526,15 +527,15 @@ def status_lines(state: Any, p: Any, width: int) -> list[str]:
 
     from caledonia.rules.contract_faces import short
 
-    goods = ", ".join(f"{n} {g.replace('_', ' ')}" for g, n in p.goods.items() if n)
+    goods = ", ".join(tr(Name(g, n)) for g, n in p.goods.items() if n)
     held = ", ".join(short(c, state.parts.contracts) for c in p.open_contracts)
     facts = [
         t("£{amount}", amount=p.money),
         goods or t("no goods"),
         t_n("{count} merchant free", "{count} merchants free", p.merchants_stock),
         t("contracts {contracts}", contracts=held or "-"),
-        t("shipping {level}", level=p.shipping_level.replace("_", "-")),
-        t("technology {tiles}", tiles=", ".join(sorted(p.technology)) or "-"),
+        t("shipping {level}", level=Name(p.shipping_level)),
+        t("technology {tiles}", tiles=", ".join(tr(Name(x)) for x in sorted(p.technology)) or "-"),
     ]
     lines: list[str] = []
     for fact in facts:

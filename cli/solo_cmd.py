@@ -342,7 +342,7 @@ def board_lines(
     faces = {slot: face for face, slot in grid.slot_for_roll.items()}
     lines = []
     for slot, held in enumerate(board, start=1):
-        what = f"{held}: {face(parts.contracts[held])}" if held is not None else t("(empty)")
+        what = f"{held}: {tr(face(parts.contracts[held]))}" if held is not None else t("(empty)")
         fields = {"slot": slot, "face": faces[slot], "position": grid.position(slot)}
         # TRANSLATORS: a line of the export board: its slot, the price-die face that removes
         # it and where it lies; {contract} is "id: the contract's face" or "(empty)"
@@ -517,7 +517,7 @@ def new_command(
     emit(t("Prices: {prices}", prices=price_list(state.prices)))
     emit(t("Contracts dealt to the export board:"))
     for slot, held in enumerate(state.board, start=1):
-        what = f"{held}: {face(parts.contracts[held])}" if held is not None else t("(empty)")
+        what = f"{held}: {tr(face(parts.contracts[held]))}" if held is not None else t("(empty)")
         emit("  " + t("slot {slot}  {contract}", slot=slot, contract=what))
     started = {"file": state_file, "seed": chosen_seed}
     if state.pile is not None:

@@ -104,7 +104,8 @@ def _sheet_seats(data: Any, path: str) -> tuple[str, str, Any]:
         return (
             "failed",
             path,
-            Reason("neither a game file nor a score sheet: {problem}", problem=str(problem)),
+            # the error's own sentence (a Reason), read in the reader's language
+            Reason("neither a game file nor a score sheet: {problem}", problem=problem.args[0]),
         )
     result = score_sheet(sheet, parts)
     seats = [

@@ -52,8 +52,8 @@ def seeded_rolls(state) -> list[dict]:
 
 class Prepare(EventSpec):
     type = "prepare"
-    syntax = "[--draw IDS|none] [--roll GOOD:±N]... (solo: three rolls, or --virtual-dice)"
-    help = Reason("prepare the next round")
+    syntax = "[--draw IDS|none] [--roll GOOD:±N]..."
+    help = Reason("prepare the next round (solo: three rolls, or --virtual-dice)")
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
 
