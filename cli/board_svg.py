@@ -595,9 +595,7 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
         key=lambda unit: list(UNIT_CODES).index(unit) if unit in UNIT_CODES else 99,
     )
     if used:
-        items.append(
-            ("", "; ".join(f"{UNIT_CODES.get(u, '?')} {tr(unit_words(u))}" for u in used))
-        )
+        items.append(("", "; ".join(f"{UNIT_CODES.get(u, '?')} {tr(unit_words(u))}" for u in used)))
     for overlay in picture.overlays:
         colour, dash, _ = OVERLAY_STYLES[overlay.kind]
         stroke = f'stroke="{colour}" stroke-width="3"' + (

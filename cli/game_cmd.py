@@ -18,6 +18,7 @@ from caledonia.rules.components import components
 from caledonia.rules.contract_faces import short, tile
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
+from caledonia.rules.names import Name
 
 from .errors import UsageProblem, reason_of
 from .game_io import (
@@ -42,8 +43,6 @@ from .output import (
     message,
     print_json,
 )
-from caledonia.rules.names import Name
-
 from .translation import data_text, t, t_n, tr
 from .variant_flags import VariantFlagsCommand, chosen_variants
 from .views import keep_after_change

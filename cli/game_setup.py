@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
-
 from caledonia.rules.names import Name
 
 from .translation import data_text, t, tr

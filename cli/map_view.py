@@ -378,7 +378,9 @@ def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | 
             "{mark} covered by a spare port tile (tighter map)", mark="[###]" if full else "[##]"
         )
     if kinds:
-        codes = ", ".join(f"{unit_code(k)} {tr(unit_words(k))}" for k in sorted(kinds, key=unit_code))
+        codes = ", ".join(
+            f"{unit_code(k)} {tr(unit_words(k))}" for k in sorted(kinds, key=unit_code)
+        )
         yield t(
             "units: player number and unit, {example} is player 1's sheep; {codes}",
             example="1shp",
@@ -576,7 +578,9 @@ def where_legend(
     if players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
-        codes = ", ".join(f"{unit_code(k)} {tr(unit_words(k))}" for k in sorted(shown, key=unit_code))
+        codes = ", ".join(
+            f"{unit_code(k)} {tr(unit_words(k))}" for k in sorted(shown, key=unit_code)
+        )
         lines.append(
             t("units as 1shp (player 1's sheep): {players}; {codes}", players=who, codes=codes)
         )

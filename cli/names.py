@@ -63,9 +63,9 @@ def reader(catalogue: Any) -> Callable[[str], str]:
             return alone_forms[text]
         if text in plural_forms:
             return plural_forms[text]
-        found = _COUNTED.match(text)
-        if found and found.group(2) in counted_forms:
-            return counted(int(found.group(1)), counted_forms[found.group(2)])
+        count = _COUNTED.match(text)
+        if count and count.group(2) in counted_forms:
+            return counted(int(count.group(1)), counted_forms[count.group(2)])
         if _MONEY.match(text):
             return text
         return None

@@ -60,7 +60,9 @@ def tr(text: str) -> str:
     it), any other text as it is (a name from the data, a word typed)."""
     catalogue = _catalogue(_settings())
     if isinstance(catalogue, _English):
-        return text.render(catalogue.gettext, catalogue.ngettext) if isinstance(text, Reason) else text
+        return (
+            text.render(catalogue.gettext, catalogue.ngettext) if isinstance(text, Reason) else text
+        )
     names = _names(catalogue)
     if not isinstance(text, Reason):
         return names(text) if type(text) is str else text

@@ -55,9 +55,7 @@ class Reason(str):
         """The sentence in the language of `translate` (a gettext function; `choose`, its
         ngettext): its id translated, with its fields (any Reason among them rendered
         the same way; `plain` renders a field that is plain text: a data name)."""
-        return translate(self.message_id).format(
-            **self._rendered_fields(translate, choose, plain)
-        )
+        return translate(self.message_id).format(**self._rendered_fields(translate, choose, plain))
 
     def _rendered_fields(
         self,

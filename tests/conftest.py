@@ -134,6 +134,7 @@ def pytest_sessionfinish(session, exitstatus):
     if changed:
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")
         if reporter is not None:
+            reporter.ensure_newline()
             reporter.write_line(
                 "FAILED: the tests left files in the checkout (tests write only under "
                 "tmp_path): " + ", ".join(changed),

@@ -258,7 +258,9 @@ class Fulfil(EventSpec):
         summary = tiles(named(e), state.parts.contracts)
         slaughter = [  # each animal by where it stands: the board prints no ids
             # TRANSLATORS: a space by its id, then where it lies on the table
-            Reason("{space} ({place})", space=space, place=short_place(state.board, state.space(space)))
+            Reason(
+                "{space} ({place})", space=space, place=short_place(state.board, state.space(space))
+            )
             for space in e.get("slaughter") or ()
         ]
         if slaughter:
