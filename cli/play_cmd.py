@@ -187,9 +187,9 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
     if not made:
         return
-    _said(f"✓ {describe(table.game.events[-1])}", style="bold")
+    _said(f"✓ {tr(describe(table.game.events[-1]))}", style="bold")
     for note in notes:  # who answers next is the next question's header
-        _said(f"  {note}")
+        _said(f"  {tr(note)}")
 
 
 def _said(text: str, style: str | None = None) -> None:
@@ -460,7 +460,7 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         for event, notes in redone if made else []:
             _said(t("redone: {event}", event=describe(event)))
             for note in notes:
-                _said(f"  {note}")
+                _said(f"  {tr(note)}")
     elif escape == FIX:
         _fix(asker, table)
     elif escape == STATUS:
