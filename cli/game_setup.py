@@ -118,7 +118,7 @@ def create_game(
         )
         setup = draw_game_setup(data, players, seed, variants, tighter, table)
     except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+        raise CaledoniaError(reason.args[0] if len(reason.args) == 1 else str(reason)) from None
     return Game(setup, data.parts)
 
 

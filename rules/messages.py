@@ -64,12 +64,7 @@ class Reason(str):
         plain: Callable[[str], str] | None,
     ) -> dict[str, Any]:
         return {
-            name: value.render(translate, choose, plain)
-            if isinstance(value, Reason)
-            else plain(value)
-            if plain is not None and type(value) is str
-            else value
-            for name, value in self.fields.items()
+            name: _rendered(value, translate, choose, plain) for name, value in self.fields.items()
         }
 
     def __repr__(self) -> str:
@@ -140,12 +135,7 @@ class Joined(Reason):
         plain: Callable[[str], str] | None = None,
     ) -> str:
         return self.message_id.join(
-            part.render(translate, choose, plain)
-            if isinstance(part, Reason)
-            else plain(part)
-            if plain is not None and type(part) is str
-            else part
-            for part in self.fields["parts"]
+            str(_rendered(part, translate, choose, plain)) for part in self.fields["parts"]
         )
 
     def __repr__(self) -> str:
@@ -153,6 +143,24 @@ class Joined(Reason):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Joined, (self.message_id, self.fields["parts"])
+
+
+def _rendered(
+    value: Any,
+    translate: Callable[[str], str],
+    choose: Choose | None,
+    plain: Callable[[str], str] | None,
+) -> Any:
+    """A field in the reader's language: a Reason rendered, an error raised with a Reason
+    (`problem=error`) as that Reason, a plain name through `plain`, else as it is."""
+    if isinstance(value, BaseException) and len(value.args) == 1:
+        if isinstance(value.args[0], Reason):
+            value = value.args[0]
+    if isinstance(value, Reason):
+        return value.render(translate, choose, plain)
+    if plain is not None and type(value) is str:
+        return plain(value)
+    return value
 
 
 def _english(fields: dict[str, Any]) -> dict[str, Any]:
