@@ -42,11 +42,13 @@ def main() -> None:
         folder = Path(sys.argv[1])
         runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
     games = len(list(folder.glob("*.yaml")))
+    # the command installed beside this interpreter, found without the venv on PATH
+    caledonia = str(Path(sys.executable).parent / "caledonia")
     commands = {
         "baseline: read the YAML of every file": [sys.executable, "-c", BASELINE, str(folder)],
-        "caledonia stats FOLDER --json": ["caledonia", "stats", str(folder), "--json"],
+        "caledonia stats FOLDER --json": [caledonia, "stats", str(folder), "--json"],
         "caledonia stats FOLDER --json --jobs 1": [
-            "caledonia",
+            caledonia,
             "stats",
             str(folder),
             "--json",

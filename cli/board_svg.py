@@ -21,11 +21,11 @@ from typing import NamedTuple
 
 from caledonia.rules.board import Board
 from caledonia.rules.hexgrid import step
-from caledonia.rules.position import Position
+from caledonia.rules.position import Position, unit_words
 from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
 
 from .output import markup_escape as escape
-from .translation import t, t_n
+from .translation import t, t_n, tr
 from .unit_codes import UNIT_CODES
 
 RADIUS = 30.0  # centre to corner of a hex, in px
@@ -595,9 +595,7 @@ def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]
         key=lambda unit: list(UNIT_CODES).index(unit) if unit in UNIT_CODES else 99,
     )
     if used:
-        items.append(
-            ("", "; ".join(f"{UNIT_CODES.get(u, '?')} {u.replace('_', ' ')}" for u in used))
-        )
+        items.append(("", "; ".join(f"{UNIT_CODES.get(u, '?')} {tr(unit_words(u))}" for u in used)))
     for overlay in picture.overlays:
         colour, dash, _ = OVERLAY_STYLES[overlay.kind]
         stroke = f'stroke="{colour}" stroke-width="3"' + (

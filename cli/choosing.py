@@ -250,7 +250,7 @@ def _module(e: Event) -> tuple[Any, str]:
         return (letter, Reason("a port tile"))
     corner = MODULE_CORNERS.get(letter)
     if corner:
-        return (letter, Reason("module {letter}, {corner}", letter=letter, corner=corner))
+        return (letter, Reason("module {letter}, {corner}", letter=letter, corner=Reason(corner)))
     return (letter, Reason("module {letter}", letter=letter))
 
 

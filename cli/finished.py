@@ -88,7 +88,7 @@ def _read_sheet(data: Any, path: str) -> Finished:
         sheet = parse_sheet(data, path, parts, map_sides(maps_for(data, None)))
     except DataError as problem:
         raise CaledoniaError(
-            Reason("neither a game file nor a score sheet: {problem}", problem=str(problem))
+            Reason("neither a game file nor a score sheet: {problem}", problem=problem.args[0])
         ) from None
     return Finished(content_key(data), "sheet", sheet, score_sheet(sheet, parts))
 

@@ -18,6 +18,7 @@ from caledonia.rules.components import components
 from caledonia.rules.contract_faces import short, tile
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
+from caledonia.rules.names import Name
 
 from .errors import UsageProblem, reason_of
 from .game_io import (
@@ -521,7 +522,7 @@ def _player_rows(p: dict[str, Any]) -> list[list[Any]]:
         [N_("Glory"), [str(p["glory"])]],
         [
             N_("Goods"),
-            [t("{count} {good}", count=n, good=g) for g, n in p["goods"].items() if n] or ["-"],
+            [tr(Name(g, n)) for g, n in p["goods"].items() if n] or ["-"],
         ],
         [
             N_("Merchants"),
@@ -530,8 +531,8 @@ def _player_rows(p: dict[str, Any]) -> list[list[Any]]:
                 t("{count} out", count=merchants["on_market"]),
             ],
         ],
-        [N_("Shipping"), [p["shipping"].replace("_", "-")]],
-        [N_("Technology"), list(p["technology"]) or ["-"]],
+        [N_("Shipping"), [tr(Name(p["shipping"]))]],
+        [N_("Technology"), [tr(Name(tile)) for tile in p["technology"]] or ["-"]],
         [N_("Units"), [str(len(p["units"]))]],
         [N_("Contracts"), contracts or ["-"]],
     ]
@@ -584,7 +585,7 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         board = t("Export board (your own pile):")
     head.append(["line", board])
     for held in data["export_board"]:  # the tiles carry no numbers: each by its face
-        face = tile(held, state.parts.contracts) if held else t("(an empty box)")
+        face = tr(tile(held, state.parts.contracts)) if held else t("(an empty box)")
         head.append(["fit", f"  {face}"])
     if facts["port_tiles"]:
         head.append(["line", t("Port tiles:")])

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.names import Name
 
-from .translation import data_text, t
+from .translation import data_text, t, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.boxdata import BoxData, StartingTile
@@ -119,7 +120,7 @@ def create_game(
         )
         setup = draw_game_setup(data, players, seed, variants, tighter, table)
     except ValueError as reason:
-        raise CaledoniaError(str(reason)) from None
+        raise CaledoniaError(reason.args[0] if len(reason.args) == 1 else str(reason)) from None
     if on_examples:
         from .example_items import chosen_on_purpose
 
@@ -178,7 +179,7 @@ def port_tile_words(tile: str) -> str:
     from caledonia.rules.game.port_effects import EFFECTS
 
     effect = EFFECTS.get(tile) if tile != "KS" else KickstarterPort()
-    return f"{effect.summary} ({tile})" if effect else t("port tile {tile}", tile=tile)
+    return f"{tr(effect.summary)} ({tile})" if effect else t("port tile {tile}", tile=tile)
 
 
 def scoring_tile_words(tile: str) -> str:
@@ -202,7 +203,7 @@ def starting_tile_words(contents: Mapping[int, StartingTile], tile: int) -> str:
 
 def tile_holds(held: StartingTile) -> str:
     """What a starting tile holds: '£55, 1 cheese'."""
-    goods = [f"{n} {g.replace('_', ' ')}" for g, n in held.goods.items() if n]
+    goods = [tr(Name(g, n)) for g, n in held.goods.items() if n]
     return ", ".join([t("£{amount}", amount=held.money), *goods])
 
 

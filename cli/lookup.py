@@ -22,7 +22,7 @@ from rich.table import Table
 
 from .errors import UsageProblem
 from .output import JsonOption, console, print_json
-from .translation import data_text, t
+from .translation import data_text, t, tr
 
 _STATUS_NOTE = N_(
     "Status: confirmed = two independent public sources agree; single-source = one "
@@ -144,12 +144,12 @@ def contracts(
     # the rare note goes under the table, marked on its tile: a column of them stood empty;
     # no ids (the tiles print none: --json gives them, as game files record them)
     for c in chosen:
-        table.add_row(left_half(c) + ("*" if c.note else ""), right_half(c))
+        table.add_row(tr(left_half(c)) + ("*" if c.note else ""), tr(right_half(c)))
     out = console()
     out.print(table)
     for c in chosen:
         if c.note:
-            note = f"* {short(c.id, parts.contracts)}: {data_text(c.note)}."
+            note = f"* {tr(short(c.id, parts.contracts))}: {data_text(c.note)}."
             out.print(note, style="dim", markup=False)
     out.print(
         t(
@@ -293,7 +293,8 @@ def clans(
         powers = "\n".join(f"• {data_text(power)}" for power in clan.powers)
         if clan.not_public:
             powers += "\n" + "\n".join(
-                t("Not public (enter from your box): {item}", item=item) for item in clan.not_public
+                t("Not public (enter from your box): {item}", item=data_text(item))
+                for item in clan.not_public
             )
         label = t("{clan}\n(Kickstarter)", clan=clan.name) if clan.kickstarter else clan.name
         table.add_row(label, powers, _engine_cell(unit), _status_cell(clan.status))

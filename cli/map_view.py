@@ -33,7 +33,7 @@ from caledonia.rules.settlements import FISHERMEN_READING
 from rich.text import Text
 
 from .status_view import fit
-from .translation import t, t_n
+from .translation import t, t_n, tr
 from .unit_codes import UNIT_CODES as SHARED_CODES
 
 FULL_CELL = 6  # columns per hex in the full layout: one edge character and five of content
@@ -378,7 +378,9 @@ def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | 
             "{mark} covered by a spare port tile (tighter map)", mark="[###]" if full else "[##]"
         )
     if kinds:
-        codes = ", ".join(f"{unit_code(k)} {unit_words(k)}" for k in sorted(kinds, key=unit_code))
+        codes = ", ".join(
+            f"{unit_code(k)} {tr(unit_words(k))}" for k in sorted(kinds, key=unit_code)
+        )
         yield t(
             "units: player number and unit, {example} is player 1's sheep; {codes}",
             example="1shp",
@@ -576,7 +578,9 @@ def where_legend(
     if players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
-        codes = ", ".join(f"{unit_code(k)} {unit_words(k)}" for k in sorted(shown, key=unit_code))
+        codes = ", ".join(
+            f"{unit_code(k)} {tr(unit_words(k))}" for k in sorted(shown, key=unit_code)
+        )
         lines.append(
             t("units as 1shp (player 1's sheep): {players}; {codes}", players=who, codes=codes)
         )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.messages import N_
+from caledonia.rules.names import Name
 
 from .choosing import (
     OPEN_BONUSES,
@@ -43,7 +44,7 @@ from .output import (
 from .play_saving import Table, commit
 from .prompts import Asker, Choice
 from .serve_options import PORT, LanOption, PortOption
-from .translation import t, t_n
+from .translation import t, t_n, tr
 from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
@@ -210,9 +211,9 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
     if not made:
         return
-    _said(f"✓ {describe(table.game.events[-1])}", style="bold")
+    _said(f"✓ {tr(describe(table.game.events[-1]))}", style="bold")
     for note in notes:  # who answers next is the next question's header
-        _said(f"  {note}")
+        _said(f"  {tr(note)}")
 
 
 def _said(text: str, style: str | None = None) -> None:
@@ -531,7 +532,7 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
         for event, notes in redone if made else []:
             _said(t("redone: {event}", event=describe(event)))
             for note in notes:
-                _said(f"  {note}")
+                _said(f"  {tr(note)}")
     elif escape in (HISTORY, REDO_ALL):
         _back_or_forth(asker, table, escape)
     elif escape == FIX:
@@ -657,15 +658,15 @@ def status_lines(state: Any, p: Any, width: int) -> list[str]:
 
     from caledonia.rules.contract_faces import short
 
-    goods = ", ".join(f"{n} {g.replace('_', ' ')}" for g, n in p.goods.items() if n)
+    goods = ", ".join(tr(Name(g, n)) for g, n in p.goods.items() if n)
     held = ", ".join(short(c, state.parts.contracts) for c in p.open_contracts)
     facts = [
         t("£{amount}", amount=p.money),
         goods or t("no goods"),
         t_n("{count} merchant free", "{count} merchants free", p.merchants_stock),
         t("contracts {contracts}", contracts=held or "-"),
-        t("shipping {level}", level=p.shipping_level.replace("_", "-")),
-        t("technology {tiles}", tiles=", ".join(sorted(p.technology)) or "-"),
+        t("shipping {level}", level=Name(p.shipping_level)),
+        t("technology {tiles}", tiles=", ".join(tr(Name(x)) for x in sorted(p.technology)) or "-"),
     ]
     lines: list[str] = []
     for fact in facts:

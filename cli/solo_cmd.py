@@ -378,7 +378,7 @@ def board_lines(
     faces = {slot: face for face, slot in grid.slot_for_roll.items()}
     lines = []
     for slot, held in enumerate(board, start=1):
-        what = named(parts.contracts[held]) if held is not None else t("(empty)")
+        what = tr(named(parts.contracts[held])) if held is not None else t("(empty)")
         fields = {"slot": slot, "face": faces[slot], "position": grid.position(slot)}
         # TRANSLATORS: a line of the export board: its slot, the price-die face that removes
         # it and where it lies; {contract} is "the contract's face (id)" or "(empty)"
@@ -556,7 +556,7 @@ def new_command(
     emit_wrapped(t("Prices: {prices}", prices=price_list(state.prices)))
     emit(t("Contracts dealt to the export board:"))
     for slot, held in enumerate(state.board, start=1):
-        what = named(parts.contracts[held]) if held is not None else t("(empty)")
+        what = tr(named(parts.contracts[held])) if held is not None else t("(empty)")
         emit_wrapped(t("slot {slot}  {contract}", slot=slot, contract=what), "  ", "      ")
     started = {"file": state_file, "seed": chosen_seed}
     if state.pile is not None:

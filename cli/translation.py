@@ -2,10 +2,14 @@
 through the standard gettext machinery.
 
 Catalogues are `locale/LANG/LC_MESSAGES/caledonia.mo` inside this package (README,
-"Translating caledonia"); `CALEDONIA_LOCALEDIR` names another folder of the same shape (to
-try a catalogue before it is installed). The language is the usual one: the first of
-LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set, as gettext reads them. Without a
-catalogue for it, the English source text. No catalogue is looked for until a sentence
+"Translating caledonia"; the Spanish one ships); `CALEDONIA_LOCALEDIR` names another
+folder of the same shape (to try a catalogue before it is installed). The language is
+`CALEDONIA_LANG` when it is set (`CALEDONIA_LANG=es`), else the usual one: the first of
+LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set, as gettext reads them (gettext reads
+the variables alone, so `LANG=es_ES.UTF-8` gives Spanish on a system without that locale).
+Without a catalogue for it, the English source text. The data's names (goods, units,
+lands...) come through the catalogue too, where a view gives them as plain text
+(cli/names.py). No catalogue is looked for until a sentence
 that has a message id is shown, so commands that show none (`--version`) never look; and
 a reader of English, the source language, never loads gettext at all.
 
@@ -28,7 +32,8 @@ from caledonia.rules.messages import Plural, Reason
 DOMAIN = "caledonia"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LOCALE_DIR_VARIABLE = "CALEDONIA_LOCALEDIR"
-_LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+LANGUAGE_VARIABLE = "CALEDONIA_LANG"
+_LANGUAGE_VARIABLES = (LANGUAGE_VARIABLE, "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def t(message_id: str, /, **fields: Any) -> str:
@@ -53,10 +58,15 @@ def data_text(text: str) -> str:
 def tr(text: str) -> str:
     """`text` in the reader's language: a Reason translated (English when no catalogue has
     it), any other text as it is (a name from the data, a word typed)."""
-    if not isinstance(text, Reason):
-        return text
     catalogue = _catalogue(_settings())
-    return text.render(catalogue.gettext, catalogue.ngettext)
+    if isinstance(catalogue, _English):
+        return (
+            text.render(catalogue.gettext, catalogue.ngettext) if isinstance(text, Reason) else text
+        )
+    names = _names(catalogue)
+    if not isinstance(text, Reason):
+        return names(text) if type(text) is str else text
+    return text.render(catalogue.gettext, catalogue.ngettext, names)
 
 
 def translator() -> Callable[[str], str]:
@@ -95,7 +105,16 @@ def _catalogue(settings: tuple[str, ...]) -> Any:
         return _English()
     import gettext
 
-    return gettext.translation(DOMAIN, settings[0], fallback=True)
+    chosen = settings[1]  # CALEDONIA_LANG, over the usual variables
+    languages = chosen.split(":") if chosen else None
+    return gettext.translation(DOMAIN, settings[0], languages=languages, fallback=True)
+
+
+@functools.cache
+def _names(catalogue: Any) -> Callable[[str], str]:
+    from .names import reader
+
+    return reader(catalogue)
 
 
 class _English:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from . import datacache
 from .messages import Plural, Reason
+from .names import COUNTED, Name, kind_of
 from .schema import Node
 from .yamlfile import read_yaml
 
@@ -36,7 +37,10 @@ _WORDS = {
 
 
 def word(name: str) -> str:
-    """A data name as a person writes it: sugar_cane -> sugar cane."""
+    """A data name as a person writes it: sugar_cane -> sugar cane (a good, unit, land or
+    reward as a Name, read in the reader's language)."""
+    if kind_of(name) in COUNTED:
+        return Name(name)
     return _WORDS.get(name, name.replace("_", " "))
 
 

@@ -123,7 +123,7 @@ def _read_half(text: str, vocabulary: tuple[str, ...], what: str, other: tuple[s
     i = 0
     while i < len(tokens):
         token = tokens[i]
-        if token.casefold() in ("and", "of"):
+        if token.casefold() in ("and", "of", "y", "de"):  # '4 wool and 2 beef', Spanish too
             i += 1
             continue
         if token == "£":

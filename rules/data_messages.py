@@ -13,9 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
+from .messages import Reason
+
 # file name -> {key holding a sentence (or a list of them): what it is, for the translator}
 SENTENCES: dict[str, dict[str, str]] = {
-    "clans.yaml": {"powers": "a power of Clan {name}"},
+    "clans.yaml": {
+        "powers": "a power of Clan {name}",
+        "not_public": "a value of Clan {name} the table enters from its box (not public)",
+    },
     "contracts.yaml": {"note": "a note on contract {id}, shown under the list of contracts"},
     "port_tiles.yaml": {
         "effect": "the effect of port tile {id}",
@@ -30,6 +35,31 @@ SENTENCES: dict[str, dict[str, str]] = {
 }
 
 Found = tuple[int, None, str, list[str]]  # Babel's (line, function, message, comments)
+
+
+class Headline(Reason):
+    """The headline of one of these sentences (its words before the first ':' or ' ('),
+    lower-cased: 'upgrades' for "Upgrades: shipping steps taken, ...". Rendered, it is the
+    headline of the sentence's translation."""
+
+    __slots__ = ()
+
+    def __new__(cls, sentence: str) -> Headline:
+        self = str.__new__(cls, headline(sentence))
+        self.message_id = sentence
+        self.fields = {}
+        return self
+
+    def render(self, translate: Any, choose: Any = None, plain: Any = None) -> str:
+        return headline(translate(self.message_id))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Headline, (self.message_id,)
+
+
+def headline(sentence: str) -> str:
+    what = sentence.split(" (")[0].split(":")[0]
+    return what[:1].lower() + what[1:]
 
 
 def extract_data(

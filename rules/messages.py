@@ -18,7 +18,7 @@ a literal: never an f-string, whose words would differ at every call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 Choose = Callable[[str, str, int], str]  # gettext's ngettext: (singular, plural, count)
@@ -46,18 +46,25 @@ class Reason(str):
         self.fields = fields  # read only by convention: a Reason never changes
         return self
 
-    def render(self, translate: Callable[[str], str], choose: Choose | None = None) -> str:
+    def render(
+        self,
+        translate: Callable[[str], str],
+        choose: Choose | None = None,
+        plain: Callable[[str], str] | None = None,
+    ) -> str:
         """The sentence in the language of `translate` (a gettext function; `choose`, its
         ngettext): its id translated, with its fields (any Reason among them rendered
-        the same way)."""
-        return translate(self.message_id).format(**self._rendered_fields(translate, choose))
+        the same way; `plain` renders a field that is plain text: a data name)."""
+        return translate(self.message_id).format(**self._rendered_fields(translate, choose, plain))
 
     def _rendered_fields(
-        self, translate: Callable[[str], str], choose: Choose | None
+        self,
+        translate: Callable[[str], str],
+        choose: Choose | None,
+        plain: Callable[[str], str] | None,
     ) -> dict[str, Any]:
         return {
-            name: value.render(translate, choose) if isinstance(value, Reason) else value
-            for name, value in self.fields.items()
+            name: _rendered(value, translate, choose, plain) for name, value in self.fields.items()
         }
 
     def __repr__(self) -> str:
@@ -86,13 +93,18 @@ class Plural(Reason):
         self.fields = {"count": count, **fields}
         return self
 
-    def render(self, translate: Callable[[str], str], choose: Choose | None = None) -> str:
+    def render(
+        self,
+        translate: Callable[[str], str],
+        choose: Choose | None = None,
+        plain: Callable[[str], str] | None = None,
+    ) -> str:
         count = self.fields["count"]
         if choose is None:  # no ngettext: the English choice of the translated forms
             form = translate(self.message_id if count == 1 else self.plural_id)
         else:
             form = choose(self.message_id, self.plural_id, count)
-        return form.format(**self._rendered_fields(translate, choose))
+        return form.format(**self._rendered_fields(translate, choose, plain))
 
     def __repr__(self) -> str:
         fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
@@ -101,6 +113,54 @@ class Plural(Reason):
     def __reduce__(self) -> tuple[Any, ...]:
         fields = dict(self.fields)
         return _restored, (type(self), str(self), self.message_id, fields, self.plural_id)
+
+
+class Joined(Reason):
+    """Several texts read as one, parted by `separator` (", ", "; "), which has no words
+    of its own: each part a Reason rendered in the reader's language, or plain text."""
+
+    __slots__ = ()
+
+    def __new__(cls, separator: str, parts: Iterable[str]) -> Joined:
+        parts = tuple(parts)
+        self = str.__new__(cls, separator.join(parts))
+        self.message_id = separator
+        self.fields = {"parts": parts}
+        return self
+
+    def render(
+        self,
+        translate: Callable[[str], str],
+        choose: Choose | None = None,
+        plain: Callable[[str], str] | None = None,
+    ) -> str:
+        return self.message_id.join(
+            str(_rendered(part, translate, choose, plain)) for part in self.fields["parts"]
+        )
+
+    def __repr__(self) -> str:
+        return f"Joined({self.message_id!r}, {self.fields['parts']!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Joined, (self.message_id, self.fields["parts"])
+
+
+def _rendered(
+    value: Any,
+    translate: Callable[[str], str],
+    choose: Choose | None,
+    plain: Callable[[str], str] | None,
+) -> Any:
+    """A field in the reader's language: a Reason rendered, an error raised with a Reason
+    (`problem=error`) as that Reason, a plain name through `plain`, else as it is."""
+    if isinstance(value, BaseException) and len(value.args) == 1:
+        if isinstance(value.args[0], Reason):
+            value = value.args[0]
+    if isinstance(value, Reason):
+        return value.render(translate, choose, plain)
+    if plain is not None and type(value) is str:
+        return plain(value)
+    return value
 
 
 def _english(fields: dict[str, Any]) -> dict[str, Any]:

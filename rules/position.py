@@ -26,6 +26,7 @@ from .boxfolder import EXAMPLES_KEY
 from .components import Economy
 from .map_modules import MODULE_LETTERS, ModuleSide
 from .messages import N_, Reason
+from .names import Name, kind_of
 from .reach import SHIPPING_LEVELS
 from .schema import Node
 
@@ -77,8 +78,11 @@ def find_player(players, who: str):
 
 
 def unit_words(unit: str | None) -> str:
-    """A unit kind as words ('cheese dairy'); 'unit' when the kind is not given."""
-    return unit.replace("_", " ") if unit else Reason("unit")
+    """A unit kind as words ('cheese dairy', a Name read in the reader's language); 'unit'
+    when the kind is not given."""
+    if not unit:
+        return Reason("unit")
+    return Name(unit) if kind_of(unit) == "unit" else unit.replace("_", " ")
 
 
 def error_reason(error: Exception) -> str:

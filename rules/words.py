@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .messages import Reason
+from .messages import Joined, Reason
 
 # nouns whose plural is the word itself, or that are plural already
 _SAME_PLURAL = frozenset({"sheep", "hops", "fish", "goods", "glory"})
@@ -50,7 +50,7 @@ def one_of(names: Iterable[str], joiner: str = "or") -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    fields = {"names": ", ".join(names[:-1]), "last": names[-1]}
+    fields = {"names": Joined(", ", names[:-1]), "last": names[-1]}
     # TRANSLATORS: {names} are one or more names (of spaces, goods, players...) joined by
     # commas, {last} the last one
     if joiner == "or":
@@ -65,6 +65,25 @@ def sentence(reason: str) -> str:
     return reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
 
 
+def _kind_words() -> dict[str, tuple[str, str]]:
+    """The kinds of word a vocabulary holds, singular and plural, as messages."""
+    # TRANSLATORS: the kind of word a player typed, in "no {what} 'gold'" and its plural
+    return {
+        "unit": (Reason("unit"), Reason("units")),
+        "good": (Reason("good"), Reason("goods")),
+        "gain": (Reason("gain"), Reason("gains")),
+        "contract good": (Reason("contract good"), Reason("contract goods")),
+        "action": (Reason("action"), Reason("actions")),
+        "event type": (Reason("event type"), Reason("event types")),
+        "correction": (Reason("correction"), Reason("corrections")),
+        "clan": (Reason("clan"), Reason("clans")),
+        "worker": (Reason("worker"), Reason("workers")),
+        "side": (Reason("side"), Reason("sides")),
+        "choice": (Reason("choice"), Reason("choices")),
+        "direction": (Reason("direction"), Reason("directions")),
+    }
+
+
 class Unmatched(NamedTuple):
     """A typed word that names nothing, or names several things: never guessed."""
 
@@ -76,6 +95,7 @@ class Unmatched(NamedTuple):
     @property
     def reason(self) -> str:
         words = [spoken(name) for name in self.candidates]
+        what, whats = _kind_words().get(self.what, (self.what, plural(self.what)))
         # TRANSLATORS: {typed} is what the player typed, {what} the kind of word asked for
         # ("unit", "good", "action"), {names} the words it could be
         if self.ambiguous:
@@ -83,14 +103,14 @@ class Unmatched(NamedTuple):
                 "{typed!r} could be {names}: give more of the {what}",
                 typed=self.typed.strip(),
                 names=one_of(words),
-                what=self.what,
+                what=what,
             )
         return Reason(
             "no {what} {typed!r}: the {whats} are {names}",
-            what=self.what,
+            what=what,
             typed=self.typed.strip(),
-            whats=plural(self.what),
-            names=", ".join(words),
+            whats=whats,
+            names=Joined(", ", words),
         )
 
 
@@ -104,26 +124,53 @@ def _forms(name: str) -> set[str]:
 
 
 def is_name(typed: str, name: str) -> bool:
-    """Whether `typed` is the whole of `name` (any case or separator, or its plural)."""
-    return _key(typed) in _forms(name)
+    """Whether `typed` is the whole of `name` (any case or separator, or its plural), in
+    English or in Spanish."""
+    return _key(typed) in _forms(name) or _folded(typed) in _spanish_forms(name)
 
 
 def match_word(typed: str, names: Iterable[str], what: str) -> str | Unmatched:
-    """The name in `names` that `typed` means, or an `Unmatched` with the candidates."""
+    """The name in `names` that `typed` means, or an `Unmatched` with the candidates. A
+    data name may be typed in Spanish too ("lana" is wool, "queseria" a cheese dairy):
+    looked up only when the English names have none that fits."""
     names = tuple(dict.fromkeys(names))
     key = _key(typed)
     if key:
         exact = [name for name in names if key in _forms(name)]
+        if not exact:
+            folded = _folded(typed)
+            exact = [name for name in names if folded in _spanish_forms(name)]
         if len(exact) == 1:
             return exact[0]
         if exact:
             return Unmatched(typed, what, tuple(exact), ambiguous=True)
         starts = [name for name in names if _starts(key, _key(name))]
+        if not starts:
+            folded = _folded(typed)
+            starts = [
+                name
+                for name in names
+                if any(_starts(folded, form) for form in _spanish_forms(name))
+            ]
         if len(starts) == 1:
             return starts[0]
         if starts:
             return Unmatched(typed, what, tuple(starts), ambiguous=True)
     return Unmatched(typed, what, names, ambiguous=False)
+
+
+def _folded(text: str) -> str:
+    """A typed word as the Spanish names are compared: its key without accents (lupulo)."""
+    from unicodedata import combining, normalize
+
+    return "".join(c for c in normalize("NFD", _key(text)) if not combining(c))
+
+
+def _spanish_forms(name: str) -> frozenset[str]:
+    """The Spanish words of a data name (rules/names.py), singular and plural, folded."""
+    from .names import SPANISH
+
+    return frozenset(_folded(form) for form in SPANISH.get(name, ()))
 
 
 def _starts(key: str, name: str) -> bool:

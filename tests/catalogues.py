@@ -3,12 +3,36 @@ test extras) into a folder of the shape gettext reads: LOCALE/LANGUAGE/LC_MESSAG
 
 from __future__ import annotations
 
+import importlib.util
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 DOMAIN = "caledonia"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@cache
+def script() -> Any:
+    """.ci/catalogues.py, the script that keeps the catalogues, as a module."""
+    spec = importlib.util.spec_from_file_location("ci_catalogues", ROOT / ".ci" / "catalogues.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def extracted(template: Path) -> Any:
+    """The template extracted from the code and the data now, as the script extracts it,
+    into `template`; returned as a Babel catalogue."""
+    script().extract(template)
+    return read_catalogue(template)
+
+
+def spanish_po() -> Path:
+    return script().po_path("es")
 
 
 def babel() -> None:
@@ -26,12 +50,12 @@ def catalogue_of(translations: dict[Any, Any], locale: str = "en") -> Any:
     return catalogue
 
 
-def read_catalogue(path: Path) -> Any:
+def read_catalogue(path: Path, locale: str | None = None) -> Any:
     """A .po or .pot file as a Babel catalogue."""
     from babel.messages.pofile import read_po
 
     with path.open("rb") as source:
-        return read_po(source)
+        return read_po(source, locale=locale)
 
 
 def marked(catalogue: Any, opening: str, closing: str) -> Any:

@@ -2,7 +2,7 @@
 
 A fresh interpreter costs a second or more per call on a busy machine, and most commands do
 not care whether they run in one: `run_in_process` calls the console script's `main` with
-the test's words, a private environment, the repository as working folder, its own stdin,
+the test's words, a private environment, a scratch working folder, its own stdin,
 stdout and stderr, and every piece of module state a run leaves behind reset first. What
 a subprocess would see as exit 3 ("Internal error ... bug") is raised here instead, with
 its real traceback, so a bug fails the test just as loudly.
@@ -33,17 +33,40 @@ ALL_IN_SUBPROCESS = "CALEDONIA_TESTS_SUBPROCESS"
 _STARTUP_VARIABLES = ("PYTHON", "LANG", "LC_")
 
 
-def run_cli(*args, env=None, input_text=None, subprocess=False):
+def run_cli(*args, env=None, input_text=None, subprocess=False, cwd=None):
     """Run `caledonia ARGS` as a user would, without a terminal: a CompletedProcess with
     the exit code and the text of stdout and stderr. `env` is added to the environment;
-    `input_text` is stdin (else an empty one); `subprocess=True` runs a fresh interpreter."""
+    `input_text` is stdin (else an empty one); `subprocess=True` runs a fresh interpreter;
+    `cwd` is the working folder (else a scratch folder: a command never writes into the
+    checkout)."""
     if subprocess or os.environ.get(ALL_IN_SUBPROCESS) or _needs_own_process(env or {}):
-        return run_in_subprocess(*args, env=env, input_text=input_text)
-    return run_in_process(*args, env=env, input_text=input_text)
+        return run_in_subprocess(*args, env=env, input_text=input_text, cwd=cwd)
+    return run_in_process(*args, env=env, input_text=input_text, cwd=cwd)
 
 
-def run_in_subprocess(*args, env=None, input_text=None):
-    """`caledonia ARGS` in a fresh interpreter, from the repository's folder."""
+def scratch_folder() -> Path:
+    """The working folder of the commands a test runs: one of this process's own, out of
+    the checkout, so that a relative path a command writes (`new NEWGAME`) lands there.
+    The checkout's sample games and map modules are there by their relative paths
+    (`sample_games/final-4p.yaml`), to be read."""
+    global _scratch
+    if _scratch is None:
+        import atexit
+        import shutil
+        import tempfile
+
+        _scratch = Path(tempfile.mkdtemp(prefix="caledonia-tests-"))
+        atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
+        for shared in ("sample_games", "maps"):
+            (_scratch / shared).symlink_to(ROOT / shared, target_is_directory=True)
+    return _scratch
+
+
+_scratch: Path | None = None
+
+
+def run_in_subprocess(*args, env=None, input_text=None, cwd=None):
+    """`caledonia ARGS` in a fresh interpreter, from `cwd` (else the scratch folder)."""
     full_env = dict(os.environ, **(env or {}))
     return processes.run(
         [sys.executable, "-m", "caledonia.cli.main", *args],
@@ -51,7 +74,7 @@ def run_in_subprocess(*args, env=None, input_text=None):
         text=True,
         env=full_env,
         input=input_text,
-        cwd=ROOT,
+        cwd=cwd or scratch_folder(),
     )
 
 
@@ -65,9 +88,10 @@ def _needs_own_process(env: dict[str, str]) -> bool:
     return bool(locking._held)  # a lock of this process would let the command through
 
 
-def run_in_process(*args, env=None, input_text=None, cwd=ROOT, environ=None):
+def run_in_process(*args, env=None, input_text=None, cwd=None, environ=None):
     """`caledonia ARGS` through the console script's `main`, in this process (see above),
-    from the folder `cwd`; `environ` is the whole environment instead of this process's."""
+    from the folder `cwd` (else the scratch folder); `environ` is the whole environment
+    instead of this process's."""
     from caledonia.cli import main as cli
 
     saved_environ = dict(os.environ)
@@ -83,7 +107,7 @@ def run_in_process(*args, env=None, input_text=None, cwd=ROOT, environ=None):
     os.environ.setdefault("CALEDONIA_DEBUG", "1")
     _reset_module_state()
     try:
-        os.chdir(cwd)
+        os.chdir(cwd or scratch_folder())
         sys.argv = ["caledonia", *args]
         sys.stdin = io.StringIO(input_text or "")
         sys.stdout, sys.stderr = out, err

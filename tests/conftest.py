@@ -89,3 +89,55 @@ SOLO_NEW = [
     "--clans",
     "Campbell,Cunningham",
 ]
+
+
+# -- the suite leaves the checkout as it found it --------------------------------------------
+def _tree_state() -> dict[str, str] | None:
+    """Every new or changed file of the checkout (`git status`, which leaves out what
+    .gitignore ignores), each with its size and time; None outside a git checkout."""
+    import subprocess
+
+    try:
+        listed = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=all", "-z"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    state = {}
+    for entry in filter(None, listed.split("\0")):
+        path = ROOT / entry[3:]
+        try:
+            stat = path.stat()
+            state[entry] = f"{stat.st_size} {stat.st_mtime_ns}"
+        except OSError:
+            state[entry] = "gone"
+    return state
+
+
+def pytest_sessionstart(session):
+    if not hasattr(session.config, "workerinput"):  # the run's own process, not a worker
+        session.config._tree_before = _tree_state()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    before = getattr(session.config, "_tree_before", None)
+    if before is None:
+        return
+    after = _tree_state() or {}
+    changed = sorted(
+        entry for entry in set(before) | set(after) if before.get(entry) != after.get(entry)
+    )
+    if changed:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            reporter.write_line(
+                "FAILED: the tests left files in the checkout (tests write only under "
+                "tmp_path): " + ", ".join(changed),
+                red=True,
+            )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -38,7 +38,22 @@ def template() -> set[str]:
 
 
 def message_ids(reason: Reason) -> list[str]:
-    """The ids a Reason is made of: its own (both forms of a Plural) and its fields'."""
+    """The ids a Reason is made of: its own (both forms of a Plural) and its fields'; a
+    data name's (its kind is the context); the parts' of a joined text."""
+    from caledonia.rules.messages import Joined
+    from caledonia.rules.names import Name, alone, counted_ids, kind_of
+
+    if isinstance(reason, Name):
+        name, count = reason.fields["name"], reason.fields["count"]
+        kind = kind_of(name) or "good"
+        return [alone(kind, name)] if count is None else list(counted_ids(kind, name))
+    if isinstance(reason, Joined):
+        return [
+            i
+            for part in reason.fields["parts"]
+            if isinstance(part, Reason)
+            for i in message_ids(part)
+        ]
     ids = [reason.message_id] + ([reason.plural_id] if isinstance(reason, Plural) else [])
     for value in reason.fields.values():
         if isinstance(value, Reason):

@@ -313,7 +313,8 @@ def test_the_map_commands_speak_the_readers_language_and_their_json_stays_englis
     words = ("map", "legal", POSITION, "Ailsa", "sheep", "A-05")
     english, translated = run_cli(*words), run_cli(*words, env=marked_language)
     assert english.stdout.startswith("Legal: Ailsa may put a sheep on A-05 (neighbouring A-11)")
-    assert translated.stdout.startswith("«Legal: Ailsa may put a sheep on A-05 («neighbouring")
+    # the unit's name is the catalogue's too (its kind the context)
+    assert translated.stdout.startswith("«Legal: Ailsa may put a «sheep» on A-05 («neighbouring")
     assert "«Note: map modules A1, B1, C1, D1 are example layouts" in translated.stderr
     refused = run_cli("map", "legal", POSITION, "Ailsa", "cow", "B-19", env=marked_language)
     assert refused.returncode == 1

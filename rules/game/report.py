@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..components import IMPORT_GOODS
+from ..data_messages import Headline
 from ..messages import Plural, Reason
 from ..scoring import Breakdown, FinalScore, score_sheet
 from .engine import Game
@@ -246,9 +247,8 @@ def _tile_words(game: Game, tile_id: str | None) -> Reason:
     tile = next((t for t in game.parts.scoring_tiles if t.id == tile_id), None)
     if tile is None:
         return Reason("tile {tile}", tile=tile_id)
-    what = tile.scores.split(" (")[0].split(":")[0]  # the tile's headline, not its details
     # TRANSLATORS: {scores} is the headline of what the tile scores, as the box data says
-    return Reason("tile {tile}, {scores}", tile=tile_id, scores=what[:1].lower() + what[1:])
+    return Reason("tile {tile}, {scores}", tile=tile_id, scores=Headline(tile.scores))
 
 
 def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]:

@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...contract_faces import tile, tiles
-from ...messages import Plural, Reason
+from ...messages import Joined, Plural, Reason
 from ...position import AND
 from ...space_names import short_place
 from ..contracts import import_goods, named, paired
@@ -275,14 +275,17 @@ class Fulfil(EventSpec):
     def option_words(self, state: GameState, e: Event) -> str:
         summary = tiles(named(e), state.parts.contracts)
         slaughter = [  # each animal by where it stands: the board prints no ids
-            f"{space} ({short_place(state.board, state.space(space))})"
+            # TRANSLATORS: a space by its id, then where it lies on the table
+            Reason(
+                "{space} ({place})", space=space, place=short_place(state.board, state.space(space))
+            )
             for space in e.get("slaughter") or ()
         ]
         if slaughter:
             return Reason(
                 "{contracts}, slaughtering on {spaces}",
                 contracts=summary,
-                spaces=", ".join(slaughter),
+                spaces=Joined(", ", slaughter),
             )
         return summary
 

@@ -58,8 +58,8 @@ class Prepare(EventSpec):
         "the Market."
     )
     section = Reason("Phase 1: Preparation")
-    syntax = "[--draw IDS|none] [--roll GOOD:±N]... (solo: three rolls, or --virtual-dice)"
-    help = Reason("prepare the next round")
+    syntax = "[--draw IDS|none] [--roll GOOD:±N]..."
+    help = Reason("prepare the next round (solo: three rolls, or --virtual-dice)")
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
 
