@@ -157,14 +157,16 @@ def test_solo_prepare_refuses_a_contract_taken_twice_when_it_is_typed(
     solo_state, terminal, monkeypatch, capsys
 ):
     import yaml
+    from caledonia.rules.components import components
+    from caledonia.rules.contract_faces import left_half, tile
 
     board = [c for c in yaml.safe_load(solo_state.read_text())["board"] if c]
-    twice = f"{board[0]} {board[0]}"
+    twice = f"{board[0]}, {left_half(components().contracts[board[0]])}"  # its id, its goods
     asker = terminal([twice, KeyboardInterrupt()])
     run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
     [(question, answer, reason)] = asker.refusals
     assert question.startswith("Contracts you took") and answer == twice
-    assert reason == f"Contract {board[0]} is listed twice: each is taken once."
+    assert reason == f"{tile(board[0])} is named twice: each is taken once."
     assert len(asker.questions) == 1  # asked again at once, not after the prices
 
 
