@@ -74,9 +74,7 @@ def test_a_menu_without_refused_keys_says_only_that_no_option_has_the_key(keyboa
     assert "c: no option has this key" in said
 
 
-def test_a_question_mark_in_a_menu_that_filters_explains_instead_of_filtering(
-    keyboard, capsys
-):
+def test_a_question_mark_in_a_menu_that_filters_explains_instead_of_filtering(keyboard, capsys):
     ask = QuestionaryAsker()
     many = [Choice(f"space {n}", n, rule=f"rule of space {n}") for n in range(40)]
     keyboard.send_text("?")
