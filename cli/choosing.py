@@ -165,7 +165,7 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
     ):
         words = kind_words(kind)
         if isinstance(listed, Family):
-            label = words
+            label = _family_label(state, kind, listed, words)
         elif len(listed) == 1:
             (event,) = listed
             option = _with_powers(state, event, EVENTS[kind].option_words(state, event))
@@ -177,6 +177,23 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
         label = ends_words(label, given_up(state, events, kind))
         choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
     return choices
+
+
+def _family_label(state: GameState, kind: str, listed: Any, words: str) -> str:
+    """A kind too large to list: its words, and for the building bonus what keeping a
+    contract drawn brings or costs this round (the round's contract price)."""
+    if kind != "building_bonus":
+        return words
+    from caledonia.rules.game.contracts import due
+    from caledonia.rules.game.events.obtain import due_words
+
+    sample = next(iter(listed), None)
+    if sample is None or "player" not in sample:
+        return words
+    player = state.by_name(sample["player"])
+    money = due_words(due(state, player, state.turn.contracts_obtained))
+    # TRANSLATORS: {money} is what keeping a contract drawn brings or costs: 'pay £15'
+    return t("{kind} (keeping one: {money})", kind=words, money=money)
 
 
 # The bonuses a turn may still hold after its action, by the kind that takes them, and how
@@ -352,6 +369,8 @@ def narrow(
                 )
                 for key, (words, members) in ordered
             ]
+            if level.file is _unit:  # the player board's order, as every unit menu
+                choices = _in_board_order(choices, [key for key, _ in ordered])
             if all(c.key for c in choices):  # in the order of their keys
                 choices.sort(key=lambda c: SHORTCUT_KEYS.index(c.key))
             return level, choices
@@ -362,6 +381,12 @@ def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]
     """A unit's answer with its price and the land's, which vary by space: 'sheep £8 +
     land £1–£6'; a free space says the land is saved. Other answers as they are (in the
     reader's language)."""
+    if level.file is _trade:  # the price now: what one of the good costs or brings
+        from caledonia.rules.game.trading import unit_price
+
+        each = unit_price(state, members[0]["good"])
+        # TRANSLATORS: a trade's answer and the good's price now: 'buy wool at £4 each'
+        return t("{trade} at £{price} each", trade=words, price=each)
     if level.file is not _unit:
         return tr(words)
     from caledonia.rules.game.events.expand import expansion
@@ -381,6 +406,27 @@ def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]
     if free:
         return t("{unit} £{price}, saves land {span}", unit=words, price=price, span=span)
     return t("{unit} £{price} + land {span}", unit=words, price=price, span=span)
+
+
+def _in_board_order(choices: list[Choice], keys: list[Any]) -> list[Choice]:
+    """Unit answers (filed by (free, unit)) in the player board's order, each with its
+    unit's key; a unit offered both ways (free space and not) keeps the key for the
+    ordinary one, the other gets the next free key."""
+    order = list(UNIT_KEYS)
+    paired = sorted(
+        zip(keys, choices, strict=True),
+        key=lambda item: (order.index(item[0][1]) if item[0][1] in order else len(order), item[0]),
+    )
+    seen: set[str] = set()
+    placed = []
+    for (_, unit), choice in paired:
+        key = UNIT_KEYS.get(unit)
+        if key is None or key in seen:
+            placed.append(choice._replace(key=None))
+            continue
+        seen.add(key)
+        placed.append(choice._replace(key=key))
+    return placed  # a choice without a key gets a free one (prompts.with_keys)
 
 
 def _stable_key(state: GameState, kind: str, key: Any, words: str) -> str | None:

@@ -225,17 +225,28 @@ class Produce(EventSpec):
         return Reason("{player} produces", player=e["player"])
 
     def option_words(self, state: GameState, e: Event) -> str:
-        made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
+        """'Fiona: £12, makes 2 wool and 1 milk, processing 1 milk into 1 cheese': the money
+        and every good that comes out, the basic goods first."""
         player = state.by_name(e["player"])
         money = income(state, player) + production_money(state, player, e)
-        if made:
-            return Reason(
-                "{player}: £{money}, processing {goods}",
-                player=player.name,
-                money=money,
-                goods=made,
+        made = basic_goods(state, player)
+        basic = ", ".join(f"{n} {g.replace('_', ' ')}" for g, n in made.items() if n)
+        sources = {out: source for source, out in state.parts.economy.processing.values()}
+        processed = ", ".join(
+            Reason(
+                "{count} {source} into {count} {output}", count=e[g], source=sources[g], output=g
             )
-        return Reason("{player}: £{money}, no processing", player=player.name, money=money)
+            for g in OUTPUTS
+            if e.get(g)
+        )
+        fields = {"player": player.name, "money": money, "basic": basic or Reason("no goods")}
+        # TRANSLATORS: {basic} lists the basic goods made ('2 wool, 1 milk'), {goods} what is
+        # processed ('1 milk into 1 cheese')
+        if processed:
+            return Reason(
+                "{player}: £{money}, makes {basic}, processing {goods}", goods=processed, **fields
+            )
+        return Reason("{player}: £{money}, makes {basic}, no processing", **fields)
 
 
 SPEC = Produce()
