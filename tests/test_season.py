@@ -22,6 +22,8 @@ from caledonia.rules.market import load_market
 from caledonia.rules.solo import load_removal_grid
 from conftest import SAMPLES, run_cli
 from gametools import BOX, PARTS, SIDES
+from hypothesis import given
+from hypothesis import strategies as st
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 SOURCES = ("glory", "goods", "money", "hops", "imports", "exports", "settlements")
@@ -300,3 +302,48 @@ def test_stats_by_each_split_and_its_mistakes():
     assert result.returncode == 2 and "players, clan, seat, variant, map" in result.stderr
     result = run_cli("stats", str(SAMPLES), "--since", "yesterday")
     assert result.returncode == 2 and "--since" in result.stderr
+
+
+# -- invariants over any season ----------------------------------------------------------------
+
+
+@st.composite
+def _games(draw):
+    count = draw(st.integers(1, 4))
+    names = draw(st.permutations(NAMES))[:count]
+    totals = draw(st.lists(st.integers(0, 200), min_size=count, max_size=count))
+    money = draw(st.lists(st.integers(0, 9), min_size=count, max_size=count))
+    keys = list(zip(totals, money, strict=True))
+    ranks = [1 + sum(other > key for other in keys) for key in keys]  # competition ranks
+    clans = draw(
+        st.lists(st.sampled_from(("Stewart", "Campbell", None)), min_size=count, max_size=count)
+    )
+    seats = [
+        (name, clan, total, rank)
+        for name, clan, total, rank in zip(names, clans, totals, ranks, strict=True)
+    ]
+    return _result(str(draw(st.uuids())), *seats)
+
+
+@given(st.lists(_games(), min_size=1, max_size=12))
+def test_a_seasons_figures_add_up(results):
+    figures = season(results)
+    contested = [g for g in results if not g.solo]
+    assert figures["games"] == len(results) and figures["solo"]["plays"] == len(results) - len(
+        contested
+    )
+    assert sum(r["plays"] for r in figures["players"]) == sum(len(g.players) for g in contested)
+    assert sum(r["wins"] for r in figures["players"]) == sum(len(g.winners()) for g in contested)
+    for count in (2, 3, 4):
+        games = [g for g in contested if len(g.players) == count]
+        rows = [r for r in figures["by"]["seat"] if r["player_count"] == count]
+        assert sum(r["plays"] for r in rows) == count * len(games)
+        assert sum(r["wins"] for r in rows) == sum(len(g.winners()) for g in games)
+    for pair in figures["head_to_head"]:
+        assert sum(pair["wins"]) <= pair["games"]
+    records = figures["records"]
+    if contested:
+        assert 0 <= records["smallest_margin"]["value"] <= records["biggest_margin"]["value"]
+        assert records["lowest_winning_score"]["value"] <= records["highest_score"]["value"]
+    else:
+        assert all(record is None for record in records.values())
