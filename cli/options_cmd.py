@@ -46,8 +46,8 @@ def options(
     """What may be done now: every legal event, grouped by action, with what it costs.
 
     With --json, the list of events exactly as 'caledonia act GAME --event JSON' takes them;
-    with --explain or --all too, an object: "options" (each {"event": ..., "rule": ...}) and
-    "not_now" (each {"action": ..., "reasons": [...]}).
+    with --explain or --all too, an object: "options" (each with its "event" and "rule") and
+    "not_now" (each with its "action" and "reasons").
 
     Example: [cyan]caledonia options game.yaml --player Ailsa[/cyan]
     """

@@ -318,12 +318,9 @@ def _final(game: Game, path: str) -> str:
 
 def _bgstats(game: Game, path: str, score: Any) -> str:
     """The play's BG Stats push link (export --bgstats), as a link and as a QR code."""
-    from datetime import datetime, timezone
+    from .bgstats import game_link
 
-    from .bgstats import Played, push_link, push_play
-
-    ended = datetime.fromtimestamp(os.path.getmtime(path), timezone.utc)
-    link = push_link(push_play(Played(game, score, ended)))
+    link = game_link(game)
     app = t("BG Stats")
     qr = qr_svg(link, app)
     said = t("Open the link on the device with BG Stats to add the play.")
