@@ -77,6 +77,7 @@ FORCE_CASES: dict[str, Callable[[Path], tuple[list[str], Path]]] = {
     "solo new": _named(["solo", "new"], "solo.yaml", ["--seed", "3"]),
     "export": _named(["export", GAME, "--bgstats", "--file"], "game.bgsplay"),
     "report": _named(["report", GAME, "--html"], "report.html"),
+    "stats": _named(["stats", GAME, "--html"], "stats.html"),
     "status": _svg("status", GAME),
     "map show": _svg("map", "show", POSITION),
     "map legal": _svg("map", "legal", POSITION, "Ailsa", "cow"),
