@@ -250,9 +250,7 @@ def test_table_changes_are_checked(parts, market):
     state = new_state(parts, market, seed=1)
     with pytest.raises(ValueError, match="£30 is not on the whisky track"):
         apply_table_changes(state, market, {"whisky": 30}, [])
-    with pytest.raises(
-        ValueError, match=r"contract 1 cheese \+ 1 bread \+ 1 whisky is not on"
-    ):
+    with pytest.raises(ValueError, match=r"contract 1 cheese \+ 1 bread \+ 1 whisky is not on"):
         apply_table_changes(state, market, {}, [50] if 50 not in state.board else [49])
 
 
