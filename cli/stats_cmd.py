@@ -52,7 +52,7 @@ def result_of(path: str) -> tuple[str, str, Any]:
     except NotFinished as why:
         return "unfinished", path, why.reason
     except CaledoniaError as problem:
-        return "failed", path, str(problem)
+        return "failed", path, problem.args[0] if problem.args else str(problem)
     except Exception as problem:  # a bug in one file's replay must not stop the others
         return (
             "failed",

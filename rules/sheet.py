@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .boxfolder import EXAMPLES_KEY
 from .components import IMPORT_GOODS, Components
-from .messages import Plural, Reason
+from .messages import Joined, Plural, Reason
 from .plaindata import plain
 from .schema import Node
 from .words import one_of
@@ -314,7 +314,7 @@ def settlement_note(
     """Which settlements the map count took (and left out), for the score's notes."""
     from .settlements import FISHERMEN_READING
 
-    fields = dict(player=player, shipping=shipping, count=count, kept=", ".join(kept))
+    fields = dict(player=player, shipping=shipping, count=count, kept=Joined(", ", kept))
     if not kept:
         fields["kept"] = Reason("none")  # TRANSLATORS: no settlement counted
     # TRANSLATORS: {shipping} says the player's shipping reach; {kept} and {left} list

@@ -48,8 +48,10 @@ def counted(count: int, noun: str, many: str | None = None) -> str:
 def one_of(names: Iterable[str], joiner: str = "or") -> str:
     """`a`, `a or b`, `a, b or c`."""
     names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
+    if len(names) == 1:
+        return names[0]  # as it is: a Reason stays one, to be read in the reader's language
+    if not names:
+        return ""
     fields = {"names": Joined(", ", names[:-1]), "last": names[-1]}
     # TRANSLATORS: {names} are one or more names (of spaces, goods, players...) joined by
     # commas, {last} the last one

@@ -187,11 +187,13 @@ def english_words_in(left: str) -> list[str]:
 def spanish_typed_words() -> frozenset[str]:
     """Typed words a Spanish help shows besides the commands: the corrections of `fix`,
     the units' codes drawn on the map (`cow`, `shp`), and the keys of a score sheet (a file
-    written in English: `players`, `variant`)."""
+    written in English: `players`, `variant`, `examples`)."""
     from caledonia.cli.unit_codes import UNIT_CODES
     from caledonia.rules.game.events.fix import CORRECTIONS
 
-    return frozenset(CORRECTIONS) | frozenset(UNIT_CODES.values()) | {"players", "variant"}
+    return (
+        frozenset(CORRECTIONS) | frozenset(UNIT_CODES.values()) | {"players", "variant", "examples"}
+    )
 
 
 def spanish_left(text: str) -> list[str]:

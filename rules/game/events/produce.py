@@ -12,7 +12,8 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ...messages import Reason
+from ...messages import Joined, Reason
+from ...names import Name
 from ...words import counted
 from ..pieces import ALL_WORKERS, BUILDINGS
 from ..round_scoring import score_round
@@ -230,14 +231,20 @@ class Produce(EventSpec):
         player = state.by_name(e["player"])
         money = income(state, player) + production_money(state, player, e)
         made = basic_goods(state, player)
-        basic = ", ".join(f"{n} {g.replace('_', ' ')}" for g, n in made.items() if n)
+        basic = Joined(", ", [Name(g, n) for g, n in made.items() if n])
         sources = {out: source for source, out in state.parts.economy.processing.values()}
-        processed = ", ".join(
-            Reason(
-                "{count} {source} into {count} {output}", count=e[g], source=sources[g], output=g
-            )
-            for g in OUTPUTS
-            if e.get(g)
+        processed = Joined(
+            ", ",
+            [
+                Reason(
+                    "{count} {source} into {count} {output}",
+                    count=e[g],
+                    source=Name(sources[g]),
+                    output=Name(g),
+                )
+                for g in OUTPUTS
+                if e.get(g)
+            ],
         )
         fields = {"player": player.name, "money": money, "basic": basic or Reason("no goods")}
         # TRANSLATORS: {basic} lists the basic goods made ('2 wool, 1 milk'), {goods} what is
