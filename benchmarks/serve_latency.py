@@ -33,17 +33,10 @@ from urllib.request import urlopen
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "sample_games" / "midway-4p.yaml"
 FINISHED = ROOT / "sample_games" / "game-4p.yaml"
-CHROMIUM = "/usr/bin/chromium"
-BROWSER_ARGUMENTS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+# the browser and its flags as the tests start it (tests/browser.py): one list of them
+sys.path.insert(0, str(ROOT / "tests"))
+from browser import ARGUMENTS as BROWSER_ARGUMENTS  # noqa: E402
+from browser import CHROMIUM  # noqa: E402
 
 
 def caledonia(*words: str) -> subprocess.CompletedProcess:
