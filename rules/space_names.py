@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .board import Board
 from .hexgrid import around
-from .messages import N_, Plural, Reason
+from .messages import N_, Joined, Plural, Reason
 from .position import AND, Position, listed, unit_words
 from .words import one_of
 
@@ -27,6 +27,15 @@ DIRECTION_WORDS = {
     "W": N_("west"),
     "SW": N_("south-west"),
     "SE": N_("south-east"),
+}
+# TRANSLATORS: the compass letters of a direction on a menu line ('your sheep (NE)')
+COMPASS_LETTERS = {
+    "E": N_("E"),
+    "NE": N_("NE"),
+    "NW": N_("NW"),
+    "W": N_("W"),
+    "SW": N_("SW"),
+    "SE": N_("SE"),
 }
 LAND_ORDER = ("grassland", "forest", "mountain")
 # TRANSLATORS: the hex's place in its row, from the left: '3rd hex from the left'
@@ -82,7 +91,9 @@ def ordinal(number: int) -> str:
 def terrain_words(board: Board, index: int) -> str:
     """'forest', 'grassland/mountain', 'loch'; '(mist)' after it when out of play."""
     space = board.spaces[index]
-    words = Reason("loch") if space.loch else "/".join(k for k in LAND_ORDER if k in space.land)
+    # each land a name of its own, so a reader sees 'pradera/bosque' in Spanish
+    lands = [k for k in LAND_ORDER if k in space.land]
+    words = Reason("loch") if space.loch else Joined("/", lands)
     return words if index in board.active else Reason("{terrain} (mist)", terrain=words)
 
 
@@ -124,7 +135,7 @@ def _direction_to(board: Board, index: int, other: int, short: bool) -> str:
     target = board.spaces[other]
     for direction, position in around(space.column, space.row):
         if position == (target.column, target.row):
-            return direction if short else Reason(DIRECTION_WORDS[direction])
+            return Reason((COMPASS_LETTERS if short else DIRECTION_WORDS)[direction])
     return ""
 
 
