@@ -727,7 +727,9 @@ def _scoring_words(scoring: Any) -> str:
     )
 
 
-CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help=N_("How many events."))]
+CountArgument = Annotated[
+    int | None, typer.Argument(metavar="[N]", min=1, help=N_("How many events (1 if not given)."))
+]
 ToOption = Annotated[
     int | None,
     typer.Option(
@@ -742,7 +744,7 @@ AllOption = Annotated[bool, typer.Option("--all", help=N_("Restore every undone 
 
 def undo(
     game_file: GameArgument,
-    count: CountArgument = 1,
+    count: CountArgument = None,  # None: not given, so --to may stand alone
     to: ToOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -754,8 +756,9 @@ def undo(
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.gamefile import undo_game
 
-    if to is not None and count != 1:
+    if to is not None and count is not None:
         raise UsageProblem(t("give either N or --to N, not both"), "undo")
+    count = count or 1
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
@@ -802,7 +805,7 @@ def _count_after(game: Game, kept: int) -> int:
 
 def redo(
     game_file: GameArgument,
-    count: CountArgument = 1,
+    count: CountArgument = None,  # None: not given, so --all may stand alone
     every: AllOption = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -812,8 +815,9 @@ def redo(
     """
     from caledonia.rules.game.event_words import describe
 
-    if every and count != 1:
+    if every and count is not None:
         raise UsageProblem(t("give either N or --all, not both"), "redo")
+    count = count or 1
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
