@@ -268,7 +268,7 @@ class Fulfil(EventSpec):
                 "{player} fulfils {contracts}, slaughtering on {spaces}",
                 player=e["player"],
                 contracts=tiles(ids),
-                spaces=", ".join(slaughter),
+                spaces=Joined(", ", slaughter),
             )
         return Reason("{player} fulfils {contracts}", player=e["player"], contracts=tiles(ids))
 
