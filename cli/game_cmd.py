@@ -700,7 +700,7 @@ def log_lines(game: Game, last: int | None = None) -> list[str]:
         if event_heading(entry.round, entry.phase) != heading:
             heading = event_heading(entry.round, entry.phase)
             lines.append(heading)
-        words = describe(entry.event)
+        words = describe(entry.event, entry.position)
         if entry.correction:
             words = t("correction: {event}", event=words)
         line = f"{entry.number:4d}. {tr(words)}"
@@ -727,7 +727,9 @@ def _scoring_words(scoring: Any) -> str:
     )
 
 
-CountArgument = Annotated[int, typer.Argument(metavar="[N]", min=1, help=N_("How many events."))]
+CountArgument = Annotated[
+    int | None, typer.Argument(metavar="[N]", min=1, help=N_("How many events (1 if not given)."))
+]
 ToOption = Annotated[
     int | None,
     typer.Option(
@@ -742,7 +744,7 @@ AllOption = Annotated[bool, typer.Option("--all", help=N_("Restore every undone 
 
 def undo(
     game_file: GameArgument,
-    count: CountArgument = 1,
+    count: CountArgument = None,  # None: not given, so --to may stand alone
     to: ToOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -753,9 +755,11 @@ def undo(
     """
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.gamefile import undo_game
+    from caledonia.rules.game.pieces import position_of
 
-    if to is not None and count != 1:
+    if to is not None and count is not None:
         raise UsageProblem(t("give either N or --to N, not both"), "undo")
+    count = count or 1
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
@@ -772,11 +776,11 @@ def undo(
         return
     if len(dropped) > UNDONE_LISTED:  # a long undo: the count and its first and last events
         emit(t_n("{count} event undone:", "{count} events undone:", len(dropped)))
-        emit(t("  from: {event}", event=describe(dropped[0])))
-        emit(t("  to: {event}", event=describe(dropped[-1])))
+        emit(t("  from: {event}", event=describe(dropped[0], position_of(game.state))))
+        emit(t("  to: {event}", event=describe(dropped[-1], position_of(game.state))))
     else:
         for event in reversed(dropped):
-            emit(t("undone: {event}", event=describe(event)))
+            emit(t("undone: {event}", event=describe(event, position_of(game.state))))
     show_notes([], game)
 
 
@@ -802,7 +806,7 @@ def _count_after(game: Game, kept: int) -> int:
 
 def redo(
     game_file: GameArgument,
-    count: CountArgument = 1,
+    count: CountArgument = None,  # None: not given, so --all may stand alone
     every: AllOption = False,
     as_json: JsonOption = False,
 ) -> None:
@@ -811,9 +815,11 @@ def redo(
     Example: [cyan]caledonia redo game.yaml[/cyan], [cyan]caledonia redo game.yaml --all[/cyan]
     """
     from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.pieces import position_of
 
-    if every and count != 1:
+    if every and count is not None:
         raise UsageProblem(t("give either N or --all, not both"), "redo")
+    count = count or 1
     with changing(game_file):
         game = load(game_file)
         check_writable(game_file)
@@ -837,11 +843,11 @@ def redo(
         return
     if len(restored) > UNDONE_LISTED:
         emit(t_n("{count} event redone:", "{count} events redone:", len(restored)))
-        emit(t("  from: {event}", event=describe(restored[0][0])))
-        emit(t("  to: {event}", event=describe(restored[-1][0])))
+        emit(t("  from: {event}", event=describe(restored[0][0], position_of(game.state))))
+        emit(t("  to: {event}", event=describe(restored[-1][0], position_of(game.state))))
     else:
         for event, said in restored:
-            emit(t("redone: {event}", event=describe(event)))
+            emit(t("redone: {event}", event=describe(event, position_of(game.state))))
             for note in said:
                 emit(f"  {tr(note)}")
     show_notes([], game)

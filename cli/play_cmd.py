@@ -190,6 +190,7 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     """Record an answer and save it; when the file changed meanwhile, only if the rules
     still allow it on the file's game (else the question is asked again)."""
     from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.pieces import position_of
 
     def still_legal(game: Game) -> bool:
         reasons = game.check(event)
@@ -211,7 +212,7 @@ def _record(asker: Asker, table: Table, event: dict) -> None:
     made, notes = commit(asker, table, lambda game: game.apply(event), still_legal)
     if not made:
         return
-    _said(f"✓ {tr(describe(table.game.events[-1]))}", style="bold")
+    _said(f"✓ {tr(describe(table.game.events[-1], position_of(table.game.state)))}", style="bold")
     for note in notes:  # who answers next is the next question's header
         _said(f"  {tr(note)}")
 
@@ -505,6 +506,7 @@ def _ask_dice(asker: Asker, game: Game) -> list[dict]:
 def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> None:
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.gamefile import undo_game
+    from caledonia.rules.game.pieces import position_of
 
     from .game_cmd import print_log, print_status
 
@@ -525,12 +527,12 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
             _not_again(N_("Not undone: the game changed elsewhere. Asking again.")),
         )
         for event in undone if made else []:
-            _said(t("undone: {event}", event=describe(event)))
+            _said(t("undone: {event}", event=describe(event, position_of(game.state))))
     elif escape == REDO:
         not_again = _not_again(N_("Not redone: the game changed elsewhere. Asking again."))
         made, redone = commit(asker, table, lambda g: g.redo(1), not_again)
         for event, notes in redone if made else []:
-            _said(t("redone: {event}", event=describe(event)))
+            _said(t("redone: {event}", event=describe(event, position_of(game.state))))
             for note in notes:
                 _said(f"  {tr(note)}")
     elif escape in (HISTORY, REDO_ALL):
@@ -585,6 +587,7 @@ def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
     undone event redone."""
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.gamefile import undo_game
+    from caledonia.rules.game.pieces import position_of
 
     from .play_history import ask_kept, undo_words
 
@@ -593,7 +596,8 @@ def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
         made, redone = commit(asker, table, lambda g: g.redo(len(g.undone)), not_again)
         if made:
             _said(t_n("{count} event redone", "{count} events redone", len(redone)))
-            _said(t("  the last: {event}", event=describe(redone[-1][0])))
+            last = describe(redone[-1][0], position_of(table.game.state))
+            _said(t("  the last: {event}", event=last))
         return
     kept = ask_kept(asker, table.game)
     if kept is None:
@@ -605,7 +609,7 @@ def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
         lambda g: undo_game(table.path, g, count),
         _not_again(N_("Not undone: the game changed elsewhere. Asking again.")),
     )
-    for line in undo_words(undone) if made else []:
+    for line in undo_words(undone, position_of(table.game.state)) if made else []:
         _said(line)
 
 

@@ -36,7 +36,7 @@ def pages(game: Game) -> list[Page]:
     found: list[Page] = []
     for entry in history(game):
         heading = event_heading(entry.round, entry.phase)
-        words = describe(entry.event)
+        words = describe(entry.event, entry.position)
         if entry.correction:
             words = t("correction: {event}", event=words)
         if not found or found[-1].heading != heading or len(found[-1].lines) == PAGE:
@@ -87,6 +87,7 @@ def confirmed(asker: Asker, game: Game, kept: int) -> bool:
     """Asks the table to confirm an undo back to just after event `kept`, saying how many
     events go."""
     from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.pieces import position_of
 
     going = len(game.events) - kept
     question = t_n(
@@ -96,19 +97,19 @@ def confirmed(asker: Asker, game: Game, kept: int) -> bool:
         "until a new event is recorded)",
         going,
         number=kept,
-        event=tr(describe(game.events[kept - 1])),
+        event=tr(describe(game.events[kept - 1], position_of(game.state))),
     )
     return asker.confirm(question, default=False)
 
 
-def undo_words(undone: list[dict[str, Any]]) -> list[str]:
+def undo_words(undone: list[dict[str, Any]], position: Any = None) -> list[str]:
     """What an undo of several events says: the count, the first and the last."""
     from caledonia.rules.game.event_words import describe
 
     if len(undone) == 1:
-        return [t("undone: {event}", event=describe(undone[0]))]
+        return [t("undone: {event}", event=describe(undone[0], position))]
     return [
         t_n("{count} event undone:", "{count} events undone:", len(undone)),
-        t("  from: {event}", event=describe(undone[0])),
-        t("  to: {event}", event=describe(undone[-1])),
+        t("  from: {event}", event=describe(undone[0], position)),
+        t("  to: {event}", event=describe(undone[-1], position)),
     ]

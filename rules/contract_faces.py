@@ -105,6 +105,18 @@ def tiles(ids: Collection[object], contracts: Mapping[int, Contract] | None = No
     return Reason("{tiles}; and {last}", tiles="; ".join(named_ids[:-1]), last=named_ids[-1])
 
 
+def choices(ids: Collection[object], contracts: Mapping[int, Contract] | None = None) -> str:
+    """One or two tiles as a menu line names them: one by its face; a pair (Buchanan's) by
+    the two left halves, '2 bread and 4 bread together', so the lines of a menu of pairs,
+    most of them sharing a tile, differ within their first words, not after a whole face
+    (the single tiles' lines around them show each whole face)."""
+    if len(ids) != 2:
+        return tiles(ids, contracts)
+    first, second = (short(i, contracts) for i in ids)
+    # TRANSLATORS: two contract tiles taken or fulfilled in one action, each by its left half
+    return Reason("{first} and {second} together", first=first, second=second)
+
+
 # -- reading what is typed -----------------------------------------------------------------
 
 

@@ -130,6 +130,15 @@ def short_place(board: Board, index: int) -> str:
     )
 
 
+def placed_id(board: Board, index: int) -> str:
+    """'A-09 (row 2, hex 3 of module A)': a space's id with where it is, for a list of
+    spaces (the board prints no ids)."""
+    # TRANSLATORS: {space} is a space's id, {place} where it is on the board
+    return Reason(
+        "{space} ({place})", space=board.spaces[index].id, place=short_place(board, index)
+    )
+
+
 def _direction_to(board: Board, index: int, other: int, short: bool) -> str:
     space = board.spaces[index]
     target = board.spaces[other]
@@ -286,7 +295,7 @@ def port_site_words(board: Board, letter: str, ports: Mapping[str, str]) -> str:
     """A port slot said by what lies there: its tile and the corner it sits at."""
     tile = ports.get(letter)
     slot = next((s for s in board.port_slots if s.module == letter), None)
-    touches = ", ".join(board.spaces[i].id for i in slot.touches) if slot else ""
+    touches = listed([placed_id(board, i) for i in slot.touches], COMMA) if slot else ""
     if tile and touches:
         return Reason(
             "port tile {tile} at corner {corner} (beside {spaces})",
@@ -321,7 +330,7 @@ def port_corner_words(board: Board, letter: str) -> str:
         corner = Reason("by module {module}", module=letter)
     if slot is None or not slot.touches:
         return corner
-    spaces = one_of([board.spaces[i].id for i in slot.touches], "and")
+    spaces = one_of([placed_id(board, i) for i in slot.touches], "and")
     return Reason("{corner}, touching {spaces}", corner=corner, spaces=spaces)
 
 

@@ -533,6 +533,7 @@ def test_buchanans_two_contract_menu_names_each_contract_by_its_goods():
     """The printed tiles carry no numbers: play's menu for two contracts together asks for
     the first one by its goods too, not by a bare number."""
     from caledonia.cli.choosing import narrow
+    from caledonia.rules.contract_faces import short
     from caledonia.rules.game.legal import legal_events
 
     game = clan_game("Buchanan")
@@ -543,4 +544,7 @@ def test_buchanans_two_contract_menu_names_each_contract_by_its_goods():
     assert level.question == "Which contract first?"
     for choice in choices:
         first = choice.value[0]["contract"]
-        assert choice.label.startswith(tile(first))  # one pair left: shown whole, face first
+        # a group by its first tile's face; one pair left: both tiles by their left halves,
+        # the first one first (issue 31)
+        pair = short(first, game.parts.contracts) + " and "
+        assert choice.label.startswith((str(tile(first)), pair))

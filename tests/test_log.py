@@ -67,7 +67,8 @@ def test_the_text_shows_what_each_event_moved():
     assert "  27. Kirsty sells 1 cheese  (Kirsty +£11, -1 cheese)\n" in text
     assert "   1. Kirsty takes clan MacDonald  (Kirsty +£55, +1 cheese)\n" in text
     # an event that moves nothing says nothing more
-    assert "  16. Kirsty rows a fisherman from B-20 to B-26\n" in text
+    assert "  16. Kirsty rows a fisherman from B-20 (row 3, hex 6 of module B, part of a " in text
+    assert "to B-26 (row 4, hex 5 of module B, beside Kirsty's fisherman (NE))\n" in text
 
 
 def test_round_scoring_glory_is_its_own_line_not_the_events():

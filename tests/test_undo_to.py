@@ -109,6 +109,7 @@ def test_undo_to_zero_keeps_nothing_and_redo_all_brings_it_all_back(tmp_path):
         (["undo", "--to", "10"], 1, "would undo nothing"),
         (["undo", "--to", "12"], 1, "would undo nothing"),
         (["undo", "3", "--to", "5"], 2, "not both"),
+        (["undo", "1", "--to", "5"], 2, "not both"),  # a count of 1 given is still a count
         (["undo", "--to", "-1"], 2, ""),
         (["redo", "--all"], 1, "nothing to redo"),
     ],
@@ -127,8 +128,11 @@ def test_redo_all_and_a_count_are_not_both_given(tmp_path):
     path = tmp_path / "game.yaml"
     save_game(str(path), game_of(10))
     run_cli("undo", str(path), "--to", "5")
-    done = run_cli("redo", str(path), "3", "--all")
-    assert done.returncode == 2 and "not both" in done.stderr
+    before = read_text(path)
+    for count in ("3", "1"):  # 1 is the default, but given it is a count all the same
+        done = run_cli("redo", str(path), count, "--all")
+        assert done.returncode == 2 and "not both" in done.stderr
+        assert read_text(path) == before
 
 
 def test_an_undo_far_back_starts_from_the_nearest_milestone(tmp_path, monkeypatch):

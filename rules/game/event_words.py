@@ -8,7 +8,9 @@ from typing import Any
 
 from ..errors import DataError
 from ..messages import Reason
+from ..position import Position
 from ..schema import Node
+from ..space_names import site_words
 from ..words import Unmatched, match_word
 from .events import port
 from .registry import EVENTS, VERBS
@@ -35,20 +37,42 @@ def check_event(
     return EVENTS[kind].shape(node, goods, units, typed)
 
 
-def describe(event: dict[str, Any]) -> str:
-    """An event in words, as the log shows it; a malformed one by its type alone."""
+def describe(event: dict[str, Any], position: Position | None = None) -> str:
+    """An event in words, as the log shows it; a malformed one by its type alone. With the
+    `position` it was recorded in (or one near it), each space is said as confirmations
+    say it (its id, then its row and hex and the nearest landmark): the board prints no ids."""
     kind = event.get("type")
     spec = EVENTS.get(kind) if isinstance(kind, str) else None
     if spec is None:
         return Reason("this event")
     try:
-        return spec.describe(event)
+        return spec.describe(event if position is None else _placed(spec, event, position))
     except (KeyError, TypeError, ValueError, AttributeError):  # fields missing or of a wrong kind
         if spec.verb[0] in "aeiou":
             # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
             return Reason("an {verb} event", verb=spec.verb)
         # TRANSLATORS: {verb} is the event's word in `caledonia act` (trade, expand)
         return Reason("a {verb} event", verb=spec.verb)
+
+
+def _placed(spec: EventSpec, event: Event, position: Position) -> Event:
+    """`event` with every space id of its fields (a space, a list of them) in words."""
+    index = position.board.index
+
+    def said(value: Any) -> Any:
+        return (
+            site_words(position, index[value])
+            if isinstance(value, str) and value in index
+            else value
+        )
+
+    placed = dict(event)
+    for name, f in spec.fields.items():
+        if f.kind == "space" and name in event:
+            placed[name] = said(event[name])
+        elif f.kind == "spaces" and isinstance(event.get(name), list):
+            placed[name] = [said(value) for value in event[name]]
+    return placed
 
 
 def as_understood(data: Any, goods: tuple[str, ...], units: tuple[str, ...]) -> Any:

@@ -28,6 +28,7 @@ from . import checkpoint
 from .engine import Game
 from .event_words import check_event, describe
 from .events.prepare import seeded_rolls
+from .pieces import position_of
 from .play_record import KEYS as PLAY_KEYS
 from .play_record import play_data, read_play
 from .setup import parse_setup, setup_as_data
@@ -104,7 +105,7 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
                 raise node.fail(
                     Reason(
                         "the rules refuse this event ({event}): {reasons}",
-                        event=describe(event),
+                        event=describe(event, position_of(game.state)),
                         reasons="; ".join(refused.reasons),
                     )
                 ) from None

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..position import Position
 from .engine import Game
+from .pieces import position_of
 from .state import GameState
 
 # The phases before round 1's actions: the log heads them "Setup".
@@ -55,6 +57,7 @@ class Entry:
     phase: str  # the phase it was recorded in (GameState.phase)
     changes: dict[str, Change]  # by player name; players it did not touch are left out
     scoring: Scoring | None = None  # when the event ended a round
+    position: Position | None = None  # the map as the event found it: its spaces in words
 
     @property
     def correction(self) -> bool:
@@ -89,6 +92,7 @@ def history(game: Game) -> list[Entry]:
         state = replay.state
         round_number = state.round + (1 if state.phase == "preparation" else 0)
         phase, scored, before = state.phase, len(state.round_scores), _holdings(state)
+        position = position_of(state)
         notes = replay.apply(event)
         state = replay.state
         after = _holdings(state)
@@ -109,6 +113,7 @@ def history(game: Game) -> list[Entry]:
                 phase,
                 {name: change for name, change in changes.items() if change},
                 scoring,
+                position,
             )
         )
     return entries

@@ -280,7 +280,7 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
                         glory=change.glory,
                         number=entry.number,
                         round=entry.round,
-                        event=describe(entry.event),
+                        event=describe(entry.event, entry.position),
                     ),
                 )
             )
@@ -422,7 +422,7 @@ def _turning_points(
         for name in names:
             gained = after[name] - before[name] - scoring.get(name, 0)
             if gained > 0:
-                words = describe(entry.event)
+                words = describe(entry.event, entry.position)
                 found.append(TurningPoint(name, gained, entry.round, entry.number, words))
             if entry.scoring is not None and scoring.get(name, 0) > 0:
                 tile = entry.scoring.tile

@@ -19,7 +19,9 @@ from itertools import islice, product
 from typing import Any
 
 from ..messages import Reason
+from .event_words import describe
 from .legal import refusal
+from .pieces import position_of
 from .registry import CLANS, EVENTS
 from .spec import CHOICES, Event, EventSpec
 from .state import GameState, Refused
@@ -54,7 +56,13 @@ def why_not(state: GameState, kind: str, player: str) -> list[str]:
     event, reasons = _nearest(refusals)
     # TRANSLATORS: why an action is not possible now: the nearest try ("Ailsa expands: sheep
     # on A-10") and the first reason the rules refuse it
-    return [Reason("the nearest, {event}: {reason}", event=spec.describe(event), reason=reasons[0])]
+    return [
+        Reason(
+            "the nearest, {event}: {reason}",
+            event=describe(event, position_of(state)),
+            reason=reasons[0],
+        )
+    ]
 
 
 def _nearest(refusals: list[tuple[Event, list[str]]]) -> tuple[Event, list[str]]:

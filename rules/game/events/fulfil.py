@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...contract_faces import tile, tiles
+from ...contract_faces import choices, tile, tiles
 from ...messages import Joined, Plural, Reason
 from ...position import AND
 from ...space_names import short_place
@@ -268,12 +268,12 @@ class Fulfil(EventSpec):
                 "{player} fulfils {contracts}, slaughtering on {spaces}",
                 player=e["player"],
                 contracts=tiles(ids),
-                spaces=", ".join(slaughter),
+                spaces=Joined(", ", slaughter),
             )
         return Reason("{player} fulfils {contracts}", player=e["player"], contracts=tiles(ids))
 
     def option_words(self, state: GameState, e: Event) -> str:
-        summary = tiles(named(e), state.parts.contracts)
+        summary = choices(named(e), state.parts.contracts)
         slaughter = [  # each animal by where it stands: the board prints no ids
             # TRANSLATORS: a space by its id, then where it lies on the table
             Reason(

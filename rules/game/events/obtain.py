@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ...contract_faces import tiles
+from ...contract_faces import choices, tiles
 from ...messages import Reason
 from ..contracts import due, named, paired, take, take_reasons
 from ..spec import EventSpec, Field
@@ -99,7 +99,7 @@ class ObtainContract(EventSpec):
     def option_words(self, state: GameState, e: Event) -> str:
         passage = gate(state, e["player"], main=True)
         cost = due(state, passage.player, turn_of(state, passage).contracts_obtained)
-        fields = {"contracts": tiles(named(e), state.parts.contracts), "money": due_words(cost)}
+        fields = {"contracts": choices(named(e), state.parts.contracts), "money": due_words(cost)}
         # TRANSLATORS: {money} is what taking them brings or costs: 'receive £2', 'pay £1', 'free'
         if e.get("second"):
             return Reason("{contracts}: {money} once", **fields)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...messages import Reason
+from ...messages import Joined, Reason
 from ...reach import port_route
+from ...space_names import placed_id
 from ..port_effects import KS_COST, PortEffect, Price
 from ..spec import EventSpec, Field, WordsError, choice_word, with_section
 from ..turns import bound_reason, close_window, gate, may_act, open_turn
@@ -221,7 +222,7 @@ class UsePort(EventSpec):
             )
         if self._route(state, player, corner) is None:
             slot = self._slot(state, corner)
-            touches = ", ".join(state.board.spaces[i].id for i in slot.touches)
+            touches = Joined(", ", [placed_id(state.board, i) for i in slot.touches])
             reasons.append(
                 Reason(
                     "port tile {tile} (corner {corner}, touching {spaces}) is not neighbouring "
