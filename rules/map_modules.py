@@ -90,11 +90,7 @@ def parse_code(code: str) -> tuple[frozenset[str], int | None, bool] | None:
     if code == NO_HEX:
         return None
     if code.startswith(LOCH):
-        if code == LOCH:
-            return frozenset(), None, False
-        if code.rstrip(MIST) == LOCH:
-            raise ValueError(Reason("a loch is never mist: all lochs stay on the map"))
-        raise ValueError(Reason("a loch has no land cost: write ~ alone"))
+        return _parse_loch(code)
     match = _LAND.match(code)
     if not match:
         raise ValueError(Reason("expected a code such as G3, GF2, M5*, ~ (loch) or . (no hex)"))
@@ -113,6 +109,15 @@ def parse_code(code: str) -> tuple[frozenset[str], int | None, bool] | None:
     if not 1 <= int(cost) <= 6:
         raise ValueError(Reason("land cost must be £1 to £6, got £{cost}", cost=int(cost)))
     return frozenset(LAND_CODES[letter] for letter in letters.upper()), int(cost), bool(mist)
+
+
+def _parse_loch(code: str) -> tuple[frozenset[str], None, bool]:
+    """A loch's code, which is ~ alone."""
+    if code == LOCH:
+        return frozenset(), None, False
+    if code.rstrip(MIST) == LOCH:
+        raise ValueError(Reason("a loch is never mist: all lochs stay on the map"))
+    raise ValueError(Reason("a loch has no land cost: write ~ alone"))
 
 
 def hex_code(spec: HexSpec | None) -> str:
@@ -152,20 +157,46 @@ def parse_module(
     module = top["module"].choice(MODULE_LETTERS)
     side = top["side"].whole(1, 2)
     example = top["example"].boolean() if "example" in top else False
+    origin = _parse_origin(top, module, default_origins)
+    width, hexes = _parse_rows(top["rows"])
+    numbers = {spec.number: spec for spec in hexes}
+    rivers = _parse_rivers(top, module, numbers)
+    slots = _parse_port_slots(top["port_slots"], module, numbers)
+    return ModuleSide(
+        module=module,
+        side=side,
+        example=example,
+        origin=origin,
+        columns=width,
+        hexes=tuple(hexes),
+        rivers=tuple(rivers),
+        port_slots=slots,
+        source=source,
+    )
+
+
+def _parse_origin(
+    top: Mapping[str, Node], module: str, default_origins: Mapping[str, tuple[int, int]]
+) -> tuple[int, int]:
+    """Where the module's first position lies on the board: given, or the module's default."""
     if "origin" not in top and module not in default_origins:
         raise top["module"].fail(Reason("no 'origin' given and no default place for this module"))
-    origin = default_origins.get(module, (0, 0))
-    if "origin" in top:
-        where = top["origin"].mapping(required=("column", "row"))
-        origin = (where["column"].whole(0), where["row"].whole(0))
-        if origin[1] % 2:
-            raise where["row"].fail(
-                Reason("expected an even row, so the module's odd rows stay the shifted ones")
-            )
+    if "origin" not in top:
+        return default_origins.get(module, (0, 0))
+    where = top["origin"].mapping(required=("column", "row"))
+    origin = (where["column"].whole(0), where["row"].whole(0))
+    if origin[1] % 2:
+        raise where["row"].fail(
+            Reason("expected an even row, so the module's odd rows stay the shifted ones")
+        )
+    return origin
 
-    rows = top["rows"].sequence()
+
+def _parse_rows(rows_node: Node) -> tuple[int, list[HexSpec]]:
+    """The rows of hex codes: their width and the hexes, numbered in reading order."""
+    rows = rows_node.sequence()
     if not rows:
-        raise top["rows"].expected(Reason("at least one row of hex codes"))
+        raise rows_node.expected(Reason("at least one row of hex codes"))
     width = None
     hexes: list[HexSpec] = []
     for row_index, row_node in enumerate(rows):
@@ -182,43 +213,33 @@ def parse_module(
                 )
             )
         for column, cell in enumerate(cells):
-            if cell.value is None:  # YAML reads a bare ~ as null: here it is a loch
-                cell = Node(LOCH, cell.source, cell.path, cell.line)
-            if not isinstance(cell.value, str):
-                raise cell.expected(Reason("a hex code such as G3, GF2, M5*, ~ or ."))
-            try:
-                parsed = parse_code(str(cell.value))
-            except ValueError as reason:
-                raise cell.fail(reason.args[0]) from None
+            parsed = _parse_cell(cell)
             if parsed is not None:
                 land, cost, mist = parsed
                 hexes.append(HexSpec(len(hexes) + 1, column, row_index, land, cost, mist))
     if not hexes:
-        raise top["rows"].fail(Reason("the module has no hexes"))
-    numbers = {spec.number: spec for spec in hexes}
+        raise rows_node.fail(Reason("the module has no hexes"))
+    return width or 0, hexes
 
+
+def _parse_cell(cell: Node) -> tuple[frozenset[str], int | None, bool] | None:
+    if cell.value is None:  # YAML reads a bare ~ as null: here it is a loch
+        cell = Node(LOCH, cell.source, cell.path, cell.line)
+    if not isinstance(cell.value, str):
+        raise cell.expected(Reason("a hex code such as G3, GF2, M5*, ~ or ."))
+    try:
+        return parse_code(str(cell.value))
+    except ValueError as reason:
+        raise cell.fail(reason.args[0]) from None
+
+
+def _parse_rivers(
+    top: Mapping[str, Node], module: str, numbers: Mapping[int, HexSpec]
+) -> list[tuple[int, int]]:
+    """The rivers, each the pair of space numbers it runs between, smaller first."""
     rivers: list[tuple[int, int]] = []
     for edge in top["rivers"] if "rivers" in top and top["rivers"].value is not None else ():
-        ends = edge.sequence()
-        if len(ends) != 2:
-            raise edge.expected(Reason("a pair of adjacent land spaces, such as [A-03, A-04]"))
-        first, second = (_space_number(end, module, numbers) for end in ends)
-        a, b = numbers[first], numbers[second]
-        if not are_adjacent((a.column, a.row), (b.column, b.row)):
-            raise edge.fail(
-                Reason(
-                    "{first} and {second} are not adjacent: a river "
-                    "runs along the edge between two adjacent spaces",
-                    first=ends[0].value,
-                    second=ends[1].value,
-                )
-            )
-        for end, spec in zip(ends, (a, b), strict=True):
-            if spec.loch:
-                raise end.fail(
-                    Reason("{space} is a loch: rivers run between land spaces", space=end.value)
-                )
-        pair = (min(first, second), max(first, second))
+        pair, ends = _parse_river(edge, module, numbers)
         if pair in rivers:
             raise edge.fail(
                 Reason(
@@ -228,26 +249,45 @@ def parse_module(
                 )
             )
         rivers.append(pair)
+    return rivers
 
-    slots_node = top["port_slots"]
+
+def _parse_river(
+    edge: Node, module: str, numbers: Mapping[int, HexSpec]
+) -> tuple[tuple[int, int], list[Node]]:
+    """One river's pair of space numbers, and the nodes of its two ends."""
+    ends = edge.sequence()
+    if len(ends) != 2:
+        raise edge.expected(Reason("a pair of adjacent land spaces, such as [A-03, A-04]"))
+    first, second = (_space_number(end, module, numbers) for end in ends)
+    a, b = numbers[first], numbers[second]
+    if not are_adjacent((a.column, a.row), (b.column, b.row)):
+        raise edge.fail(
+            Reason(
+                "{first} and {second} are not adjacent: a river "
+                "runs along the edge between two adjacent spaces",
+                first=ends[0].value,
+                second=ends[1].value,
+            )
+        )
+    for end, spec in zip(ends, (a, b), strict=True):
+        if spec.loch:
+            raise end.fail(
+                Reason("{space} is a loch: rivers run between land spaces", space=end.value)
+            )
+    return (min(first, second), max(first, second)), ends
+
+
+def _parse_port_slots(
+    slots_node: Node, module: str, numbers: Mapping[int, HexSpec]
+) -> dict[str, tuple[int, ...]]:
     slots = {}
     for name, slot in slots_node.mapping(required=PORT_SLOTS).items():
         touched = tuple(_space_number(item, module, numbers) for item in slot.sequence())
         if not touched:
             raise slot.fail(EMPTY_SLOT)
         slots[name] = touched
-
-    return ModuleSide(
-        module=module,
-        side=side,
-        example=example,
-        origin=origin,
-        columns=width or 0,
-        hexes=tuple(hexes),
-        rivers=tuple(rivers),
-        port_slots=slots,
-        source=source,
-    )
+    return slots
 
 
 EMPTY_SLOT = Reason("a port slot must touch at least one space")
@@ -267,17 +307,8 @@ def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> Reason 
     for name in names:
         if names.count(name) > 1:
             return Reason("{space} is listed twice", space=name)
-    reached, frontier = {0}, [0]
-    while frontier:
-        here = touched[frontier.pop()]
-        for index, other in enumerate(touched):
-            if index not in reached and are_adjacent(
-                (here.column, here.row), (other.column, other.row)
-            ):
-                reached.add(index)
-                frontier.append(index)
-    if len(reached) < len(touched):
-        apart = next(i for i in range(len(touched)) if i not in reached)
+    apart = _first_apart(touched)
+    if apart is not None:
         return Reason(
             "{first} and {second} are not side by side: a port slot is one place "
             "beside the map and touches neighbouring spaces",
@@ -290,6 +321,21 @@ def port_slot_problem(slot: str, touched: list[HexSpec], module: str) -> Reason 
             "player map: list the active spaces it touches"
         )
     return None
+
+
+def _first_apart(touched: list[HexSpec]) -> int | None:
+    """The index of the first space not joined to the first one through neighbours, or
+    None when all lie side by side."""
+    reached, frontier = {0}, [0]
+    while frontier:
+        here = touched[frontier.pop()]
+        for index, other in enumerate(touched):
+            if index not in reached and are_adjacent(
+                (here.column, here.row), (other.column, other.row)
+            ):
+                reached.add(index)
+                frontier.append(index)
+    return next((i for i in range(len(touched)) if i not in reached), None)
 
 
 def _centre(specs: list[HexSpec]) -> tuple[float, float]:
@@ -321,7 +367,6 @@ def side_warnings(side: ModuleSide) -> list[str]:  # each a Reason
     They catch a side typed the other way up: the letter corner goes to the
     middle of the map, the mist and the port slots belong at the outer edge.
     """
-    warnings: list[str] = []
     vertical, horizontal = LETTER_CORNER[side.module]
     turned = Reason(
         "is the tile turned? Module {module}'s letter rock goes at the {letter_corner} "
@@ -330,33 +375,62 @@ def side_warnings(side: ModuleSide) -> list[str]:  # each a Reason
         letter_corner=Reason(CORNER_WORDS[vertical, horizontal]),
         outer_corner=Reason(CORNER_WORDS[OPPOSITE[vertical], OPPOSITE[horizontal]]),
     )
+    by_number = {spec.number: spec for spec in side.hexes}
+    warnings: list[str] = [
+        warning
+        for warning in (_mist_warning(side, turned), _slot_place_warning(side, by_number, turned))
+        if warning is not None
+    ]
+    warnings += _slot_problems(side, by_number)
+    one_two = side.port_slots.get("players_1_2", ())
+    on_mist = [side.space_id(n) for n in one_two if by_number[n].mist]
+    if on_mist and not all(by_number[n].mist for n in one_two):
+        warnings.append(
+            Reason(
+                "{side}: the 1-2 player port slot touches mist ({spaces}), "
+                "which is not on the 1-2 player map",
+                side=side.name,
+                spaces=", ".join(on_mist),
+            )
+        )
+    return warnings
+
+
+def _mist_warning(side: ModuleSide, turned: Reason) -> Reason | None:
+    """A side without mist, or with its mist towards the middle of the map."""
     mist = [spec for spec in side.hexes if spec.mist]
     if not mist:
-        warnings.append(
-            Reason(
-                "{side} has no mist spaces (codes ending in *): the 2-player map leaves out "
-                "the shaded spaces at the board's edge, and every example side has some",
-                side=side.name,
-            )
+        return Reason(
+            "{side} has no mist spaces (codes ending in *): the 2-player map leaves out "
+            "the shaded spaces at the board's edge, and every example side has some",
+            side=side.name,
         )
-    elif _nearer_the_letter(side, mist):
-        warnings.append(
-            Reason(
-                "{side}: the mist spaces lie towards the middle of the map: {turned}",
-                side=side.name,
-                turned=turned,
-            )
+    if _nearer_the_letter(side, mist):
+        return Reason(
+            "{side}: the mist spaces lie towards the middle of the map: {turned}",
+            side=side.name,
+            turned=turned,
         )
-    by_number = {spec.number: spec for spec in side.hexes}
+    return None
+
+
+def _slot_place_warning(
+    side: ModuleSide, by_number: Mapping[int, HexSpec], turned: Reason
+) -> Reason | None:
+    """Port slots towards the middle of the map."""
     slot_spaces = [by_number[n] for touched in side.port_slots.values() for n in touched]
     if slot_spaces and _nearer_the_letter(side, slot_spaces):
-        warnings.append(
-            Reason(
-                "{side}: the port slots lie towards the middle of the map: {turned}",
-                side=side.name,
-                turned=turned,
-            )
+        return Reason(
+            "{side}: the port slots lie towards the middle of the map: {turned}",
+            side=side.name,
+            turned=turned,
         )
+    return None
+
+
+def _slot_problems(side: ModuleSide, by_number: Mapping[int, HexSpec]) -> list[Reason]:
+    """Each port slot's `port_slot_problem`, named by the side and the slot."""
+    warnings = []
     for slot, touched in side.port_slots.items():
         problem = port_slot_problem(slot, [by_number[n] for n in touched], side.module)
         if problem:
@@ -369,17 +443,6 @@ def side_warnings(side: ModuleSide) -> list[str]:  # each a Reason
                     problem=problem,
                 )
             )
-    one_two = side.port_slots.get("players_1_2", ())
-    on_mist = [side.space_id(n) for n in one_two if by_number[n].mist]
-    if on_mist and not all(by_number[n].mist for n in one_two):
-        warnings.append(
-            Reason(
-                "{side}: the 1-2 player port slot touches mist ({spaces}), "
-                "which is not on the 1-2 player map",
-                side=side.name,
-                spaces=", ".join(on_mist),
-            )
-        )
     return warnings
 
 

@@ -83,75 +83,11 @@ def max_units(parts: Components) -> int:
 
 def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
     entry = node.mapping(required=("name", "glory", "money"), optional=PLAYER_KEYS)
-    if "units" in entry and "settlements" in entry:
-        raise entry["settlements"].fail(
-            Reason("give either 'settlements' or 'units' on the map, not both")
-        )
-    if "units" not in entry and "settlements" not in entry:
-        raise node.fail(
-            Reason("missing key 'settlements' (or 'units' on the map, with a top-level 'map')")
-        )
-    for key in MAP_KEYS:
-        if key in entry and "units" not in entry:
-            raise entry[key].fail(Reason("'{key}' goes with 'units' on the map", key=key))
-    goods_node = entry.get("goods")
-    goods = dict.fromkeys(parts.economy.goods, 0)
-    if goods_node is not None and goods_node.value is not None:
-        for good, count in goods_node.mapping(optional=parts.economy.goods).items():
-            goods[good] = count.whole(0)
-
-    clan = None
-    if "clan" in entry:
-        found = parts.clan(entry["clan"].text())
-        if found is None:
-            raise entry["clan"].expected(Reason("a clan: {clans}", clans=", ".join(parts.clans)))
-        clan = found.name
-
-    given_counts = [key for key in COUNT_KEYS if key in entry]
-    if "contracts" in entry and given_counts:
-        raise entry[given_counts[0]].fail(
-            Reason(
-                "give either 'contracts' (the fulfilled ids) or the counts "
-                "'fulfilled_contracts', 'hops' and 'imports', not both"
-            )
-        )
-    contracts: tuple[int, ...] | None = None
-    if "contracts" in entry:
-        contracts = _parse_contract_ids(entry["contracts"], parts)
-        chosen = [parts.contracts[i] for i in contracts]
-        fulfilled = len(chosen)
-        hops = sum(c.hops for c in chosen)
-        imports = {good: sum(c.imports[good] for c in chosen) for good in IMPORT_GOODS}
-    elif "fulfilled_contracts" in entry:
-        fulfilled = entry["fulfilled_contracts"].whole(0, len(parts.contracts))
-        hops = entry["hops"].whole(0) if "hops" in entry else 0
-        imports = dict.fromkeys(IMPORT_GOODS, 0)
-        if "imports" in entry and entry["imports"].value is not None:
-            for good, count in entry["imports"].mapping(optional=IMPORT_GOODS).items():
-                imports[good] = count.whole(0)
-        if fulfilled == 0 and (hops or any(imports.values())):
-            culprit = entry["hops"] if hops else entry["imports"]
-            raise culprit.fail(
-                Reason(
-                    "hops and imports come from fulfilled contracts, and fulfilled_contracts is 0"
-                )
-            )
-    else:
-        raise node.fail(
-            Reason(
-                "missing key 'contracts' (the ids of the fulfilled contracts, [] for none) "
-                "or 'fulfilled_contracts' with 'hops' and 'imports'"
-            )
-        )
-
-    bid = (
-        entry["auction_bid"].whole(0, parts.final_scoring.auction_max_bid)
-        if "auction_bid" in entry
-        else 0
-    )
-    if solo and bid:
-        raise entry["auction_bid"].fail(Reason("a solo game has no clan auction: expected 0"))
-
+    _check_settlement_keys(node, entry)
+    goods = _parse_goods(entry, parts)
+    clan = _parse_clan(entry, parts)
+    contracts, fulfilled, hops, imports = _parse_contracts(node, entry, parts)
+    bid = _parse_bid(entry, parts, solo)
     return PlayerSheet(
         name=entry["name"].name(),
         clan=clan,
@@ -167,6 +103,100 @@ def _parse_player(node: Node, parts: Components, solo: bool) -> PlayerSheet:
         else 0,
         auction_bid=bid,
     )
+
+
+def _check_settlement_keys(node: Node, entry: Mapping[str, Node]) -> None:
+    """A player gives a settlement count or their units on the map, one of the two."""
+    if "units" in entry and "settlements" in entry:
+        raise entry["settlements"].fail(
+            Reason("give either 'settlements' or 'units' on the map, not both")
+        )
+    if "units" not in entry and "settlements" not in entry:
+        raise node.fail(
+            Reason("missing key 'settlements' (or 'units' on the map, with a top-level 'map')")
+        )
+    for key in MAP_KEYS:
+        if key in entry and "units" not in entry:
+            raise entry[key].fail(Reason("'{key}' goes with 'units' on the map", key=key))
+
+
+def _parse_goods(entry: Mapping[str, Node], parts: Components) -> dict[str, int]:
+    goods_node = entry.get("goods")
+    goods = dict.fromkeys(parts.economy.goods, 0)
+    if goods_node is not None and goods_node.value is not None:
+        for good, count in goods_node.mapping(optional=parts.economy.goods).items():
+            goods[good] = count.whole(0)
+    return goods
+
+
+def _parse_clan(entry: Mapping[str, Node], parts: Components) -> str | None:
+    if "clan" not in entry:
+        return None
+    found = parts.clan(entry["clan"].text())
+    if found is None:
+        raise entry["clan"].expected(Reason("a clan: {clans}", clans=", ".join(parts.clans)))
+    return found.name
+
+
+_Contracts = tuple[tuple[int, ...] | None, int, int, dict[str, int]]
+
+
+def _parse_contracts(node: Node, entry: Mapping[str, Node], parts: Components) -> _Contracts:
+    """The fulfilled contracts, by their ids or by their counts: (ids or None, fulfilled,
+    hops, imports)."""
+    given_counts = [key for key in COUNT_KEYS if key in entry]
+    if "contracts" in entry and given_counts:
+        raise entry[given_counts[0]].fail(
+            Reason(
+                "give either 'contracts' (the fulfilled ids) or the counts "
+                "'fulfilled_contracts', 'hops' and 'imports', not both"
+            )
+        )
+    if "contracts" in entry:
+        return _contracts_by_id(entry["contracts"], parts)
+    if "fulfilled_contracts" in entry:
+        return (None, *_parse_contract_counts(entry, parts))
+    raise node.fail(
+        Reason(
+            "missing key 'contracts' (the ids of the fulfilled contracts, [] for none) "
+            "or 'fulfilled_contracts' with 'hops' and 'imports'"
+        )
+    )
+
+
+def _contracts_by_id(node: Node, parts: Components) -> _Contracts:
+    contracts = _parse_contract_ids(node, parts)
+    chosen = [parts.contracts[i] for i in contracts]
+    hops = sum(c.hops for c in chosen)
+    imports = {good: sum(c.imports[good] for c in chosen) for good in IMPORT_GOODS}
+    return contracts, len(chosen), hops, imports
+
+
+def _parse_contract_counts(
+    entry: Mapping[str, Node], parts: Components
+) -> tuple[int, int, dict[str, int]]:
+    """(fulfilled, hops, imports) as the sheet counts them."""
+    fulfilled = entry["fulfilled_contracts"].whole(0, len(parts.contracts))
+    hops = entry["hops"].whole(0) if "hops" in entry else 0
+    imports = dict.fromkeys(IMPORT_GOODS, 0)
+    if "imports" in entry and entry["imports"].value is not None:
+        for good, count in entry["imports"].mapping(optional=IMPORT_GOODS).items():
+            imports[good] = count.whole(0)
+    if fulfilled == 0 and (hops or any(imports.values())):
+        culprit = entry["hops"] if hops else entry["imports"]
+        raise culprit.fail(
+            Reason("hops and imports come from fulfilled contracts, and fulfilled_contracts is 0")
+        )
+    return fulfilled, hops, imports
+
+
+def _parse_bid(entry: Mapping[str, Node], parts: Components, solo: bool) -> int:
+    if "auction_bid" not in entry:
+        return 0
+    bid = entry["auction_bid"].whole(0, parts.final_scoring.auction_max_bid)
+    if solo and bid:
+        raise entry["auction_bid"].fail(Reason("a solo game has no clan auction: expected 0"))
+    return bid
 
 
 def _tile_named(item: Node, parts: Components) -> int:
@@ -225,11 +255,7 @@ def parse_sheet(
     top = root.mapping(required=("players",), optional=("variant", "map", EXAMPLES_KEY))
     # the caller gives the example sides for such a sheet (boxfolder.declares_examples)
     on_examples = top[EXAMPLES_KEY].boolean() if EXAMPLES_KEY in top else False
-    static = False
-    if "variant" in top and top["variant"].value is not None:
-        variant = top["variant"].mapping(optional=("static_imports",))
-        static = variant["static_imports"].boolean() if "static_imports" in variant else False
-
+    static = _static_imports(top)
     player_nodes = top["players"].sequence()
     if not 1 <= len(player_nodes) <= MAX_PLAYERS:
         raise top["players"].fail(
@@ -260,6 +286,14 @@ def parse_sheet(
         example_map=example,
         on_examples=on_examples,
     )
+
+
+def _static_imports(top: Mapping[str, Node]) -> bool:
+    """The sheet's `variant: {static_imports: ...}`, false when not given."""
+    if "variant" not in top or top["variant"].value is None:
+        return False
+    variant = top["variant"].mapping(optional=("static_imports",))
+    return variant["static_imports"].boolean() if "static_imports" in variant else False
 
 
 def _settlements_from_map(

@@ -136,32 +136,11 @@ def apply_table_changes(
     )
 
 
-def prepare(
-    state: SoloState,
-    parts: Components,
-    market: Market,
-    grid: RemovalGrid,
-    rolls: Sequence[Roll] | None = None,
-    drawn: Sequence[int] | None = None,
-) -> Preparation:
-    """The preparation phase of `state.round`: dice market, refill, removal.
-
-    `rolls` are the table's dice (else the seeded ones); `drawn` the contracts
-    the table drew for the empty slots, in slot order (else the tool's pile).
-    Raises ValueError with the reason when the input cannot be right.
-    """
-    if state.round > LAST_ROUND:
-        raise ValueError(
-            Reason("all preparation phases are done: round {round} was the last", round=LAST_ROUND)
-        )
-    solo = parts.solo
-    if rolls is None:
-        rolls = roll_dice(dice_rng(state.seed, state.round), solo.goods_die, solo.price_die)
-    problem = check_rolls(rolls, solo.goods_die, solo.price_die)
-    if problem:
-        raise ValueError(problem)
-    prices, changes = market_phase(state.prices, rolls, market)
-
+def _draw(
+    state: SoloState, parts: Components, drawn: Sequence[int] | None
+) -> tuple[Sequence[int], list[int] | None]:
+    """The contracts for the empty slots, from the tool's pile or as the table drew them,
+    and the pile left (None for a game that draws from the table's own pile)."""
     empty = sum(1 for held in state.board if held is None)
     pile = list(state.pile) if state.pile is not None else None
     if drawn is None:
@@ -198,6 +177,36 @@ def prepare(
             )
         if pile is not None:
             pile = [c for c in pile if c not in drawn]
+    return drawn, pile
+
+
+def prepare(
+    state: SoloState,
+    parts: Components,
+    market: Market,
+    grid: RemovalGrid,
+    rolls: Sequence[Roll] | None = None,
+    drawn: Sequence[int] | None = None,
+) -> Preparation:
+    """The preparation phase of `state.round`: dice market, refill, removal.
+
+    `rolls` are the table's dice (else the seeded ones); `drawn` the contracts
+    the table drew for the empty slots, in slot order (else the tool's pile).
+    Raises ValueError with the reason when the input cannot be right.
+    """
+    if state.round > LAST_ROUND:
+        raise ValueError(
+            Reason("all preparation phases are done: round {round} was the last", round=LAST_ROUND)
+        )
+    solo = parts.solo
+    if rolls is None:
+        rolls = roll_dice(dice_rng(state.seed, state.round), solo.goods_die, solo.price_die)
+    problem = check_rolls(rolls, solo.goods_die, solo.price_die)
+    if problem:
+        raise ValueError(problem)
+    prices, changes = market_phase(state.prices, rolls, market)
+
+    drawn, pile = _draw(state, parts, drawn)
     result = refill(state.board, drawn, rolls[-1].die, grid)
     removed = state.removed + ((result.removed,) if result.removed is not None else ())
     entry = {

@@ -181,6 +181,16 @@ def unit_at(position: Position, other: int, viewer: str | None = None) -> str | 
     return Reason("{player}'s {unit}", player=owner.name, unit=unit_words(kind))
 
 
+class _Around(NamedTuple):
+    """What the neighbours of a space show: units on this side of any river and across
+    one, the lochs beside it (one per loch), and the directions of the other rivers."""
+
+    beside: list[str]
+    over_river: list[str]
+    lochs: list[str]
+    river_ways: list[str]
+
+
 def landmarks(
     position: Position,
     index: int,
@@ -192,10 +202,26 @@ def landmarks(
     lochs, rivers; the map's edge when there is nothing else. `short`: directions as
     compass letters (NE), for menu lines."""
     board = position.board
-    ports = ports if ports is not None else position.ports
-    beside: list[str] = []
-    over_river: list[str] = []
-    lochs, river_ways = [], []
+    around = _look_around(position, index, viewer, short)
+    port_words = _port_words(board, index, ports if ports is not None else position.ports)
+    lochs = around.lochs
+    if board.spaces[index].loch:
+        size = len(_loch_body(board, index))
+        lochs.insert(
+            0,
+            Reason("a one-space loch")
+            if size == 1
+            else Reason("part of a {size}-space loch", size=size),
+        )
+    found = _unit_words(around, short) + port_words + lochs + _river_words(around.river_ways)
+    if not found and len(board.adjacent[index]) < 6:
+        found.append(Reason("on the map's edge"))
+    return tuple(found)
+
+
+def _look_around(position: Position, index: int, viewer: str | None, short: bool) -> _Around:
+    board = position.board
+    around = _Around([], [], [], [])
     seen_lochs: set[frozenset[int]] = set()
     for other in board.adjacent[index]:
         way = _direction_to(board, index, other, short)
@@ -204,21 +230,25 @@ def landmarks(
         if held is not None:  # a fisherman on a loch is a unit and the loch a landmark too
             # TRANSLATORS: a unit and the direction it lies in: 'Ailsa's cow (north-east)'
             sighted = Reason("{unit} ({direction})", unit=held, direction=way)
-            (over_river if across else beside).append(sighted)
+            (around.over_river if across else around.beside).append(sighted)
         if board.spaces[other].loch and not board.spaces[index].loch:
             body = _loch_body(board, other)
-            if body in seen_lochs:
-                continue
-            seen_lochs.add(body)
-            loch = _loch_words(len(body))
-            if across:
-                lochs.append(
-                    Reason("across the river from {loch} ({direction})", loch=loch, direction=way)
-                )
-            else:
-                lochs.append(Reason("beside {loch} ({direction})", loch=loch, direction=way))
+            if body not in seen_lochs:
+                seen_lochs.add(body)
+                around.lochs.append(_loch_beside(_loch_words(len(body)), way, across))
         elif across and held is None:
-            river_ways.append(way)
+            around.river_ways.append(way)
+    return around
+
+
+def _loch_beside(loch: str, way: str, across: bool) -> Reason:
+    if across:
+        return Reason("across the river from {loch} ({direction})", loch=loch, direction=way)
+    return Reason("beside {loch} ({direction})", loch=loch, direction=way)
+
+
+def _port_words(board: Board, index: int, ports: Mapping[str, str]) -> list[str]:
+    """The port tiles the space touches, by name where the tile is known."""
     port_words: list[str] = []
     for slot in board.port_slots:
         if index in slot.touches:
@@ -235,37 +265,33 @@ def landmarks(
                 port_words.append(
                     Reason("touching the port tile at corner {corner}", corner=slot.module)
                 )
-    if board.spaces[index].loch:
-        size = len(_loch_body(board, index))
-        lochs.insert(
-            0,
-            Reason("a one-space loch")
-            if size == 1
-            else Reason("part of a {size}-space loch", size=size),
+    return port_words
+
+
+def _river_words(river_ways: list[str]) -> list[str]:
+    if not river_ways:
+        return []
+    # TRANSLATORS: {directions} are compass words: 'river on its east and west sides'
+    return [
+        Plural(
+            "river on its {directions} side",
+            "river on its {directions} sides",
+            count=len(river_ways),
+            directions=_all_of(river_ways),
         )
-    rivers: list[str] = []
-    if river_ways:
-        # TRANSLATORS: {directions} are compass words: 'river on its east and west sides'
-        rivers.append(
-            Plural(
-                "river on its {directions} side",
-                "river on its {directions} sides",
-                count=len(river_ways),
-                directions=_all_of(river_ways),
-            )
-        )
-    units: list[str]
+    ]
+
+
+def _unit_words(around: _Around, short: bool) -> list[str]:
     if short:  # a menu line: each unit its own landmark, so one fits where a list would not
-        units = [Reason("beside {things}", things=held) for held in beside]
-        units += [Reason("across the river from {things}", things=held) for held in over_river]
-    else:
-        units = _joined(N_("beside {things}"), beside) + _joined(
-            N_("across the river from {things}"), over_river
-        )
-    found = units + port_words + lochs + rivers
-    if not found and len(board.adjacent[index]) < 6:
-        found.append(Reason("on the map's edge"))
-    return tuple(found)
+        units: list[str] = [Reason("beside {things}", things=held) for held in around.beside]
+        units += [
+            Reason("across the river from {things}", things=held) for held in around.over_river
+        ]
+        return units
+    return _joined(N_("beside {things}"), around.beside) + _joined(
+        N_("across the river from {things}"), around.over_river
+    )
 
 
 def describe_space(
