@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from caledonia.rules.game.events.port import tile_name as port_tile_name
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.phases import player_to_act
@@ -307,7 +308,7 @@ LEVELS: dict[str, list[Level]] = {
     "port": [
         Level(
             N_("Which port tile?"),
-            _field("tile", lambda tile: Reason("port tile {tile}", tile=tile)),
+            _field("tile", port_tile_name),
         )
     ],
     "neighbourhood": [Level(N_("Which good?"), _field("good"))],

@@ -592,9 +592,8 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         effects = {tile.id: tile for tile in state.parts.port_tiles}
         for corner, port in facts["port_tiles"].items():
             said = t(
-                "corner {corner}: tile {tile}: {effect}",
+                "corner {corner}: {effect}",
                 corner=corner,
-                tile=port["tile"],
                 effect=_port_effect(game, effects[port["tile"]], data_text),
             )
             head.append(["fit", f"  {said}"])

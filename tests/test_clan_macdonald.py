@@ -634,7 +634,8 @@ def test_a_fisherman_on_a_port_tile_lets_its_owner_use_that_tile():
     # tile 5 (port A, take £10) is out of her reach; her fisherman stands on port B
     reasons = refuse(game, type="port", player="Ailsa", tile="5")
     assert reasons == [
-        "port tile 5 (corner A, touching A-09, A-10) is not neighbouring or within shipping "
+        "port tile 5 (corner A, touching A-09 (row 2, hex 2 of module A), A-10 (row 2, hex 3 "
+        "of module A)) is not neighbouring or within shipping "
         "reach of Ailsa's units"
     ]
     act(game, type="fix", what="unit", player="Ailsa", space="port:B", unit="none")
@@ -642,7 +643,7 @@ def test_a_fisherman_on_a_port_tile_lets_its_owner_use_that_tile():
     assert ailsa(game).money == 4
     assert {"type": "port", "player": "Ailsa", "tile": "5"} in legal_events(game.state, "Ailsa")
     notes = act(game, type="port", player="Ailsa", tile="5")
-    assert notes[0] == "Ailsa uses port tile 5 (standing on port A)"
+    assert notes[0] == "Ailsa uses a port tile (standing on port A): £10"
     assert ailsa(game).money == 14
 
 

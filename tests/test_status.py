@@ -83,8 +83,9 @@ def test_status_in_progress_names_the_round_tile_contract_cost_and_ports(in_prog
         "2 glory each." in joined
     )
     assert "Contracts in round 3: taking a contract costs £5." in joined
-    assert "corner C: tile 5: Take £10." in joined
-    assert re.search(r"corner A: tile 3: Give back one processed good", joined)
+    assert "corner C: Take £10." in joined
+    assert "tile 5" not in joined  # the tiles carry their effect, not a number people read
+    assert re.search(r"corner A: Give back one processed good", joined)
 
 
 def test_status_json_has_the_same_round_facts(in_progress):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...messages import Joined, Reason
 from ...reach import port_route
 from ...space_names import placed_id
-from ..port_effects import KS_COST, PortEffect, Price
+from ..port_effects import EFFECTS, KS_COST, PortEffect, Price
 from ..spec import EventSpec, Field, WordsError, choice_word, with_section
 from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
@@ -29,6 +29,15 @@ EFFECT_FIELDS = ("use", "give", "take", "choice", "worker", "from", "good", "dir
 
 def canonical_tile(tile):
     return str(tile).upper() if isinstance(tile, (str, int)) else tile
+
+
+def tile_name(tile: object) -> str:
+    """A port tile as a table names it: by what it does ('take £10'), for the tiles carry
+    their effect, not a number people read (the ids follow the rulebook's appendix)."""
+    if canonical_tile(tile) == "KS":
+        return Reason("the Kickstarter port")
+    effect = EFFECTS.get(str(canonical_tile(tile)))
+    return effect.summary if effect else Reason("a port tile")
 
 
 class KickstarterPort(PortEffect):
@@ -81,10 +90,10 @@ class KickstarterPort(PortEffect):
         player.money -= KS_COST
         notes: list[str] = [
             Reason(
-                "{player} pays £{cost} for the Kickstarter port and uses port tile {tile}",
+                "{player} pays £{cost} for the Kickstarter port and uses another tile: {effect}",
                 player=player.name,
                 cost=KS_COST,
-                tile=use,
+                effect=tile_name(use),
             )
         ]
         return notes + (inner.apply(state, player, e) if inner else [])
@@ -260,9 +269,9 @@ class UsePort(EventSpec):
         player.ports_used.add(tile)
         notes: list[str] = [
             Reason(
-                "{player} uses port tile {tile} ({route})",
+                "{player} uses a port tile ({route}): {effect}",
                 player=player.name,
-                tile=tile,
+                effect=tile_name(tile),
                 route=route.describe(state.board),
             )
         ]
@@ -298,8 +307,7 @@ class UsePort(EventSpec):
         # TRANSLATORS: {effect} is a port tile's effect in its own words, {rule} the rule of
         # every port tile
         text = Reason(
-            "Port tile {tile}: {effect} {rule}",
-            tile=found.id,
+            "Port tile: {effect} {rule}",
             effect=Reason(found.effect),
             rule=self.rule,
         )
@@ -308,12 +316,13 @@ class UsePort(EventSpec):
     def describe(self, e: Event) -> str:
         if e.get("use"):
             return Reason(
-                "{player} uses port tile {tile} as tile {use}",
+                "{player} uses the Kickstarter port as another tile: {effect}",
                 player=e["player"],
-                tile=e["tile"],
-                use=e["use"],
+                effect=tile_name(e["use"]),
             )
-        return Reason("{player} uses port tile {tile}", player=e["player"], tile=e["tile"])
+        return Reason(
+            "{player} uses a port tile: {effect}", player=e["player"], effect=tile_name(e["tile"])
+        )
 
     def option_words(self, state: GameState, e: Event) -> str:
         """'whisky 3 steps up (£5 → £8)': the tile by what it does, as the tile prints it;
