@@ -52,6 +52,22 @@ def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
     return rolls
 
 
+def table_dice(command: str, parts: Components, ask: Asker | None = None) -> list[Roll] | None:
+    """Who rolls, then (the table) what each die shows: the rolls, or None to let the tool
+    roll. Each question after the first has a way back to the one before it."""
+    from .prompts import QuestionaryAsker
+    from .way_back import with_way_back
+
+    if not is_interactive():
+        raise UsageProblem(t(NO_DICE), command)
+    ask = ask or QuestionaryAsker()
+
+    def questions(asker: Asker) -> list[Roll] | None:
+        return None if tool_dice_wanted(command, asker) else ask_rolls(parts, asker)
+
+    return with_way_back(ask, questions)
+
+
 def tool_dice_wanted(command: str, ask: Asker | None = None) -> bool:
     """With no dice given: True to let the tool roll, False to read the table's dice at the
     prompts (one key, as the dice menus after it); without a terminal, a usage error naming

@@ -345,13 +345,26 @@ class DraftAsker:
 
     # -- the Asker interface -------------------------------------------------------------
 
-    def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
+    def text(
+        self,
+        question: str,
+        *,
+        default: str = "",
+        validate: Validator | None = None,
+        back: bool = False,
+    ) -> str:
         kept = self._kept_text("text", question, validate)
         if kept is not None:
             return kept
-        return self._record(
-            "text", question, self.inner.text(question, default=default, validate=validate)
-        )
+        typed = self.inner.text(question, default=default, validate=validate, back=back)
+        return self._record("text", question, typed)
+
+    def forget_last(self) -> None:
+        """The last answer is to be given again: the person went back to its question
+        (cli/way_back.py)."""
+        if self.draft.answers:
+            self.draft.answers.pop()
+            self.draft.write(self.inner)
 
     def complete(
         self, question: str, choices: Sequence[str], *, validate: Validator | None = None

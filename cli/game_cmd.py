@@ -334,12 +334,14 @@ def _with_dice(path: str, game: Game, event: dict[str, Any], virtual: bool) -> d
         return event
     from caledonia.rules.game.events.prepare import seeded_rolls
 
-    from .dice import ask_rolls, tool_dice_wanted  # only to ask for a solo game's dice
+    from .dice import table_dice  # only to ask for a solo game's dice
 
-    if virtual or tool_dice_wanted("act"):
+    if virtual:
         return {**event, "rolls": seeded_rolls(state)}
     check_writable(path)  # before the dice are asked
-    rolls = ask_rolls(components())
+    rolls = table_dice("act", components())
+    if rolls is None:
+        return {**event, "rolls": seeded_rolls(state)}
     return {**event, "rolls": [{"good": r.good, "die": r.die} for r in rolls]}
 
 

@@ -423,7 +423,41 @@ def _beside(choices: list[Choice], below: list[Choice]) -> list[Choice]:
 
 def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
     """Choices too many to list (the dice, contracts drawn from the table's own pile): the
-    table says what the dice or the pile show, then picks among what that allows."""
+    table says what the dice or the pile show, then picks among what that allows. Each
+    question has a way back to the one before it, the first to the first menu (None)."""
+    from .prompts import GoBack
+    from .way_back import with_way_back
+
+    if game.state.pile is None and "drawn" in next(iter(events)):
+        asker.say(events.summary)
+    flow = lambda ask: _family_event(ask, game, kind, events)  # noqa: E731
+    try:
+        event = with_way_back(asker, flow, out=True, kept=_answers_left(game, kind))
+    except GoBack:
+        return None
+    if event is not None and event not in events:  # the dice and the draw are checked
+        for reason in game.check(event):
+            asker.say(t("Refused: {reason}", reason=reason))
+        return None
+    return event
+
+
+_LEFT: dict[tuple[int, int, str], list] = {}  # the answers of the last family left by back
+
+
+def _answers_left(game: Game, kind: str) -> list:
+    """The answers given to this decision's questions before going back to the first menu
+    (none for a decision not met yet): coming back, nothing typed is lost."""
+    key = (id(game), len(game.events), kind)
+    if key not in _LEFT:
+        _LEFT.clear()
+        _LEFT[key] = []
+    return _LEFT[key]
+
+
+def _family_event(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
+    """The event the table's answers make (None: a building bonus none of whose keeps is
+    allowed); its questions asked through `asker` in turn, nothing else done."""
     from caledonia.rules.game.legal import normalise
 
     state = game.state
@@ -432,7 +466,6 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
     if "player" in sample:
         base["player"] = sample["player"]
     if state.pile is None and "drawn" in sample:  # the table's own pile: what came up?
-        asker.say(events.summary)
         base["drawn"] = ask_drawn(asker, state, len(sample["drawn"]))
     if kind == "prepare" and state.rules.dice(state) is not None:
         base["rolls"] = _ask_dice(asker, game)
@@ -448,16 +481,8 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None
         allowed = [e for e in kept if e in events]
         if not allowed:
             return None
-        picked = asker.choose(
-            t("Keep:"), _with_rules(game, event_choices(state, kind, allowed) + [_back()])
-        )
-        return None if picked == "back" else picked
-    event = normalise(state, base)
-    if event not in events:  # the dice and the draw are checked; say why if not
-        for reason in game.check(event):
-            asker.say(t("Refused: {reason}", reason=reason))
-        return None
-    return event
+        return asker.choose(t("Keep:"), _with_rules(game, event_choices(state, kind, allowed)))
+    return normalise(state, base)
 
 
 def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:

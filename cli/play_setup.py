@@ -32,6 +32,7 @@ from .game_setup import (
 )
 from .prompts import Asker, Choice, Validator, shown, whole_number
 from .translation import t, tr
+from .way_back import with_way_back
 from .writing import check_writable
 
 if TYPE_CHECKING:
@@ -64,25 +65,18 @@ def ask_new_game(
     if Path(path).exists():  # never replace a game: `play` resumes it
         raise CaledoniaError(t("{path} exists: 'caledonia play {path}' resumes it", path=path))
     check_writable(path)  # before the first question, not after the last
-    players = ask_players(asker)
-    files = ask_box_files(
-        asker,
-        len(players),
-        {"market_file": market_file, "box_file": box_file, "export_board": export_board},
+    given = {"market_file": market_file, "box_file": box_file, "export_board": export_board}
+    drawn = random_seed()  # once: the flow runs again on each way back, to the same questions
+    players, files, variants, seed, table, tighter = with_way_back(
+        asker, lambda ask: ask_setup(ask, given, maps, drawn)
     )
-    files["maps"] = maps
-    data = load_table_data(len(players), **files)
-    variants, tighter_wanted = ask_variants(asker, data, players)
-    seed, table = ask_layout(asker, data, players, variants)
-    table = ask_pile(asker, data, players, variants, seed, table)
-    tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
     game = create_game(
         players,
         seed,
         variants,
         tighter,
         table,
-        maps=files["maps"],
+        maps=maps,
         market_file=files["market_file"],
         box_file=files["box_file"],
         export_board=files["export_board"],
@@ -92,6 +86,23 @@ def ask_new_game(
     # TRANSLATORS: under the set-up checklist: the first question comes after this key
     asker.page([*checklist(game.setup), started], t("Press a key once the table is laid out."))
     return game
+
+
+def ask_setup(
+    asker: Asker, given: dict[str, str | None], maps: str | None, drawn: int
+) -> tuple[
+    list[SetupPlayer], dict[str, str | None], dict[str, bool], int, TableChoices, Sequence[str]
+]:
+    """Every set-up question in turn (`drawn`: the seed when none is given): the players,
+    the files, the variants, the seed and the layout; nothing is written."""
+    players = ask_players(asker)
+    files = ask_box_files(asker, len(players), given)
+    data = load_table_data(len(players), maps=maps, **files)
+    variants, tighter_wanted = ask_variants(asker, data, players)
+    seed, table = ask_layout(asker, data, players, variants, drawn)
+    table = ask_pile(asker, data, players, variants, seed, table)
+    tighter = ask_tighter(asker, data, players, seed, variants, table) if tighter_wanted else ()
+    return players, files, variants, seed, table, tighter
 
 
 # -- players ----------------------------------------------------------------------------
@@ -317,10 +328,14 @@ def setup_problem(
 
 
 def ask_layout(
-    asker: Asker, data: TableData, players: Sequence[SetupPlayer], variants: dict[str, bool]
+    asker: Asker,
+    data: TableData,
+    players: Sequence[SetupPlayer],
+    variants: dict[str, bool],
+    drawn: int,
 ) -> tuple[int, TableChoices]:
     """A seed to draw everything from, or the table's own layout (what is left blank is
-    drawn from a random seed)."""
+    drawn from the seed `drawn`, a random one)."""
     own = asker.choose(
         t("The layout:"),
         [
@@ -331,9 +346,8 @@ def ask_layout(
     )
     if not own:
         typed = asker.text(t("Seed (Enter alone: a random one):"), validate=seed_check)
-        return (int(typed) if typed.strip() else random_seed()), TableChoices()
-    seed = random_seed()
-    return seed, ask_table_layout(asker, data, players, variants, seed)
+        return (int(typed) if typed.strip() else drawn), TableChoices()
+    return drawn, ask_table_layout(asker, data, players, variants, drawn)
 
 
 def seed_check(typed: str) -> bool | str:

@@ -30,6 +30,21 @@ SHORTCUT_KEYS = "123456789abcdefghijklmnopqrstuvwxyz"  # questionary's order, wi
 LARGEST_NUMBER = 9999
 SHOWN_CHARACTERS = 40  # of a refused answer, in its reason
 POINTER_WIDTH = 3  # questionary's " » " (or three spaces) before each option of a menu
+# Columns kept free after a typed question's last line: a name, a number or a contract's
+# face typed there fits before the edge, where the terminal would break a word.
+ANSWER_ROOM = 24
+# Seconds after Esc before it is taken alone (a way back), rather than as the start of
+# Alt-key: a terminal sends Alt-b's two bytes at once (prompt_toolkit's default: 1 s).
+ESCAPE_WAIT = 0.3
+
+
+class GoBack(Exception):
+    """The person asked for the question before this one (Esc at a typed question, or a
+    menu's '← back'); `typed` is what the answer held then, kept for when it comes again."""
+
+    def __init__(self, typed: str = ""):
+        super().__init__(typed)
+        self.typed = typed
 
 
 def shown(typed: str) -> str:
@@ -138,13 +153,23 @@ def answered_title(question: str, title: str, width: int) -> str:
     return "\n".join([lines[0][start:], *lines[1:]])
 
 
-def fitted_question(question: str, width: int) -> str:
+def fitted_question(question: str, width: int, room: int = 0) -> str:
     """A question wrapped between words after questionary's '? ' (the terminal would break
-    a word: '... impor / t marks')."""
+    a word: '... impor / t marks'), its last line leaving `room` columns for the answer."""
     import textwrap
 
     question = tr(question)
-    return "\n  ".join(textwrap.wrap(question, width - 2, break_on_hyphens=False)) or question
+    lines = textwrap.wrap(question, width - 2, break_on_hyphens=False) or [question]
+    last = max(width - 3 - room, 20)  # '? ' or '  ' before it, a space after it
+    if room and len(lines[-1]) > last:
+        lines[-1:] = textwrap.wrap(lines[-1], last, break_on_hyphens=False)
+    return "\n  ".join(lines)
+
+
+def answered_lines(question: str, typed: str, width: int) -> str:
+    """A typed answer as the answered question shows it, after the question's last line:
+    wrapped between words (the terminal would break one at its edge)."""
+    return answered_title(question.split("\n")[-1].strip(), typed, width) if typed else ""
 
 
 def terminal_width() -> int:
@@ -155,8 +180,15 @@ def terminal_width() -> int:
 
 class Asker(Protocol):
     def text(
-        self, question: str, *, default: str = "", validate: Validator | None = None
-    ) -> str: ...
+        self,
+        question: str,
+        *,
+        default: str = "",
+        validate: Validator | None = None,
+        back: bool = False,
+    ) -> str:
+        """A typed answer; with `back`, a way back (GoBack) too (cli/way_back.py)."""
+        ...
 
     def select(self, question: str, choices: Sequence[str]) -> str: ...
 
@@ -187,13 +219,41 @@ class QuestionaryAsker:
         self._q = questionary
         _reuse_default_key_bindings()
 
-    def text(self, question: str, *, default: str = "", validate: Validator | None = None) -> str:
-        question = fitted_question(question, terminal_width() - 1)
+    def text(
+        self,
+        question: str,
+        *,
+        default: str = "",
+        validate: Validator | None = None,
+        back: bool = False,
+    ) -> str:
+        """A typed answer; with `back`, Esc raises GoBack (what was typed in it kept). The
+        answer is shown whole once given: questionary's own line is erased and the answer
+        said again, wrapped between words (typed at the edge, a word would break)."""
+        width = terminal_width() - 1
+        instruction = t("(Esc: back)") if back else None
+        room = ANSWER_ROOM + (len(instruction) + 2 if instruction else 0)
+        asked = fitted_question(question, width, room)
 
         def ask_once(prefill: str, placeholder: str) -> str:
-            return self._q.text(
-                question, default=prefill, placeholder=_greyed(placeholder)
-            ).unsafe_ask()
+            prompt = self._q.text(
+                asked,
+                default=prefill,
+                placeholder=_greyed(placeholder),
+                instruction=instruction,
+                erase_when_done=True,
+            )
+            if back:
+                _back_on_escape(prompt)
+            typed = ""
+            try:
+                typed = prompt.unsafe_ask()
+            except BaseException:
+                typed = prompt.application.current_buffer.text
+                raise
+            finally:
+                _answered(asked, typed.strip() or placeholder, width)
+            return typed
 
         return self._until_accepted(ask_once, default, validate)
 
@@ -336,6 +396,41 @@ def _greyed(placeholder: str) -> Any:
     return [("fg:ansibrightblack", placeholder)] if placeholder else None
 
 
+def _answered(question: str, typed: str, width: int) -> None:
+    """The answered question as questionary draws it ('? ' and the question, the answer in
+    its colour), the answer wrapped between words."""
+    from prompt_toolkit import print_formatted_text
+    from prompt_toolkit.formatted_text import FormattedText
+    from questionary.constants import DEFAULT_STYLE
+
+    shown = FormattedText(
+        [
+            ("class:qmark", "?"),
+            ("class:question", f" {question} "),
+            ("class:answer", answered_lines(question, typed, width)),
+        ]
+    )
+    print_formatted_text(shown, style=DEFAULT_STYLE)
+
+
+def _back_on_escape(prompt: Any) -> None:
+    """Esc alone raises GoBack with what the answer holds. Not eager: Esc followed by a key
+    (Alt-b, Alt-Backspace) still edits the answer."""
+
+    def back(event: Any) -> None:
+        event.app.exit(exception=GoBack(event.app.current_buffer.text))
+
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    extra = KeyBindings()
+    extra.add("escape")(back)
+    application = prompt.application
+    application.timeoutlen = ESCAPE_WAIT
+    application.key_bindings = merge_key_bindings(
+        [b for b in (application.key_bindings, extra) if b is not None]
+    )
+
+
 def _stop_on_ctrl_d(prompt: Any) -> None:
     """Ctrl-D stops a menu or a yes/no question as it stops a typed one (EOFError)."""
 
@@ -381,6 +476,9 @@ def _answer_on_key(prompt: Any, keys: Sequence[str], answered: Sequence[str]) ->
             done(event)
 
         bindings.add(key, eager=True)(answer)
+        if key == "0":  # the way back, wherever a menu has one: Esc too, as a typed question
+            bindings.add("escape")(answer)
+            prompt.application.timeoutlen = ESCAPE_WAIT
     bindings.add("enter", eager=True)(done)
 
 

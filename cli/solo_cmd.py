@@ -12,7 +12,7 @@ from caledonia.rules.components import components
 from caledonia.rules.contract_faces import named, tile, tiles
 from caledonia.rules.errors import CaledoniaError
 
-from .dice import ask_rolls, tool_dice_wanted
+from .dice import table_dice
 from .errors import Interrupted, UsageProblem
 from .output import JsonOption, emit, emit_wrapped, is_interactive, message, print_json
 from .prompts import shown
@@ -478,9 +478,10 @@ def _dice(
         if virtual:
             raise UsageProblem(t("give either --roll or --virtual-dice, not both"), command)
         return parse_rolls(rolls, command), t("your dice")
-    if virtual or tool_dice_wanted(command, ask):
+    asked = None if virtual else table_dice(command, parts, ask)
+    if asked is None:
         return None, t("dice rolled by caledonia (seeded)")
-    return ask_rolls(parts, ask), t("your dice")
+    return asked, t("your dice")
 
 
 class _DraftWhenAsked:

@@ -32,8 +32,11 @@ def ask_tiles(
     in it is (on the export board, in a player's box)."""
     from caledonia.rules.contract_faces import search_tiles
 
+    typed = ""  # asked again, the answer holds what was typed, to correct
     while True:
-        typed = asker.text(question, validate=tiles_validator(contracts, pool, reasons, count))
+        typed = asker.text(
+            question, default=typed, validate=tiles_validator(contracts, pool, reasons, count)
+        )
         drawn: list[int] = []
         again = False  # none of the tiles near a taken one: the whole answer again
         named = typed_tiles(typed, contracts, count)
@@ -47,8 +50,8 @@ def ask_tiles(
                 if again:
                     break
             elif len(found) > 1:
-                question = t("Which tile is {typed}?", typed=repr(item))
-                found = [asker.choose(question, _menu(contracts, found))]
+                which = t("Which tile is {typed}?", typed=repr(item))
+                found = [asker.choose(which, _menu(contracts, found))]
             drawn.extend(found)
         if again:
             continue

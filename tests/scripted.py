@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 
+class Esc(Exception):
+    """Esc pressed at a typed question, with `typed` in the answer (a script's entry)."""
+
+    def __init__(self, typed: str = ""):
+        super().__init__(typed)
+        self.typed = typed
+
+
 class ScriptedAsker:
     """Answers prompts from a script. A refused answer is recorded and the next one is tried,
-    as a person at the prompt would type again after reading the reason."""
+    as a person at the prompt would type again after reading the reason. `offered` keeps
+    what each typed question held when asked (its default), in order."""
 
     def __init__(self, answers):
         self.answers = list(answers)
         self.refusals: list[tuple[str, str, str]] = []
         self.questions: list[str] = []
         self.said: list[str] = []
+        self.offered: list[tuple[str, str]] = []
 
     def _next(self, question, validate=None, default=""):
         self.questions.append(question)
@@ -28,7 +38,14 @@ class ScriptedAsker:
                 return answer
             self.refusals.append((question, answer, verdict))
 
-    def text(self, question, *, default="", validate=None):
+    def text(self, question, *, default="", validate=None, back=False):
+        self.offered.append((question, default))
+        if self.answers and isinstance(self.answers[0], Esc):
+            from caledonia.cli.prompts import GoBack
+
+            assert back, f"no way back at: {question}"
+            self.questions.append(question)
+            raise GoBack(self.answers.pop(0).typed)
         return self._next(question, validate, default)
 
     def select(self, question, choices):

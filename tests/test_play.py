@@ -63,7 +63,7 @@ class ReplayAsker(ScriptedAsker):
         self.questions.append(question)
         return True
 
-    def text(self, question, *, default="", validate=None):
+    def text(self, question, *, default="", validate=None, back=False):
         drawn = next(e for e in self.wanted if "drawn" in e)["drawn"]
         return ", ".join(map(str, drawn)) or "none"
 

@@ -109,3 +109,43 @@ def test_the_trade_step_in_play_shows_the_prices(tmp_path):
         pass  # the script ends inside the trade menu: the menus shown are what counts
     [trade] = [labels for q, labels in asker.menus.items() if "Buy or sell which good?" in q]
     assert any("each" in label for label in trade)
+
+
+def solo_preparation_from_own_pile(tmp_path) -> Table:
+    """A solo game from the table's own pile at the preparation of round 2: one contract
+    drawn from the pile (typed), then the market dice."""
+    from gametools import act, start
+
+    game = start(1, face_up=[1, 2, 3, 4, 5])
+    act(game, type="pass", player="Ailsa")
+    act(game, type="produce", player="Ailsa")
+    return Table(saved(game, tmp_path), game)
+
+
+def test_every_question_of_a_preparation_goes_back_to_the_one_before_with_its_answer(tmp_path):
+    from scripted import Esc
+
+    table = solo_preparation_from_own_pile(tmp_path)
+    drawn = "The 1 contract drawn from your pile"
+    answers = ["1", Esc("2 br")]  # Esc at the first question: back to the first menu
+    answers += ["1", "2 bread", "p"]  # typed again in full ("2 br" was in the answer)
+    answers += ["wool", "0", "", "+2"]  # back from the price die: the goods die kept
+    answers += ["0", "0", "0", "0"]  # from roll 2 back up to the contract typed
+    answers += ["", "", "", ""]  # each answer kept: Enter after Enter, down to roll 2
+    answers += ["grain", "-1", "milk", "+3"]
+    asker = ScriptedAsker(answers)
+    assert step(asker, table)
+    assert table.game.events[-1] == {
+        "type": "prepare",
+        "drawn": [7],
+        "rolls": [
+            {"good": "wool", "die": 2},
+            {"good": "grain", "die": -1},
+            {"good": "milk", "die": 3},
+        ],
+    }
+    offered = [held for question, held in asker.offered if question.startswith(drawn)]
+    assert offered == ["", "2 br", "2 bread"]  # what was typed is in the answer again
+    dice = [q for q in asker.questions if q.startswith("Roll 1: what does the goods die")]
+    assert len(dice) == 4  # asked, back to it from its price die and from roll 2, and again
+    assert len(asker.said) == 2  # the pile's summary: from the first menu, not on each back

@@ -146,7 +146,7 @@ def own_pile_version(name):
 class ByFaces(ReplayAsker):
     """Answers every draw by the goods on the tiles' left halves; a twin from its menu."""
 
-    def text(self, question, *, default="", validate=None):
+    def text(self, question, *, default="", validate=None, back=False):
         drawn = next(e for e in self.wanted if "drawn" in e)["drawn"]
         typed = ", ".join(left_half(PARTS.contracts[c]) for c in drawn) or "none"
         self.questions.append(question)

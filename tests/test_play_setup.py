@@ -142,7 +142,8 @@ def test_each_tile_menu_says_what_the_tile_is_and_offers_a_tile_once(tmp_path):
     assert "£10" in first and "give 1 basic good, take 3" in first
     assert "(5)" not in first  # by what it does: the tiles carry no number people read
     assert "Let caledonia draw these" in first and "Let caledonia draw these" not in last
-    assert len(last) == 5 and "£10" not in last  # 8 tiles, 3 of them at A-C
+    assert last[-1] == "← back"  # every set-up question after the first has a way back
+    assert len(last) == 6 and "£10" not in last  # 8 tiles, 3 of them at A-C; and back
     scoring = asker.menus["Scoring tile for round 1:"]
     assert "Deployed workers, MacDonald's fishermen included: 2 glory each (4)" in scoring
     tiles = (
@@ -284,3 +285,51 @@ def test_clans_typed_are_read_by_their_start_and_an_ambiguous_start_names_its_cl
     assert question.startswith("The 3 clans drawn") and answer == "mac,Campbell,Cunningham"
     assert reason == "'mac' could be MacDonald or MacKenzie: give more of the clan."
     assert game.setup.clans == ("Campbell", "Cunningham", "MacKenzie")
+
+
+def test_back_from_each_set_up_question_returns_to_the_one_before_with_its_answer(tmp_path):
+    from scripted import Esc
+
+    path = tmp_path / "game.yaml"
+    answers = ["Ailsa", ENTER, "Bruce", "0"]  # back from Bruce's colour to his name
+    answers += [ENTER, "g", Esc()]  # his name kept; green; Esc at the third player's name
+    answers += ["0", ENTER, ENTER, ENTER]  # back to his name: Enter on what is kept, twice
+    answers += [EXAMPLES, PLAIN, BY_SEED, Esc("12")]  # Esc at the seed: "12" kept
+    answers += [ENTER, ENTER, "0", ENTER]  # the layout kept, 12 kept; back from the pile
+    answers += [TOOLS_PILE]
+    asker = ScriptedAsker(answers)
+    ask_new_game(asker, str(path))
+    assert not asker.answers and not asker.refusals
+    assert setup_of(path) == new_setup(
+        tmp_path, "-p", "Ailsa:red", "-p", "Bruce:green", "--seed", "12"
+    )
+    offered = {}
+    for question, held in asker.offered:
+        offered.setdefault(question, []).append(held)
+    assert offered["Player 2's name (seat order, clockwise) (Enter alone: that's everyone):"] == [
+        "",
+        "Bruce",
+        "Bruce",
+    ]
+    assert offered["Seed (Enter alone: a random one):"] == ["", "12", "12"]
+    said = [line for line in asker.said if "made-up values" in line]
+    assert len(said) == 1  # said once, not again as the answers are given again
+
+
+def test_the_first_set_up_question_has_no_way_back_and_every_menu_after_it_has(tmp_path):
+    from scripted import Esc
+
+    class Menus(ScriptedAsker):
+        backs: list = []
+
+        def choose(self, question, choices, *, default=None):
+            self.backs.append(choices[-1].label == "← back" and choices[-1].key == "0")
+            return super().choose(question, choices, default=default)
+
+    asker = Menus([Esc()])
+    with pytest.raises(AssertionError, match="no way back at: Player 1's name"):
+        ask_new_game(asker, str(tmp_path / "game.yaml"))
+    asker = Menus([*TWO_PLAYERS, EXAMPLES, PLAIN, OWN_LAYOUT, "r", ENTER, ENTER, ENTER])
+    asker.answers += [ENTER, ENTER, TOOLS_PILE]
+    ask_new_game(asker, str(tmp_path / "game.yaml"))
+    assert len(asker.backs) >= 8 and all(asker.backs)
