@@ -74,7 +74,11 @@ class Rewinding:
             raise GoBack()
         self.given = self.at - 1
         self.at = 0
-        forget = getattr(self.inner, "forget_last", None)  # a draft keeps the answers too
+        self._forget()  # the previous question's answer, to be given again
+
+    def _forget(self) -> None:
+        """The inner asker's last answer is no longer one (a draft keeps answers too)."""
+        forget = getattr(self.inner, "forget_last", None)
         if forget is not None:
             forget()
 
@@ -149,6 +153,7 @@ class Rewinding:
         offered = choices[kept.value].value if kept else default
         value = self.inner.choose(question, menu, default=offered)
         if value is _WAY_BACK:
+            self._forget()  # '← back' itself is no answer
             raise GoBack()
         index = next((i for i, c in enumerate(choices) if c.value == value), 0)
         self._keep(Answer("choose", question, index, choices[index].label))

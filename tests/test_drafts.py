@@ -103,3 +103,22 @@ def test_a_broken_draft_file_is_ignored():
 
 def test_draft_names_are_plain_file_names():
     assert Draft.named("transcribe", "../../etc/A1").path.parent == drafts_folder()
+
+
+def test_a_way_back_over_a_draft_keeps_the_answers_of_the_questions_as_they_stand():
+    """Back from a question (cli/way_back.py), the draft forgets the answer to be given
+    again: a stop then keeps the answers as the flow stands, in order, none twice."""
+    from caledonia.cli.way_back import with_way_back
+
+    draft = Draft.named("test")
+    first = ScriptedAsker(["Ailsa", "12", "0", "13", "Blue", KeyboardInterrupt()])
+    with pytest.raises(KeyboardInterrupt):
+        with_way_back(draft.asker(first, "the test"), flow)
+    assert first.questions == ["Name", "Money", "Colour", "Money", "Colour", "Sure?"]
+    assert [a["answer"] for a in Draft.named("test").answers] == ["Ailsa", "13", 1]
+    second = ScriptedAsker([True, *ANSWERS[3:]])
+    assert with_way_back(Draft.named("test").asker(second, "the test"), flow)[:3] == (
+        "Ailsa",
+        "13",
+        {"colour": "blue"},
+    )

@@ -149,3 +149,25 @@ def test_every_question_of_a_preparation_goes_back_to_the_one_before_with_its_an
     dice = [q for q in asker.questions if q.startswith("Roll 1: what does the goods die")]
     assert len(dice) == 4  # asked, back to it from its price die and from roll 2, and again
     assert len(asker.said) == 2  # the pile's summary: from the first menu, not on each back
+
+
+def test_back_from_keep_returns_to_the_contracts_typed_and_esc_from_them_to_the_first_menu(
+    tmp_path,
+):
+    from scripted import Esc
+
+    game = building_bonus_from_own_pile()
+    answers = ["g", "41, 40, 42", "0"]  # back from Keep: the tiles typed are in the answer
+    answers += [Esc("41, 40, 4"), "g", "41, 40, 42", "4"]  # Esc: the first menu; in again
+    asker = Menus(answers)
+    assert step(asker, Table(saved(game, tmp_path), game))
+    assert game.events[-1] == {
+        "type": "building_bonus",
+        "player": "Ailsa",
+        "drawn": [40, 41, 42],
+        "keep": 42,
+    }
+    typed = [held for question, held in asker.offered if "drawn from your pile" in question]
+    assert typed == ["", "41, 40, 42", "41, 40, 4"]  # what was in the answer, each time
+    assert asker.menus["Keep:"][-1] == "← back"
+    assert not asker.answers

@@ -4,6 +4,8 @@ building it for every menu, and every way of answering still works menu after me
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from caledonia.cli.prompts import Choice, QuestionaryAsker
 from conftest import SAMPLES
@@ -116,3 +118,54 @@ def test_a_question_mark_in_a_menu_that_filters_explains_instead_of_filtering(ke
     keyboard.send_text("space 7\r")  # typing still filters
     assert ask.choose("Where?", many) == 7
     assert "rule of space 0" in capsys.readouterr().err
+
+
+def test_esc_at_a_typed_question_goes_back_with_what_was_typed(keyboard):
+    from caledonia.cli.prompts import GoBack
+
+    ask = QuestionaryAsker()
+    keyboard.send_text("Bru\x1b")
+    with pytest.raises(GoBack) as going:
+        ask.text("Player 2's name:", back=True)
+    assert going.value.typed == "Bru"
+    keyboard.send_text("\x1bx\r")  # without a way back, Esc is no answer: the question stays
+    assert ask.text("Player 2's name:") == "x"
+
+
+def test_esc_in_a_menu_is_its_way_back(keyboard):
+    ask = QuestionaryAsker()
+    keyboard.send_text("\x1b")
+    assert ask.choose("Roll 1:", [*CHOICES, Choice("← back", "back", "0")]) == "back"
+
+
+def test_a_typed_answer_is_shown_whole_between_words_after_a_wrapped_question(
+    keyboard, monkeypatch
+):
+    """At 80 columns the question leaves room for the answer on its last line, and the
+    answer shown once given is wrapped between words: no word cut at the edge."""
+    from caledonia.cli.prompts import ANSWER_ROOM, answered_lines, fitted_question
+
+    size = os.terminal_size((80, 24))
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: size)
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        "caledonia.cli.prompts._answered",
+        lambda question, typed, width: shown.append((question, typed)),
+    )
+    question = (
+        "The 1 contract drawn from your pile: the goods on each tile's left half, commas "
+        "between tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:"
+    )
+    typed = "2 bread and 4 bread, 1 wool + 3 cheese, cheese bread whisky, 2 milk"
+    keyboard.send_text(typed + "\r")
+    assert QuestionaryAsker().text(question) == typed
+    [(asked, answer)] = shown
+    assert answer == typed
+    assert asked == fitted_question(question, 79, ANSWER_ROOM)
+    lines = asked.split("\n")
+    assert len(lines[-1]) + 3 + ANSWER_ROOM <= 79  # room for a short answer on the line
+    rows = ("? " + asked + " " + answered_lines(asked, answer, 79)).split("\n")
+    assert all(len(row) <= 79 for row in rows)
+    words = " ".join(row.strip() for row in rows)
+    assert typed in words  # every word whole, in order
+    assert " ".join(question.split()) in words

@@ -254,3 +254,23 @@ def test_replace_question_answered_yes_replaces(terminal, monkeypatch, capsys, t
     terminal([True])
     code, _, _ = run_main(monkeypatch, capsys, "map", "show", "--svg", str(picture))
     assert code == 0 and "<svg" in picture.read_text()
+
+
+def test_solo_prepare_goes_back_from_a_die_and_a_stop_keeps_the_answers_as_they_stand(
+    solo_state, terminal, monkeypatch, capsys
+):
+    """Back from a die (cli/way_back.py) asks the one before again, its answer highlighted;
+    the draft then holds each question's answer once, in order."""
+    first = terminal([*[""] * 7, "p", "wool", "0", "0", "", ""])  # back twice, Enter twice
+    first.answers += ["+2", "0", "-1", KeyboardInterrupt()]  # back from roll 2's goods
+    code, _, err = run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
+    assert code == 130, err
+    asked = first.questions[7:]
+    goods, price = "Roll 1: what does the goods die show?", "Roll 1: what does the price die show?"
+    second = "Roll 2: what does the goods die show? (showing wool? roll it again)"
+    assert asked == ["Dice:", goods, price, goods, "Dice:", goods, price, second, price, second]
+    assert "10 answers kept in a draft" in last_line(err)  # 7, who rolls, wool, -1 (not +2)
+    again = terminal([True, "grain", "+1", "milk", "+3"])
+    code, out, err = run_main(monkeypatch, capsys, "solo", "prepare", str(solo_state))
+    assert code == 0, err
+    assert again.questions[1].startswith("Roll 2: what does the goods die show?")
