@@ -147,9 +147,7 @@ class Rewinding:
             kept = None
         if (again := self._replay(kept)) is not None:
             return choices[again.value].value
-        menu: Sequence[Choice] = choices
-        if self._back_here() and not any(c.key == BACK_KEY for c in choices):
-            menu = Menu([*choices, Choice(t(BACK), _WAY_BACK, BACK_KEY)], refused_keys(choices))
+        menu = _with_back(choices) if self._back_here() else choices
         offered = choices[kept.value].value if kept else default
         value = self.inner.choose(question, menu, default=offered)
         if value is _WAY_BACK:
@@ -194,6 +192,14 @@ class Rewinding:
     def page(self, lines: Sequence[str], last: str) -> None:
         if self.at >= self.given:
             self.inner.page(lines, last)
+
+
+def _with_back(choices: Sequence[Choice]) -> Sequence[Choice]:
+    """The menu with '← back' under it; a menu whose key 0 is its own way back keeps it
+    ('none of these: type the tiles again')."""
+    if any(c.key == BACK_KEY for c in choices):
+        return choices
+    return Menu([*choices, Choice(t(BACK), _WAY_BACK, BACK_KEY)], refused_keys(choices))
 
 
 def _still_offered(kept: Answer, choices: Sequence[Choice]) -> bool:
