@@ -33,6 +33,7 @@ POINTER_WIDTH = 3  # questionary's " » " (or three spaces) before each option o
 # Columns kept free after a typed question's last line: a name, a number or a contract's
 # face typed there fits before the edge, where the terminal would break a word.
 ANSWER_ROOM = 24
+CONFIRM_ROOM = len("(Y/n) ")  # questionary's keys after a yes/no question ("Yes" shorter)
 # Seconds after Esc before it is taken alone (a way back), rather than as the start of
 # Alt-key: a terminal sends Alt-b's two bytes at once (prompt_toolkit's default: 1 s).
 ESCAPE_WAIT = 0.3
@@ -231,17 +232,13 @@ class QuestionaryAsker:
         answer is shown whole once given: questionary's own line is erased and the answer
         said again, wrapped between words (typed at the edge, a word would break)."""
         width = terminal_width() - 1
-        instruction = t("(Esc: back)") if back else None
-        room = ANSWER_ROOM + (len(instruction) + 2 if instruction else 0)
-        asked = fitted_question(question, width, room)
+        way_back = f"{tr(question)} {t('(Esc: back)')}" if back else question
+        asked = fitted_question(way_back, width, ANSWER_ROOM)
+        said = fitted_question(question, width)  # answered: the answer is known, no room
 
         def ask_once(prefill: str, placeholder: str) -> str:
             prompt = self._q.text(
-                asked,
-                default=prefill,
-                placeholder=_greyed(placeholder),
-                instruction=instruction,
-                erase_when_done=True,
+                asked, default=prefill, placeholder=_greyed(placeholder), erase_when_done=True
             )
             if back:
                 _back_on_escape(prompt)
@@ -252,7 +249,7 @@ class QuestionaryAsker:
                 typed = prompt.application.current_buffer.text
                 raise
             finally:
-                _answered(asked, typed.strip() or placeholder, width)
+                _answered(said, typed.strip() or placeholder, width)
             return typed
 
         return self._until_accepted(ask_once, default, validate)
@@ -322,6 +319,7 @@ class QuestionaryAsker:
         return prompt, keyed
 
     def confirm(self, question: str, *, default: bool) -> bool:
+        question = fitted_question(question, terminal_width() - 1, CONFIRM_ROOM)
         prompt = self._q.confirm(question, default=default)
         _stop_on_ctrl_d(prompt)
         return prompt.unsafe_ask()

@@ -65,7 +65,8 @@ class Rewinding:
         self.out = out
         # every answer given, in the order of the questions (the caller's list, if given)
         self.kept: list[Answer] = [] if kept is None else kept
-        self.given = 0  # how many of them this run of the flow gives without asking
+        # how many of them this run of the flow gives without asking (-1: none, not back yet)
+        self.given = -1
         self.at = 0  # the question this run of the flow is at
 
     def back(self) -> None:
@@ -98,7 +99,7 @@ class Rewinding:
         if self.at < self.given and kept is not None:
             self.at += 1
             return kept
-        self.given = min(self.given, self.at)
+        self.given = min(self.given, self.at - 1)
         return None
 
     def _hold(self, answer: Answer) -> None:
@@ -185,12 +186,16 @@ class Rewinding:
         self._keep(Answer("complete", question, answer))
         return answer
 
+    def _said_before(self) -> bool:
+        """Whatever is said before the question gone back to was said the first time."""
+        return self.at <= self.given
+
     def say(self, text: str) -> None:
-        if self.at >= self.given:  # said once, not again as the answers are given again
+        if not self._said_before():
             self.inner.say(text)
 
     def page(self, lines: Sequence[str], last: str) -> None:
-        if self.at >= self.given:
+        if not self._said_before():
             self.inner.page(lines, last)
 
 

@@ -294,7 +294,8 @@ def test_back_from_each_set_up_question_returns_to_the_one_before_with_its_answe
     answers = ["Ailsa", ENTER, "Bruce", "0"]  # back from Bruce's colour to his name
     answers += [ENTER, "g", Esc()]  # his name kept; green; Esc at the third player's name
     answers += ["0", ENTER, ENTER, ENTER]  # back to his name: Enter on what is kept, twice
-    answers += [EXAMPLES, PLAIN, BY_SEED, Esc("12")]  # Esc at the seed: "12" kept
+    answers += [EXAMPLES, PLAIN, "0", ENTER]  # back from the layout to the variants kept
+    answers += [BY_SEED, Esc("12")]  # Esc at the seed: "12" kept
     answers += [ENTER, ENTER, "0", ENTER]  # the layout kept, 12 kept; back from the pile
     answers += [TOOLS_PILE]
     asker = ScriptedAsker(answers)

@@ -152,18 +152,16 @@ def test_a_typed_answer_is_shown_whole_between_words_after_a_wrapped_question(
         "caledonia.cli.prompts._answered",
         lambda question, typed, width: shown.append((question, typed)),
     )
-    question = (
-        "The 1 contract drawn from your pile: the goods on each tile's left half, commas "
-        "between tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:"
-    )
-    typed = "2 bread and 4 bread, 1 wool + 3 cheese, cheese bread whisky, 2 milk"
+    question = "Player 2's name (seat order, clockwise) (Enter alone: that's everyone):"
+    typed = "Mairi Clark and 4 bread, 1 wool + 3 cheese, cheese bread whisky, 2 milk"
     keyboard.send_text(typed + "\r")
     assert QuestionaryAsker().text(question) == typed
     [(asked, answer)] = shown
     assert answer == typed
-    assert asked == fitted_question(question, 79, ANSWER_ROOM)
-    lines = asked.split("\n")
-    assert len(lines[-1]) + 3 + ANSWER_ROOM <= 79  # room for a short answer on the line
+    assert asked == fitted_question(question, 79)  # answered: no room kept any more
+    asking = fitted_question(question, 79, ANSWER_ROOM).split("\n")
+    assert len(asking[-1]) + 3 + ANSWER_ROOM <= 79  # asking: room for a short answer
+    assert len(asked) + 3 + ANSWER_ROOM > 79  # which it would lack on one line
     rows = ("? " + asked + " " + answered_lines(asked, answer, 79)).split("\n")
     assert all(len(row) <= 79 for row in rows)
     words = " ".join(row.strip() for row in rows)
