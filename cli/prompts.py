@@ -232,7 +232,8 @@ class QuestionaryAsker:
         answer is shown whole once given: questionary's own line is erased and the answer
         said again, wrapped between words (typed at the edge, a word would break)."""
         width = terminal_width() - 1
-        way_back = f"{tr(question)} {t('(Esc: back)')}" if back else question
+        hint = t("(Esc: back)").replace(" ", "\u00a0")  # one piece: never parted at the edge
+        way_back = f"{tr(question)} {hint}" if back else question
         asked = fitted_question(way_back, width, ANSWER_ROOM)
         said = fitted_question(question, width)  # answered: the answer is known, no room
 

@@ -167,3 +167,19 @@ def test_a_typed_answer_is_shown_whole_between_words_after_a_wrapped_question(
     words = " ".join(row.strip() for row in rows)
     assert typed in words  # every word whole, in order
     assert " ".join(question.split()) in words
+
+
+def test_the_way_back_of_a_typed_question_is_said_in_one_piece_at_the_edge(keyboard, monkeypatch):
+    size = os.terminal_size((80, 24))
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: size)
+    ask = QuestionaryAsker()
+    asked = []
+    real = ask._q.text
+    monkeypatch.setattr(
+        ask._q, "text", lambda message, **kw: asked.append(message) or real(message, **kw)
+    )
+    keyboard.send_text("Bruce\r")
+    ask.text("Player 2's name (seat order, clockwise) (Enter alone: that's everyone):", back=True)
+    [lines] = [message.split("\n") for message in asked]
+    assert lines[-1].strip() == "(Esc:\u00a0back)"  # never 'Esc:' at the end of a line
+    assert all(len(line) + 2 <= 79 for line in lines)
