@@ -154,8 +154,7 @@ class Rewinding:
         if value is _WAY_BACK:
             self._forget()  # '← back' itself is no answer
             raise GoBack()
-        index = next((i for i, c in enumerate(choices) if c.value == value), 0)
-        self._keep(Answer("choose", question, index, choices[index].label))
+        self._keep(_menu_answer(question, choices, value))
         return value
 
     def confirm(self, question: str, *, default: bool) -> bool:
@@ -197,6 +196,14 @@ class Rewinding:
     def page(self, lines: Sequence[str], last: str) -> None:
         if not self._said_before():
             self.inner.page(lines, last)
+
+
+def _menu_answer(question: str, choices: Sequence[Choice], value: Any) -> Answer:
+    """The option chosen, by its place and words (one not in the menu: never given again)."""
+    index = next((i for i, c in enumerate(choices) if c.value == value), None)
+    if index is None:
+        return Answer("choose", question, -1)
+    return Answer("choose", question, index, choices[index].label)
 
 
 def _with_back(choices: Sequence[Choice]) -> Sequence[Choice]:
