@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.events.port import tile_name
 from caledonia.rules.messages import N_, Reason
 
 from .errors import UsageProblem
@@ -278,8 +279,8 @@ def reach_command(
             if tile:
                 emit(
                     t(
-                        "  port tile {tile} at corner {corner}: {route}",
-                        tile=tile,
+                        "  the port tile at corner {corner} ({tile}): {route}",
+                        tile=tr(tile_name(tile)),
                         corner=slot.module,
                         route=where,
                     )

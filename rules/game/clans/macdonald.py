@@ -66,6 +66,7 @@ from ..pieces import (
     FISHERMAN,
     WORKERS,
     port_letter,
+    port_names,
     port_word,
     site_name,
     space_place,
@@ -265,7 +266,9 @@ class DeployFisherman(PlacementSpec):
         where: str
         if isinstance(site, str):
             where = Reason(
-                "port tile {tile} (port:{letter})", tile=state.setup.ports.get(site), letter=site
+                "the port tile at corner {corner} ({tile})",
+                corner=site,
+                tile=port_names(state).get(site, Reason("a port tile")),
             )
         else:
             where = (
@@ -482,7 +485,7 @@ def site_place(state: GameState, word: str, viewer: str, head: str = "") -> str:
     """A loch or a port slot in the board's own words (a port by its tile and corner)."""
     letter = port_letter(word)
     if letter is not None:
-        return port_site_words(state.board, letter, state.setup.ports)
+        return port_site_words(state.board, letter, port_names(state))
     return space_place(state, canonical_space(state, word), viewer, head=head)
 
 
