@@ -110,7 +110,7 @@ def play(
     }
     page = None
     if serve or lan:
-        from .serve_cmd import start_beside
+        from .serve_server import start_beside
 
         page = start_beside(game_file, port, lan)
     try:
@@ -508,7 +508,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
     from caledonia.rules.game.gamefile import undo_game
     from caledonia.rules.game.pieces import position_of
 
-    from .game_cmd import print_log, print_status
+    from .game_log import print_log
+    from .game_status import print_status
 
     game, path = table.game, table.path
     if escape == QUIT:
