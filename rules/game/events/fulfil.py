@@ -203,12 +203,13 @@ class Fulfil(EventSpec):
         for contract in contracts:
             notes += self._gains(state, player, contract)
         state.turn.port_one = False
-        # the number before the words, in the singular however many (as ever in English)
         extras = [
-            Reason("{number} free space", number=state.turn.free_spaces)
+            Plural("{count} free space", "{count} free spaces", count=state.turn.free_spaces)
             if state.turn.free_spaces
             else "",
-            Reason("{number} bonus upgrade", number=state.turn.bonus_upgrades)
+            Plural(
+                "{count} bonus upgrade", "{count} bonus upgrades", count=state.turn.bonus_upgrades
+            )
             if state.turn.bonus_upgrades
             else "",
         ]
