@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..expansion import ExpansionRule
     from .port_effects import PortEffect
     from .setup import Setup
-    from .spec import EventSpec
+    from .spec import Event, EventSpec
     from .state import GameState, PlayerState
 else:
 
@@ -201,6 +201,6 @@ class RulesUnit:
         for it), in words such as "Ailsa may sell milk"; None when there is none."""
         return None
 
-    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         """The event that declines the pending choice (for files older than the choice)."""
         return None

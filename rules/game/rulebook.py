@@ -16,6 +16,7 @@ from .round_scoring import MEASURES
 
 if TYPE_CHECKING:
     from ..expansion import ExpansionRule
+    from .spec import Event
     from .state import GameState, PlayerState
 
 T = TypeVar("T")
@@ -186,7 +187,7 @@ class Rulebook:
         said = (u.production_pending(state, player) for u in self.units(player))
         return [words for words in said if words]
 
-    def production_declines(self, state: GameState) -> list[dict]:
+    def production_declines(self, state: GameState) -> list[Event]:
         """The events declining every pending end-of-production choice, player by player."""
         found = (u.production_decline(state, p) for p in state.players for u in self.units(p))
         return [event for event in found if event]

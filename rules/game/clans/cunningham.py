@@ -157,7 +157,7 @@ class Cunningham(Clan):
         return None
 
     @override
-    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         if _refusal(state, player) is None:
             return {"type": SellMilk.type, "player": player.name, "count": 0}
         return None

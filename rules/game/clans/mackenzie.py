@@ -379,7 +379,7 @@ class MacKenzie(Clan):
         return None
 
     @override
-    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         if _age_refusal(state, player) is None:
             return {"type": AgeWhisky.type, "player": player.name, "count": 0}
         return None
