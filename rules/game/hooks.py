@@ -7,10 +7,10 @@ folds each hook over the game's variants and the player's clan. This module hold
 hook points, so a unit imports them without importing any other unit.
 
 Each hook is written once, below: its signature, its default (the rulebook's own rule) and
-what it decides. A unit marks each hook it changes `@override` (from here): mypy then refuses a marked
-method that overrides nothing (a misspelt hook) and, in the units' modules, an override left
-unmarked (pyproject.toml); tests/test_hook_typing.py refuses any other public method on a
-unit, which no fold would ever call.
+what it decides. A unit marks each hook it changes `@override` (from here): mypy then
+refuses a marked method that overrides nothing (a misspelt hook) and, in the units' modules,
+an override left unmarked (pyproject.toml); tests/test_hook_typing.py refuses any other
+public method on a unit, which no fold would ever call.
 """
 
 from __future__ import annotations
