@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ...box_values import BoxValue
 from ...messages import Reason
+from ..hooks import override
 from ..spec import EventSpec, Field
 from ..turns import follow_up
 from .base import Clan
@@ -55,6 +56,7 @@ class Brew(EventSpec):
     fields = {"player": Field("player"), "beer": Field("count")}
     positional = ("player", "beer")
 
+    @override
     def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if player.clan != NAME:
@@ -89,6 +91,7 @@ class Brew(EventSpec):
             )
         return reasons
 
+    @override
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         money = e["beer"] * beer_money(state)
@@ -106,6 +109,7 @@ class Brew(EventSpec):
             )
         ]
 
+    @override
     def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "action" or not state.turn.brewing:
             return []
@@ -113,9 +117,11 @@ class Brew(EventSpec):
         most = min(state.turn.brewing, player.goods["grain"])
         return [{"type": self.type, "player": player.name, "beer": n} for n in range(1, most + 1)]
 
+    @override
     def describe(self, e: Event) -> str:
         return Reason("{player} brews {count} beer", player=e["player"], count=e["beer"])
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         money = e["beer"] * beer_money(state)
         # TRANSLATORS: a menu option
@@ -130,6 +136,7 @@ class MacEwen(Clan):
     box_values = (BEER_MONEY,)
     specs = (Brew(),)
 
+    @override
     def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:
         hops = min(MOST_PER_CONTRACT, contract.hops)
         if not hops:
