@@ -56,6 +56,8 @@ def _refusal(state, player) -> str | None:
 
 class SellMilk(EventSpec):
     type = "milk"
+    menu_words = Reason("Sell milk")
+    menu_order = 220
     power = (NAME, 0)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     # TRANSLATORS: N is the number typed after the player's name: keep it as N

@@ -226,6 +226,10 @@ class DeployFisherman(PlacementSpec):
     free-space expansion, which changes nothing: neither has a land cost)."""
 
     type = "fisherman"
+    menu_words = Reason("Deploy a fisherman")
+    menu_key = "w"
+    menu_order = 140
+    narrowed_by = ("where",)
     power = (NAME, 2)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER SPACE|port:CORNER [--free]"
     # TRANSLATORS: port:A and --free are typed as they are: keep them
@@ -351,6 +355,9 @@ class RowFisherman(EventSpec):
     (ruling 24: from a loch, or from a port tile to a loch its slot touches)."""
 
     type = "row"
+    menu_words = Reason("Row a fisherman")
+    menu_key = "r"
+    menu_order = 150
     power = (NAME, 3)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER FROM TO"
     # TRANSLATORS: FROM and port:A are typed as they are: keep them

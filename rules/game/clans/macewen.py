@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..spec import Event
-    from ..state import GameState, PlayerState
+    from ..state import GameState, PlayerState, TurnState
 
 NAME = "MacEwen"
 MOST_PER_CONTRACT = 3
@@ -50,11 +50,19 @@ def beer_money(state) -> int:
 
 class Brew(EventSpec):
     type = "brew"
+    menu_words = Reason("Brew beer")
+    menu_key = "v"
+    menu_order = 160
+    open_bonus = Reason("brewing")
     power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     help = Reason("brew beer from the hops of the contract just fulfilled (one grain each)")
     fields = {"player": Field("player"), "beer": Field("count")}
     positional = ("player", "beer")
+
+    @override
+    def bonus_open(self, turn: TurnState) -> bool:
+        return bool(turn.brewing)
 
     @override
     def check(self, state: GameState, e: Event) -> list[str]:

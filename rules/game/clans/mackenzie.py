@@ -137,6 +137,8 @@ def _age_refusal(state, player) -> str | None:
 
 class AgeWhisky(EventSpec):
     type = "age"
+    menu_words = Reason("Age whisky")
+    menu_order = 230
     power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     # TRANSLATORS: N is the number typed after the player's name: keep it as N
@@ -230,6 +232,10 @@ def _out_refusal(state, player) -> str | None:
 
 class CellarOut(EventSpec):
     type = "cellar_out"
+    menu_words = Reason("Take a barrel out of the cellar")
+    menu_key = "k"
+    menu_order = 170
+    optional = True
     power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     rule = Reason(
         "A barrel may come out of the cellar at any time, even after the last p"

@@ -57,6 +57,10 @@ def goods_owed(contracts) -> dict[str, int]:
 
 class Fulfil(EventSpec):
     type = "fulfil"
+    menu_words = Reason("Fulfil a contract")
+    menu_key = "f"
+    menu_order = 50
+    narrowed_by = ("how_many_contracts", "which_contract_first")
     rule = Reason(
         "Pay the Goods on the left half of your Export contract (Meat by slaughtering Cows or"
         " Sheep on the map) and receive what its right half shows: Import goods and Direct "

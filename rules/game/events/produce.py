@@ -95,6 +95,10 @@ def production_money(state, player, e) -> int:
 
 class Produce(EventSpec):
     type = "produce"
+    menu_words = Reason("Produce")
+    menu_order = 210
+    asked_at_once = True
+    narrowed_by = ("whose_production",)
     rule = Reason(
         "Workers earn their income, each Sheep produces one Wool, each Cow one Milk and each "
         "Field two Grain; then each Cheese dairy, Bakery and Distillery may process one Milk "
