@@ -332,7 +332,7 @@ class MacKenzie(Clan):
     name = NAME
     summary = Reason(
         "£{money} per whisky produced; ages whisky in a cellar that pays by spot; "
-        "cellar whisky counts for scoring tile 2",
+        "cellar whisky counts on the scoring tile for pairs of processed goods",
         money=WHISKY_MONEY,
     )
     box_values = (WHISKY_CELLAR,)
