@@ -1,6 +1,6 @@
 """mypy over the installed package's layout, with a ceiling for the command line.
 
-pyproject.toml installs the folders rules/, cli/, maps/ and launch/ as one package
+pyproject.toml installs the folders rules/, cli/, maps/ and package_root/ as one package
 `caledonia`; mypy cannot follow that mapping (the editable install is an import hook), so
 it checks a folder of links laid out as installed: caledonia/ with links to the sources.
 
@@ -25,10 +25,10 @@ CLI_CEILING = 38  # mypy 2.4 with types-PyYAML; lower it when cli/ has fewer
 
 
 def shim(where: Path) -> Path:
-    """caledonia/ as installed: launch/'s files, and cli, rules and maps as its packages."""
+    """caledonia/ as installed: package_root/'s files, and cli, rules and maps as its packages."""
     package = where / "caledonia"
     package.mkdir()
-    for path in (ROOT / "launch").glob("*.py"):
+    for path in (ROOT / "package_root").glob("*.py"):
         (package / path.name).symlink_to(path)
     for name, folder in FOLDERS.items():
         (package / name).symlink_to(ROOT / folder, target_is_directory=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from caledonia.rules.board import Board
+from caledonia.rules.game.events.port import tile_name
 from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position, unit_words
 from caledonia.rules.settlements import FISHERMEN_READING, SettlementCount, has_fishermen
@@ -407,8 +408,10 @@ def _ports(picture: Picture, seats, colours, middle) -> str:
             f'<rect x="{left:.1f}" y="{y - 16:.1f}" width="{46 + extra}" height="32" rx="5" '
             f'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
         )
+        if tile:  # the tile's effect is too long for its marker: a tooltip names it
+            parts.append(f"<title>{escape(tr(tile_name(tile)))}</title>")
         # TRANSLATORS: the label of a port marker in the SVG picture, about 8 letters at most
-        label = t("port {tile}", tile=tile) if tile else t("port")
+        label = t("port")
         parts.append(_text(x, y - 3, label, 9, text_anchor="middle", font_weight="bold", fill=INK))
         # TRANSLATORS: under a port marker: the module letter of the corner it is at
         corner = t("corner {module}", module=slot.module)

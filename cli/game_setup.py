@@ -175,11 +175,9 @@ def setup_lines(setup: Setup) -> list[str]:
 
 def port_tile_words(tile: str) -> str:
     """A port tile by what it does: 'take £10'; the tiles carry no number people read."""
-    from caledonia.rules.game.events.port import KickstarterPort
-    from caledonia.rules.game.port_effects import EFFECTS
+    from caledonia.rules.game.events.port import tile_name
 
-    effect = EFFECTS.get(tile) if tile != "KS" else KickstarterPort()
-    return tr(effect.summary) if effect else t("port tile {tile}", tile=tile)
+    return tr(tile_name(tile))
 
 
 def scoring_tile_words(tile: str) -> str:

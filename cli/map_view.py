@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 
 from caledonia.rules.board import Board
+from caledonia.rules.game.events.port import tile_name
 from caledonia.rules.hexgrid import step
 from caledonia.rules.messages import N_
 from caledonia.rules.position import AND, Position, listed, unit_words
@@ -445,8 +446,11 @@ def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
             "spaces": ", ".join(board.spaces[i].id for i in slot.touches),
         }
         if tile:
+            fields["tile"] = tr(tile_name(tile))
+            # TRANSLATORS: {tile} is what the tile does: 'take £10'
             yield t(
-                "port tile {tile} at corner {corner} ({players} players) touches {spaces}", **fields
+                "port tile at corner {corner} ({players} players): {tile}, touches {spaces}",
+                **fields,
             )
         else:
             yield t("port slot at corner {corner} ({players} players) touches {spaces}", **fields)
@@ -460,7 +464,7 @@ def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
             # TRANSLATORS: {code} is the unit as drawn (1shp); port:{corner} is typed as it is
             if tile:
                 yield t(
-                    "  {code} on port:{corner} ({player}'s {unit} stands on port tile {tile})",
+                    "  {code} on port:{corner} ({player}'s {unit} stands on the port tile there: {tile})",
                     **fields,
                 )
             else:

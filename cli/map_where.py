@@ -42,6 +42,7 @@ def where_command(
 
     Example: [cyan]caledonia map where A-24 sample_games/midway-4p.yaml[/cyan]
     """
+    from caledonia.rules.game.events.port import named_ports
     from caledonia.rules.position import Position
     from caledonia.rules.space_names import DOT, describe_space
 
@@ -54,7 +55,7 @@ def where_command(
         source = open_source(source_file, maps)
         position, ports = source.position, source.ports
     index = _space(position.board, space)
-    words = describe_space(position, index, ports=ports)
+    words = describe_space(position, index, ports=named_ports(ports))
     if as_json:
         print_json(where_data(position, index, words))
         return

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.messages import N_
 from caledonia.rules.names import Name
 
 from .choosing import (
-    OPEN_BONUSES,
     Decision,
+    bonus_words,
     decision,
     ends_words,
     event_choices,
@@ -119,7 +120,7 @@ def play(
     }
     page = None
     if serve or lan:
-        from .serve_cmd import start_beside
+        from .serve_server import start_beside
 
         page = start_beside(game_file, port, lan)
     try:
@@ -283,14 +284,9 @@ def ask_event(
             return picked
 
 
-# First menus that would hold one kind and nothing to decide but that kind: a clan to
-# choose, a production, a starting worker. Their own menu is shown at once.
-ONE_KIND_FIRST = ("clan", "produce", "worker")
-
-
 def _only_kind(choice: Decision) -> str | None:
     kinds = [kind for kind in choice.events if kind != "end_turn"]
-    if len(kinds) == 1 and kinds[0] in ONE_KIND_FIRST and choice.then is None:
+    if len(kinds) == 1 and EVENTS[kinds[0]].asked_at_once and choice.then is None:
         return kinds[0]
     return None
 
@@ -328,7 +324,7 @@ def left_this_turn(game: Game, choice: Decision) -> list[str]:
     """What the turn still allows and ending it gives up, in words: the open bonuses, free
     spaces and bonus upgrades."""
     turn = game.state.turn
-    left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
+    left = [bonus_words(kind) for kind in open_bonuses(choice.events)]
     if turn.free_spaces and "expand" in choice.events:
         left.append(t_n("{count} free space", "{count} free spaces", turn.free_spaces))
     if turn.bonus_upgrades and "bonus" in choice.events:
@@ -562,7 +558,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
     from caledonia.rules.game.gamefile import undo_game
     from caledonia.rules.game.pieces import position_of
 
-    from .game_cmd import print_log, print_status
+    from .game_log import print_log
+    from .game_status import print_status
 
     game, path = table.game, table.path
     if escape == QUIT:

@@ -31,7 +31,7 @@ def pages(game: Game) -> list[Page]:
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
-    from .game_cmd import event_heading
+    from .game_log import event_heading
 
     found: list[Page] = []
     for entry in history(game):

@@ -183,7 +183,7 @@ def keep_after_change(path: str, game: Any, status_view: Callable[[Any], dict]) 
     """After a command saved the game: the views the table's next command reads (status,
     options --json), under the text just saved. Worked out here, with the game at hand,
     so that the next command needs no replay and no rules engine. `status_view` comes from
-    the command (game_cmd), which imports this module."""
+    the command (act_cmd, undo_cmd, fix_cmd), which imports this module."""
     if game.saved is None or game.saved.events != game.events or _file(path) is None:
         return
     from .game_io import example_note

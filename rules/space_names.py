@@ -248,15 +248,17 @@ def _loch_beside(loch: str, way: str, across: bool) -> Reason:
 
 
 def _port_words(board: Board, index: int, ports: Mapping[str, str]) -> list[str]:
-    """The port tiles the space touches, by name where the tile is known."""
+    """The port tiles the space touches, by what each does where the tile is known
+    (`ports`: corner letter -> the tile's name, port_names)."""
     port_words: list[str] = []
     for slot in board.port_slots:
         if index in slot.touches:
             tile = ports.get(slot.module)
             if tile:
                 port_words.append(
+                    # TRANSLATORS: {tile} is what the tile does: 'take £10'
                     Reason(
-                        "touching port tile {tile} at corner {corner}",
+                        "touching the port tile at corner {corner} ({tile})",
                         tile=tile,
                         corner=slot.module,
                     )
@@ -318,19 +320,20 @@ def describe_space(
 
 
 def port_site_words(board: Board, letter: str, ports: Mapping[str, str]) -> str:
-    """A port slot said by what lies there: its tile and the corner it sits at."""
+    """A port slot said by what lies there: the corner it sits at and what its tile does
+    (`ports`: corner letter -> the tile's name)."""
     tile = ports.get(letter)
     slot = next((s for s in board.port_slots if s.module == letter), None)
     touches = listed([placed_id(board, i) for i in slot.touches], COMMA) if slot else ""
     if tile and touches:
         return Reason(
-            "port tile {tile} at corner {corner} (beside {spaces})",
+            "the port tile at corner {corner} ({tile}), beside {spaces}",
             tile=tile,
             corner=letter,
             spaces=touches,
         )
     if tile:
-        return Reason("port tile {tile} at corner {corner}", tile=tile, corner=letter)
+        return Reason("the port tile at corner {corner} ({tile})", tile=tile, corner=letter)
     if touches:
         return Reason(
             "the port tile at corner {corner} (beside {spaces})", corner=letter, spaces=touches

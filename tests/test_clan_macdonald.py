@@ -438,7 +438,7 @@ def test_a_starting_fisherman_goes_on_a_port_tile_for_six_pounds():
         "(port:A (tile 5), port:B (tile 2), port:C (tile 8), port:D (tile 4))"
     ]
     notes = act(game, type="fisherman", player="Ailsa", space="PORT:a")  # any letter case
-    assert notes[0] == "Ailsa places a fisherman on port tile 5 (port:A) for £6"
+    assert notes[0] == "Ailsa places a fisherman on the port tile at corner A (£10) for £6"
     assert game.events[-1] == {"type": "fisherman", "player": "Ailsa", "space": "port:A"}
     assert ailsa(game).money == before - 6
     assert ailsa(game).port_units == {"A": "fisherman"} and ailsa(game).units == {}
@@ -461,7 +461,9 @@ def test_a_port_tile_takes_one_fisherman_and_only_macdonalds():
     assert {"port:B", "port:C", "port:D"} <= sites and "port:A" not in sites
     # the Expand action: £6, no land cost; the main action is taken
     notes = act(game, type="fisherman", player="Ailsa", space="port:B")
-    assert notes[0] == "Ailsa puts a fisherman on port tile 2 (port:B) for £6"
+    assert notes[0] == (
+        "Ailsa puts a fisherman on the port tile at corner B (give 1 basic good, take 3) for £6"
+    )
     assert ailsa(game).money == 14 and game.state.turn.main_done
     assert ailsa(game).port_units == {"A": "fisherman", "B": "fisherman"}
 
@@ -634,9 +636,8 @@ def test_a_fisherman_on_a_port_tile_lets_its_owner_use_that_tile():
     # tile 5 (port A, take £10) is out of her reach; her fisherman stands on port B
     reasons = refuse(game, type="port", player="Ailsa", tile="5")
     assert reasons == [
-        "port tile 5 (corner A, touching A-09 (row 2, hex 2 of module A), A-10 (row 2, hex 3 "
-        "of module A)) is not neighbouring or within shipping "
-        "reach of Ailsa's units"
+        "the port tile at corner A (£10), touching A-09 (row 2, hex 2 of module A), A-10 (row 2, "
+        "hex 3 of module A), is not neighbouring or within shipping reach of Ailsa's units"
     ]
     act(game, type="fix", what="unit", player="Ailsa", space="port:B", unit="none")
     act(game, type="fisherman", player="Ailsa", space="port:A")  # the main action, £6
@@ -670,7 +671,7 @@ def test_a_port_tile_fisherman_with_no_opponent_beside_opens_no_bonus():
     to_ailsas_turn(game)
     money(game, "Ailsa", 20)
     notes = act(game, type="fisherman", player="Ailsa", space="port:A")
-    assert notes == ["Ailsa puts a fisherman on port tile 5 (port:A) for £6"]
+    assert notes == ["Ailsa puts a fisherman on the port tile at corner A (£10) for £6"]
     assert game.state.turn.expanded == ()
 
 
@@ -731,11 +732,11 @@ def test_status_and_the_game_file_show_a_fisherman_on_a_port_tile(tmp_path):
         assert run_cli("act", str(path), *words).returncode == 0
     done = run_cli("act", str(path), "fisherman", "Ailsa", "port:d")
     assert done.returncode == 0, done.stderr
-    assert "Ailsa places a fisherman on port tile" in done.stdout and "(port:D)" in done.stdout
+    assert "Ailsa places a fisherman on the port tile at corner D (" in done.stdout
     assert "space: 'port:D'" in path.read_text()  # the canonical words, replayed from the file
     shown = run_cli("status", str(path), "--map")
     assert shown.returncode == 0, shown.stderr
-    assert "  1fsh on port:D (Ailsa's fisherman stands on port tile" in shown.stdout
+    assert "  1fsh on port:D (Ailsa's fisherman stands on the port tile there: " in shown.stdout
     assert "fsh: a fisherman on a loch or a port tile" in shown.stdout
     as_json = run_cli("status", str(path), "--json")
     assert '"port:D": "fisherman"' in as_json.stdout

@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # pyproject.toml's package-dir: the installed name of each source folder
-PACKAGES = {"launch": "caledonia", "cli": "caledonia.cli", "rules": "caledonia.rules"}
+PACKAGES = {"package_root": "caledonia", "cli": "caledonia.cli", "rules": "caledonia.rules"}
 PACKAGES["maps"] = "caledonia.maps"
 TERMINAL = ("caledonia.cli", "typer", "rich", "questionary")  # what rules/ never imports
 

@@ -322,8 +322,11 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
     )
     deploys = {e["space"]: e for e in legal["fisherman"]}
     port = EVENTS["fisherman"].option_words(state, deploys["port:A"])
-    assert port.startswith("fisherman on port:A for £6 (no land cost on a port tile): port tile 5")
-    assert "corner A (beside A-" in port
+    assert port.startswith(
+        "fisherman on port:A for £6 (no land cost on a port tile): "
+        "the port tile at corner A (£10), beside A-"
+    )
+    assert "tile 5" not in port  # the tile by what it does, not by its appendix number
     loch = EVENTS["fisherman"].option_words(state, deploys["C-19"])
     assert loch.startswith("fisherman on C-19 for £6 (no land cost on a loch): loch, ")
     assert re.match(r"row \d, hex \d of module C", loch.split(": loch, ")[1]), loch

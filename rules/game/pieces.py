@@ -42,7 +42,19 @@ def space_place(
     """Where a space is, in the board's own words: terrain (`cost`: with the land cost),
     row and hex, and the nearest landmark that fits on a menu line after `head`."""
     room = MENU_LINE - len(head) - 2  # ": " between
-    return option_place(position_of(state), space_id, viewer, state.setup.ports, cost, room)
+    return option_place(position_of(state), space_id, viewer, port_names(state), cost, room)
+
+
+def port_names(state: GameState) -> dict[str, str]:
+    """Each corner's port tile as a table names it, by what it does (no tile shows a
+    number): corner letter -> name."""
+    effects = state.rules.port_effects()
+    return {
+        corner: effects[str(tile).upper()].name
+        if str(tile).upper() in effects
+        else Reason("a port tile")
+        for corner, tile in state.setup.ports.items()
+    }
 
 
 PORT_PREFIX = "port:"  # a port slot in an event's words: `port:A`, by its module letter

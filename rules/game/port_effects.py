@@ -33,6 +33,11 @@ class PortEffect:
     fields: tuple[str, ...] = ()
     summary = ""
 
+    @property
+    def name(self) -> str:
+        """The tile as a table names it: by what it does, for no tile shows a number."""
+        return self.summary
+
     def accepts(self, state: GameState, e: Fields) -> tuple[str, ...]:
         """The event fields this tile takes; any other is refused."""
         return self.fields

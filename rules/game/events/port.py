@@ -18,7 +18,7 @@ from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable, Iterator, Mapping
 
     from ..port_effects import Fields
     from ..spec import Event
@@ -35,13 +35,23 @@ def tile_name(tile: object) -> str:
     """A port tile as a table names it: by what it does ('take £10'), for the tiles carry
     their effect, not a number people read (the ids follow the rulebook's appendix)."""
     if canonical_tile(tile) == "KS":
-        return Reason("the Kickstarter port")
+        return KickstarterPort().name
     effect = EFFECTS.get(str(canonical_tile(tile)))
-    return effect.summary if effect else Reason("a port tile")
+    return effect.name if effect else Reason("a port tile")
+
+
+def named_ports(ports: Mapping[str, object]) -> dict[str, str]:
+    """Corner letter -> the tile there as a table names it (tile_name): for the map's
+    lookups, which have the tiles but no game's rules."""
+    return {corner: tile_name(tile) for corner, tile in ports.items() if tile}
 
 
 class KickstarterPort(PortEffect):
     summary = Reason("pay £{cost} and use another port tile in play", cost=KS_COST)
+
+    @property
+    def name(self) -> str:
+        return Reason("the Kickstarter port")
 
     def inner(self, state, e) -> tuple[str | None, PortEffect | None]:
         use = canonical_tile(e.get("use"))
@@ -121,6 +131,10 @@ class KickstarterPort(PortEffect):
 
 class UsePort(EventSpec):
     type = "port"
+    menu_words = Reason("Use a port tile")
+    menu_key = "o"
+    menu_order = 100
+    narrowed_by = ("which_port_tile",)
     rule = Reason(
         "A Port bonus tile neighbouring or within Shipping reach of one of your units may be "
         "used before or after your main Action; each player may use each Port bonus tile once"
@@ -223,10 +237,11 @@ class UsePort(EventSpec):
         reasons: list[str] = []
         if tile in player.ports_used:
             reasons.append(
+                # TRANSLATORS: {tile} is what the tile does: 'take £10'
                 Reason(
-                    "{player} has used port tile {tile} already (once per game)",
+                    "{player} has used the port tile '{tile}' already (once per game)",
                     player=player.name,
-                    tile=tile,
+                    tile=effect.name,
                 )
             )
         if self._route(state, player, corner) is None:
@@ -234,9 +249,9 @@ class UsePort(EventSpec):
             touches = Joined(", ", [placed_id(state.board, i) for i in slot.touches])
             reasons.append(
                 Reason(
-                    "port tile {tile} (corner {corner}, touching {spaces}) is not neighbouring "
-                    "or within shipping reach of {player}'s units",
-                    tile=tile,
+                    "the port tile at corner {corner} ({tile}), touching {spaces}, is not "
+                    "neighbouring or within shipping reach of {player}'s units",
+                    tile=effect.name,
                     corner=corner,
                     spaces=touches,
                     player=player.name,
