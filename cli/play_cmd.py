@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from caledonia.rules.game.registry import EVENTS
+from caledonia.rules.game.registry import EVENTS, MENU
 from caledonia.rules.messages import N_
 from caledonia.rules.names import Name
 
@@ -50,6 +50,7 @@ from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.state import GameState
 
 BACK = Choice(N_("← back"), "back", "0")  # its words translated where shown (_back)
 NO_TERMINAL = N_(
@@ -185,6 +186,7 @@ def step(asker: Asker, table: Table) -> bool:
     choice = decision(state, legal)
     if choice is None:
         return False
+    _say_turn_over(table, choice)
     event = forced(choice)
     if event is None:
         screen = Screen(_header(game, choice))
@@ -330,6 +332,49 @@ def left_this_turn(game: Game, choice: Decision) -> list[str]:
     if turn.bonus_upgrades and "bonus" in choice.events:
         left.append(t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades))
     return left
+
+
+def unusable_left(state: GameState) -> list[tuple[str, str, dict[str, Any]]]:
+    """What the turn still held when nothing of it can be taken, so that the next player's
+    question ends it: each thing's words, the kind that would take it, and that kind's
+    fields for it (a free space's expansion is free)."""
+    turn = state.turn
+    left = [(bonus_words(spec.type), spec.type, {}) for spec in MENU if spec.bonus_open(turn)]
+    if turn.free_spaces:
+        words = t_n("{count} free space", "{count} free spaces", turn.free_spaces)
+        left.append((words, "expand", {"free": True}))
+    if turn.bonus_upgrades:
+        words = t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades)
+        left.append((words, "bonus", {}))
+    return left
+
+
+def _say_turn_over(table: Table, choice: Decision) -> None:
+    """A turn that ends because nothing it still held can be taken says so, once, with
+    the rules' reason: no bonus is lost without a word."""
+    from caledonia.rules.game.why_not import why_not
+
+    state = table.game.state
+    ended = state.turn.player if state.phase == "action" else None
+    if ended is None or choice.player == ended or table.turn_over_said == len(table.game.events):
+        return
+    left = unusable_left(state)
+    if not left:
+        return
+    table.turn_over_said = len(table.game.events)
+    words, kind, fields = left[0]
+    for more, _, _ in left[1:]:
+        words = t("{earlier} and {later}", earlier=words, later=more)
+    reasons = why_not(state, kind, ended, fields)
+    _said(
+        t(
+            "{player}'s turn is over: {left} cannot be taken now ({reason}), and is given up",
+            player=ended,
+            left=words,
+            reason=tr(reasons[0]) if reasons else t("nothing is offered for it"),
+        ),
+        style="yellow",
+    )
 
 
 def _end_turn_wanted(asker: Asker, game: Game, choice: Decision) -> bool:
