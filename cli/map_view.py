@@ -538,17 +538,29 @@ def is_miniature(board: Board, labels: Collection[int], words: str) -> bool:
 
 
 def key_pictures(
-    board: Board, position: Position | None, labels: Mapping[int, str], *, width: int
+    board: Board,
+    position: Position | None,
+    labels: Mapping[int, str],
+    *,
+    width: int,
+    height: int | None = None,
 ) -> Iterator[tuple[Text, str]]:
-    """The pictures of a menu's spaces with the menu's keys on their hexes that fit `width`,
-    the richest first: the whole board, the modules that hold them, the whole board in
-    miniature, those modules alone in miniature (one line a row: what fits a 24-line
-    terminal). Each with what it shows in words ('module A')."""
+    """The pictures of a menu's spaces with the menu's keys on their hexes that fit `width`
+    (and `height` lines, when given: taller ones are not drawn), the richest first: the
+    whole board, the modules that hold them, the whole board in miniature, those modules
+    alone in miniature (one line a row: what fits a 24-line terminal). Each with what it
+    shows in words ('module A')."""
     everything = (range(_columns(board)), range(max(s.row for s in board.spaces) + 1))
     modules = region_of(board, labels)
     named = _modules_named(board, labels)
     scene = _Scene(board, position, (), labels)
+
+    def too_tall(lines: int) -> bool:
+        return height is not None and lines > height
+
     for (columns, rows), words in ((everything, t("the whole board")), (modules, named)):
+        if too_tall(len(rows) * 3 + 1):
+            continue
         if len(columns) * FULL_CELL + FULL_CELL // 2 + 1 <= width:
             yield _full(scene, columns, rows), words
         elif len(columns) * BRICK_CELL + BRICK_CELL // 2 + 1 <= width:
@@ -557,6 +569,8 @@ def key_pictures(
         (everything, t(MINI_WORDS)),
         (modules, t(MODULES_MINI_WORDS, modules=named)),
     ):
+        if too_tall(len(rows)):  # a gap between two modules' rows may add one
+            continue
         drawn = _mini(scene, columns, rows)
         if max(map(len, drawn.plain.split("\n"))) <= width:
             yield drawn, words
@@ -572,7 +586,7 @@ def draw_keys(
 ) -> tuple[Text, str] | None:
     """The richest of `key_pictures` that fits `width` x `height`, with what it shows in
     words ('module A'); None when nothing fits."""
-    pictures = key_pictures(board, position, labels, width=width)
+    pictures = key_pictures(board, position, labels, width=width, height=height)
     return next((drawn for drawn in pictures if len(drawn[0].plain.split("\n")) <= height), None)
 
 

@@ -92,7 +92,8 @@ def where_picture(
     asked = asked_lines(question, choices, width)
     menu_lines = sum(title.count("\n") + 1 for title in menu_titles(choices, width - 1))  # wrapped
     room = height - above - asked - menu_lines - MENU_MARGIN
-    for picture, region in key_pictures(state.board, position, labels, width=width):
+    pictures = key_pictures(state.board, position, labels, width=width, height=room - 1)
+    for picture, region in pictures:  # room - 1: a caption's line at least
         caption = _caption(state, position, labels, region, width)
         if len(picture.plain.split("\n")) + len(caption) <= room:
             return picture, "\n".join(caption)
