@@ -143,7 +143,7 @@ def test_a_typed_answer_is_shown_whole_between_words_after_a_wrapped_question(
 ):
     """At 80 columns the question leaves room for the answer on its last line, and the
     answer shown once given is wrapped between words: no word cut at the edge."""
-    from caledonia.cli.prompts import ANSWER_ROOM, answered_lines, fitted_question
+    from caledonia.cli.prompts import ANSWER_ROOM, fitted_question, shown_answer
 
     size = os.terminal_size((80, 24))
     monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: size)
@@ -162,7 +162,7 @@ def test_a_typed_answer_is_shown_whole_between_words_after_a_wrapped_question(
     asking = fitted_question(question, 79, ANSWER_ROOM).split("\n")
     assert len(asking[-1]) + 3 + ANSWER_ROOM <= 79  # asking: room for a short answer
     assert len(asked) + 3 + ANSWER_ROOM > 79  # which it would lack on one line
-    rows = ("? " + asked + " " + answered_lines(asked, answer, 79)).split("\n")
+    rows = ("? " + asked + " " + shown_answer(asked, answer, 79)).split("\n")
     assert all(len(row) <= 79 for row in rows)
     words = " ".join(row.strip() for row in rows)
     assert typed in words  # every word whole, in order
