@@ -1,0 +1,102 @@
+"""What a Spanish table reads where the English once leaked through or the count was lost
+(issue 32's read-through): the trades count their goods ('2 lanas'), the bonus upgrades
+and port tile 7's exchanges are words of the catalogue, a scoring tile of pairs scores per
+pair, and the report's table heads and a help's default read in Spanish."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from clirunner import run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SPANISH = {"CALEDONIA_LANG": "es", "COLUMNS": "200", "NO_COLOR": "1"}
+
+
+def spanish(text: str) -> str:
+    """`text` (a Reason) as a Spanish reader reads it."""
+    from caledonia.cli.translation import tr
+
+    with mock.patch.dict(os.environ, SPANISH):
+        return tr(text)
+
+
+def test_a_trade_counts_its_goods_in_the_readers_plural():
+    from caledonia.rules.game.events.neighbourhood import SPEC as NEIGHBOURHOOD
+    from caledonia.rules.game.events.trade import SPEC as TRADE
+
+    bought = {"type": "trade", "player": "Ailsa", "side": "buy", "good": "wool", "quantity": 2}
+    assert TRADE.describe(bought) == "Ailsa buys 2 wool"  # the English as before
+    assert spanish(TRADE.describe(bought)) == "Ailsa compra 2 lanas"
+    sold = {**bought, "side": "sell", "good": "cheese", "quantity": 1}
+    assert spanish(TRADE.describe(sold)) == "Ailsa vende 1 queso"
+    bonus = {"type": "neighbourhood", "player": "Ailsa", "good": "whisky", "quantity": 3}
+    assert spanish(NEIGHBOURHOOD.describe(bonus)) == (
+        "Ailsa compra 3 whiskies con la bonificación de vecindad"
+    )
+
+
+def test_a_malformed_trade_still_reads():
+    from caledonia.rules.game.events.trade import SPEC as TRADE
+
+    odd = {"type": "trade", "player": "Ailsa", "side": "buy", "good": "gold", "quantity": 2}
+    assert TRADE.describe(odd) == "Ailsa buys 2 gold"
+
+
+@pytest.mark.parametrize(
+    ("upgrade", "english", "words"),
+    [
+        ({"choice": "technology", "worker": "miner"}, "technology (miner)", "tecnología de minero"),
+        ({"choice": "shipping"}, "shipping", "mejorar el envío"),
+        ({"choice": "merchant"}, "merchant", "un mercader"),
+    ],
+)
+def test_a_bonus_upgrade_is_named_in_the_readers_words(upgrade, english, words):
+    from caledonia.rules.game.upgrades import bonus_words
+
+    assert bonus_words(upgrade) == english
+    assert spanish(bonus_words(upgrade)) == words
+
+
+def test_port_tile_7s_exchange_reads_in_the_readers_words():
+    from caledonia.rules.game.port_effects import EFFECTS
+
+    swaps = {
+        "swaps": [{"unit": "cheese_dairy", "space": "B-10"}, {"unit": "bakery", "space": "B-12"}]
+    }
+    assert EFFECTS["7"].words(swaps) == "cheese dairy on B-10, bakery on B-12"
+    assert spanish(EFFECTS["7"].words(swaps)) == "quesería en B-10, panadería en B-12"
+
+
+def test_a_scoring_tile_of_pairs_scores_per_pair():
+    from caledonia.cli.game_setup import scoring_tile_words
+
+    with mock.patch.dict(os.environ, {"CALEDONIA_LANG": "en"}):
+        assert scoring_tile_words("5").endswith(": 3 glory per pair (5)")
+        assert scoring_tile_words("1").endswith(": 1 glory each (1)")
+    with mock.patch.dict(os.environ, SPANISH):
+        assert scoring_tile_words("2").endswith(": 3 de gloria por pareja (2)")
+
+
+def test_the_reports_table_heads_read_in_spanish(tmp_path):
+    page = tmp_path / "report.html"
+    done = run_cli(
+        "report", str(ROOT / "sample_games" / "game-4p.yaml"), "--html", str(page), env=SPANISH
+    )
+    assert done.returncode == 0, done.stderr
+    html = page.read_text(encoding="utf-8")
+    assert "<th>PV</th><th>origen</th><th>los eventos que los dieron</th>" in html
+    assert "<th>evento</th>" in html
+    assert "the events behind them" not in html
+
+
+def test_a_helps_default_reads_in_spanish():
+    done = run_cli("play", "--help", env=SPANISH)
+    assert "[por defecto: 8017]" in done.stdout
+    assert (
+        "[default: 8017]"
+        in run_cli("play", "--help", env={"CALEDONIA_LANG": "en", "COLUMNS": "200"}).stdout
+    )
