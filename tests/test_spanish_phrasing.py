@@ -100,3 +100,18 @@ def test_a_helps_default_reads_in_spanish():
         "[default: 8017]"
         in run_cli("play", "--help", env={"CALEDONIA_LANG": "en", "COLUMNS": "200"}).stdout
     )
+
+
+def test_a_clans_cheaper_building_reads_its_price_in_the_readers_words():
+    """The log's note of Campbell's distillery: its price's parts are Spanish too."""
+    from gametools import act
+    from test_clan_powers import clan_game, neighbouring_grass
+
+    game = clan_game("Campbell")
+    a, b = neighbouring_grass(game, 2)
+    act(game, type="fix", what="unit", player="Ailsa", space=a, unit="sheep")
+    notes = act(game, type="expand", player="Ailsa", unit="distillery", space=b)
+    placed = next(note for note in notes if "Campbell" in note)
+    assert "distillery £10 − £3 Campbell + land" in placed  # the English as before
+    assert "destilería £10 − £3 Campbell + terreno £" in spanish(placed)
+    assert "land" not in spanish(placed)
