@@ -115,3 +115,14 @@ def test_a_clans_cheaper_building_reads_its_price_in_the_readers_words():
     assert "distillery £10 − £3 Campbell + land" in placed  # the English as before
     assert "destilería £10 − £3 Campbell + terreno £" in spanish(placed)
     assert "land" not in spanish(placed)
+
+
+def test_a_production_of_money_alone_says_no_goods_were_made():
+    from gametools import act, start
+
+    game = start(2)
+    for name in list(game.state.turn_order):
+        act(game, type="pass", player=name)
+    (note,) = act(game, type="produce", player="Ailsa")
+    assert note.startswith("Ailsa earns £") and note.endswith(" and makes no goods")
+    assert spanish(note).endswith(" y no obtiene recursos")
