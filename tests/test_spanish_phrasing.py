@@ -126,3 +126,19 @@ def test_a_production_of_money_alone_says_no_goods_were_made():
     (note,) = act(game, type="produce", player="Ailsa")
     assert note.startswith("Ailsa earns £") and note.endswith(" and makes no goods")
     assert spanish(note).endswith(" y no obtiene recursos")
+
+
+def test_the_contract_goods_an_option_takes_are_named_in_the_readers_words():
+    shown = run_cli("contracts", "--help", env=SPANISH).stdout
+    assert "algodón, tabaco, caña de azúcar, lúpulo, money, espacio gratis" in shown
+    assert "sugar_cane" not in shown
+    english = run_cli("contracts", "--help", env={"CALEDONIA_LANG": "en", "COLUMNS": "200"}).stdout
+    assert "cotton, tobacco, sugar cane, hops, money, free space, bonus upgrade" in english
+
+
+def test_a_spanish_typed_example_is_one_the_table_may_type():
+    """The Spanish prompts' examples name the goods in Spanish, and they read as tiles."""
+    from caledonia.rules.components import components
+    from caledonia.rules.contract_faces import read_tiles
+
+    assert len(read_tiles("4 lana, 2 ternera, queso pan whisky", components().contracts)) == 3
