@@ -18,7 +18,7 @@ from caledonia.rules.components import components
 from caledonia.rules.contract_faces import short, tile
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
-from caledonia.rules.names import Name
+from caledonia.rules.names import Name, counted
 
 from .errors import UsageProblem, reason_of
 from .game_io import (
@@ -661,8 +661,9 @@ def change_words(changes: dict[str, Any]) -> str:
     parts = []
     for name, change in changes.items():
         moved = [_signed(change.money, "£")] if change.money else []
-        moved += [
-            t("{change} {good}", change=_signed(n), good=good) for good, n in change.goods.items()
+        moved += [  # the goods counted in the reader's plural: '+2 lanas'
+            t("{sign}{goods}", sign="-" if n < 0 else "+", goods=counted(good, abs(n)))
+            for good, n in change.goods.items()
         ]
         moved += [t("{change} glory", change=_signed(change.glory))] if change.glory else []
         parts.append(t("{player} {changes}", player=name, changes=", ".join(moved)))

@@ -6,6 +6,7 @@ pair, and the report's table heads and a help's default read in Spanish."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from unittest import mock
 
@@ -142,3 +143,12 @@ def test_a_spanish_typed_example_is_one_the_table_may_type():
     from caledonia.rules.contract_faces import read_tiles
 
     assert len(read_tiles("4 lana, 2 ternera, queso pan whisky", components().contracts)) == 3
+
+
+def test_the_log_and_the_report_count_goods_in_the_readers_plural():
+    game = str(ROOT / "sample_games" / "game-4p.yaml")
+    log = run_cli("log", game, env=SPANISH).stdout
+    assert re.search(r"[+-]\d+ (lanas|quesos|leches|granos|panes|whiskies)\b", log)
+    assert not re.search(r"[+-][2-9] (lana|queso|leche|grano|pan)\b", log)
+    report = run_cli("report", game, env=SPANISH).stdout
+    assert re.search(r"\d+ (algodones|tabacos|cañas de azúcar) x \d+ PV", report)

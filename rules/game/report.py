@@ -16,6 +16,7 @@ from typing import Any
 from ..components import IMPORT_GOODS
 from ..data_messages import Headline
 from ..messages import Plural, Reason
+from ..names import counted
 from ..scoring import Breakdown, FinalScore, score_sheet
 from .engine import Game
 from .event_words import describe
@@ -334,10 +335,7 @@ def _sources(
     sources = [
         Source("glory", vp["glory"], tuple(line for part in glory for line in part.lines)),
     ]
-    # TRANSLATORS: an amount of a good in stock, e.g. "3 wool" (the good as the box names it)
-    stock = [
-        Reason("{amount} {good}", amount=n, good=good) for good, n in player.goods.items() if n
-    ]
+    stock = [counted(good, n) for good, n in player.goods.items() if n]  # '3 quesos'
     sources.append(
         Source(
             "goods",
@@ -364,9 +362,9 @@ def _sources(
         if on:
             imports.append(
                 Reason(
-                    "{amount} {good} x {value} VP: {contracts}",
-                    amount=sum(c.imports[good] for c in contracts),
-                    good=good.replace("_", " "),
+                    # TRANSLATORS: {goods} is a good counted: '5 cotton', '5 algodones'
+                    "{goods} x {value} VP: {contracts}",
+                    goods=counted(good, sum(c.imports[good] for c in contracts)),
                     value=score.import_values[good],
                     contracts=_listed(on),
                 )
