@@ -152,3 +152,14 @@ def test_the_log_and_the_report_count_goods_in_the_readers_plural():
     assert not re.search(r"[+-][2-9] (lana|queso|leche|grano|pan)\b", log)
     report = run_cli("report", game, env=SPANISH).stdout
     assert re.search(r"\d+ (algodones|tabacos|cañas de azúcar) x \d+ PV", report)
+
+
+def test_mackenzies_cellar_reads_spot_by_spot_in_the_readers_words():
+    from caledonia.rules.game.clans.mackenzie import cellar_words
+    from test_clan_powers import clan_game
+
+    game = clan_game("MacKenzie", others=("Cunningham", "Fergusson", "Stewart"))
+    cellar = cellar_words(game.state, game.state.by_name("Ailsa"))
+    assert cellar.startswith("spot 1 £")
+    assert spanish(cellar).startswith("casilla 1 £")
+    assert "spot" not in spanish(cellar)
