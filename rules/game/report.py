@@ -10,6 +10,7 @@ Nothing here prints: the report commands in cli/ draw it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -400,7 +401,7 @@ def _on(amount: int, contract: int, fulfilled: dict) -> Reason:
     )
 
 
-def _listed(items: list[Reason]) -> Reason:
+def _listed(items: Sequence[str]) -> Reason:
     """Items joined by commas, or "none": kept as a Reason, so that each item is shown in
     the reader's language too."""
     if not items:
