@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .output import (
-    emit,
-)
+from caledonia.rules.names import counted
+
+from .output import emit
 from .translation import t, tr
 
 if TYPE_CHECKING:
@@ -23,8 +23,9 @@ def change_words(changes: dict[str, Any]) -> str:
     parts = []
     for name, change in changes.items():
         moved = [_signed(change.money, "£")] if change.money else []
-        moved += [
-            t("{change} {good}", change=_signed(n), good=good) for good, n in change.goods.items()
+        moved += [  # the goods counted in the reader's plural: '+2 lanas'
+            t("{sign}{goods}", sign="-" if n < 0 else "+", goods=counted(good, abs(n)))
+            for good, n in change.goods.items()
         ]
         moved += [t("{change} glory", change=_signed(change.glory))] if change.glory else []
         parts.append(t("{player} {changes}", player=name, changes=", ".join(moved)))

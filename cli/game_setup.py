@@ -188,6 +188,10 @@ def scoring_tile_words(tile: str) -> str:
     scores = data_text(found.scores)
     if "each)" in found.scores:
         return f"{scores} ({tile})"
+    if "pairs" in found.scores.lower():  # a pair scores, not each of its units or goods
+        return t(
+            "{scores}: {glory} glory per pair ({tile})", scores=scores, glory=found.glory, tile=tile
+        )
     return t("{scores}: {glory} glory each ({tile})", scores=scores, glory=found.glory, tile=tile)
 
 

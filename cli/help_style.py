@@ -28,6 +28,8 @@ _TYPER_WORDS = {
 _HELP_OPTION = N_("Show this message and exit.")  # the help option's own help: Click's words
 # TRANSLATORS: after an option's help: the environment variable that sets it
 _ENVVAR = N_("[env var: {name}]")
+# TRANSLATORS: after an option's help: the value it takes when left out
+_DEFAULT = N_("[default: {value}]")
 
 _done = False
 
@@ -84,6 +86,7 @@ def _translated(format_help: Any) -> Any:
         for name, words in _TYPER_WORDS.items():
             setattr(rich_utils, name, gettext(words))
         rich_utils.ENVVAR_STRING = gettext(_ENVVAR).replace("{name}", "{}")  # Typer's format
+        rich_utils.DEFAULT_STRING = gettext(_DEFAULT).replace("{value}", "{}")
         rich_utils.RANGE_STRING = ""  # "[1<=x<=4]": an option's help says its range in words
         listed = getattr(self, "commands", {}).values()  # a group's commands, by their help
         for shown in (self, *self.get_params(ctx), *listed):

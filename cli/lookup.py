@@ -16,7 +16,8 @@ from caledonia.rules.components import (
 )
 from caledonia.rules.contract_faces import TileNotRead, left_half, right_half, search_tiles, short
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.messages import N_
+from caledonia.rules.messages import N_, Joined
+from caledonia.rules.names import Name, kind_of
 from caledonia.rules.words import Unmatched, match_word
 from rich.table import Table
 
@@ -63,6 +64,11 @@ def _good_filter(value: str | None, allowed: tuple[str, ...], option: str) -> st
     return found
 
 
+def _listed(words: tuple[str, ...]) -> str:
+    """The words an option takes, each a name in the reader's language ('money' as typed)."""
+    return Joined(", ", [Name(word) if kind_of(word) else word for word in words])
+
+
 def _tile_filter(typed: str | None, contracts: Mapping[int, Contract]) -> list[int] | None:
     if typed is None:
         return None
@@ -88,14 +94,14 @@ def contracts(
         str | None,
         typer.Option(
             metavar="GOOD",
-            help=t("Only contracts that give this: {goods}.", goods=", ".join(CONTRACT_GAINS)),
+            help=t("Only contracts that give this: {goods}.", goods=_listed(CONTRACT_GAINS)),
         ),
     ] = None,
     pays: Annotated[
         str | None,
         typer.Option(
             metavar="GOOD",
-            help=t("Only contracts paid with this: {goods}.", goods=", ".join(CONTRACT_PAYMENTS)),
+            help=t("Only contracts paid with this: {goods}.", goods=_listed(CONTRACT_PAYMENTS)),
         ),
     ] = None,
     tile: Annotated[

@@ -267,14 +267,19 @@ def _sources_html(player: PlayerReport) -> str:
             f"<td><ul>{items}</ul></td></tr>"
         )
     fill = PLAYER_FILLS.get(player.colour, "#888888")
+    # the words outside the f-string: the catalogue's extraction does not look inside one
+    # TRANSLATORS: the report's table of where a player's VP came from: its three columns
+    vp, origin, behind = t("VP"), t("from"), t("the events behind them")
+    # TRANSLATORS: the last row of that table: the player's total VP
+    total = t("total")
     return (
         f'<section class="player" data-player="{escape(player.name)}">'
         f'<h3><span class="swatch" style="background: {fill}"></span>'
         f"{escape(_heading(player, ranked=True))}</h3>"
-        f'<div class="scroll"><table><tr><th>{escape(t("VP"))}</th><th>{escape(t("from"))}</th>'
-        f"<th>{escape(t('the events behind them'))}</th></tr>"
+        f'<div class="scroll"><table><tr><th>{escape(vp)}</th><th>{escape(origin)}</th>'
+        f"<th>{escape(behind)}</th></tr>"
         f"{''.join(rows)}"
-        f'<tr><td class="vp">{player.total}</td><td>{escape(t("total"))}</td><td></td></tr>'
+        f'<tr><td class="vp">{player.total}</td><td>{escape(total)}</td><td></td></tr>'
         "</table></div></section>"
     )
 
@@ -335,6 +340,8 @@ def render_html(report: Report, source: str) -> str:
         f'<tr><td class="vp">+{p.vp}</td><td>{escape(point_words(p))}</td></tr>'
         for p in report.turning_points
     )
+    # TRANSLATORS: the column of the turning points' table that says the event
+    event_column = t("event")
     lead = lead_words(report)
     return "\n".join(
         [
@@ -352,7 +359,7 @@ def render_html(report: Report, source: str) -> str:
             *(_sources_html(p) for p in report.players),
             f"<h2>{escape(t('Turning points'))}</h2>",
             f'<div class="scroll"><table><tr><th>{escape(t("VP"))}</th>'
-            f"<th>{escape(t('event'))}</th></tr>{turning}</table></div>",
+            f"<th>{escape(event_column)}</th></tr>{turning}</table></div>",
             f"<p><strong>{escape(lead)}</strong></p>" if lead else "",
             f"<p><strong>{escape(tr(report.score.explanations[-1]))}</strong></p>",
             "</body></html>",

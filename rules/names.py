@@ -197,3 +197,11 @@ class Name(Reason):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Name, (self.fields["name"], self.fields["count"])
+
+
+def counted(name: str, count: object) -> str:
+    """'2 wool' as its reader says it (a Name: '2 lanas'), or as written when `name` is no
+    data name or `count` no number (a malformed event still reads)."""
+    if kind_of(name) is None or isinstance(count, bool) or not isinstance(count, int):
+        return f"{count} {name}"
+    return Name(name, count)

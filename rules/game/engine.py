@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..components import Components
-from ..messages import Plural, Reason
+from ..messages import Joined, Plural, Reason
 from .events.produce import pending
 from .legal import LegalEvents, legal_events, normalise, refusal
 from .phases import initial_state, player_to_act
@@ -151,7 +151,7 @@ def next_step(state: GameState) -> str:
                     "round {round}: {player} may still {extras}; then {later}",
                     round=state.round,
                     player=turn.player,
-                    extras=", ".join(extras),
+                    extras=Joined(", ", extras),
                     later=later,
                 )
             return Reason("round {round}, {later}", round=state.round, later=later)
@@ -162,7 +162,7 @@ def next_step(state: GameState) -> str:
             return Reason(
                 "end of production of round {round}: {choices}",
                 round=state.round,
-                choices="; ".join(pending(state)),
+                choices=Joined("; ", pending(state)),
             )
         return Reason(
             "production of round {round}: {players} to produce",

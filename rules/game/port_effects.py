@@ -14,7 +14,7 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
-from ..messages import N_, Reason
+from ..messages import N_, Joined, Reason
 from .events.fulfil import ways_to_fulfil
 from .pieces import after_building, has_empty_box, unit_words
 from .spec import canonical_space
@@ -454,9 +454,12 @@ class Exchange(PortEffect):
         return {**e, "swaps": sorted(canonical, key=order)}
 
     def words(self, e: Fields) -> str:
-        return ", ".join(
-            Reason("{unit} on {space}", unit=unit_words(s["unit"]), space=s["space"])
-            for s in e["swaps"]
+        return Joined(  # each part read in the reader's language (a str join would not be)
+            ", ",
+            [
+                Reason("{unit} on {space}", unit=unit_words(s["unit"]), space=s["space"])
+                for s in e["swaps"]
+            ],
         )
 
 

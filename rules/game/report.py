@@ -10,12 +10,14 @@ Nothing here prints: the report commands in cli/ draw it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..components import IMPORT_GOODS
 from ..data_messages import Headline
 from ..messages import Plural, Reason
+from ..names import counted
 from ..scoring import Breakdown, FinalScore, score_sheet
 from .engine import Game
 from .event_words import describe
@@ -334,10 +336,7 @@ def _sources(
     sources = [
         Source("glory", vp["glory"], tuple(line for part in glory for line in part.lines)),
     ]
-    # TRANSLATORS: an amount of a good in stock, e.g. "3 wool" (the good as the box names it)
-    stock = [
-        Reason("{amount} {good}", amount=n, good=good) for good, n in player.goods.items() if n
-    ]
+    stock = [counted(good, n) for good, n in player.goods.items() if n]  # '3 quesos'
     sources.append(
         Source(
             "goods",
@@ -364,9 +363,9 @@ def _sources(
         if on:
             imports.append(
                 Reason(
-                    "{amount} {good} x {value} VP: {contracts}",
-                    amount=sum(c.imports[good] for c in contracts),
-                    good=good.replace("_", " "),
+                    # TRANSLATORS: {goods} is a good counted: '5 cotton', '5 algodones'
+                    "{goods} x {value} VP: {contracts}",
+                    goods=counted(good, sum(c.imports[good] for c in contracts)),
                     value=score.import_values[good],
                     contracts=_listed(on),
                 )
@@ -402,7 +401,7 @@ def _on(amount: int, contract: int, fulfilled: dict) -> Reason:
     )
 
 
-def _listed(items: list[Reason]) -> Reason:
+def _listed(items: Sequence[str]) -> Reason:
     """Items joined by commas, or "none": kept as a Reason, so that each item is shown in
     the reader's language too."""
     if not items:

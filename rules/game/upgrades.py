@@ -177,8 +177,30 @@ def bonus_words(e: dict[str, Any]) -> str:
             return Reason(_RETRIEVE_FROM, good=good.replace("_", " "), side=side)
         return Reason(words, good=good.replace("_", " "))
     extra = e.get("worker") or ""
-    # TRANSLATORS: a bonus upgrade in words: 'technology (woodcutter)'
-    return Reason("{choice} ({worker})", choice=e["choice"], worker=extra) if extra else e["choice"]
+    words = _CHOICE_WORDS.get(e["choice"])
+    if words is None:  # not a choice: as written
+        # TRANSLATORS: a bonus upgrade in words: 'technology (woodcutter)'
+        return (
+            Reason("{choice} ({worker})", choice=e["choice"], worker=extra)
+            if extra
+            else e["choice"]
+        )
+    if e["choice"] == "technology" and extra:
+        return Reason(_TECHNOLOGY_OF, worker=extra)
+    return Reason(words)
+
+
+# a bonus upgrade's choice as a menu and the log say it (its typed verb stays English)
+_CHOICE_WORDS = {
+    # TRANSLATORS: a bonus upgrade: a technology upgrade (its worker not named)
+    "technology": N_("technology"),
+    # TRANSLATORS: a bonus upgrade: one shipping step
+    "shipping": N_("shipping"),
+    # TRANSLATORS: a bonus upgrade: a merchant hired from the player board
+    "merchant": N_("merchant"),
+}
+# TRANSLATORS: a bonus upgrade: the technology of one worker, 'technology (woodcutter)'
+_TECHNOLOGY_OF = N_("technology ({worker})")
 
 
 _RETRIEVE_WORDS = {

@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...box_values import BoxValue
-from ...messages import Plural, Reason
+from ...messages import Joined, Plural, Reason
 from ..events.produce import end_of_production_refusal, end_production
 from ..hooks import override
 from ..spec import EventSpec, Field
@@ -104,11 +104,14 @@ def spot_words(state, spot: int) -> str:
 
 def cellar_words(state, player) -> str:
     """The cellar spot by spot, for status: 'spot 1 £0: -, spot 2 £7: barrel, ...'."""
-    return ", ".join(
-        Reason("spot {spot} £{money}: barrel", spot=i + 1, money=money)
-        if i in player.cellar
-        else Reason("spot {spot} £{money}: -", spot=i + 1, money=money)
-        for i, money in enumerate(payouts(state))
+    return Joined(  # each spot read in the reader's language (a str join would not be)
+        ", ",
+        [
+            Reason("spot {spot} £{money}: barrel", spot=i + 1, money=money)
+            if i in player.cellar
+            else Reason("spot {spot} £{money}: -", spot=i + 1, money=money)
+            for i, money in enumerate(payouts(state))
+        ],
     )
 
 

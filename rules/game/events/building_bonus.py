@@ -10,7 +10,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from ...contract_faces import short, tile, tiles
-from ...messages import Plural, Reason
+from ...messages import Joined, Plural, Reason
 from ..contracts import (
     available,
     canonical_draw,
@@ -221,7 +221,7 @@ class BuildingBonus(EventSpec):
         if e.get("drawn"):
             return Reason(
                 "{player} takes the building bonus, keeping {contracts} (drawn: {drawn})",
-                drawn=", ".join(short(c) for c in e["drawn"]),
+                drawn=Joined(", ", [short(c) for c in e["drawn"]]),
                 **fields,
             )
         return Reason("{player} takes the building bonus, keeping {contracts}", **fields)

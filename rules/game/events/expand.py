@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...expansion import ExpansionCheck, check_expansion, legal_spaces
-from ...messages import Reason
+from ...messages import Joined, Reason
 from ..pieces import position_of, space_place, unit_words
 from ..placement import FREE, MAIN, START, PlacementSpec, Spot
 from ..spec import Field, canonical_space
@@ -105,7 +105,8 @@ class ExpansionPlacement(PlacementSpec):
         space = state.space(e["space"])
         check = expansion(state, way.player, e["unit"], space, way.kind == FREE, way.kind == START)
         where = check.space if way.kind == START else f"{check.space} ({check.route})"
-        detail = f": {check.cost_words()}" if check.adjustments else ""
+        # joined, not an f-string: the parts are read in the reader's language
+        detail = Joined("", [": ", check.cost_words()]) if check.adjustments else ""
         return Spot(space, check.cost, check.reasons, where, detail)
 
     def spots(self, state, way):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...contract_faces import choices, tile, tiles
 from ...messages import Joined, Plural, Reason
+from ...names import counted
 from ...position import AND
 from ...space_names import short_place
 from ..contracts import import_goods, named, paired
@@ -218,7 +219,7 @@ class Fulfil(EventSpec):
             else "",
         ]
         if any(extras):
-            taken = ", ".join(x for x in extras if x)
+            taken = Joined(", ", [x for x in extras if x])
             notes.append(
                 Reason("{player} may now take: {extras}", player=player.name, extras=taken)
             )
@@ -234,11 +235,11 @@ class Fulfil(EventSpec):
         player.money += money
         if money:
             notes.append(Reason("{player} receives £{money}", player=player.name, money=money))
-        imported = [f"{n} {g.replace('_', ' ')}" for g, n in contract.imports.items() if n]
+        imported: list[str] = [counted(g, n) for g, n in contract.imports.items() if n]
         if contract.hops:
             imported.append(Plural("{count} hop", "{count} hops", count=contract.hops))
         if imported:
-            goods = ", ".join(imported)
+            goods = Joined(", ", imported)
             notes.append(Reason("{player} imports {goods}", player=player.name, goods=goods))
         notes += import_goods(state, player, contract.imports)
         state.turn.free_spaces += contract.gain.get("free_space", 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import Plural, Reason
+from ...names import counted
 from ..pieces import neighbourhood_goods, neighbourhood_sources, site_name
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
@@ -151,18 +152,16 @@ class Neighbourhood(EventSpec):
 
     def describe(self, e: Event) -> str:
         return Reason(
-            "{player} buys {quantity} {good} with the neighbourhood bonus",
+            "{player} buys {goods} with the neighbourhood bonus",
             player=e["player"],
-            quantity=e["quantity"],
-            good=e["good"],
+            goods=counted(e["good"], e["quantity"]),
         )
 
     def option_words(self, state: GameState, e: Event) -> str:
         price = unit_price(state, e["good"], discount(state, e["good"]))
         return Reason(
-            "buy {quantity} {good} for £{total} (£{price} each)",
-            quantity=e["quantity"],
-            good=e["good"],
+            "buy {goods} for £{total} (£{price} each)",
+            goods=counted(e["good"], e["quantity"]),
             total=price * e["quantity"],
             price=price,
         )

@@ -187,6 +187,10 @@ class Produce(EventSpec):
                 extra=extra,
                 goods=goods,
             )
+        elif not any({**made, **wanted}.values()):  # its own words: a language may say "not"
+            note = Reason(
+                "{player} earns £{money} and makes no goods", player=player.name, money=earned
+            )
         else:
             note = Reason(
                 "{player} earns £{money} and makes {goods}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import N_, Reason
+from ...names import counted
 from ..spec import EventSpec, Field
 from ..trading import do_trade, most_tradable, trade_reasons, unit_price
 from ..turns import binding, finish_main, gate, may_act
@@ -22,19 +23,20 @@ def serves(good: str) -> str:
 
 
 # a trade in words, by its side: as the log says it, and as a menu offers it (plain, and
-# with the money a clan receives for trading)
+# with the money a clan receives for trading); {goods} is counted: '2 wool'
 TRADED = {
-    "buy": N_("{player} buys {quantity} {good}"),
-    "sell": N_("{player} sells {quantity} {good}"),
+    # TRANSLATORS: {goods} is a good counted in the reader's language: '2 lanas'
+    "buy": N_("{player} buys {goods}"),
+    "sell": N_("{player} sells {goods}"),
 }
 OFFERED = {
     "buy": (
-        N_("buy {quantity} {good} for £{total}"),
-        N_("buy {quantity} {good} for £{total} (and receive £{bonus} for trading)"),
+        N_("buy {goods} for £{total}"),
+        N_("buy {goods} for £{total} (and receive £{bonus} for trading)"),
     ),
     "sell": (
-        N_("sell {quantity} {good} for £{total}"),
-        N_("sell {quantity} {good} for £{total} (and receive £{bonus} for trading)"),
+        N_("sell {goods} for £{total}"),
+        N_("sell {goods} for £{total} (and receive £{bonus} for trading)"),
     ),
 }
 
@@ -101,10 +103,11 @@ class Trade(EventSpec):
         return events
 
     def describe(self, e: Event) -> str:
-        fields = {"player": e["player"], "quantity": e["quantity"], "good": e["good"]}
         side = e["side"]
         if side in TRADED:
-            return Reason(TRADED[side], **fields)
+            goods = counted(e["good"], e["quantity"])
+            return Reason(TRADED[side], player=e["player"], goods=goods)
+        fields = {"player": e["player"], "quantity": e["quantity"], "good": e["good"]}
         # TRANSLATORS: a trade whose side is neither buy nor sell (a malformed event)
         return Reason("{player} trades ({side}) {quantity} {good}", side=side, **fields)
 
@@ -112,7 +115,7 @@ class Trade(EventSpec):
         total = unit_price(state, e["good"]) * e["quantity"]
         bonus = state.rules.trade_money(state, state.by_name(e["player"]), "market")
         plain, with_bonus = OFFERED[e["side"]]
-        fields = {"quantity": e["quantity"], "good": e["good"], "total": total}
+        fields = {"goods": counted(e["good"], e["quantity"]), "total": total}
         return Reason(with_bonus, bonus=bonus, **fields) if bonus else Reason(plain, **fields)
 
 
