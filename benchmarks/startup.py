@@ -117,7 +117,7 @@ def main() -> int:
 def _game_file(case: str, events: int, folder: Path) -> tuple[str, dict[str, object]]:
     """Write the game of a game case; return its path and an event legal in it."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from caledonia.rules.game.gamefile import save_game
+    from caledonia.storage.games import save_game
     from long_game import in_progress
 
     game = in_progress(events)
@@ -209,8 +209,9 @@ def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[]
 
 def _svg_case(script: Path, folder: Path) -> tuple[list[str], str, Callable[[], None]]:
     from caledonia.rules.components import components
-    from caledonia.rules.game.gamefile import game_from_data, save_game
+    from caledonia.rules.game.gamefile import game_from_data
     from caledonia.rules.yamlfile import read_yaml
+    from caledonia.storage.games import save_game
 
     source = ROOT / "sample_games" / "game-4p.yaml"
     data = read_yaml(source)

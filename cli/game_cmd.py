@@ -45,7 +45,6 @@ from .output import (
 )
 from .translation import data_text, t, t_n, tr
 from .variant_flags import VariantFlagsCommand, chosen_variants
-from .views import keep_after_change
 from .writing import FORCE_FLAG, ForceOption, check_output, check_writable, person_at_terminal
 
 if TYPE_CHECKING:
@@ -389,7 +388,6 @@ def act(
             data = _with_dice(game_file, game, data, virtual_dice)
         source = "--event" if event_json else t("the command line")
         event, notes = record(game_file, game, data, source)
-    keep_after_change(game_file, game, status_view)
     if as_json:
         print_recorded(game, [event], notes)
         return
@@ -753,8 +751,8 @@ def undo(
     Example: [cyan]caledonia undo game.yaml 2[/cyan], [cyan]caledonia undo game.yaml --to 40[/cyan]
     """
     from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.gamefile import undo_game
     from caledonia.rules.game.pieces import position_of
+    from caledonia.storage.games import undo_game
 
     if to is not None and count is not None:
         raise UsageProblem(t("give either N or --to N, not both"), "undo")
@@ -769,7 +767,6 @@ def undo(
         except ValueError as problem:
             raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
-    keep_after_change(game_file, game, status_view)
     if as_json:
         print_json({"undone": dropped, "state": summary(game)})
         return
@@ -835,7 +832,6 @@ def redo(
         except ValueError as problem:
             raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
-    keep_after_change(game_file, game, status_view)
     notes = [note for _, said in restored for note in said]
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)
@@ -881,7 +877,6 @@ def fix(
         game = load(game_file)
         check_writable(game_file)
         recorded, notes = record(game_file, game, event)
-    keep_after_change(game_file, game, status_view)
     if as_json:
         print_recorded(game, [recorded], notes)
         return

@@ -6,10 +6,10 @@ import shutil
 from collections import Counter
 
 import pytest
-from caledonia.rules import datacache
 from caledonia.rules.components import DATA_DIR, DATA_FILES, load_components
 from caledonia.rules.contract_faces import face
 from caledonia.rules.errors import DataError
+from caledonia.storage import datacache
 
 
 def test_fifty_contracts_numbered_one_to_fifty(parts):
@@ -230,7 +230,7 @@ def test_the_copy_builds_nothing_but_component_data(data_copy, tmp_path, monkeyp
     import os
     import pickle
 
-    from caledonia.rules.cachefile import body_digest
+    from caledonia.storage.cachefile import body_digest
 
     monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
     load_components(data_copy)
@@ -256,7 +256,7 @@ def test_the_copy_builds_nothing_but_component_data(data_copy, tmp_path, monkeyp
 
 
 def _load_body(path):
-    from caledonia.rules.cachefile import restricted_loads
+    from caledonia.storage.cachefile import restricted_loads
 
     _, _, body = path.read_bytes().split(b"\n", 2)
     return restricted_loads(body)

@@ -9,7 +9,10 @@ trouble with the copy (missing, stale, unreadable, damaged, unwritable) means th
 read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off;
 CALEDONIA_CACHE_DIR moves it.
 
-Pickle is kept here for the reason it is in rules/game/checkpoint.py (the components are
+The rules' components loader asks for the copy through rules/keeping.py; `install`
+plugs this cache in there (the command line does, at its start).
+
+Pickle is kept here for the reason it is in checkpoint.py (the components are
 a graph of the rules' own frozen types), read as safely: the copy is caledonia's own file
 in the user's own cache folder (0700, the file 0600), its key and a digest of its body are
 compared before a byte is unpickled, and the body is read by cachefile.restricted_loads,
@@ -48,14 +51,18 @@ def installed_files(root: Path) -> list[str]:
 @cache
 def tool_version() -> str:
     """caledonia's code and data as installed: every module and data file of the rules
-    with its size and time. Another version, or an edited install, has other files."""
+    and of this storage layer with its size and time. Another version, or an edited
+    install, has other files."""
     try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
         from _blake2 import blake2b
     except ImportError:  # another Python
         from hashlib import blake2b
 
-    root = Path(__file__).resolve().parent
-    listed = [sys.version, *installed_files(root)]
+    import caledonia.rules
+
+    rules = Path(caledonia.rules.__file__).resolve().parent
+    storage = Path(__file__).resolve().parent
+    listed = [sys.version, *installed_files(rules), *installed_files(storage)]
     return blake2b("\n".join(listed).encode()).hexdigest()
 
 
@@ -126,3 +133,10 @@ def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
         write_private(path, _key(folder, names) + body_digest(body) + b"\n" + body)
     except (OSError, pickle.PicklingError, TypeError, ValueError):
         pass
+
+
+def install() -> None:
+    """Plug this cache into the rules' components loader (rules/keeping.py)."""
+    from caledonia.rules.keeping import Keeper, install
+
+    install(Keeper(read, write))

@@ -10,11 +10,11 @@ the game is replayed from the file and the checkpoint written anew. Any trouble 
 (missing, damaged, unreadable, unwritable) means a full replay, without a word.
 The checkpoint a save replaces is kept under its number of events (HISTORY of them, and
 every MILESTONE-th), so that `undo` starts from the events it keeps, or a few before them,
-rather than from the setup (gamefile.undo_game).
+rather than from the setup (games.undo_game).
 CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
 
 The checkpoint is caledonia's own file in the user's own cache folder (0700, the file
-0600: rules/cachefile.py), named after the game file and keyed by a hash of its content.
+0600: cachefile.py), named after the game file and keyed by a hash of its content.
 Its header holds that key and a digest of the body, both compared before a byte of the
 body is read: a checkpoint that was not written for this very file by this very tool, or
 a real header over another checkpoint's body, is never loaded. The body is a pickle,
@@ -38,10 +38,11 @@ import pickle
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..cachefile import body_digest, read_regular, restricted_loads, write_private
-from ..components import Components
-from ..datacache import cache_folder, tool_version
-from .engine import Game
+from caledonia.rules.components import Components
+from caledonia.rules.game.engine import Game
+
+from .cachefile import body_digest, read_regular, restricted_loads, write_private
+from .datacache import cache_folder, tool_version
 
 try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
     from _blake2 import blake2b
@@ -122,7 +123,7 @@ def _header(data: bytes | None) -> _Header | None:
     return _Header(key, count + b"\n", body)
 
 
-# Checkpoints kept of a game's earlier lengths, for undo (see gamefile.undo_game): the
+# Checkpoints kept of a game's earlier lengths, for undo (see games.undo_game): the
 # checkpoint a save replaces is kept under its number of events, this many back; and
 # those of a multiple of MILESTONE events for good, so that an undo far back (`undo
 # --to N`) starts at most MILESTONE events before the point it keeps.
