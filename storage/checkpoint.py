@@ -11,7 +11,8 @@ the game is replayed from the file and the checkpoint written anew. Any trouble 
 The checkpoint a save replaces is kept under its number of events (HISTORY of them, and
 every MILESTONE-th), so that `undo` starts from the events it keeps, or a few before them,
 rather than from the setup (games.undo_game).
-CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
+CALEDONIA_NO_CACHE=1 (or =checkpoint) turns it off, CALEDONIA_CACHE_DIR moves it (see
+datacache).
 
 The checkpoint is caledonia's own file in the user's own cache folder (0700, the file
 0600: cachefile.py), named after the game file and keyed by a hash of its content.
@@ -66,7 +67,7 @@ def key_of(content: bytes) -> bytes:
 
 
 def _file(path: str | os.PathLike[str]) -> Path | None:
-    folder = cache_folder()
+    folder = cache_folder("checkpoint")
     if folder is None:
         return None
     name = blake2b(os.path.abspath(path).encode()).hexdigest()[:20]

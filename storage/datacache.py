@@ -6,8 +6,8 @@ data while building the components costs a few milliseconds more. The YAML files
 source of truth: the components built from them are kept pickled, keyed by each file's
 size and modification time and by caledonia's own installed code (`tool_version`), and any
 trouble with the copy (missing, stale, unreadable, damaged, unwritable) means the YAML is
-read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off;
-CALEDONIA_CACHE_DIR moves it.
+read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off with every
+other cache (CALEDONIA_NO_CACHE=components: this one only); CALEDONIA_CACHE_DIR moves it.
 
 The rules' components loader asks for the copy through rules/keeping.py; `install`
 plugs this cache in there (the command line does, at its start).
@@ -66,11 +66,20 @@ def tool_version() -> str:
     return blake2b("\n".join(listed).encode()).hexdigest()
 
 
-def cache_folder() -> Path | None:
+# the caches CALEDONIA_NO_CACHE may name, to turn off only those (benchmarks/startup.py
+# --without measures each one's worth so)
+CACHES = ("checkpoint", "views", "components")
+
+
+def cache_folder(kind: str | None = None) -> Path | None:
     """caledonia's cache folder (CALEDONIA_CACHE_DIR, else the user's), or None when
-    CALEDONIA_NO_CACHE turns caching off."""
-    if os.environ.get("CALEDONIA_NO_CACHE"):
-        return None
+    CALEDONIA_NO_CACHE turns caching off: all of it, or the caches it names, commas
+    between them (`kind`: the cache asking)."""
+    off = os.environ.get("CALEDONIA_NO_CACHE")
+    if off:
+        named = {name.strip() for name in off.split(",")}
+        if kind is None or kind in named or not named <= set(CACHES):
+            return None
     base = os.environ.get("CALEDONIA_CACHE_DIR")
     if not base:
         xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -79,7 +88,7 @@ def cache_folder() -> Path | None:
 
 
 def _cache_file(folder: Path) -> Path | None:
-    base = cache_folder()
+    base = cache_folder("components")
     if base is None:
         return None
     tag = zlib.crc32(str(folder.resolve()).encode())

@@ -10,10 +10,10 @@ command line's own files and the reader's language, since a view's sentences are
 a hand edit, an `act`, an undo, another version of the tool or another language each
 give another key, and views under another key are never read. The key is compared before
 anything else in the file is read. Any trouble (missing, damaged, unwritable) means the
-command works the view out from the game, without a word. CALEDONIA_NO_CACHE=1 turns it
-off, CALEDONIA_CACHE_DIR moves it (see datacache.py). The file is 0600 in a 0700 folder,
-and one that is a link, a FIFO or not a regular file is passed over at once
-(cachefile.py).
+command works the view out from the game, without a word. CALEDONIA_NO_CACHE=1 (or
+=views) turns it off, CALEDONIA_CACHE_DIR moves it (see datacache.py). The file is 0600
+in a 0700 folder, and one that is a link, a FIFO or not a regular file is passed over at
+once (cachefile.py).
 
 The data goes through `marshal`, which reads Python's own plain values and needs no
 import (it runs nothing: a code object in a crafted file would be a value never called);
@@ -35,7 +35,7 @@ FORMAT = b"caledonia-views/3\n"
 def _file(path: str) -> Path | None:
     from .datacache import cache_folder
 
-    folder = cache_folder()
+    folder = cache_folder("views")
     if folder is None:
         return None
     # a name of the path only: two paths of one name just miss each other's views

@@ -267,3 +267,23 @@ def test_the_cache_can_be_turned_off(data_copy, tmp_path, monkeypatch):
     monkeypatch.setenv("CALEDONIA_NO_CACHE", "1")
     load_components(data_copy)
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize(
+    ("off", "kept"),
+    [
+        ("1", set()),
+        ("yes", set()),  # not a list of caches: every one off, as before names were read
+        ("checkpoint", {"views", "components"}),
+        ("views, components", {"checkpoint"}),
+        ("checkpoint,views,components", set()),
+    ],
+)
+def test_caledonia_no_cache_may_name_the_caches_it_turns_off(tmp_path, monkeypatch, off, kept):
+    """CALEDONIA_NO_CACHE=1 turns every cache off; naming some turns only those off
+    (benchmarks/startup.py --without measures each one's worth so)."""
+    monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("CALEDONIA_NO_CACHE", off)
+    on = {kind for kind in datacache.CACHES if datacache.cache_folder(kind) is not None}
+    assert on == kept
+    assert datacache.cache_folder() is None  # a cache that does not say which: off
