@@ -17,7 +17,7 @@ from caledonia.rules.game.events.port import tile_name as port_tile_name
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.phases import player_to_act
-from caledonia.rules.game.registry import EVENTS
+from caledonia.rules.game.registry import EVENTS, MENU
 from caledonia.rules.game.state import GameState
 from caledonia.rules.messages import N_, Reason
 from caledonia.rules.space_names import MODULE_CORNERS
@@ -27,58 +27,28 @@ from .translation import t, t_n, tr
 
 Event = dict[str, Any]
 SHOW_WHOLE = 12  # a list this short is shown event by event, with what each costs
-OPTIONAL_KINDS = {"cellar_out"}  # may be done at such moments, never waited for
-
-# Mnemonic keys for the kinds of event, so a table learns them (t for trade, e for expand)
-KIND_KEYS = {
-    "trade": "t",
-    "expand": "e",
-    "contract": "c",
-    "fulfil": "f",
-    "shipping": "s",
-    "technology": "h",
-    "merchant": "m",
-    "pass": "p",
-    "port": "o",
-    "neighbourhood": "n",
-    "building_bonus": "g",
-    "bonus": "b",
-    "fisherman": "w",
-    "row": "r",
-    "brew": "v",
-    "cellar_out": "k",
-}
-KIND_WORDS = {  # message ids: translated where shown (kind_words)
-    "end_turn": N_("End the turn"),
-    "trade": N_("Trade at the market"),
-    "expand": N_("Expand"),
-    "contract": N_("Obtain an export contract"),
-    "fulfil": N_("Fulfil a contract"),
-    "shipping": N_("Upgrade shipping"),
-    "technology": N_("Upgrade technology"),
-    "merchant": N_("Hire a merchant"),
-    "pass": N_("Pass"),
-    "port": N_("Use a port tile"),
-    "neighbourhood": N_("Neighbourhood bonus: buy at a discount"),
-    "building_bonus": N_("Building bonus: draw contracts"),
-    "bonus": N_("Bonus upgrade"),
-    "fisherman": N_("Deploy a fisherman"),
-    "row": N_("Row a fisherman"),
-    "brew": N_("Brew beer"),
-    "cellar_out": N_("Take a barrel out of the cellar"),
-    "clan": N_("Choose a clan"),
-    "auction": N_("Bid for a clan"),
-    "worker": N_("Place a starting worker"),
-    "produce": N_("Produce"),
-    "milk": N_("Sell milk"),
-    "age": N_("Age whisky"),
-    "prepare": N_("Prepare the next round"),
-}
 
 
+# What a kind of event is in the menus (its words, key, place, whether it is optional) is
+# its spec's (rules/game/spec.py): no table here lists the kinds, so a new one needs no
+# change in cli/ (tests/test_kinds_declared_once.py)
 def kind_words(kind: str) -> str:
     """A kind of event as its menu line names it, in the reader's language."""
-    return t(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.replace("_", " ").capitalize()
+    spec = EVENTS.get(kind)
+    if spec is None or not spec.menu_words:
+        return kind.replace("_", " ").capitalize()
+    return tr(spec.menu_words)
+
+
+def kind_key(kind: str) -> str | None:
+    """The menu key a table learns the kind by (t for trade; None: any free key)."""
+    spec = EVENTS.get(kind)
+    return spec.menu_key if spec is not None else None
+
+
+def keyed_kinds() -> list[tuple[str, str]]:
+    """Each kind with a menu key, and its key, in the first menu's order."""
+    return [(spec.type, spec.menu_key) for spec in MENU if spec.menu_key]
 
 
 class Decision(NamedTuple):
@@ -100,7 +70,7 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
     if state.phase == "action":
         current, upcoming = state.turn.player, player_to_act(state)
         mine = events_of(legal, current)
-        if current not in players or set(mine) == {"end_turn"}:  # nothing more: the next
+        if current not in players or all(k == "end_turn" for k in mine):  # the next's turn
             return Decision(upcoming, events_of(legal, upcoming))
         # after the main action the turn may end: the next player's events wait behind 'z'
         may_end = state.turn.main_done and upcoming in players and upcoming != current
@@ -110,7 +80,7 @@ def decision(state: GameState, legal: LegalEvents) -> Decision | None:
         order = list(state.turn_order) + [n for n in order if n not in state.turn_order]
     asked = [name for name in order if name in players]
     # someone who must answer (produce, sell milk) before someone who only may (a barrel)
-    needed = [n for n in asked if set(events_of(legal, n)) - OPTIONAL_KINDS]
+    needed = [n for n in asked if any(not EVENTS[k].optional for k in events_of(legal, n))]
     first = (needed or asked or sorted(players))[0]
     return Decision(first, events_of(legal, first))
 
@@ -160,7 +130,7 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
     with one event says that event whole (its key then records it). A kind that would end
     a bonus the turn still holds says so."""
     choices = []
-    order = list(KIND_WORDS)  # one order in every first menu, whatever the rules list first
+    order = [spec.type for spec in MENU]  # one order in every first menu
     for kind, listed in sorted(
         events.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)
     ):
@@ -176,7 +146,7 @@ def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice
                 "{option}: {count} choice", "{option}: {count} choices", len(listed), option=words
             )
         label = ends_words(label, given_up(state, events, kind))
-        choices.append(Choice(label, kind, KIND_KEYS.get(kind)))
+        choices.append(Choice(label, kind, kind_key(kind)))
     return choices
 
 
@@ -197,18 +167,14 @@ def _family_label(state: GameState, kind: str, listed: Any, words: str) -> str:
     return t("{kind} (keeping one: {money})", kind=words, money=money)
 
 
-# The bonuses a turn may still hold after its action, by the kind that takes them, and how
-# the turn says one is still open: any other event may close them (turns.py close_window)
-OPEN_BONUSES: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "neighbourhood": (N_("the neighbourhood bonus"), lambda turn: bool(turn.expanded)),
-    "building_bonus": (N_("the building bonus"), lambda turn: bool(turn.building_bonus)),
-    "brew": (N_("brewing"), lambda turn: bool(turn.brewing)),
-}
-
-
 def open_bonuses(events: dict[str, Collection]) -> list[str]:
     """The kinds of `events` that are bonuses still open (the neighbourhood bonus, ...)."""
-    return [kind for kind in OPEN_BONUSES if kind in events]
+    return [spec.type for spec in MENU if spec.open_bonus and spec.type in events]
+
+
+def bonus_words(kind: str) -> str:
+    """The open bonus a kind takes, in the reader's language: 'the neighbourhood bonus'."""
+    return tr(EVENTS[kind].open_bonus)
 
 
 def given_up(state: GameState, events: dict[str, Collection], kind: str) -> list[str]:
@@ -229,7 +195,7 @@ def given_up(state: GameState, events: dict[str, Collection], kind: str) -> list
         EVENTS[kind].apply(trial, sample)
     except Exception:  # noqa: BLE001 - a trial only: what cannot be tried is not said
         return []
-    return [t(OPEN_BONUSES[b][0]) for b in bonuses if not OPEN_BONUSES[b][1](trial.turn)]
+    return [bonus_words(b) for b in bonuses if not EVENTS[b].bonus_open(trial.turn)]
 
 
 def ends_words(line: str, bonuses: Sequence[str]) -> str:
@@ -300,28 +266,18 @@ def _trade(e: Event) -> tuple[Any, str]:
     return ((e["side"], good), words)
 
 
-LEVELS: dict[str, list[Level]] = {
-    "trade": [Level(N_("Buy or sell which good?"), _trade)],
-    "expand": [Level(N_("Which unit?"), _unit), Level(N_("Where?"), _module)],
-    "worker": [Level(N_("Which worker?"), _unit), Level(N_("Where?"), _module)],
-    "fisherman": [Level(N_("Where?"), _module)],
-    "port": [
-        Level(
-            N_("Which port tile?"),
-            _field("tile", port_tile_name),
-        )
-    ],
-    "neighbourhood": [Level(N_("Which good?"), _field("good"))],
-    "auction": [Level(N_("Which clan?"), _field("clan"))],
-    "produce": [Level(N_("Whose production?"), _field("player"))],
-    "contract": [
-        Level(N_("One contract or two?"), lambda e: _how_many(e)),
-        Level(N_("Which contract first?"), lambda e: _contract(e)),
-    ],
-    "fulfil": [
-        Level(N_("One contract or two?"), lambda e: _how_many(e)),
-        Level(N_("Which contract first?"), lambda e: _contract(e)),
-    ],
+# The narrowing questions by name: a spec's `narrowed_by` names those its kind is asked
+LEVELS: dict[str, Level] = {
+    "buy_or_sell": Level(N_("Buy or sell which good?"), _trade),
+    "which_unit": Level(N_("Which unit?"), _unit),
+    "which_worker": Level(N_("Which worker?"), _unit),
+    "where": Level(N_("Where?"), _module),
+    "which_port_tile": Level(N_("Which port tile?"), _field("tile", port_tile_name)),
+    "which_good": Level(N_("Which good?"), _field("good")),
+    "which_clan": Level(N_("Which clan?"), _field("clan")),
+    "whose_production": Level(N_("Whose production?"), _field("player")),
+    "how_many_contracts": Level(N_("One contract or two?"), lambda e: _how_many(e)),
+    "which_contract_first": Level(N_("Which contract first?"), lambda e: _contract(e)),
 }
 
 
@@ -348,7 +304,7 @@ def narrow(
     if len(events) <= SHOW_WHOLE:
         return None
     spec = EVENTS[kind]
-    for level in LEVELS.get(kind, []) + _generic_levels(kind):
+    for level in [LEVELS[name] for name in spec.narrowed_by] + _generic_levels(kind):
         groups: dict[Any, tuple[str, list[Event]]] = {}
         for event in events:
             key, words = level.file(event)

@@ -16,7 +16,7 @@ from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
 from caledonia.rules.game.why_not import belongs, why_not
 
-from .choosing import KIND_KEYS, kind_words
+from .choosing import keyed_kinds, kind_words
 from .output import emit
 from .prompts import Choice, Menu
 from .translation import t, t_n, tr
@@ -62,7 +62,7 @@ def not_possible(state: GameState, legal: Any, player: str) -> list[tuple[str, l
         if any(e.get("player") == player for e in _sample(events))
     }
     found = []
-    for kind in KIND_KEYS:
+    for kind, _ in keyed_kinds():
         if kind in offered or kind not in EVENTS or not belongs(state, kind, player):
             continue
         reasons = why_not(state, kind, player)
@@ -158,7 +158,7 @@ def refusing(
     refused: dict[str, Callable[[], str]] = {}
     if player is not None and state.phase == "action":
         taken = {c.key for c in choices if c.key}
-        for kind, key in KIND_KEYS.items():
+        for kind, key in keyed_kinds():
             if key in taken or kind in offered or not belongs(state, kind, player):
                 continue
             refused[key] = _why_not_line(state, kind, player)

@@ -299,8 +299,7 @@ def _write(path: str, data: dict[str, Any]) -> None:
 def _export_folder(folder: str, file: str, options: dict[str, Any], as_json: bool) -> None:
     """Every finished game of the folder into one .bgsplay file, each game once."""
     from .bgstats import bgsplay
-    from .finished import NotFinished, read_finished
-    from .stats_cmd import game_files
+    from .finished import NotFinished, game_files, read_finished
 
     plays, seen, copies, left_out = [], set(), [], []
     for path in game_files([folder]):

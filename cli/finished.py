@@ -12,10 +12,14 @@ import hashlib
 import json
 import os
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from caledonia.rules.errors import CaledoniaError, DataError
 from caledonia.rules.messages import Reason
+
+from .errors import UsageProblem
+from .translation import t
 
 
 class Finished(NamedTuple):
@@ -96,3 +100,19 @@ def _read_sheet(data: Any, path: str) -> Finished:
 def file_time(path: str) -> datetime:
     """When the file was last written, UTC: the date of a file that records none."""
     return datetime.fromtimestamp(os.path.getmtime(path), timezone.utc).replace(microsecond=0)
+
+
+def game_files(paths: list[str]) -> list[str]:
+    """The files named, and the .yaml/.yml files of the folders named (sorted), in order."""
+    found: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            inside = sorted(
+                p for p in Path(path).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
+            )
+            found += [str(p) for p in inside]
+        elif os.path.exists(path):
+            found.append(path)
+        else:
+            raise UsageProblem(t("{path}: no such file or folder", path=path), "stats")
+    return found

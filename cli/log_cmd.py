@@ -23,8 +23,8 @@ def log(game_file: GameArgument, as_json: JsonOption = False) -> None:
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
-    from .game_cmd import log_lines
     from .game_io import load
+    from .game_log import log_lines
 
     game = load(game_file)
     if as_json:

@@ -9,17 +9,17 @@ import typer
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.game.events.port import tile_name
-from caledonia.rules.messages import N_, Reason
+from caledonia.rules.messages import Reason
 
 from .errors import UsageProblem
 from .map_common import ModulesOption, board_from_flags, check_picture, open_source
+from .map_picture import save_picture
 from .map_sides import missing_sides
 from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
 from .translation import t, t_n, tr
 from .writing import ForceOption
 
 if TYPE_CHECKING:
-    from caledonia.rules.board import Board
     from caledonia.rules.map_modules import ModuleSide
 
     from .board_svg import Overlay
@@ -31,11 +31,6 @@ app = typer.Typer(
     help=t("The map: draw the board, shipping reach, legal expansions, settlements, module files."),
     no_args_is_help=True,
     rich_markup_mode="rich",
-)
-
-EXAMPLE_NOTICE = N_(
-    "Note: these map modules are example layouts, not the printed ones; "
-    "transcribe your own into your box with 'caledonia map transcribe SIDE'."
 )
 
 
@@ -64,45 +59,6 @@ def _no_money_for_game(source: MapSource, money: int | None, command: str) -> No
         raise UsageProblem(
             t("--money is for a position file: a game file knows each player's money"), command
         )
-
-
-def save_picture(
-    path: str,
-    board: Board,
-    source: MapSource | None = None,
-    overlays: list[Overlay] | None = None,
-    settlements: dict | None = None,
-    title: tuple[str, str] | None = None,
-) -> None:
-    """Draw the board (with the source's units, ports and title) as SVG and save it."""
-    from caledonia.rules.yamlfile import write_text_atomic
-
-    write_text_atomic(path, picture_svg(board, source, overlays, settlements, title))
-    message(t("Saved the picture to {path}", path=path))
-
-
-def picture_svg(
-    board: Board,
-    source: MapSource | None = None,
-    overlays: list[Overlay] | None = None,
-    settlements: dict | None = None,
-    title: tuple[str, str] | None = None,
-) -> str:
-    """The board (with the source's units, ports and title) as SVG text: what `map show
-    --svg` saves, and what `serve` shows."""
-    from .board_svg import Picture, render
-
-    heading, subtitle = title or (source.headline() if source else ("caledonia", ""))
-    picture = Picture(
-        board,
-        source.position if source else None,
-        source.ports if source else None,
-        heading,
-        subtitle,
-        overlays or [],
-        settlements or {},
-    )
-    return render(picture)
 
 
 @app.command("show")

@@ -8,13 +8,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.messages import Plural
+from caledonia.rules.messages import N_, Plural
 
 from .translation import t_n, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
     from caledonia.rules.map_modules import ModuleSide
+
+# said under any output drawn on the example modules (score, map)
+EXAMPLE_NOTICE = N_(
+    "Note: these map modules are example layouts, not the printed ones; "
+    "transcribe your own into your box with 'caledonia map transcribe SIDE'."
+)
 
 
 def example_sides_notice(board: Board) -> str | None:

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from caledonia.rules.game.registry import EVENTS, MENU
 from caledonia.rules.messages import N_
 from caledonia.rules.names import Name
 
 from .choosing import (
-    OPEN_BONUSES,
     Decision,
+    bonus_words,
     decision,
     ends_words,
     event_choices,
@@ -49,6 +50,7 @@ from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.state import GameState
 
 BACK = Choice(N_("← back"), "back", "0")  # its words translated where shown (_back)
 NO_TERMINAL = N_(
@@ -110,7 +112,7 @@ def play(
     }
     page = None
     if serve or lan:
-        from .serve_cmd import start_beside
+        from .serve_server import start_beside
 
         page = start_beside(game_file, port, lan)
     try:
@@ -175,6 +177,7 @@ def step(asker: Asker, table: Table) -> bool:
     choice = decision(state, legal)
     if choice is None:
         return False
+    _say_turn_over(table, choice)
     event = forced(choice)
     if event is None:
         _header(game, choice)
@@ -265,14 +268,9 @@ def ask_event(asker: Asker, game: Game, choice: Decision) -> dict | Escape:
             return picked
 
 
-# First menus that would hold one kind and nothing to decide but that kind: a clan to
-# choose, a production, a starting worker. Their own menu is shown at once.
-ONE_KIND_FIRST = ("clan", "produce", "worker")
-
-
 def _only_kind(choice: Decision) -> str | None:
     kinds = [kind for kind in choice.events if kind != "end_turn"]
-    if len(kinds) == 1 and kinds[0] in ONE_KIND_FIRST and choice.then is None:
+    if len(kinds) == 1 and EVENTS[kinds[0]].asked_at_once and choice.then is None:
         return kinds[0]
     return None
 
@@ -310,12 +308,55 @@ def left_this_turn(game: Game, choice: Decision) -> list[str]:
     """What the turn still allows and ending it gives up, in words: the open bonuses, free
     spaces and bonus upgrades."""
     turn = game.state.turn
-    left = [t(OPEN_BONUSES[kind][0]) for kind in open_bonuses(choice.events)]
+    left = [bonus_words(kind) for kind in open_bonuses(choice.events)]
     if turn.free_spaces and "expand" in choice.events:
         left.append(t_n("{count} free space", "{count} free spaces", turn.free_spaces))
     if turn.bonus_upgrades and "bonus" in choice.events:
         left.append(t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades))
     return left
+
+
+def unusable_left(state: GameState) -> list[tuple[str, str, dict[str, Any]]]:
+    """What the turn still held when nothing of it can be taken, so that the next player's
+    question ends it: each thing's words, the kind that would take it, and that kind's
+    fields for it (a free space's expansion is free)."""
+    turn = state.turn
+    left = [(bonus_words(spec.type), spec.type, {}) for spec in MENU if spec.bonus_open(turn)]
+    if turn.free_spaces:
+        words = t_n("{count} free space", "{count} free spaces", turn.free_spaces)
+        left.append((words, "expand", {"free": True}))
+    if turn.bonus_upgrades:
+        words = t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades)
+        left.append((words, "bonus", {}))
+    return left
+
+
+def _say_turn_over(table: Table, choice: Decision) -> None:
+    """A turn that ends because nothing it still held can be taken says so, once, with
+    the rules' reason: no bonus is lost without a word."""
+    from caledonia.rules.game.why_not import why_not
+
+    state = table.game.state
+    ended = state.turn.player if state.phase == "action" else None
+    if ended is None or choice.player == ended or table.turn_over_said == len(table.game.events):
+        return
+    left = unusable_left(state)
+    if not left:
+        return
+    table.turn_over_said = len(table.game.events)
+    words, kind, fields = left[0]
+    for more, _, _ in left[1:]:
+        words = t("{earlier} and {later}", earlier=words, later=more)
+    reasons = why_not(state, kind, ended, fields)
+    _said(
+        t(
+            "{player}'s turn is over: {left} cannot be taken now ({reason}), and is given up",
+            player=ended,
+            left=words,
+            reason=tr(reasons[0]) if reasons else t("nothing is offered for it"),
+        ),
+        style="yellow",
+    )
 
 
 def _end_turn_wanted(asker: Asker, game: Game, choice: Decision) -> bool:
@@ -508,7 +549,8 @@ def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> Non
     from caledonia.rules.game.pieces import position_of
     from caledonia.storage.games import undo_game
 
-    from .game_cmd import print_log, print_status
+    from .game_log import print_log
+    from .game_status import print_status
 
     game, path = table.game, table.path
     if escape == QUIT:

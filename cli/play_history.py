@@ -31,7 +31,7 @@ def pages(game: Game) -> list[Page]:
     from caledonia.rules.game.event_words import describe
     from caledonia.rules.game.history import history
 
-    from .game_cmd import event_heading
+    from .game_log import event_heading
 
     found: list[Page] = []
     for entry in history(game):
@@ -65,13 +65,22 @@ def ask_kept(asker: Asker, game: Game) -> int | None:
             choices.append(Choice(t("Later events"), LATER, "n"))
         choices.append(Choice(t("← back"), BACK, "0"))
         first, end = page.lines[0][0], page.lines[-1][0]
-        question = t(
-            # TRANSLATORS: {heading} is the log's heading of the events shown ("Round 2: actions")
-            "{heading}, events {first}–{end} of {count}: back to just after which?",
-            heading=page.heading,
-            first=first,
-            end=end,
-            count=last,
+        # TRANSLATORS: {heading} is the log's heading of the events shown ("Round 2: actions")
+        question = (
+            t(
+                "{heading}, events {first}–{end} of {count}: back to just after which?",
+                heading=page.heading,
+                first=first,
+                end=end,
+                count=last,
+            )
+            if end > first
+            else t(
+                "{heading}, event {first} of {count}: back to just after it?",
+                heading=page.heading,
+                first=first,
+                count=last,
+            )
         )
         picked = asker.choose(question, choices)
         if picked == BACK:

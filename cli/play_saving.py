@@ -41,6 +41,8 @@ class Table:
     game: Game
     seen: Seen | None = None
     unsaved: str | None = None
+    # the number of events when 'the turn is over, X given up' was last said: said once
+    turn_over_said: int = -1
 
     @classmethod
     def opened(cls, path: str) -> Table:

@@ -122,7 +122,7 @@ def score(
 
     checked = parse_sheet(data, sheet, parts, map_sides(maps_for(data, maps)))
     if checked.example_map:
-        from .map_cmd import EXAMPLE_NOTICE
+        from .map_sides import EXAMPLE_NOTICE
 
         message(EXAMPLE_NOTICE, style="yellow")
     result = score_sheet(checked, parts)

@@ -57,7 +57,7 @@ def snapshot(path: str) -> Snapshot:
         game = game_from_text(text, path, components())
     except CaledoniaError as problem:
         return _problem(key, problem, title)
-    from .game_cmd import status_view
+    from .game_status import status_view
 
     try:
         view = status_view(game)
@@ -168,7 +168,7 @@ def _turn(game: Game, view: dict[str, Any], current: str | None) -> str:
 def _board(game: Game, path: str) -> str:
     """The board as `map show --svg` (and `status --svg`) draws it: everyone's units and,
     in the action phase, where the player to act may expand and the cheapest cost."""
-    from .map_cmd import picture_svg
+    from .map_picture import picture_svg
     from .map_source import source_of_game, to_act_overlay
 
     source = source_of_game(path, game)

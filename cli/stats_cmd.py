@@ -10,7 +10,6 @@ counted. Unfinished games are named too, and left out of the figures.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -18,28 +17,13 @@ from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import Reason
 
 from .errors import UsageProblem
+from .finished import game_files
 from .output import JsonOption, console, message, print_json
 from .translation import t
 from .writing import ForceOption, check_output, person_at_terminal
 
 PARALLEL_FROM = 8  # fewer files than this are quicker replayed here than in workers
 PROGRESS_FROM = 20  # files: below this a progress bar would only flicker
-
-
-def game_files(paths: list[str]) -> list[str]:
-    """The files named, and the .yaml/.yml files of the folders named (sorted), in order."""
-    found: list[str] = []
-    for path in paths:
-        if os.path.isdir(path):
-            inside = sorted(
-                p for p in Path(path).iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
-            )
-            found += [str(p) for p in inside]
-        elif os.path.exists(path):
-            found.append(path)
-        else:
-            raise UsageProblem(t("{path}: no such file or folder", path=path), "stats")
-    return found
 
 
 def result_of(path: str) -> tuple[str, str, Any]:

@@ -35,9 +35,9 @@ def status(
         if kept is not None:
             _show(kept, game_file, as_json)
             return
-    from .game_cmd import print_status, status_view
     from .game_io import load
-    from .map_cmd import check_picture
+    from .game_status import print_status, status_view
+    from .map_common import check_picture
 
     check_picture(svg, force)
     game = load(game_file)
@@ -48,7 +48,7 @@ def status(
     else:
         print_status(game, show_map, game_file=game_file)
     if svg:
-        from .map_cmd import save_picture
+        from .map_picture import save_picture
         from .map_source import source_of_game, to_act_overlay
 
         source = source_of_game(game_file, game)

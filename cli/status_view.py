@@ -1,5 +1,5 @@
 """The status of a game laid out to a width, from its view: plain data worked out once
-from the replayed game (game_cmd.status_view), so that a status kept in the cache
+from the replayed game (game_status.status_view), so that a status kept in the cache
 (views.py) is shown without the rules engine.
 
 A view's `head` is the lines above the players, each as [how, ...]: ["fit", text] wraps a
@@ -104,7 +104,7 @@ def _players_table(players: list[dict[str, Any]]) -> Any:
 
 def _label(label: str) -> str:
     """A row's label in the reader's language: the view keeps each by its English id
-    (game_cmd marks them), by which the rows are found here."""
+    (game_status marks them), by which the rows are found here."""
     return t(label)
 
 

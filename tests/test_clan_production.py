@@ -5,7 +5,7 @@ beer money) with its labelled example. Numbers: the clan text in components-fact
 from __future__ import annotations
 
 import pytest
-from caledonia.cli.game_cmd import _cellars
+from caledonia.cli.game_status import _cellars
 from caledonia.rules.boxdata import clan_box_values, example_words, parse_box
 from caledonia.rules.errors import DataError
 from caledonia.rules.game.engine import Game, next_step

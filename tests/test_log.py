@@ -109,7 +109,7 @@ def test_a_correction_is_marked_with_what_it_changed(tmp_path):
 
 
 def test_the_last_events_keep_their_heading(tmp_path):
-    from caledonia.cli.game_cmd import print_log
+    from caledonia.cli.game_log import print_log
 
     game = load_game(str(SAMPLES / "game-3p.yaml"), components())
     import io

@@ -11,7 +11,6 @@ import yaml
 from caledonia.cli.play_cmd import END_TURN, run, step
 from caledonia.cli.play_saving import Table
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.registry import EVENTS
 from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
@@ -333,12 +332,6 @@ def test_resuming_mid_turn_production_and_preparation(tmp_path, upto, phase):
     assert step(asker, Table(str(path), resumed))
     asker.wanted.remove(resumed.events[-1])
     assert len(resumed.events) == upto + 1
-
-
-def test_every_kind_has_words_for_its_menu():
-    from caledonia.cli.choosing import KIND_WORDS
-
-    assert set(EVENTS) - {"fix"} <= set(KIND_WORDS)
 
 
 def test_without_a_terminal_play_exits_2_and_names_act_and_options(tmp_path):

@@ -109,3 +109,26 @@ def test_the_trade_step_in_play_shows_the_prices(tmp_path):
         pass  # the script ends inside the trade menu: the menus shown are what counts
     [trade] = [labels for q, labels in asker.menus.items() if "Buy or sell which good?" in q]
     assert any("each" in label for label in trade)
+
+
+def test_a_free_space_nothing_can_take_is_said_given_up_once(tmp_path, capsys):
+    """The trial's friction: Ailsa's free space, with £4 and nothing she could afford, was
+    dropped without a word when the next player's menu came up."""
+    game = sample_after("game-2p.yaml", 53)  # Kirsty fulfils a contract: a free space
+    assert game.state.turn.free_spaces == 1 and game.state.turn.player == "Kirsty"
+    table = Table(saved(game, tmp_path), game)
+    asker = Menus([lambda question, choices: (_ for _ in ()).throw(AssertionError(question))])
+    try:  # with her money the free space can be taken: the turn goes on, and nothing is said
+        step(asker, table)
+    except AssertionError:
+        pass
+    assert "given up" not in capsys.readouterr().out
+    game.apply({"type": "fix", "what": "money", "player": "Kirsty", "value": 0})
+    for _ in range(2):  # two questions of the next player: the line is said once
+        try:
+            step(Menus([lambda q, c: (_ for _ in ()).throw(AssertionError(q))]), table)
+        except AssertionError:
+            pass
+    said = capsys.readouterr().out
+    assert said.count("Kirsty's turn is over: 1 free space cannot be taken now (") == 1
+    assert "given up" in said and "£0" in said  # the rules' reason names her money

@@ -132,12 +132,12 @@ def test_on_a_network_a_request_without_the_token_is_refused(tmp_path):
 
 
 def test_the_lan_token_is_random_and_in_the_address(tmp_path, monkeypatch):
-    from caledonia.cli import serve_cmd
+    from caledonia.cli import serve_server
 
-    monkeypatch.setattr(serve_cmd, "lan_address", lambda: "127.0.0.1")  # loopback only here
+    monkeypatch.setattr(serve_server, "lan_address", lambda: "127.0.0.1")  # loopback only here
     urls = []
     for _ in range(2):
-        served, url = serve_cmd.prepared(str(game_copy(tmp_path)), 0, lan=True)
+        served, url = serve_server.prepared(str(game_copy(tmp_path)), 0, lan=True)
         served.listening.close()
         urls.append(url)
     tokens = [re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=([\w-]{20,})", u) for u in urls]
@@ -311,7 +311,7 @@ def test_a_save_by_another_command_arrives_on_the_event_stream_within_a_second(t
 def test_play_serve_runs_the_server_beside_it_until_it_stops(tmp_path):
     from urllib.request import urlopen
 
-    from caledonia.cli.serve_cmd import start_beside
+    from caledonia.cli.serve_server import start_beside
 
     path = game_copy(tmp_path)
     page = start_beside(str(path), 0)

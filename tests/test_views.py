@@ -10,7 +10,7 @@ import os
 
 import pytest
 from caledonia.cli import status_view, views
-from caledonia.cli.game_cmd import status_view as view_of
+from caledonia.cli.game_status import status_view as view_of
 from caledonia.rules.components import components
 from caledonia.rules.yamlfile import read_text
 from caledonia.storage.games import kept_game, load_game, save_game

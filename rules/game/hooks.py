@@ -1,27 +1,16 @@
-"""The rules that differ by clan and by variant, as named hook points.
+"""The rules that differ by clan and by variant, as typed hook points.
 
 A clan or a variant is one `RulesUnit`: it overrides the hooks it changes and
 nothing else, the way python-chess's variants override board methods. The
 engine never asks which clan a player has; it asks the `Rulebook` (rulebook.py), which
 folds each hook over the game's variants and the player's clan. This module holds only the
-hook points, so a unit imports them without importing any other unit:
+hook points, so a unit imports them without importing any other unit.
 
-- choosing a variant: `choice` (its key, default, flag and menu words) and
-  `setup_refusal` (why a set-up cannot have it);
-- set-up: `on_clan_taken`, `placements`, `starting_money`;
-- costs and income: `expansion_rules` (unit and land costs, legal spaces),
-  `worker_income`, `contract_cost`;
-- limits: `contract_boxes`, `contracts_per_action`, `building_bonus_draw`,
-  `technology_refusal`, `neighbourhood_refusal`, `neighbourhood_cap`, `port_refusal`,
-  `tracks_imports`;
-- trading: `trade_money` (money a player receives for trading, on top of the price);
-- extra events: `specs` (event kinds of their own) and `port_effects`;
-- scoring: `measures` (new scoring-tile measures) and `measure` (a count amended);
-- preparation: `dice`, `refill_target` and `after_refill` (the solo market and removal);
-- pieces: `units_left` (how many of a unit kind a player may still deploy);
-- production: `production_begins` (changes as the phase starts), `production_money` (money
-  for what is produced), `production_pending` (a choice the round's scoring waits for) and
-  `production_decline` (the event declining it, for older files).
+Each hook is written once, below: its signature, its default (the rulebook's own rule) and
+what it decides. A unit marks each hook it changes `@override` (from here): mypy then
+refuses a marked method that overrides nothing (a misspelt hook) and, in the units' modules,
+an override left unmarked (pyproject.toml); tests/test_hook_typing.py refuses any other
+public method on a unit, which no fold would ever call.
 """
 
 from __future__ import annotations
@@ -30,11 +19,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
+    from typing_extensions import override as override  # typing's from Python 3.12
+
     from ..expansion import ExpansionRule
     from .port_effects import PortEffect
     from .setup import Setup
-    from .spec import EventSpec
+    from .spec import Event, EventSpec
     from .state import GameState, PlayerState
+else:
+
+    def override(method):
+        """The mark is for mypy: at run time it changes nothing, and importing
+        typing_extensions would cost every game command's start-up some 10 ms."""
+        return method
+
 
 # A scoring measure: the glory one player earns from one tile, from the state after production.
 Measure = Callable[["GameState", "PlayerState", Any], int]
@@ -76,9 +74,9 @@ class RulesUnit:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""  # what it changes, in one line
     not_enforced: ClassVar[tuple[str, ...]] = ()  # powers the engine does not apply yet
-    specs: ClassVar[tuple[EventSpec, ...]] = ()
-    port_effects: ClassVar[Mapping[str, PortEffect]] = {}
-    measures: ClassVar[Mapping[str, Measure]] = {}
+    specs: ClassVar[tuple[EventSpec, ...]] = ()  # event kinds of its own
+    port_effects: ClassVar[Mapping[str, PortEffect]] = {}  # port tiles' effects, by tile
+    measures: ClassVar[Mapping[str, Measure]] = {}  # new scoring-tile measures, by name
 
     choice: ClassVar[VariantChoice | None] = None  # variants a table chooses: how
 
@@ -93,22 +91,28 @@ class RulesUnit:
 
     # -- set-up ---------------------------------------------------------------------
     def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
+        """What taking its clan changes for `player` (shipping, merchants); notes say what."""
         return []
 
     def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
+        """The starting workers' placements, in order: who places next, and where."""
         return queue
 
     def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
+        """Money on top of the set-up's, by `position` in the first round's turn order."""
         return 0
 
     # -- costs and income -----------------------------------------------------------------
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
+        """Changes to what expanding costs (unit and land) and where it may go."""
         return ()
 
     def worker_income(self, state: GameState, player: PlayerState, worker: str, amount: int) -> int:
+        """The money one `worker` earns at production."""
         return amount
 
     def contract_cost(self, state: GameState, player: PlayerState, cost: int) -> int:
+        """What obtaining a contract costs this round."""
         return cost
 
     def receipt_once_per_turn(self, state: GameState, player: PlayerState, once: bool) -> bool:
@@ -117,6 +121,7 @@ class RulesUnit:
 
     # -- limits -------------------------------------------------------------------------
     def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
+        """How many contracts the player may hold at once."""
         return boxes
 
     def contracts_per_action(self, state: GameState, player: PlayerState, most: int) -> int:
@@ -124,6 +129,7 @@ class RulesUnit:
         return most
 
     def building_bonus_draw(self, state: GameState, player: PlayerState, draw: int) -> int:
+        """How many contracts the building bonus draws to choose from."""
         return draw
 
     def trade_money(self, state: GameState, player: PlayerState, where: str, money: int) -> int:
@@ -136,25 +142,32 @@ class RulesUnit:
         return []
 
     def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
+        """Why `player` may not upgrade `worker`'s technology, in words (None: they may)."""
         return None
 
     def neighbourhood_refusal(self, state: GameState) -> str | None:
+        """Why this game has no neighbourhood bonus, in words (None: it has)."""
         return None
 
     def neighbourhood_cap(self, state: GameState, cap: int) -> int:
+        """The most of one good a neighbourhood bonus buys."""
         return cap
 
     def port_refusal(self, state: GameState) -> str | None:
+        """Why this game has no port tiles, in words (None: it has)."""
         return None
 
     def tracks_imports(self, state: GameState) -> bool:
+        """Whether the import tokens move on the export board (each unit must agree)."""
         return True
 
     # -- scoring and preparation -----------------------------------------------------------
     def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
+        """The `count` a scoring tile's `measure` finds for `player`, amended."""
         return count
 
     def dice(self, state: GameState) -> Dice | None:
+        """The dice the preparation rolls to move the market (None: no dice)."""
         return None
 
     def refill_target(self, state: GameState, target: int) -> int:
@@ -188,6 +201,6 @@ class RulesUnit:
         for it), in words such as "Ailsa may sell milk"; None when there is none."""
         return None
 
-    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         """The event that declines the pending choice (for files older than the choice)."""
         return None

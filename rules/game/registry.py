@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CLANS",
     "EVENTS",
+    "MENU",
     "VARIANTS",
     "VERBS",
     "rulebook",
@@ -90,6 +91,15 @@ def _specs(units: Sequence[RulesUnit]) -> dict[str, EventSpec]:
 # every event kind by its type, the units' own included; and by the verb `act` takes
 EVENTS: dict[str, EventSpec] = _specs(VARIANTS + tuple(CLANS.values()))
 VERBS: dict[str, EventSpec] = {spec.verb: spec for spec in EVENTS.values()}
+
+
+def _in_menu_order(specs: list[EventSpec]) -> tuple[EventSpec, ...]:
+    return tuple(sorted(specs, key=lambda s: (s.menu_order is None, s.menu_order or 0)))
+
+
+# the kinds `play`'s first menu may offer (those with menu words), in its order: each
+# spec's `menu_order`, whatever order the rules list them in
+MENU: tuple[EventSpec, ...] = _in_menu_order([s for s in EVENTS.values() if s.menu_words])
 
 
 def rulebook(setup: Setup) -> Rulebook:

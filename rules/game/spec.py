@@ -23,7 +23,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..messages import Reason
 from ..schema import Node
 from ..words import Unmatched, match_word
-from .state import GameState, Refused, reason_of
+from .state import GameState, Refused, TurnState, reason_of
 
 Event = dict[str, Any]
 
@@ -188,6 +188,27 @@ class EventSpec:
     section: ClassVar[str] = ""
     # a clan's own kind: the clan and which of its powers (rules/data/clans.yaml) it uses
     power: ClassVar[tuple[str, int] | None] = None
+    # How `play`'s first menu offers the kind, so that no table in cli/ lists the kinds:
+    # its line's words (a message id, translated where shown), the key a table learns it
+    # by (t for trade; None: any free key), and its place in every first menu (lower first)
+    menu_words: ClassVar[str] = ""
+    menu_key: ClassVar[str | None] = None
+    menu_order: ClassVar[int | None] = None
+    optional: ClassVar[bool] = False  # may be done at such moments, never waited for
+    # a first menu that would hold this kind alone, nothing else to decide (a clan to
+    # choose, a production, a starting worker), is skipped: the kind's own menu is shown
+    asked_at_once: ClassVar[bool] = False
+    # A bonus the turn may still hold after its action, taken by this kind: its words
+    # (a message id), and `bonus_open` says whether the turn still holds it
+    open_bonus: ClassVar[str] = ""
+    # The questions `play` narrows a long list of the kind by, by name (cli/choosing.py
+    # LEVELS), before the field-by-field ones every kind has
+    narrowed_by: ClassVar[tuple[str, ...]] = ()
+
+    def bonus_open(self, turn: TurnState) -> bool:
+        """Whether `turn` still holds this kind's `open_bonus` (any other event may close
+        it: turns.py close_window)."""
+        return False
 
     @property
     def verb(self) -> str:

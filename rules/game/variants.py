@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..messages import Reason
 from .events.port import KickstarterPort
-from .hooks import Dice, RulesUnit, VariantChoice
+from .hooks import Dice, RulesUnit, VariantChoice, override
 from .port_effects import Exchange
 
 if TYPE_CHECKING:
@@ -39,24 +39,30 @@ class Solo(RulesUnit):
         "removal at preparation"
     )
 
+    @override
     def applies(self, setup: Setup) -> bool:
         return len(setup.players) == 1
 
+    @override
     def neighbourhood_refusal(self, state: GameState) -> str | None:
         return Reason("there is no neighbourhood bonus in a solo game")
 
+    @override
     def tracks_imports(self, state: GameState) -> bool:
         return False
 
+    @override
     def dice(self, state: GameState) -> Dice | None:
         from ..solo import CHANGES_PER_PHASE  # the solo rules load in a solo game only
 
         solo = state.parts.solo
         return Dice(tuple(solo.goods_die), tuple(solo.price_die), CHANGES_PER_PHASE)
 
+    @override
     def refill_target(self, state: GameState, target: int) -> int:
         return len(state.export_board)  # every slot, then the removal leaves five
 
+    @override
     def after_refill(
         self, state: GameState, board: list[int | None], rolls: Sequence[Any]
     ) -> tuple[list[int | None], int | None, list[str]]:
@@ -88,6 +94,7 @@ class TwoPlayers(RulesUnit):
         "bonus, 8 VP for the most contracts and 12 for the most settlements"
     )  # all of it is data by player count: the board, economy.yaml, final_scoring.yaml
 
+    @override
     def applies(self, setup: Setup) -> bool:
         return len(setup.players) == 2
 
@@ -105,6 +112,7 @@ class WithoutClans(RulesUnit):
         leaves_out="clans",
     )
 
+    @override
     def starting_money(self, state: GameState, player: PlayerState, position: int) -> int:
         return WITHOUT_CLANS_MONEY[position]
 
@@ -121,6 +129,7 @@ class ClanAuction(RulesUnit):
         menu_key="a",
     )
 
+    @override
     def setup_refusal(self, variants: Mapping[str, bool], players: int) -> str | None:
         if not variants.get("clans", True) or players < 2:
             return Reason("the clan auction needs clans and at least 2 players")
@@ -142,6 +151,7 @@ class StaticImports(RulesUnit):
         menu_key="s",
     )
 
+    @override
     def tracks_imports(self, state: GameState) -> bool:
         return False
 
@@ -150,6 +160,7 @@ class TighterMap(RulesUnit):
     name = "tighter_map"
     summary = Reason("four land spaces covered with spare port tiles (2-3 players)")
 
+    @override
     def applies(self, setup: Setup) -> bool:
         return bool(setup.tighter_map)
 
@@ -181,6 +192,7 @@ class NoPortTiles(RulesUnit):
         leaves_out="ports",
     )
 
+    @override
     def port_refusal(self, state: GameState) -> str | None:
         return Reason("this game is played without port tiles")
 

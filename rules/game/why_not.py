@@ -14,7 +14,7 @@ its first reason. A spec may say which values of a field are worth asking about
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import islice, product
 from typing import Any
 
@@ -30,14 +30,22 @@ PROBES = 1500  # at most this many events asked about, spread over the whole pro
 ONE = (1,)
 
 
-def why_not(state: GameState, kind: str, player: str) -> list[str]:
+def why_not(
+    state: GameState, kind: str, player: str, fixed: Mapping[str, Any] | None = None
+) -> list[str]:
     """The reasons no event of `kind` is legal for `player` now; empty when one is (or when
-    no representative event can be made)."""
+    no representative event can be made). `fixed`: fields every event asked about has (a
+    free space's expansion is `free`)."""
     spec = EVENTS[kind]
-    if any(e.get("player") == player for e in spec.options(state)):
+    wanted = dict(fixed or {})
+    if any(
+        e.get("player") == player and all(e.get(k) == v for k, v in wanted.items())
+        for e in spec.options(state)
+    ):
         return []
     refusals: list[tuple[Event, list[str]]] = []
-    for event in _probes(state, spec, player):
+    for probe in _probes(state, spec, player):
+        event = {**probe, **wanted}
         try:
             reasons = refusal(state, spec.normalise(state, event))
         except Refused as refused:
@@ -55,10 +63,10 @@ def why_not(state: GameState, kind: str, player: str) -> list[str]:
         return shared
     event, reasons = _nearest(refusals)
     # TRANSLATORS: why an action is not possible now: the nearest try ("Ailsa expands: sheep
-    # on A-10") and the first reason the rules refuse it
+    # on A-10") and the first reason the rules refuse it ("costs £11 and Ailsa has £6")
     return [
         Reason(
-            "the nearest, {event}: {reason}",
+            "the nearest try, {event}, is refused: {reason}",
             event=describe(event, position_of(state)),
             reason=reasons[0],
         )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ...box_values import BoxValue
 from ...messages import Reason
 from ...reach import SHIPPING_LEVELS
-from ..hooks import RulesUnit
+from ..hooks import RulesUnit, override
 
 if TYPE_CHECKING:
     from ..state import GameState, PlayerState
@@ -23,6 +23,7 @@ class Clan(RulesUnit):
 
     box_values: ClassVar[tuple[BoxValue, ...]] = ()
 
+    @override
     def on_clan_taken(self, state: GameState, player: PlayerState) -> list[str]:
         clan = state.parts.clans[self.name]
         notes: list[str] = []

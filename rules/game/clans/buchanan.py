@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import Reason
+from ..hooks import override
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -32,14 +33,18 @@ class Buchanan(Clan):
         "once; the building bonus draws six and keeps up to two"
     )
 
+    @override
     def contract_boxes(self, state: GameState, player: PlayerState, boxes: int) -> int:
         return BOXES
 
+    @override
     def contracts_per_action(self, state: GameState, player: PlayerState, most: int) -> int:
         return PER_ACTION
 
+    @override
     def building_bonus_draw(self, state: GameState, player: PlayerState, draw: int) -> int:
         return BONUS_DRAW
 
+    @override
     def receipt_once_per_turn(self, state: GameState, player: PlayerState, once: bool) -> bool:
         return True

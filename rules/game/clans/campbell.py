@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import Reason
+from ..hooks import override
 from ..pieces import BUILDINGS
 from .base import Clan
 
@@ -25,6 +26,7 @@ class Campbell(Clan):
         "processing buildings cost £3 / £4 / £4 / £5 less, the 1st to 4th of each type"
     )
 
+    @override
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         discounts = state.parts.clans[self.name].unit_discounts
 

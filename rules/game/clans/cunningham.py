@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ...messages import Reason
 from ..events.produce import end_of_production_refusal, end_production
+from ..hooks import override
 from ..spec import EventSpec, Field
 from .base import Clan
 
@@ -55,6 +56,8 @@ def _refusal(state, player) -> str | None:
 
 class SellMilk(EventSpec):
     type = "milk"
+    menu_words = Reason("Sell milk")
+    menu_order = 220
     power = (NAME, 0)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     # TRANSLATORS: N is the number typed after the player's name: keep it as N
@@ -67,6 +70,7 @@ class SellMilk(EventSpec):
     fields = {"player": Field("player"), "count": Field("amount")}
     positional = ("player", "count")
 
+    @override
     def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         refused = _refusal(state, player)
@@ -83,6 +87,7 @@ class SellMilk(EventSpec):
             ]
         return []
 
+    @override
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         player.goods["milk"] -= e["count"]
@@ -101,6 +106,7 @@ class SellMilk(EventSpec):
             notes = [Reason("{player} keeps their milk", player=player.name)]
         return notes + end_production(state)
 
+    @override
     def options(self, state: GameState) -> Iterable[Event]:
         return [
             {"type": self.type, "player": p.name, "count": n}
@@ -109,6 +115,7 @@ class SellMilk(EventSpec):
             for n in range(p.goods["milk"] + 1)
         ]
 
+    @override
     def describe(self, e: Event) -> str:
         if not e["count"]:
             return Reason("{player} sells no milk", player=e["player"])
@@ -119,6 +126,7 @@ class SellMilk(EventSpec):
             price=MILK_MONEY,
         )
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         # TRANSLATORS: a menu option, after the player's name
         if not e["count"]:
@@ -139,6 +147,7 @@ class Cunningham(Clan):
     )
     specs = (SellMilk(),)
 
+    @override
     def production_pending(self, state: GameState, player: PlayerState) -> str | None:
         if _refusal(state, player) is None:
             # TRANSLATORS: 'milk {player} N' is the event as typed: keep milk and N
@@ -149,7 +158,8 @@ class Cunningham(Clan):
             )
         return None
 
-    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+    @override
+    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         if _refusal(state, player) is None:
             return {"type": SellMilk.type, "player": player.name, "count": 0}
         return None

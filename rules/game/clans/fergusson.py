@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import Reason
-from ..hooks import Placement
+from ..hooks import Placement, override
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -19,6 +19,7 @@ class Fergusson(Clan):
         "(2 lochs with 3-4 players, 1 loch with 1-2)"
     )
 
+    @override
     def placements(self, state: GameState, queue: list[Placement]) -> list[Placement]:
         mine = [p.name for p in state.players if p.clan == self.name]
         queue = [Placement(q.player, q.border_only or q.player in mine) for q in queue]

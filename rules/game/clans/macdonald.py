@@ -61,6 +61,7 @@ from ...board import PortSlot
 from ...messages import Reason
 from ...position import blocked_reason, held_words, mist_reason
 from ...space_names import port_site_words, short_place
+from ..hooks import override
 from ..pieces import (
     ALL_WORKERS,
     FISHERMAN,
@@ -225,6 +226,10 @@ class DeployFisherman(PlacementSpec):
     free-space expansion, which changes nothing: neither has a land cost)."""
 
     type = "fisherman"
+    menu_words = Reason("Deploy a fisherman")
+    menu_key = "w"
+    menu_order = 140
+    narrowed_by = ("where",)
     power = (NAME, 2)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER SPACE|port:CORNER [--free]"
     # TRANSLATORS: port:A and --free are typed as they are: keep them
@@ -239,16 +244,20 @@ class DeployFisherman(PlacementSpec):
     defaults = {"free": False}
     ways = (START, MAIN, FREE)
 
+    @override
     def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "space": canonical_site(state, e["space"])}
 
+    @override
     def unit(self, e):
         return FISHERMAN
 
+    @override
     def owner_reasons(self, state, player):
         return _clan_refusal(player)
 
+    @override
     def spot(self, state, way, e):
         """The fisherman's own rule: where it may stand (`site_reasons`), one of the eight
         workers, the MacDonald worker's price and no land cost."""
@@ -278,6 +287,7 @@ class DeployFisherman(PlacementSpec):
             )
         return Spot(site, WORKER_COST, reasons + ([short] if short else []), where)
 
+    @override
     def spots(self, state, way):
         """Every site a fisherman of the player may go on now, by its canonical word."""
         player = way.player
@@ -299,6 +309,7 @@ class DeployFisherman(PlacementSpec):
         ]
         return lochs + ports
 
+    @override
     def describe(self, e: Event) -> str:
         if e.get("free"):
             return Reason(
@@ -308,6 +319,7 @@ class DeployFisherman(PlacementSpec):
             )
         return Reason("{player} puts a fisherman on {space}", player=e["player"], space=e["space"])
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         head = _deploy_words(e["space"], bool(e.get("free")), bool(port_letter(e["space"])))
         return _option(head, site_place(state, e["space"], e["player"], head))
@@ -343,6 +355,9 @@ class RowFisherman(EventSpec):
     (ruling 24: from a loch, or from a port tile to a loch its slot touches)."""
 
     type = "row"
+    menu_words = Reason("Row a fisherman")
+    menu_key = "r"
+    menu_order = 150
     power = (NAME, 3)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER FROM TO"
     # TRANSLATORS: FROM and port:A are typed as they are: keep them
@@ -354,6 +369,7 @@ class RowFisherman(EventSpec):
     fields = {"player": Field("player"), "space": Field("space"), "to": Field("space")}
     positional = ("player", "space", "to")
 
+    @override
     def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {
@@ -362,6 +378,7 @@ class RowFisherman(EventSpec):
             "to": canonical_site(state, e["to"]),
         }
 
+    @override
     def check(self, state: GameState, e: Event) -> list[str]:
         refused = _clan_refusal(state.player(e["player"]))
         if refused:
@@ -404,6 +421,7 @@ class RowFisherman(EventSpec):
             ]
         return site_reasons(state, player, target, moving_from=source)
 
+    @override
     def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True)
         open_turn(state, passage)
@@ -427,6 +445,7 @@ class RowFisherman(EventSpec):
             )
         ]
 
+    @override
     def options(self, state: GameState) -> Iterable[Event]:
         events = []
         for passage in may_act(state, main=True):
@@ -456,6 +475,7 @@ class RowFisherman(EventSpec):
                         )
         return events
 
+    @override
     def describe(self, e: Event) -> str:
         return Reason(
             "{player} rows a fisherman from {space} to {target}",
@@ -464,6 +484,7 @@ class RowFisherman(EventSpec):
             target=e["to"],
         )
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         """The fisherman by where it stands (two may row to one target), then the target
         and where it is."""
@@ -504,9 +525,11 @@ class MacDonald(Clan):
     )
     specs = (DeployFisherman(), RowFisherman())
 
+    @override
     def technology_refusal(self, state: GameState, player: PlayerState, worker: str) -> str | None:
         return Reason("{clan} never upgrades technology", clan=NAME)
 
+    @override
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         def worker_cost(check, position, map_player, target):
             if check.unit not in WORKERS or check.unit_cost == WORKER_COST:
@@ -518,11 +541,14 @@ class MacDonald(Clan):
 
         return (worker_cost,)
 
+    @override
     def units_left(self, state: GameState, player: PlayerState, unit: str, left: int) -> int:
         return workers_left(state, player) if unit in ALL_WORKERS else left
 
+    @override
     def worker_income(self, state: GameState, player: PlayerState, worker: str, amount: int) -> int:
         return WORKER_INCOME
 
+    @override
     def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
         return count + player.count(FISHERMAN) if measure == "deployed_workers" else count

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ...box_values import BoxValue
 from ...messages import Reason
+from ..hooks import override
 from ..spec import EventSpec, Field
 from ..turns import follow_up
 from .base import Clan
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..spec import Event
-    from ..state import GameState, PlayerState
+    from ..state import GameState, PlayerState, TurnState
 
 NAME = "MacEwen"
 MOST_PER_CONTRACT = 3
@@ -49,12 +50,21 @@ def beer_money(state) -> int:
 
 class Brew(EventSpec):
     type = "brew"
+    menu_words = Reason("Brew beer")
+    menu_key = "v"
+    menu_order = 160
+    open_bonus = Reason("brewing")
     power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     help = Reason("brew beer from the hops of the contract just fulfilled (one grain each)")
     fields = {"player": Field("player"), "beer": Field("count")}
     positional = ("player", "beer")
 
+    @override
+    def bonus_open(self, turn: TurnState) -> bool:
+        return bool(turn.brewing)
+
+    @override
     def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if player.clan != NAME:
@@ -89,6 +99,7 @@ class Brew(EventSpec):
             )
         return reasons
 
+    @override
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         money = e["beer"] * beer_money(state)
@@ -106,6 +117,7 @@ class Brew(EventSpec):
             )
         ]
 
+    @override
     def options(self, state: GameState) -> Iterable[Event]:
         if state.phase != "action" or not state.turn.brewing:
             return []
@@ -113,9 +125,11 @@ class Brew(EventSpec):
         most = min(state.turn.brewing, player.goods["grain"])
         return [{"type": self.type, "player": player.name, "beer": n} for n in range(1, most + 1)]
 
+    @override
     def describe(self, e: Event) -> str:
         return Reason("{player} brews {count} beer", player=e["player"], count=e["beer"])
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         money = e["beer"] * beer_money(state)
         # TRANSLATORS: a menu option
@@ -130,6 +144,7 @@ class MacEwen(Clan):
     box_values = (BEER_MONEY,)
     specs = (Brew(),)
 
+    @override
     def on_fulfil(self, state: GameState, player: PlayerState, contract: Any) -> list[str]:
         hops = min(MOST_PER_CONTRACT, contract.hops)
         if not hops:

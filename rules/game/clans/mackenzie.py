@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 from ...box_values import BoxValue
 from ...messages import Plural, Reason
 from ..events.produce import end_of_production_refusal, end_production
+from ..hooks import override
 from ..spec import EventSpec, Field
 from ..state import Refused, phase_words
 from ..turns import gate, may_act, open_turn
@@ -136,6 +137,8 @@ def _age_refusal(state, player) -> str | None:
 
 class AgeWhisky(EventSpec):
     type = "age"
+    menu_words = Reason("Age whisky")
+    menu_order = 230
     power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     syntax = "PLAYER N"
     # TRANSLATORS: N is the number typed after the player's name: keep it as N
@@ -147,6 +150,7 @@ class AgeWhisky(EventSpec):
     fields = {"player": Field("player"), "count": Field("amount")}
     positional = ("player", "count")
 
+    @override
     def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         refused = _age_refusal(state, player)
@@ -162,6 +166,7 @@ class AgeWhisky(EventSpec):
             ]
         return []
 
+    @override
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         player.production_choices.add(self.type)
@@ -179,6 +184,7 @@ class AgeWhisky(EventSpec):
             notes = [Reason("{player} ages no whisky this round", player=player.name)]
         return notes + end_production(state)
 
+    @override
     def options(self, state: GameState) -> Iterable[Event]:
         return [
             {"type": self.type, "player": p.name, "count": n}
@@ -187,11 +193,13 @@ class AgeWhisky(EventSpec):
             for n in (0, 1)
         ]
 
+    @override
     def describe(self, e: Event) -> str:
         if not e["count"]:
             return Reason("{player} ages no whisky", player=e["player"])
         return Reason("{player} ages 1 whisky in the cellar", player=e["player"])
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         # TRANSLATORS: a menu option, after the player's name
         if not e["count"]:
@@ -224,6 +232,10 @@ def _out_refusal(state, player) -> str | None:
 
 class CellarOut(EventSpec):
     type = "cellar_out"
+    menu_words = Reason("Take a barrel out of the cellar")
+    menu_key = "k"
+    menu_order = 170
+    optional = True
     power = (NAME, 1)  # its rule: this power of the clan's (clans.yaml)
     rule = Reason(
         "A barrel may come out of the cellar at any time, even after the last p"
@@ -239,6 +251,7 @@ class CellarOut(EventSpec):
     fields = {"player": Field("player"), "spot": Field("count")}
     positional = ("player", "spot")
 
+    @override
     def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         refused = _out_refusal(state, player)
@@ -263,6 +276,7 @@ class CellarOut(EventSpec):
             ]
         return []
 
+    @override
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         if state.phase == "action":
@@ -281,6 +295,7 @@ class CellarOut(EventSpec):
             )
         ]
 
+    @override
     def options(self, state: GameState) -> Iterable[Event]:
         if state.phase in ("production", "over"):
             players = state.players
@@ -293,6 +308,7 @@ class CellarOut(EventSpec):
             for spot in p.cellar
         ]
 
+    @override
     def describe(self, e: Event) -> str:
         return Reason(
             "{player} takes the barrel in cellar spot {spot} out",
@@ -300,6 +316,7 @@ class CellarOut(EventSpec):
             spot=e["spot"],
         )
 
+    @override
     def option_words(self, state: GameState, e: Event) -> str:
         money = payouts(state)[e["spot"] - 1]
         # TRANSLATORS: a menu option, after the player's name
@@ -315,12 +332,13 @@ class MacKenzie(Clan):
     name = NAME
     summary = Reason(
         "£{money} per whisky produced; ages whisky in a cellar that pays by spot; "
-        "cellar whisky counts for scoring tile 2",
+        "cellar whisky counts on the scoring tile for pairs of processed goods",
         money=WHISKY_MONEY,
     )
     box_values = (WHISKY_CELLAR,)
     specs = (AgeWhisky(), CellarOut())
 
+    @override
     def production_begins(self, state: GameState, player: PlayerState) -> list[str]:
         last = len(payouts(state)) - 1
         notes: list[str] = []
@@ -351,11 +369,13 @@ class MacKenzie(Clan):
         player.cellar = moved
         return notes
 
+    @override
     def production_money(
         self, state: GameState, player: PlayerState, made: Mapping[str, int], money: int
     ) -> int:
         return money + WHISKY_MONEY * made.get("whisky", 0)
 
+    @override
     def production_pending(self, state: GameState, player: PlayerState) -> str | None:
         if _age_refusal(state, player) is None:
             # TRANSLATORS: 'age {player} 1' is the event as typed: keep age and 1
@@ -364,10 +384,12 @@ class MacKenzie(Clan):
             )
         return None
 
-    def production_decline(self, state: GameState, player: PlayerState) -> dict | None:
+    @override
+    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         if _age_refusal(state, player) is None:
             return {"type": AgeWhisky.type, "player": player.name, "count": 0}
         return None
 
+    @override
     def measure(self, state: GameState, player: PlayerState, measure: str, count: int) -> int:
         return count + len(player.cellar) if measure == TILE_MEASURE else count

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import Reason
+from ..hooks import override
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ class Robertson(Clan):
     name = "Robertson"
     summary = Reason("any unit on a river delta costs £3 less in total (£2 with 1-2 players)")
 
+    @override
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         off = state.parts.clans[self.name].delta_discount.get(len(state.players), 0)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...messages import Reason
+from ..hooks import override
 from .base import Clan
 
 if TYPE_CHECKING:
@@ -26,5 +27,6 @@ class Stewart(Clan):
         "trade at the market and for each kind bought with a neighbourhood bonus"
     )
 
+    @override
     def trade_money(self, state: GameState, player: PlayerState, where: str, money: int) -> int:
         return money + TRADE_MONEY

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 class Auction(EventSpec):
     type = "auction"
+    menu_words = Reason("Bid for a clan")
+    menu_order = 190
+    narrowed_by = ("which_clan",)
     rule = Reason(
         "Each player bids more VP than the last bid, or drops out, to choose a clan first (30"
         " VP is the highest possible bid); the winner writes the bid down as negative VP and "

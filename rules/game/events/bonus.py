@@ -21,6 +21,9 @@ RULE = Reason("a bonus upgrade comes only after fulfilling a contract that gives
 
 class Bonus(EventSpec):
     type = "bonus"
+    menu_words = Reason("Bonus upgrade")
+    menu_key = "b"
+    menu_order = 130
     rule = Reason(
         "A Bonus upgrade is one of: a Technology upgrade for £5, a Shipping upgrade at no "
         "cost, or a Merchant hired from your Player board at no cost (or one of yours taken "

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..spec import Event
-    from ..state import GameState
+    from ..state import GameState, TurnState
 
 RULE = Reason(
     "the building bonus comes right after deploying a fourth processing building "
@@ -42,6 +42,10 @@ RULE = Reason(
 
 class BuildingBonus(EventSpec):
     type = "building_bonus"
+    menu_words = Reason("Building bonus: draw contracts")
+    menu_key = "g"
+    menu_order = 120
+    open_bonus = Reason("the building bonus")
     rule = Reason(
         "Deploying your fourth Cheese dairy, Bakery or Distillery while your Export box is "
         "empty lets you draw three Export contracts and take one or none, paying as for "
@@ -67,6 +71,9 @@ class BuildingBonus(EventSpec):
     def normalise(self, state: GameState, e: Event) -> Event:
         e = paired(super().normalise(state, e), "keep", "second")
         return canonical_draw(state, e, draw_count(state, e), ordered=False)
+
+    def bonus_open(self, turn: TurnState) -> bool:
+        return turn.building_bonus
 
     def check(self, state: GameState, e: Event) -> list[str]:
         player = follow_up(state, e["player"], RULE)

@@ -34,6 +34,9 @@ def canonical_clan(state, name):
 
 class ChooseClan(EventSpec):
     type = "clan"
+    menu_words = Reason("Choose a clan")
+    menu_order = 180
+    asked_at_once = True
     rule = Reason(
         "Starting with the last player and going in reverse turn order, each player chooses a"
         " Clan tile with its Starting tile and receives the Goods and money shown on the "

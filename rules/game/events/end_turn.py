@@ -53,6 +53,8 @@ def end_reasons(state, who) -> list[str]:
 
 class EndTurn(EventSpec):
     type = "end_turn"
+    menu_words = Reason("End the turn")
+    menu_order = 10
     rule = Reason(
         "Each player takes exactly one Action per turn, in turn order; ending the turn hands "
         "it to the next player, and what the turn still allowed (a port tile, a bonus) is "

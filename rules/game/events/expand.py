@@ -116,6 +116,10 @@ class ExpansionPlacement(PlacementSpec):
 
 class Expand(ExpansionPlacement):
     type = "expand"
+    menu_words = Reason("Expand")
+    menu_key = "e"
+    menu_order = 30
+    narrowed_by = ("which_unit", "where")
     rule = Reason(
         "Place one unit from the top of its column on your Player board onto an empty space "
         "neighbouring or within Shipping reach of one of your units, on land that supports "

@@ -57,6 +57,10 @@ def goods_owed(contracts) -> dict[str, int]:
 
 class Fulfil(EventSpec):
     type = "fulfil"
+    menu_words = Reason("Fulfil a contract")
+    menu_key = "f"
+    menu_order = 50
+    narrowed_by = ("how_many_contracts", "which_contract_first")
     rule = Reason(
         "Pay the Goods on the left half of your Export contract (Meat by slaughtering Cows or"
         " Sheep on the map) and receive what its right half shows: Import goods and Direct "
@@ -203,12 +207,13 @@ class Fulfil(EventSpec):
         for contract in contracts:
             notes += self._gains(state, player, contract)
         state.turn.port_one = False
-        # the number before the words, in the singular however many (as ever in English)
         extras = [
-            Reason("{number} free space", number=state.turn.free_spaces)
+            Plural("{count} free space", "{count} free spaces", count=state.turn.free_spaces)
             if state.turn.free_spaces
             else "",
-            Reason("{number} bonus upgrade", number=state.turn.bonus_upgrades)
+            Plural(
+                "{count} bonus upgrade", "{count} bonus upgrades", count=state.turn.bonus_upgrades
+            )
             if state.turn.bonus_upgrades
             else "",
         ]

@@ -12,6 +12,9 @@ A_MERCHANT = Reason("a merchant")  # what costs: '{what} costs £4 and Ailsa has
 
 class Merchant(MainAction):
     type = "merchant"
+    menu_words = Reason("Hire a merchant")
+    menu_key = "m"
+    menu_order = 80
     rule = Reason(
         "Pay £4 to take one more Merchant from your Player board into your stock, ready for "
         "Trade actions."

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..spec import Event
-    from ..state import GameState
+    from ..state import GameState, TurnState
 
 RULE = Reason("the neighbourhood bonus comes only right after an expansion")
 
@@ -36,6 +36,11 @@ def kind_money(state, player, good: str) -> int:
 
 class Neighbourhood(EventSpec):
     type = "neighbourhood"
+    menu_words = Reason("Neighbourhood bonus: buy at a discount")
+    menu_key = "n"
+    menu_order = 110
+    narrowed_by = ("which_good",)
+    open_bonus = Reason("the neighbourhood bonus")
     rule = Reason(
         "Right after expanding next to another player's unit you may buy the Good that unit "
         "produces with your Merchants, £2 cheaper for a Basic good and £3 for a Processed "
@@ -46,6 +51,9 @@ class Neighbourhood(EventSpec):
     help = Reason("buy with the neighbourhood bonus right after expanding")
     fields = {"player": Field("player"), "good": Field("good"), "quantity": Field("quantity")}
     positional = ("player", "good", "quantity")
+
+    def bonus_open(self, turn: TurnState) -> bool:
+        return bool(turn.expanded)
 
     def check(self, state: GameState, e: Event) -> list[str]:
         refusal = state.rules.neighbourhood_refusal(state)

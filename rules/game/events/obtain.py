@@ -31,6 +31,10 @@ def due_words(cost: int) -> str:
 
 class ObtainContract(EventSpec):
     type = "contract"
+    menu_words = Reason("Obtain an export contract")
+    menu_key = "c"
+    menu_order = 40
+    narrowed_by = ("how_many_contracts", "which_contract_first")
     rule = Reason(
         "Pay the current round's cost to take any Export contract from the Export board onto "
         "your empty Export box (in the first round you receive £5 instead). You can have only"

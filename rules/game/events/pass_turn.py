@@ -24,6 +24,9 @@ def pass_money(state) -> int:
 
 class Pass(MainAction):
     type = "pass"
+    menu_words = Reason("Pass")
+    menu_key = "p"
+    menu_order = 90
     rule = Reason(
         "If you cannot or do not want to take any more Actions, you pass: you receive the "
         "Pass bonus money and take no more Actions this round, and the order in which players"

@@ -131,6 +131,10 @@ class KickstarterPort(PortEffect):
 
 class UsePort(EventSpec):
     type = "port"
+    menu_words = Reason("Use a port tile")
+    menu_key = "o"
+    menu_order = 100
+    narrowed_by = ("which_port_tile",)
     rule = Reason(
         "A Port bonus tile neighbouring or within Shipping reach of one of your units may be "
         "used before or after your main Action; each player may use each Port bonus tile once"

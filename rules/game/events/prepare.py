@@ -52,6 +52,8 @@ def seeded_rolls(state) -> list[dict]:
 
 class Prepare(EventSpec):
     type = "prepare"
+    menu_words = Reason("Prepare the next round")
+    menu_order = 240
     rule = Reason(
         "Flip the previous round's Scoring tile face-down, refill the empty boxes of the "
         "Export board with Export contracts, and each player retrieves their Merchants from "

@@ -95,6 +95,10 @@ def production_money(state, player, e) -> int:
 
 class Produce(EventSpec):
     type = "produce"
+    menu_words = Reason("Produce")
+    menu_order = 210
+    asked_at_once = True
+    narrowed_by = ("whose_production",)
     rule = Reason(
         "Workers earn their income, each Sheep produces one Wool, each Cow one Milk and each "
         "Field two Grain; then each Cheese dairy, Bakery and Distillery may process one Milk "
@@ -168,9 +172,11 @@ class Produce(EventSpec):
         wanted = {g: e.get(g, 0) for g in OUTPUTS}
         player.made_this_round = {g: n for g, n in wanted.items() if n}
         player.production_choices = set()
-        goods = ", ".join(f"{n} {g}" for g, n in {**made, **wanted}.items() if n) or Reason(
-            "no goods"
-        )
+        goods = Joined(", ", [Name(g, n) for g, n in made.items() if n]) or Reason("no goods")
+        processed = processing_words(state, e)
+        if processed:  # what went in is said, so no one counts the milk as kept
+            # TRANSLATORS: {goods} processed: '1 milk into 1 cheese'
+            goods = Reason("{goods}, and processes {processed}", goods=goods, processed=processed)
         if extra:
             note = Reason(
                 "{player} earns £{money} (workers £{wages}, £{extra} for what was produced) "
@@ -220,9 +226,12 @@ class Produce(EventSpec):
         ]
 
     def describe(self, e: Event) -> str:
-        made = ", ".join(f"{e[g]} {g}" for g in OUTPUTS if e.get(g))
+        made = Joined(", ", [Name(g, e[g]) for g in OUTPUTS if e.get(g)])
         if made:
-            return Reason("{player} produces, processing {goods}", player=e["player"], goods=made)
+            # TRANSLATORS: {goods} are what the buildings made: '1 cheese, 2 bread'
+            return Reason(
+                "{player} produces, processing into {goods}", player=e["player"], goods=made
+            )
         return Reason("{player} produces", player=e["player"])
 
     def option_words(self, state: GameState, e: Event) -> str:
@@ -232,20 +241,7 @@ class Produce(EventSpec):
         money = income(state, player) + production_money(state, player, e)
         made = basic_goods(state, player)
         basic = Joined(", ", [Name(g, n) for g, n in made.items() if n])
-        sources = {out: source for source, out in state.parts.economy.processing.values()}
-        processed = Joined(
-            ", ",
-            [
-                Reason(
-                    "{count} {source} into {count} {output}",
-                    count=e[g],
-                    source=Name(sources[g]),
-                    output=Name(g),
-                )
-                for g in OUTPUTS
-                if e.get(g)
-            ],
-        )
+        processed = processing_words(state, e)
         fields = {"player": player.name, "money": money, "basic": basic or Reason("no goods")}
         # TRANSLATORS: {basic} lists the basic goods made ('2 wool, 1 milk'), {goods} what is
         # processed ('1 milk into 1 cheese')
@@ -254,6 +250,24 @@ class Produce(EventSpec):
                 "{player}: £{money}, makes {basic}, processing {goods}", goods=processed, **fields
             )
         return Reason("{player}: £{money}, makes {basic}, no processing", **fields)
+
+
+def processing_words(state: GameState, e: Event) -> str:
+    """What the buildings turn into what: '1 milk into 1 cheese, 2 grain into 2 bread'."""
+    sources = {out: source for source, out in state.parts.economy.processing.values()}
+    return Joined(
+        ", ",
+        [
+            Reason(
+                "{count} {source} into {count} {output}",
+                count=e[g],
+                source=Name(sources[g]),
+                output=Name(g),
+            )
+            for g in OUTPUTS
+            if e.get(g)
+        ],
+    )
 
 
 SPEC = Produce()

@@ -12,6 +12,9 @@ A_STEP = Reason("a shipping step")  # what costs: '{what} costs £4 and Ailsa ha
 
 class Shipping(MainAction):
     type = "shipping"
+    menu_words = Reason("Upgrade shipping")
+    menu_key = "s"
+    menu_order = 60
     rule = Reason(
         "Pay £4 to move your Shipping marker one space forward: first across rivers, then "
         "across one more loch at each level; never across a land space."

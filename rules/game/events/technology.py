@@ -14,6 +14,9 @@ AN_UPGRADE = Reason("a technology upgrade")  # what costs: '{what} costs £10 an
 
 class Technology(MainAction):
     type = "technology"
+    menu_words = Reason("Upgrade technology")
+    menu_key = "h"
+    menu_order = 70
     rule = Reason(
         "Pay £10 to flip one Technology tile: from then on each of your Woodcutters or each "
         "of your Miners produces £2 more in every Production phase."

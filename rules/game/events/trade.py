@@ -41,6 +41,10 @@ OFFERED = {
 
 class Trade(EventSpec):
     type = "trade"
+    menu_words = Reason("Trade at the market")
+    menu_key = "t"
+    menu_order = 20
+    narrowed_by = ("buy_or_sell",)
     rule = Reason(
         "Send as many Merchants from your stock to the buy or sell area of one Good as Goods "
         "you trade, and pay or receive its current price for each; the price then moves one "

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
 
 class PlaceWorker(ExpansionPlacement):
     type = "worker"
+    menu_words = Reason("Place a starting worker")
+    menu_order = 200
+    asked_at_once = True
+    narrowed_by = ("which_worker", "where")
     rule = Reason(
         "In turn order, then in reverse turn order, each player places a Woodcutter on an "
         "empty space with a forest or a Miner on an empty space with a mountain, and pays "

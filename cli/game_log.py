@@ -1,0 +1,88 @@
+"""What `log` and `play` print of a game's history: each event in its round and phase,
+in the table's words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .output import (
+    emit,
+)
+from .translation import t, tr
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.engine import Game
+
+
+def _signed(number: int, unit: str = "") -> str:
+    return f"{'-' if number < 0 else '+'}{unit}{abs(number)}"
+
+
+def change_words(changes: dict[str, Any]) -> str:
+    """What an event moved, player by player: `Iain -£14; Kirsty +£12, +1 wool, +2 glory`."""
+    parts = []
+    for name, change in changes.items():
+        moved = [_signed(change.money, "£")] if change.money else []
+        moved += [
+            t("{change} {good}", change=_signed(n), good=good) for good, n in change.goods.items()
+        ]
+        moved += [t("{change} glory", change=_signed(change.glory))] if change.glory else []
+        parts.append(t("{player} {changes}", player=name, changes=", ".join(moved)))
+    return "; ".join(parts)
+
+
+def event_heading(round_number: int, phase: str) -> str:
+    """The log's heading of the events of a round's phase (the setup's, apart)."""
+    from caledonia.rules.game.history import SETUP_PHASES
+    from caledonia.rules.game.state import phase_words
+
+    if phase in SETUP_PHASES:
+        return t("Setup: {phase}", phase=phase_words(phase))
+    return t("Round {round}: {phase}", round=round_number, phase=phase_words(phase))
+
+
+def print_log(game: Game, last: int | None = None) -> None:
+    """Every event in words (the `last` ones only, when given), as `log` prints them: a
+    heading at each round and phase, each event with what it moved, the notes of a
+    preparation (dice, prices, refill) and of a correction, and each round's scoring."""
+    for line in log_lines(game, last):
+        emit(line)
+
+
+def log_lines(game: Game, last: int | None = None) -> list[str]:
+    """The lines of `print_log` (kept as the log's view by views.py)."""
+    from caledonia.rules.game.event_words import describe
+    from caledonia.rules.game.history import history
+
+    entries = history(game)
+    lines = [] if entries else [t("No events yet.")]
+    heading = None
+    for entry in entries[-last:] if last else entries:
+        if event_heading(entry.round, entry.phase) != heading:
+            heading = event_heading(entry.round, entry.phase)
+            lines.append(heading)
+        words = describe(entry.event, entry.position)
+        if entry.correction:
+            words = t("correction: {event}", event=words)
+        line = f"{entry.number:4d}. {tr(words)}"
+        lines.append(line + (f"  ({change_words(entry.changes)})" if entry.changes else ""))
+        if entry.event["type"] in ("prepare", "fix"):  # the dice, prices, refill; the fix
+            lines.extend(f"        {tr(note)}" for note in entry.notes)
+        if entry.scoring:
+            lines.append(f"        {_scoring_words(entry.scoring)}")
+    if game.state.phase == "over":
+        lines.append(t("The game is over: 'caledonia score' gives the final score."))
+    return lines
+
+
+def _scoring_words(scoring: Any) -> str:
+    if scoring.tile is None:
+        return t("round {round} scoring: no scoring tiles", round=scoring.round)
+    got = ", ".join(f"{name} {glory}" for name, glory in scoring.glory.items())
+    return t(
+        # TRANSLATORS: {glory} lists each player with the glory they scored: "Ailsa 3, Bruce 5"
+        "round {round} scoring, tile {tile}: {glory} glory",
+        round=scoring.round,
+        tile=scoring.tile,
+        glory=got,
+    )
