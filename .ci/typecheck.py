@@ -20,13 +20,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = {
-    "cli": "cli",
-    "rules": "rules",
-    "storage": "storage",
-    "maps": "maps",
-}  # caledonia.X is the folder X/
-CLI_CEILING = 38  # mypy 2.4 with types-PyYAML; lower it when cli/ has fewer
+# caledonia.X is the folder X/
+FOLDERS = {"cli": "cli", "rules": "rules", "storage": "storage", "maps": "maps"}
+CLI_CEILING = 37  # mypy 2.4 with types-PyYAML; lower it when cli/ has fewer
 
 
 def shim(where: Path) -> Path:

@@ -303,35 +303,61 @@ def narrow(
     says it whole, so its key never records something unseen."""
     if len(events) <= SHOW_WHOLE:
         return None
-    spec = EVENTS[kind]
-    for level in [LEVELS[name] for name in spec.narrowed_by] + _generic_levels(kind):
-        groups: dict[Any, tuple[str, list[Event]]] = {}
-        for event in events:
-            key, words = level.file(event)
-            groups.setdefault(key, (words, []))[1].append(event)
-        if len(groups) > 1:
-            ordered = sorted(groups.items(), key=lambda item: str(item[0]))
-            choices = [
-                Choice(
-                    t_n(
-                        "{option}: {count} choice",
-                        "{option}: {count} choices",
-                        len(members),
-                        option=_priced(state, level, words, members),
-                    )
-                    if len(members) > 1
-                    else spec.option_words(state, members[0]),
-                    members,
-                    _stable_key(state, kind, key, words),
-                )
-                for key, (words, members) in ordered
-            ]
-            if level.file is _unit:  # the player board's order, as every unit menu
-                choices = _in_board_order(choices, [key for key, _ in ordered])
-            if all(c.key for c in choices):  # in the order of their keys
-                choices.sort(key=lambda c: SHORTCUT_KEYS.index(c.key))
+    for level in _levels(kind) + _generic_levels(kind):
+        choices = _level_menu(state, kind, level, events)
+        if choices is not None:
             return level, choices
     return None
+
+
+def _levels(kind: str) -> list[Level]:
+    """The narrowing questions the kind's spec names, in its order."""
+    return [LEVELS[name] for name in EVENTS[kind].narrowed_by]
+
+
+def by_module(
+    state: GameState, kind: str, events: Sequence[Event]
+) -> tuple[Level, list[Choice]] | None:
+    """The "Where?" question by module for `events` however few (a short terminal draws one
+    module's spaces, not several), or None when they lie in one module or the kind is not
+    asked where."""
+    level = LEVELS["where"] if LEVELS["where"] in _levels(kind) else None
+    choices = None if level is None else _level_menu(state, kind, level, events)
+    return None if level is None or choices is None else (level, choices)
+
+
+def _level_menu(
+    state: GameState, kind: str, level: Level, events: Sequence[Event]
+) -> list[Choice] | None:
+    """The answers of `level` for `events`, or None when it does not split them."""
+    spec = EVENTS[kind]
+    groups: dict[Any, tuple[str, list[Event]]] = {}
+    for event in events:
+        key, words = level.file(event)
+        groups.setdefault(key, (words, []))[1].append(event)
+    if len(groups) <= 1:
+        return None
+    ordered = sorted(groups.items(), key=lambda item: str(item[0]))
+    choices = [
+        Choice(
+            t_n(
+                "{option}: {count} choice",
+                "{option}: {count} choices",
+                len(members),
+                option=_priced(state, level, words, members),
+            )
+            if len(members) > 1
+            else spec.option_words(state, members[0]),
+            members,
+            _stable_key(state, kind, key, words),
+        )
+        for key, (words, members) in ordered
+    ]
+    if level.file is _unit:  # the player board's order, as every unit menu
+        choices = _in_board_order(choices, [key for key, _ in ordered])
+    if all(c.key for c in choices):  # in the order of their keys
+        choices.sort(key=lambda c: SHORTCUT_KEYS.index(c.key))
+    return choices
 
 
 def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]) -> str:

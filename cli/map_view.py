@@ -486,18 +486,25 @@ def region_of(board: Board, spaces: Collection[int]) -> tuple[range, range]:
 MINI_CELL = 5  # the miniature: four characters a hex (a unit's whole code) and a space
 
 
-def _mini(scene: _Scene) -> Text:
-    """The whole board in miniature, one line a row: keys, lochs and units only, so that
-    the shapes of the lochs and the pieces on the table can be matched at a glance. A
-    gap runs where the modules meet; mist out of play is left blank."""
+def _mini(scene: _Scene, columns: range | None = None, rows: range | None = None) -> Text:
+    """The board in miniature (or the modules in `columns` and `rows`), one line a row:
+    keys, lochs and units only, so that the shapes of the lochs and the pieces on the
+    table can be matched at a glance. A gap runs where two modules drawn meet; mist out
+    of play is left blank."""
     board = scene.board
-    rows = max(s.row for s in board.spaces) + 1
-    middle_column, middle_row = (_columns(board) + 1) // 2, (rows + 1) // 2
-    canvas = _Canvas(_columns(board) * MINI_CELL + MINI_CELL // 2 + 2, rows + 1)
+    columns = columns or range(_columns(board))
+    rows = rows or range(max(s.row for s in board.spaces) + 1)
+    middle_column = (_columns(board) + 1) // 2
+    middle_row = (max(s.row for s in board.spaces) + 2) // 2
+    gap_x = 1 if columns.start < middle_column < columns.stop else 0
+    gap_y = 1 if rows.start < middle_row < rows.stop else 0
+    canvas = _Canvas(len(columns) * MINI_CELL + MINI_CELL // 2 + 1 + gap_x, len(rows) + gap_y)
     for space in board.spaces:
-        x = space.column * MINI_CELL + (MINI_CELL // 2 if space.row % 2 else 0)
-        x += 1 if space.column >= middle_column else 0
-        y = space.row + (1 if space.row >= middle_row else 0)
+        if space.column not in columns or space.row not in rows:
+            continue
+        x = (space.column - columns.start) * MINI_CELL + (MINI_CELL // 2 if space.row % 2 else 0)
+        x += gap_x if space.column >= middle_column else 0
+        y = space.row - rows.start + (gap_y if space.row >= middle_row else 0)
         index = space.index
         held = scene.position.occupant(index) if scene.position else None
         if index in scene.labels:
@@ -514,6 +521,59 @@ def _mini(scene: _Scene) -> Text:
 
 
 MINI_WORDS = N_("the whole board in miniature")
+# TRANSLATORS: what a picture shows: 'module A in miniature' (one line a row of hexes)
+MODULES_MINI_WORDS = N_("{modules} in miniature")
+
+
+def _modules_named(board: Board, labels: Collection[int]) -> str:
+    letters = sorted({board.spaces[i].module for i in labels})
+    # TRANSLATORS: what a picture shows: 'module A', 'modules A and B'
+    return t_n("module {modules}", "modules {modules}", len(letters), modules=listed(letters, AND))
+
+
+def is_miniature(board: Board, labels: Collection[int], words: str) -> bool:
+    """Whether `words` (what `key_pictures` said it drew) name a miniature."""
+    named = _modules_named(board, labels)
+    return words in (t(MINI_WORDS), t(MODULES_MINI_WORDS, modules=named))
+
+
+def key_pictures(
+    board: Board,
+    position: Position | None,
+    labels: Mapping[int, str],
+    *,
+    width: int,
+    height: int | None = None,
+) -> Iterator[tuple[Text, str]]:
+    """The pictures of a menu's spaces with the menu's keys on their hexes that fit `width`
+    (and `height` lines, when given: taller ones are not drawn), the richest first: the
+    whole board, the modules that hold them, the whole board in miniature, those modules
+    alone in miniature (one line a row: what fits a 24-line terminal). Each with what it
+    shows in words ('module A')."""
+    everything = (range(_columns(board)), range(max(s.row for s in board.spaces) + 1))
+    modules = region_of(board, labels)
+    named = _modules_named(board, labels)
+    scene = _Scene(board, position, (), labels)
+
+    def too_tall(lines: int) -> bool:
+        return height is not None and lines > height
+
+    for (columns, rows), words in ((everything, t("the whole board")), (modules, named)):
+        if too_tall(len(rows) * 3 + 1):
+            continue
+        if len(columns) * FULL_CELL + FULL_CELL // 2 + 1 <= width:
+            yield _full(scene, columns, rows), words
+        elif len(columns) * BRICK_CELL + BRICK_CELL // 2 + 1 <= width:
+            yield _compact(scene, columns, rows), words
+    for (columns, rows), words in (
+        (everything, t(MINI_WORDS)),
+        (modules, t(MODULES_MINI_WORDS, modules=named)),
+    ):
+        if too_tall(len(rows)):  # a gap between two modules' rows may add one
+            continue
+        drawn = _mini(scene, columns, rows)
+        if max(map(len, drawn.plain.split("\n"))) <= width:
+            yield drawn, words
 
 
 def draw_keys(
@@ -524,26 +584,10 @@ def draw_keys(
     width: int,
     height: int,
 ) -> tuple[Text, str] | None:
-    """The spaces of a menu with the menu's keys on their hexes, in `width` x `height`:
-    the whole board when it fits, else the modules that hold them, else the whole board
-    in miniature. With it, what was drawn in words ('module A'); None when nothing fits."""
-    everything = (range(_columns(board)), range(max(s.row for s in board.spaces) + 1))
-    modules = region_of(board, labels)
-    letters = sorted({board.spaces[i].module for i in labels})
-    # TRANSLATORS: what a picture shows: 'module A', 'modules A and B'
-    named = t_n("module {modules}", "modules {modules}", len(letters), modules=listed(letters, AND))
-    scene = _Scene(board, position, (), labels)
-    for (columns, rows), words in ((everything, t("the whole board")), (modules, named)):
-        if len(rows) * 3 + 1 > height:
-            continue
-        if len(columns) * FULL_CELL + FULL_CELL // 2 + 1 <= width:
-            return _full(scene, columns, rows), words
-        if len(columns) * BRICK_CELL + BRICK_CELL // 2 + 1 <= width:
-            return _compact(scene, columns, rows), words
-    rows = max(s.row for s in board.spaces) + 1
-    if rows + 1 <= height and _columns(board) * MINI_CELL + MINI_CELL // 2 + 1 <= width:
-        return _mini(scene), t(MINI_WORDS)
-    return None
+    """The richest of `key_pictures` that fits `width` x `height`, with what it shows in
+    words ('module A'); None when nothing fits."""
+    pictures = key_pictures(board, position, labels, width=width, height=height)
+    return next((drawn for drawn in pictures if len(drawn[0].plain.split("\n")) <= height), None)
 
 
 def where_legend(
@@ -556,8 +600,8 @@ def where_legend(
 ) -> list[str]:
     """A short legend under a "Where?" picture (`words`: what `draw_keys` drew): the hexes'
     letters or the miniature's marks, the menu keys (`keys`), and each number by the
-    player's name with the units on the board."""
-    mini = words == t(MINI_WORDS)
+    player's name with the units drawn."""
+    mini = is_miniature(board, labels, words)
     first = min(labels.values(), default="1")
     parts = []  # the legend's items, joined by '; '
     if mini:
@@ -578,7 +622,15 @@ def where_legend(
         parts.append(t("{key} a menu key: press it", key=label))
     lines = ["; ".join(parts)]
     players = position.players if position else ()
-    shown: set[str] = {kind for p in players for kind in p.units.values() if kind}
+    drawn = None  # the modules drawn, None: all of them
+    if words not in (t("the whole board"), t(MINI_WORDS)):
+        drawn = {board.spaces[i].module for i in labels}
+    shown: set[str] = {  # the units the picture shows, not those off it
+        kind
+        for p in players
+        for index, kind in p.units.items()
+        if kind and (drawn is None or board.spaces[index].module in drawn)
+    }
     if players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)

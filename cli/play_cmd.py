@@ -43,7 +43,7 @@ from .output import (
     message,
 )
 from .play_saving import Table, commit
-from .prompts import Asker, Choice
+from .prompts import Asker, Choice, answered_lines
 from .serve_options import PORT, LanOption, PortOption
 from .translation import t, t_n, tr
 from .where_view import keyed_with_picture
@@ -67,6 +67,15 @@ UNDO, REDO, FIX, STATUS, BOARD, LOG, QUIT, END_TURN, FINAL = (
     Escape(w) for w in ("undo", "redo", "fix", "status", "board", "log", "quit", "end", "final")
 )
 HISTORY, REDO_ALL = Escape("history"), Escape("redo all")
+
+
+class Screen:
+    """The lines printed since the player's header, the header's own included: a "Where?"
+    picture must leave them on the terminal (each answered menu leaves its line there)."""
+
+    def __init__(self, lines: int = 0):
+        self.lines = lines
+        self.by_module: dict[str, bool] = {}  # asked "Where?" first, by the list of events
 
 
 class Stop(Exception):
@@ -180,8 +189,8 @@ def step(asker: Asker, table: Table) -> bool:
     _say_turn_over(table, choice)
     event = forced(choice)
     if event is None:
-        _header(game, choice)
-        event = ask_event(asker, game, choice)
+        screen = Screen(_header(game, choice))
+        event = ask_event(asker, game, choice, screen)
         if isinstance(event, Escape):
             _escape(asker, table, event, choice)
             return True
@@ -250,20 +259,29 @@ def _not_again(said: str) -> Any:
 # -- the menus ------------------------------------------------------------------------
 
 
-def ask_event(asker: Asker, game: Game, choice: Decision) -> dict | Escape:
-    """Menus down to one legal event, or an escape; 'back' returns to the first menu."""
+def ask_event(
+    asker: Asker, game: Game, choice: Decision, screen: Screen | None = None
+) -> dict | Escape:
+    """Menus down to one legal event, or an escape; 'back' returns to the first menu.
+    `screen`: the lines printed since the player's header, which a "Where?" picture
+    leaves on the screen."""
+    screen = screen or Screen()
     only = _only_kind(choice)
     if only is not None:  # its own menu first, the escapes under it: no extra key
         escapes = [c for c in _first_menu(game, choice) if isinstance(c.value, Escape)]
         while True:
-            picked = _ask_kind(asker, game, only, choice.events[only], escapes, choice.player)
+            picked = _ask_kind(
+                asker, game, only, choice.events[only], escapes, choice.player, screen
+            )
             if picked is not None:
                 return picked
     while True:
-        kind = asker.choose(_question(game, choice), _learning_menu(game, choice))
+        question, menu = _question(game, choice), _learning_menu(game, choice)
+        kind = asker.choose(question, menu)
         if isinstance(kind, Escape):
             return kind
-        picked = _ask_kind(asker, game, kind, choice.events[kind])
+        screen.lines += answered_lines(question, menu, kind)
+        picked = _ask_kind(asker, game, kind, choice.events[kind], screen=screen)
         if picked is not None:
             return picked
 
@@ -385,38 +403,35 @@ def _ask_kind(
     events: Any,
     escapes: list[Choice] | None = None,
     player: str | None = None,
+    screen: Screen | None = None,
 ) -> dict | Escape | None:
     """Menus down to one event of `kind`; None: back to the first menu. With `escapes`
-    this is the first menu itself: they stand under its top list in place of 'back'."""
+    this is the first menu itself: they stand under its top list in place of 'back'.
+    `screen`: the lines printed since the player's header, which stay on the screen."""
     from caledonia.rules.game.families import Family
 
     if isinstance(events, Family):
         return _ask_family(asker, game, kind, events)
     events = list(events)
+    screen = screen or Screen()
     earlier: list[list[dict]] = []  # the lists above this one, for 'back'
     while True:
         below = [_back()] if escapes is None or earlier else escapes
         whose = player if escapes is not None and player else None
-        level = narrow(game.state, kind, events)
-        if level is not None:
-            asked, choices = level
-            picked = asker.choose(
-                _whose(whose, asked.asked()),
-                _with_rules(game, keyed_with_picture(game.state, _beside(choices, below))),
-            )
-        elif len(events) == 1 and escapes is None:
+        level = narrow(game.state, kind, events) or _where_first(game, kind, events, below, screen)
+        if level is None and len(events) == 1 and escapes is None:
             return events[0]
+        if level is not None:
+            question, choices = _whose(whose, level[0].asked()), _beside(level[1], below)
         else:
-            words = kind_words(kind)
-            menu = _beside(event_choices(game.state, kind, events), below)
             # TRANSLATORS: a menu's question: the kind of event ("Expand")
-            kind_question = t("{kind}:", kind=words)
-            picked = asker.choose(
-                _whose(whose, kind_question),
-                _with_rules(game, keyed_with_picture(game.state, menu)),
-            )
-            if picked != "back":
-                return picked
+            question = _whose(whose, t("{kind}:", kind=kind_words(kind)))
+            choices = _beside(event_choices(game.state, kind, events), below)
+        keyed, drawn = keyed_with_picture(game.state, choices, screen.lines, question)
+        picked = asker.choose(question, _with_rules(game, keyed))
+        screen.lines += drawn + answered_lines(question, keyed, picked)
+        if level is None and picked != "back":
+            return picked
         if isinstance(picked, Escape):
             return picked
         if picked == "back":
@@ -426,6 +441,45 @@ def _ask_kind(
             continue
         earlier.append(events)
         events = picked
+
+
+def _where_first(
+    game: Game, kind: str, events: list[dict], below: list[Choice], screen: Screen
+) -> Any:
+    """The "Where?" question by module, for spaces in several modules when their menu has
+    no room for a picture and a module's would have: at 80x24 one module fits, in
+    miniature, where the whole board does not. None otherwise (the menu as it is). Once
+    asked of a list, asked of it again ('back' returns to the menu it left)."""
+    from .choosing import by_module
+
+    split = by_module(game.state, kind, events) if len(events) > 1 else None
+    if split is None:
+        return None
+    if repr(events) not in screen.by_module:
+        helps = _where_helps(game, kind, events, below, screen.lines, split)
+        screen.by_module[repr(events)] = helps
+    return split if screen.by_module[repr(events)] else None
+
+
+def _where_helps(
+    game: Game, kind: str, events: list[dict], below: list[Choice], above: int, split: Any
+) -> bool:
+    """Whether asking by module first shows a picture where the whole list shows none."""
+    from .where_view import fits_a_picture
+
+    state = game.state
+    asked = t("{kind}:", kind=kind_words(kind))
+    if fits_a_picture(state, _beside(event_choices(state, kind, events), below), above, asked):
+        return False
+    level, modules = split
+    menu = _beside(modules, below)
+
+    def pictured(module: Choice) -> bool:
+        shown = above + answered_lines(level.asked(), menu, module.value)
+        one = _beside(event_choices(state, kind, module.value), [_back()])
+        return fits_a_picture(state, one, shown, asked)
+
+    return any(len(m.value) > 1 and pictured(m) for m in modules)
 
 
 def _learning_menu(game: Game, choice: Decision) -> list[Choice]:
@@ -667,15 +721,16 @@ def _fix(asker: Asker, table: Table) -> None:
 # -- what the table sees ----------------------------------------------------------------
 
 
-def _header(game: Game, choice: Decision) -> None:
-    """One unmissable line: round, whose question, and what that player holds."""
+def _header(game: Game, choice: Decision) -> int:
+    """One unmissable line: round, whose question, and what that player holds; the lines
+    it took."""
     from caledonia.rules.game.state import phase_words
 
     state = game.state
     out = console()
     if choice.player is None:
         out.rule(table_title(state), style="bold")
-        return
+        return 1
     p = state.by_name(choice.player)
     who = t("{player} ({clan})", player=p.name, clan=p.clan) if p.clan else p.name
     when = t("Round {round}", round=state.round) if state.round else t("Set-up")
@@ -684,8 +739,10 @@ def _header(game: Game, choice: Decision) -> None:
     out.rule(title, style=f"bold {p.colour}")
     from .prompts import terminal_width
 
-    for line in status_lines(state, p, terminal_width() - 1):
+    held = status_lines(state, p, terminal_width() - 1)
+    for line in held:
         emit(line)
+    return 1 + len(held)
 
 
 def table_title(state: Any) -> str:

@@ -147,6 +147,32 @@ def fitted_question(question: str, width: int) -> str:
     return "\n  ".join(textwrap.wrap(question, width - 2, break_on_hyphens=False)) or question
 
 
+def _instruction(shortcuts: bool) -> str:
+    if shortcuts:
+        return t("(key, or arrows and Enter; ? the rule)")
+    return t("(type to filter, Enter; ? the rule)")
+
+
+def asked_lines(question: str, choices: Sequence[Choice], width: int) -> int:
+    """The lines a menu's question takes on a screen `width` columns wide while it is
+    asked: '? ', the question wrapped, and the instruction after it."""
+    fitted = fitted_question(question, width - 1)
+    shortcuts = all(c.key for c in with_keys(choices))
+    last = len(fitted.split("\n")[-1]) + 3 + len(_instruction(shortcuts))
+    return fitted.count("\n") + 1 + (last - 1) // width
+
+
+def answered_lines(question: str, choices: Sequence[Choice], value: Any) -> int:
+    """The lines a menu leaves on the screen once answered with `value`: its question and
+    the answer after it (as `QuestionaryAsker.menu` writes them)."""
+    width = terminal_width() - 1
+    fitted = fitted_question(question, width)
+    keyed = with_keys(choices)
+    titles = menu_titles(keyed, width)
+    title = next((line for c, line in zip(keyed, titles, strict=True) if c.value == value), "")
+    return fitted.count("\n") + 1 + answered_title(fitted.split("\n")[-1], title, width).count("\n")
+
+
 def terminal_width() -> int:
     import shutil
 
@@ -249,9 +275,7 @@ class QuestionaryAsker:
             default=shown[start],
             use_search_filter=not shortcuts,
             use_jk_keys=False,
-            instruction=t("(key, or arrows and Enter; ? the rule)")
-            if shortcuts
-            else t("(type to filter, Enter; ? the rule)"),
+            instruction=_instruction(shortcuts),
         )
         keys = [c.key for c in keyed if c.key] if shortcuts else []
         _answer_on_key(prompt, keys, answered)

@@ -13,10 +13,12 @@ from typing import Any
 
 from caledonia.rules.game.state import GameState
 
-from .prompts import Choice, menu_titles, with_keys
+from .prompts import Choice, asked_lines, menu_titles, with_keys
 from .translation import t
 
-MENU_MARGIN = 4  # lines besides the options: the question, the caption, the prompt, a spare
+# a spare line: a key no option holds says why above the menu, one line that pushes the
+# screen up (the menu's last option may stand on the terminal's last line: measured)
+MENU_MARGIN = 1
 
 
 def _spaces_of(value: Any) -> set[str]:
@@ -67,24 +69,42 @@ def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
     return labels
 
 
-def where_picture(state: GameState, choices: Sequence[Choice], width: int, height: int):
+def where_picture(
+    state: GameState,
+    choices: Sequence[Choice],
+    width: int,
+    height: int,
+    above: int = 0,
+    question: str = "",
+):
     """The picture and its caption for a menu of spaces, or None (not a space menu, or no
-    room): what `play` prints above the menu."""
+    room): what `play` prints above the menu. `above`: the lines already on the screen
+    that must stay there (the player's header, the questions answered since), and
+    `question` the menu's: with the caption, the legend and the menu, all fit `height`."""
     from caledonia.rules.game.pieces import position_of
 
-    from .map_view import draw_keys, where_legend
+    from .map_view import key_pictures
 
     labels = space_labels(state, choices)
     if not labels:
         return None
     position = position_of(state)
-    legend_room = len(where_legend(state.board, position, labels, "", width - 1))
+    asked = asked_lines(question, choices, width)
     menu_lines = sum(title.count("\n") + 1 for title in menu_titles(choices, width - 1))  # wrapped
-    room = height - menu_lines - MENU_MARGIN - legend_room
-    drawn = draw_keys(state.board, position, labels, width=width, height=room)
-    if drawn is None:
-        return None
-    picture, region = drawn
+    room = height - above - asked - menu_lines - MENU_MARGIN
+    pictures = key_pictures(state.board, position, labels, width=width, height=room - 1)
+    for picture, region in pictures:  # room - 1: a caption's line at least
+        caption = _caption(state, position, labels, region, width)
+        if len(picture.plain.split("\n")) + len(caption) <= room:
+            return picture, "\n".join(caption)
+    return None
+
+
+def _caption(state: GameState, position, labels: dict[int, str], region: str, width: int):
+    """The lines under the picture, wrapped to the terminal: what it shows, then its legend."""
+    from .map_view import where_legend
+    from .status_view import fit
+
     shown = region[0].upper() + region[1:]
     # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
     if state.board.example:
@@ -96,19 +116,32 @@ def where_picture(state: GameState, choices: Sequence[Choice], width: int, heigh
     else:
         caption = t("{region}, north at the top: press the key on the hex.", region=shown)
     legend = where_legend(state.board, position, labels, region, width - 1)
-    return picture, "\n".join([caption, *legend])
+    return fit([caption], width - 1) + legend
 
 
-def keyed_with_picture(state: GameState, choices: Sequence[Choice]) -> list[Choice]:
+def fits_a_picture(state: GameState, choices: Sequence[Choice], above: int, question: str) -> bool:
+    """Whether this terminal shows the "Where?" picture of a menu of spaces."""
+    from .output import console
+
+    size = console().size
+    keyed = with_keys(choices)
+    return where_picture(state, keyed, size.width, size.height, above, question) is not None
+
+
+def keyed_with_picture(
+    state: GameState, choices: Sequence[Choice], above: int = 0, question: str = ""
+) -> tuple[list[Choice], int]:
     """The menu's choices with their keys, after printing the "Where?" picture when the
-    menu is one of spaces (at a terminal: its size decides how much of the board fits)."""
+    menu is one of spaces (at a terminal: its size, less the `above` lines that stay and
+    the `question`, decides how much of the board fits); and the lines printed."""
     from .output import console, message
 
     keyed = with_keys(choices)
     size = console().size
-    drawn = where_picture(state, keyed, size.width, size.height)
-    if drawn is not None:
-        picture, caption = drawn
-        console().print(picture, soft_wrap=True, crop=False)
-        message(caption)
-    return keyed
+    drawn = where_picture(state, keyed, size.width, size.height, above, question)
+    if drawn is None:
+        return keyed, 0
+    picture, caption = drawn
+    console().print(picture, soft_wrap=True, crop=False)
+    message(caption)
+    return keyed, len(picture.plain.split("\n")) + caption.count("\n") + 1

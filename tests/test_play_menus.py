@@ -260,9 +260,9 @@ def test_a_moved_price_and_the_kickstarter_fee_are_in_the_port_line():
     price = {"type": "port", "player": "Ailsa", "tile": "6", "good": "whisky", "direction": "up"}
     before = state.prices["whisky"]
     after = state.market.tracks["whisky"].move(before, 3)
-    assert spec.option_words(state, price) == f"whisky 3 steps up (£{before} → £{after})"
+    assert spec.option_words(state, price) == f"corner A: whisky 3 steps up (£{before} → £{after})"
     ks = {"type": "port", "player": "Ailsa", "tile": "KS", "use": "5"}
-    assert spec.option_words(state, ks) == "the Kickstarter port: £10: pay £3"
+    assert spec.option_words(state, ks) == "corner B: the Kickstarter port: £10: pay £3"
 
 
 def test_a_port_tile_in_the_first_menu_says_it_ends_the_open_neighbourhood_bonus(tmp_path):

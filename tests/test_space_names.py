@@ -395,6 +395,30 @@ def test_the_where_picture_has_a_legend_that_names_the_players_and_fits_80_by_40
         assert max(len(line) for line in picture.plain.splitlines() + legend) <= 80
 
 
+def test_at_80_by_24_one_modules_spaces_are_drawn_alone_in_miniature_if_the_lines_fit():
+    from caledonia.cli.prompts import Choice, asked_lines, menu_titles
+
+    game = _midway_game()
+    state = game.state
+    on_b = [
+        e for e in game.legal().by_type["expand"] if e["unit"] == "sheep" and "B-" in e["space"]
+    ]
+    menu = with_keys([*event_choices(state, "expand", on_b), Choice("back", "back", "0")])
+    header = 6  # the player's header and three answered questions
+    picture, caption = where_picture(state, menu, 80, 24, header, "Expand:")
+    lines = picture.plain.split("\n")
+    assert caption.startswith("Module B in miniature,") and len(lines) == 6  # a line a row
+    assert _keys_drawn(picture) == ["1", "2"] and "A-" not in picture.plain
+    said = " ".join(caption.split())
+    assert "bak bakery" in said and "shp sheep" not in said  # only the units drawn
+    menu_lines = sum(t.count("\n") + 1 for t in menu_titles(menu, 79))
+    shown = header + len(lines) + len(caption.split("\n")) + asked_lines("Expand:", menu, 80)
+    spare = 24 - 1 - shown - menu_lines  # one line kept for what a wrong key says
+    assert spare >= 0 and all(len(line) <= 80 for line in lines + caption.split("\n"))
+    assert where_picture(state, menu, 80, 24, header + spare, "Expand:") is not None
+    assert where_picture(state, menu, 80, 24, header + spare + 1, "Expand:") is None
+
+
 def test_the_legend_says_lower_case_is_mist_only_where_there_is_mist():
     from caledonia.cli.map_view import where_legend
 

@@ -359,8 +359,12 @@ class UsePort(EventSpec):
             )
         cost = effect.cost(state, e) if effect else 0
         if cost:
-            return Reason("{words}: pay £{cost}", words=words, cost=cost)
-        return words
+            words = Reason("{words}: pay £{cost}", words=words, cost=cost)
+        corner = next((c for c, tile in state.setup.ports.items() if tile == e["tile"]), None)
+        if corner is None:
+            return words
+        # TRANSLATORS: where the tile lies, so the table finds it: 'corner A: whisky 3 steps up'
+        return Reason("corner {corner}: {words}", corner=corner, words=words)
 
 
 SPEC = UsePort()
