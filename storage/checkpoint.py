@@ -2,7 +2,7 @@
 every event of a game file that has not changed since caledonia last read or wrote it.
 
 The checkpoint holds the game as replayed (setup, state, the canonical events, their
-notes, the undone events) and whether the file's text may be extended by appending
+notes as pickled chunks read only when asked for (notes.py), the undone events) and whether the file's text may be extended by appending
 events. Its key is the game file's exact content (BLAKE2b) and caledonia's own code and
 data (`tool_version`): a hand edit, a truncation, events reordered, another version of
 the tool, each gives another key. A checkpoint whose key does not match is never loaded:
@@ -44,13 +44,14 @@ from caledonia.rules.game.engine import Game
 
 from .cachefile import body_digest, read_regular, restricted_loads, write_private
 from .datacache import cache_folder, tool_version
+from .notes import KeptNotes, notes_chunks
 
 try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
     from _blake2 import blake2b
 except ImportError:  # another Python
     from hashlib import blake2b
 
-FORMAT = b"caledonia-checkpoint/5"
+FORMAT = b"caledonia-checkpoint/6"
 
 
 class Restored(NamedTuple):
@@ -102,6 +103,17 @@ _RESTORERS = (("caledonia.rules.messages", "_restored"),)  # how a Reason is pic
 def _load(body: bytes, parts: Components) -> Any:
     """The kept values of a checkpoint's body: caledonia's own types only (cachefile)."""
     return restricted_loads(body, _RESTORERS, {(__name__, _process_parts.__name__): lambda: parts})
+
+
+def _dump_notes(notes: list[list[str]]) -> bytes:
+    return pickle.dumps(notes, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _kept_notes(chunks: Any, parts: Components) -> KeptNotes:
+    """The notes of a checkpoint, read only when something reads them (notes.py)."""
+    if not isinstance(chunks, list) or not all(isinstance(c, bytes) for c in chunks):
+        raise pickle.UnpicklingError("not the notes of a checkpoint")
+    return KeptNotes(chunks, lambda chunk: _load(chunk, parts))
 
 
 class _Header(NamedTuple):
@@ -156,7 +168,8 @@ def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components)
     if found is None or found.events != b"%d %s\n" % (count, tool_version().encode()):
         return None  # another length, or another version of the tool: not loaded
     try:
-        setup, state, events, notes, undone, _, play = _load(found.body, parts)
+        setup, state, events, chunks, undone, _, play = _load(found.body, parts)
+        notes = _kept_notes(chunks, parts)
         return Game.restored(setup, parts, state, events, notes, undone, play)
     except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
@@ -169,7 +182,8 @@ def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
     if found is None or found.key != key:
         return None  # written for other content, or by another tool: not loaded
     try:
-        setup, state, events, notes, undone, appendable, play = _load(found.body, parts)
+        setup, state, events, chunks, undone, appendable, play = _load(found.body, parts)
+        notes = _kept_notes(chunks, parts)
         return Restored(Game.restored(setup, parts, state, events, notes, undone, play), appendable)
     except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
@@ -189,8 +203,9 @@ def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool
         return
     buffer = io.BytesIO()
     count = b"%d %s\n" % (len(game.events), tool_version().encode())
-    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable, game.play)
     try:
+        notes = notes_chunks(game.notes, _dump_notes)
+        kept = (game.setup, game.state, game.events, notes, game.undone, appendable, game.play)
         _Pickler(buffer, game.parts).dump(kept)
         body = buffer.getvalue()
         header = FORMAT + b"\n" + key + b"\n" + count + body_digest(body) + b"\n"

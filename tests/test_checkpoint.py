@@ -422,3 +422,24 @@ def test_a_checkpoint_holds_a_mark_for_the_component_data_not_a_copy(tmp_path):
     assert copied == other
     with pytest.raises(pickle.UnpicklingError):  # only checkpoint's reader gives the data
         pickle.loads(buffer.getvalue())
+
+
+def test_recording_from_a_checkpoint_never_reads_the_earlier_notes(tmp_path, replays):
+    """Each command restores, records one event and saves: the notes of the events before
+    stay the checkpoint's chunks, unread, and a chunk is added per save (all as one again
+    past notes.MAX_CHUNKS); read at last, they are the notes of a full replay."""
+    from caledonia.storage import notes
+
+    path, played = saved_game(tmp_path, events=20)
+    later = played.events[20 : 20 + notes.MAX_CHUNKS + 8]
+    for saves, event in enumerate(later, start=1):
+        game = load_game(path, PARTS)
+        assert isinstance(game.notes, notes.KeptNotes)
+        assert len(game.notes._chunks) == (saves - 1) % notes.MAX_CHUNKS + 1
+        game.apply(event)
+        save_game(path, game)
+        # neither unpickled nor pickled again, but by the save that makes them one chunk
+        assert (game.notes._read is None) == (saves % notes.MAX_CHUNKS != 0)
+    assert replays.count == 0
+    same_game(load_game(path, PARTS), full_replay(path))
+    assert len(load_game(path, PARTS).notes) == 20 + len(later)
