@@ -23,9 +23,10 @@ import time
 from pathlib import Path
 
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import game_as_text, save_game
+from caledonia.rules.game.gamefile import game_as_text
 from caledonia.rules.game.legal import legal_events
 from caledonia.rules.yamlfile import write_text_atomic
+from caledonia.storage.games import save_game
 from long_game import long_game, quick
 
 RUNS = 3 if quick() else 60

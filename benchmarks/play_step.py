@@ -29,8 +29,9 @@ from caledonia.cli.play_cmd import _record
 from caledonia.cli.play_saving import Table, seen
 from caledonia.cli.prompts import QuestionaryAsker
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import game_as_text, save_game
+from caledonia.rules.game.gamefile import game_as_text
 from caledonia.rules.yamlfile import write_text_atomic
+from caledonia.storage.games import save_game
 from long_game import long_game, quick
 
 FROM_EVENT = 200

@@ -98,7 +98,7 @@ def main() -> int:
     if not script.exists():
         sys.exit(f"no caledonia script beside {sys.executable}: install the project first")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from caledonia.rules.game.gamefile import save_game
+    from caledonia.storage.games import save_game
     from long_game import in_progress
 
     with tempfile.TemporaryDirectory() as folder:

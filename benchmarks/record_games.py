@@ -32,12 +32,12 @@ from caledonia.rules.boxdata import load_box
 from caledonia.rules.components import components
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.final import final_score
-from caledonia.rules.game.gamefile import save_game
 from caledonia.rules.game.moves import play_to_end
 from caledonia.rules.game.setup import TableChoices, default_players, draw_setup
 from caledonia.rules.map_modules import load_module_set, maps_folder
 from caledonia.rules.market import load_market
 from caledonia.rules.solo import load_removal_grid
+from caledonia.storage.games import save_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

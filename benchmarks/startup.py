@@ -13,6 +13,8 @@ Run by hand (the tests run it once with --quick, which measures nothing):
     python benchmarks/startup.py --svg                 # caledonia map show GAME --svg FILE
     python benchmarks/startup.py --all --runs 20       # every case, game cases at 250 and
                                                        # 1,000 events, then a table of ratios
+    python benchmarks/startup.py --case act --cold     # on a copy no command has read yet
+    python benchmarks/startup.py --case act --without checkpoint   # one cache turned off
 
 The game cases run on a 4-player game in progress of `--events` events (250 by
 default; a longer one is a played game's first 240 events, then money
@@ -22,6 +24,13 @@ and its checkpoint as the last command left them (`act` puts both back before
 each run, so that it records the same event every time). `--svg` times `caledonia
 map show GAME --svg FILE` on a 4-player game stopped halfway (the sample
 game-4p.yaml's first half): it reads the game and draws the board as SVG.
+
+`--cold` times a game case on a fresh copy of the file instead: before each run
+the file is put back and the cache folder holds only the component data (as
+`contracts` leaves it), so the command finds no checkpoint and no view of it
+and replays every event. `--without CACHE` (checkpoint, views or components)
+turns that one cache off for the command (CALEDONIA_NO_CACHE=CACHE), so that
+the ratio with it and without it says what it is worth.
 
 The baseline is `python -c "import typer, rich.table, yaml"` (the import
 floor). Baseline and command are timed alternately in one run, so a busy
@@ -89,6 +98,10 @@ def main() -> int:
     parser.add_argument("--svg", action="store_true", help="the same as --case svg")
     parser.add_argument("--all", action="store_true", help="every case, then a table")
     parser.add_argument("--quick", action="store_true", help="one pair, a short game")
+    parser.add_argument("--cold", action="store_true", help="a game case on a fresh copy")
+    parser.add_argument(
+        "--without", choices=("checkpoint", "views", "components"), help="turn a cache off"
+    )
     args = parser.parse_args()
     if args.options:
         args.case = "options"
@@ -117,8 +130,12 @@ def main() -> int:
 def _game_file(case: str, events: int, folder: Path) -> tuple[str, dict[str, object]]:
     """Write the game of a game case; return its path and an event legal in it."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from caledonia.rules.game.gamefile import save_game
     from long_game import in_progress
+
+    try:
+        from caledonia.storage.games import save_game
+    except ImportError:  # a version before the storage layer, measured the same way
+        from caledonia.rules.game.gamefile import save_game  # type: ignore[attr-defined]
 
     game = in_progress(events)
     path = folder / "game.yaml"
@@ -141,6 +158,8 @@ def run(args: argparse.Namespace, folder: Path) -> tuple[str, float, float, floa
         )
     env = {**os.environ, "CALEDONIA_CACHE_DIR": str(folder / "cache")}
     env.pop("CALEDONIA_NO_CACHE", None)
+    if args.without:
+        env["CALEDONIA_NO_CACHE"] = args.without
     baseline = [sys.executable, "-c", "import typer, rich.table, yaml"]
     before = None
     events = 250 if args.case in GAME_CASES else None
@@ -162,8 +181,11 @@ def run(args: argparse.Namespace, folder: Path) -> tuple[str, float, float, floa
         }[args.case]
         command = [str(script), *words]
         name = f"caledonia {words[0]} GAME{' --json' * (args.case == 'options')} ({events} events)"
-        if args.case == "act":
-            before = _put_back(path, command, env)
+        if args.case == "act" or args.cold:
+            before = _put_back(path, command, env, cold=args.cold)
+        name += " cold" * args.cold
+    if args.without:
+        name += f" without {args.without}"
     _time(baseline, env, None)  # compile caches, fill the data cache and the checkpoint
     _time(command, env, before)
     base_times, command_times = [], []
@@ -188,13 +210,18 @@ def run(args: argparse.Namespace, folder: Path) -> tuple[str, float, float, floa
     return name, ratio, cpu_ratio, target
 
 
-def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[], None]:
-    """Before each `act`: the game file and the cache folder as they were before the first
-    (a `status` run leaves the checkpoint a table's previous command would have left, and
-    `contracts` the component data built, as any earlier command that loads it)."""
+def _put_back(
+    path: str, command: list[str], env: dict[str, str], cold: bool = False
+) -> Callable[[], None]:
+    """Before each `act` (each run of a `cold` case): the game file and the cache folder as
+    they were before the first (a `status` run leaves the checkpoint a table's previous
+    command would have left, unless `cold`; `contracts` the component data built, as any
+    earlier command that loads it)."""
     cache = Path(env["CALEDONIA_CACHE_DIR"])
     subprocess.run([command[0], "contracts", "--json"], capture_output=True, check=True, env=env)
-    subprocess.run([command[0], "status", path], capture_output=True, check=True, env=env)
+    if not cold:
+        subprocess.run([command[0], "status", path], capture_output=True, check=True, env=env)
+    cache.mkdir(parents=True, exist_ok=True)
     text = Path(path).read_bytes()
     kept = cache.with_name("cache-kept")
     shutil.copytree(cache, kept)
@@ -209,8 +236,9 @@ def _put_back(path: str, command: list[str], env: dict[str, str]) -> Callable[[]
 
 def _svg_case(script: Path, folder: Path) -> tuple[list[str], str, Callable[[], None]]:
     from caledonia.rules.components import components
-    from caledonia.rules.game.gamefile import game_from_data, save_game
+    from caledonia.rules.game.gamefile import game_from_data
     from caledonia.rules.yamlfile import read_yaml
+    from caledonia.storage.games import save_game
 
     source = ROOT / "sample_games" / "game-4p.yaml"
     data = read_yaml(source)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import save_game, store_checkpoint
+from caledonia.storage.games import save_game, store_checkpoint
 from long_game import in_progress, quick
 
 EVENTS = 1000

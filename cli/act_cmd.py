@@ -22,12 +22,10 @@ from .game_io import (
     record,
     show_notes,
 )
-from .game_status import status_view
 from .output import (
     JsonOption,
 )
 from .translation import t
-from .views import keep_after_change
 from .writing import check_writable
 
 if TYPE_CHECKING:
@@ -110,7 +108,6 @@ def act(
             data = _with_dice(game_file, game, data, virtual_dice)
         source = "--event" if event_json else t("the command line")
         event, notes = record(game_file, game, data, source)
-    keep_after_change(game_file, game, status_view)
     if as_json:
         print_recorded(game, [event], notes)
         return

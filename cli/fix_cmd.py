@@ -17,9 +17,7 @@ from .game_io import (
     record,
     show_notes,
 )
-from .game_status import status_view
 from .output import JsonOption
-from .views import keep_after_change
 from .writing import check_writable
 
 
@@ -52,7 +50,6 @@ def fix(
         game = load(game_file)
         check_writable(game_file)
         recorded, notes = record(game_file, game, event)
-    keep_after_change(game_file, game, status_view)
     if as_json:
         print_recorded(game, [recorded], notes)
         return

@@ -23,7 +23,7 @@ def load(path: str, *, notice: bool = True, in_play: bool = False) -> Game:
     """The game in `path`, with the example-data notice unless `notice` is False (a game
     reloaded mid-session, whose notice was shown when it was opened); `in_play`: in the
     words of `play` (see example_note)."""
-    from caledonia.rules.game.gamefile import load_game
+    from caledonia.storage.games import load_game
 
     game = load_game(path, components())
     if notice:
@@ -78,7 +78,7 @@ def changing(path: str) -> Iterator[None]:
 
 def save(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     """Save the game, always under the file's lock (the caller's, when it holds it)."""
-    from caledonia.rules.game.gamefile import save_game
+    from caledonia.storage.games import save_game
 
     from .play_times import stamp_end
 
@@ -119,7 +119,7 @@ def _other_names(path: str) -> int:
 def keep_checkpoint(path: str, game: Game) -> None:
     """The checkpoint of the game as last saved, for the next command: a session that
     saves after every answer without one keeps it once, when it ends."""
-    from caledonia.rules.game.gamefile import store_checkpoint
+    from caledonia.storage.games import store_checkpoint
 
     store_checkpoint(path, game)
 
@@ -134,31 +134,43 @@ def refused(reasons: list[str], what: str) -> None:
 def record(path: str, game: Game, data: Any, source: str | None = None) -> tuple[dict, list[str]]:
     """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
     `source` names where the event came from (the command line when None). Returns the
-    event as recorded (canonical) and the notes of what happened."""
-    from caledonia.rules.game.event_words import as_understood, describe
+    event as recorded (canonical) and the notes of what happened. The event is put in
+    words only when it is refused: an accepted one is said by the command, if at all."""
     from caledonia.rules.game.gamefile import checked_event
+    from caledonia.rules.game.state import Refused
+
+    source = source or t("the command line")
+    event = None
+    try:
+        event = checked_event(data, components(), source)
+        notes = game.apply(event)
+    except Refused as refusal:
+        refused(refusal.reasons, _refused_words(game, data, event))
+    save(path, game)
+    return game.events[-1], notes
+
+
+def _refused_words(game: Game, data: Any, event: dict | None) -> str:
+    """A refused event in words: as the engine understood it, with nothing the state fills
+    in (a hidden pile); else (malformed) the words that could be read of it."""
+    from caledonia.rules.game.event_words import as_understood, describe
     from caledonia.rules.game.legal import normalise
     from caledonia.rules.game.spec import canonical_player
     from caledonia.rules.game.state import Refused
 
-    source = source or t("the command line")
-    what = t("this event")
-    if isinstance(data, dict):  # a malformed event: the words that could be read, read
-        economy = components().economy
-        partly = as_understood(data, economy.goods, tuple(economy.units))
-        if "player" in partly:
-            partly = {**partly, "player": canonical_player(game.state, partly["player"])}
-        what = describe(partly)
-    try:
-        event = checked_event(data, components(), source)
-        # in the words the engine understood, with nothing the state fills in (a hidden pile)
-        understood = normalise(game.state, event)
-        what = describe({k: v for k, v in understood.items() if k in event})
-        notes = game.apply(event)
-    except Refused as refusal:
-        refused(refusal.reasons, what)
-    save(path, game)
-    return game.events[-1], notes
+    if event is not None:
+        try:
+            understood = normalise(game.state, event)
+            return describe({k: v for k, v in understood.items() if k in event})
+        except Refused:
+            pass  # its player or a word the state cannot place: said as it reads
+    if not isinstance(data, dict):
+        return t("this event")
+    economy = components().economy
+    partly = as_understood(data, economy.goods, tuple(economy.units))
+    if "player" in partly:
+        partly = {**partly, "player": canonical_player(game.state, partly["player"])}
+    return describe(partly)
 
 
 def show_notes(notes: list[str], game: Game) -> None:

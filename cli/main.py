@@ -278,7 +278,10 @@ def main() -> None:
         print(f"caledonia {VERSION}")
         sys.exit(ExitCode.OK)
     from caledonia.rules.errors import CaledoniaError
+    from caledonia.storage import datacache
     from typer.core import _click
+
+    datacache.install()  # the rules' components loader keeps what it built there
 
     from .completion import COMPLETE_VAR, command_being_completed, with_shell_named
     from .output import (

@@ -222,14 +222,14 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     text = read_text(path)
     parts = components()
     if "caledonia-game" in text:  # a checkpoint of exactly this game file spares a replay
-        from caledonia.rules.game.gamefile import kept_game
+        from caledonia.storage.games import kept_game
 
         game = kept_game(text, path, parts)
         if game is not None:
             return _game_source(path, game)
     data = parse_yaml(text, path)
     if is_game_data(data):
-        from caledonia.rules.game.gamefile import game_from_text
+        from caledonia.storage.games import game_from_text
 
         return _game_source(path, game_from_text(text, path, parts, data))
     from caledonia.rules.file_kinds import refuse_score_sheet

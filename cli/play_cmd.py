@@ -625,8 +625,8 @@ def _ask_dice(asker: Asker, game: Game) -> list[dict]:
 
 def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> None:
     from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.gamefile import undo_game
     from caledonia.rules.game.pieces import position_of
+    from caledonia.storage.games import undo_game
 
     from .game_log import print_log
     from .game_status import print_status
@@ -707,8 +707,8 @@ def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
     """Back to just after an event chosen in the history (cli/play_history.py), or every
     undone event redone."""
     from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.gamefile import undo_game
     from caledonia.rules.game.pieces import position_of
+    from caledonia.storage.games import undo_game
 
     from .play_history import ask_kept, undo_words
 

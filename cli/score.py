@@ -66,7 +66,7 @@ def score(
     text = read_text(sheet)
     game = None
     if "caledonia-game" in text:  # the engine loads only for a game, so sheets stay quick
-        from caledonia.rules.game.gamefile import kept_game
+        from caledonia.storage.games import kept_game
 
         game = kept_game(text, sheet, parts)  # a checkpoint of exactly this file
     data = parse_yaml(text, sheet) if game is None else None
@@ -77,8 +77,8 @@ def score(
         and (str(data.get("format", "")).startswith("caledonia-game") or "setup" in data)
     ):
         from caledonia.rules.game.final import final_score, sheet_of
-        from caledonia.rules.game.gamefile import game_from_text
         from caledonia.rules.game.state import phase_words
+        from caledonia.storage.games import game_from_text
 
         from .game_io import example_notice
 

@@ -44,8 +44,8 @@ def snapshot(path: str) -> Snapshot:
     edit half done) gives a page that says what is wrong, until it is put right."""
     from caledonia.rules.components import components
     from caledonia.rules.errors import CaledoniaError
-    from caledonia.rules.game.gamefile import game_from_text
     from caledonia.rules.yamlfile import read_text
+    from caledonia.storage.games import game_from_text
 
     title = t("caledonia: {file}", file=Path(path).name)
     try:

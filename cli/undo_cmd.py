@@ -19,14 +19,12 @@ from .game_io import (
     show_notes,
     summary,
 )
-from .game_status import status_view
 from .output import (
     JsonOption,
     emit,
     print_json,
 )
 from .translation import t, t_n, tr
-from .views import keep_after_change
 from .writing import check_writable
 
 if TYPE_CHECKING:
@@ -60,8 +58,8 @@ def undo(
     Example: [cyan]caledonia undo game.yaml 2[/cyan], [cyan]caledonia undo game.yaml --to 40[/cyan]
     """
     from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.gamefile import undo_game
     from caledonia.rules.game.pieces import position_of
+    from caledonia.storage.games import undo_game
 
     if to is not None and count is not None:
         raise UsageProblem(t("give either N or --to N, not both"), "undo")
@@ -76,7 +74,6 @@ def undo(
         except ValueError as problem:
             raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
-    keep_after_change(game_file, game, status_view)
     if as_json:
         print_json({"undone": dropped, "state": summary(game)})
         return
@@ -142,7 +139,6 @@ def redo(
         except ValueError as problem:
             raise CaledoniaError(reason_of(problem)) from None
         save(game_file, game)
-    keep_after_change(game_file, game, status_view)
     notes = [note for _, said in restored for note in said]
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)

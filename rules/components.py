@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from . import datacache
+from . import keeping
 from .messages import Plural, Reason
 from .names import COUNTED, Name, kind_of
 from .schema import Node
@@ -597,16 +597,16 @@ def _build(folder: Path, raw: dict[str, Any]) -> Components:
 def load_components(folder: Path = DATA_DIR) -> Components:
     """Read and check every component file in `folder`; raise DataError if one is malformed.
 
-    The components built from the same files by the same code are kept in the cache
-    folder (see datacache) and taken from there; without a fresh copy the YAML is read and
-    checked, and the components built are kept.
+    The components built from the same files by the same code are kept by the cache
+    plugged in (rules/keeping.py) and taken from there; without a fresh copy the YAML is
+    read and checked, and the components built are kept.
     """
-    kept = datacache.read(folder, DATA_FILES)
+    kept = keeping.kept(folder, DATA_FILES)
     if isinstance(kept, Components):
         return kept
     raw = {name: read_yaml(folder / name) for name in DATA_FILES}
     built = _build(folder, raw)
-    datacache.write(folder, DATA_FILES, built)
+    keeping.keep(folder, DATA_FILES, built)
     return built
 
 

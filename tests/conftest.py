@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 from caledonia.rules.components import load_components
 from caledonia.rules.sheet import parse_sheet
+from caledonia.storage import datacache
 from clirunner import run_cli, run_in_subprocess  # noqa: F401  (the tests import them from here)
 from hypothesis import HealthCheck, settings
+
+datacache.install()  # the component data cache, plugged in as the command line does
 
 # Property tests prove rules, not speed: on a busy machine (two workers on two cores, other
 # work beside) an example may take long to draw or to run, which is never a failure here.

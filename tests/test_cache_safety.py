@@ -12,9 +12,8 @@ import subprocess
 import sys
 
 import pytest
-from caledonia.cli import views
-from caledonia.rules.cachefile import body_digest
-from caledonia.rules.game import checkpoint
+from caledonia.storage import checkpoint, views
+from caledonia.storage.cachefile import body_digest
 from conftest import ROOT, SAMPLES, run_cli
 
 
@@ -75,7 +74,7 @@ def crafted_bodies(marker):
 def planted(path, cache, body, monkeypatch):
     """The checkpoint of `path` written by caledonia's own writer, in its own format and
     under its real key, but with `body` as what it pickled."""
-    from caledonia.rules.game.gamefile import load_game
+    from caledonia.storage.games import load_game
     from gametools import PARTS
 
     class Planting:
@@ -129,8 +128,8 @@ def test_a_crafted_pickle_in_an_earlier_checkpoint_never_runs_and_undo_is_right(
 
 
 def test_a_crafted_pickle_in_the_components_cache_never_runs(tmp_path, monkeypatch):
-    from caledonia.rules import datacache
     from caledonia.rules.components import DATA_DIR, DATA_FILES
+    from caledonia.storage import datacache
 
     cache, marker = tmp_path / "cache", tmp_path / "marker"
     path = copied(tmp_path)

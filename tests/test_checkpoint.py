@@ -1,4 +1,4 @@
-"""Checkpoints of replayed games (rules/game/checkpoint.py) and saves that append: a game
+"""Checkpoints of replayed games (storage/checkpoint.py) and saves that append: a game
 read from its checkpoint is the game a full replay of the file gives, after every event
 and after every kind of change made to the file; a checkpoint that does not match the
 file (or the tool) is never loaded."""
@@ -11,12 +11,13 @@ import random
 
 import pytest
 from caledonia.rules.errors import DataError
-from caledonia.rules.game import checkpoint, gamefile
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import game_as_text, game_from_data, load_game, save_game
+from caledonia.rules.game.gamefile import game_as_text, game_from_data
 from caledonia.rules.game.moves import play_one
 from caledonia.rules.game.setup import setup_as_data
 from caledonia.rules.yamlfile import parse_yaml, read_text
+from caledonia.storage import checkpoint, games
+from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS, setup_for
 
@@ -48,13 +49,13 @@ class Replays:
 
     def __init__(self, monkeypatch):
         self.count = 0
-        real = gamefile.game_from_data
+        real = games.game_from_data
 
         def counted(*args, **kwargs):
             self.count += 1
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(gamefile, "game_from_data", counted)
+        monkeypatch.setattr(games, "game_from_data", counted)
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def record_all(game: Game, path, events, check_every: int = 1) -> None:
         game.apply(event)
         save_game(path, game)
         if number % check_every == 0 or number == len(events):
-            restored = gamefile.kept_game(read_text(path), str(path), PARTS)
+            restored = games.kept_game(read_text(path), str(path), PARTS)
             assert restored is not None
             same_game(restored, game)
         if number % (10 * check_every) == 0 or number == len(events):
@@ -181,7 +182,7 @@ def test_a_checkpoint_of_another_version_of_the_tool_is_not_loaded(tmp_path, mon
 
 
 def test_the_tools_version_changes_with_its_files(tmp_path, monkeypatch):
-    from caledonia.rules import datacache
+    from caledonia.storage import datacache
 
     before = checkpoint.tool_version()
     checkpoint.tool_version.cache_clear()
@@ -200,7 +201,7 @@ def test_a_checkpoint_whose_key_does_not_match_is_never_unpickled(tmp_path, monk
         raise AssertionError("unpickled a checkpoint of other content")
 
     monkeypatch.setattr(checkpoint, "_load", refuse)
-    assert gamefile.kept_game(read_text(path), path, PARTS) is None
+    assert games.kept_game(read_text(path), path, PARTS) is None
 
 
 def test_a_damaged_checkpoint_means_a_full_replay(tmp_path, replays):
@@ -294,7 +295,7 @@ def test_undo_starts_from_the_checkpoint_of_the_events_kept(tmp_path, monkeypatc
     record_all(Game(played.setup, PARTS), path, played.events[:60], check_every=60)
     from_setup = ReplaysFromSetup(monkeypatch)
     game = load_game(path, PARTS)
-    dropped = gamefile.undo_game(path, game, count)
+    dropped = games.undo_game(path, game, count)
     assert from_setup.count == 0
     assert dropped == played.events[60 - count : 60]
     expected = replayed_without_undo(played, 60 - count)
@@ -311,10 +312,10 @@ def test_undo_after_undo_and_from_fewer_events_kept(tmp_path, monkeypatch):
     checkpoint._earlier(path, 37).unlink()  # none kept of 37 events: from 36, then one event
     from_setup = ReplaysFromSetup(monkeypatch)
     game = load_game(path, PARTS)
-    gamefile.undo_game(path, game, 1)
+    games.undo_game(path, game, 1)
     save_game(path, game)
     game = load_game(path, PARTS)
-    gamefile.undo_game(path, game, 2)
+    games.undo_game(path, game, 2)
     assert from_setup.count == 0
     expected = replayed_without_undo(played, 37)
     expected.undone = played.events[37:40]
@@ -327,7 +328,7 @@ def test_undo_beyond_the_checkpoints_kept_replays_from_the_setup(tmp_path, monke
     record_all(Game(played.setup, PARTS), path, played.events[:50], check_every=50)
     from_setup = ReplaysFromSetup(monkeypatch)
     game = load_game(path, PARTS)
-    gamefile.undo_game(path, game, checkpoint.HISTORY + 5)
+    games.undo_game(path, game, checkpoint.HISTORY + 5)
     assert from_setup.count == 1
     expected = replayed_without_undo(played, 50 - checkpoint.HISTORY - 5)
     expected.undone = played.events[50 - checkpoint.HISTORY - 5 : 50]
@@ -347,7 +348,7 @@ def test_a_kept_checkpoint_of_another_game_is_not_used(tmp_path, monkeypatch):
     save_game(path, game)
     from_setup = ReplaysFromSetup(monkeypatch)
     game = load_game(path, PARTS)
-    gamefile.undo_game(path, game, 2)
+    games.undo_game(path, game, 2)
     assert from_setup.count == 1
     expected = replayed_without_undo(played, 28)
     expected.undone = played.events[28:30]
@@ -365,7 +366,7 @@ def test_undo_from_a_checkpoint_is_a_full_replay_of_the_events_kept(seed, tmp_pa
     record_all(Game(game.setup, PARTS), path, game.events, check_every=len(game.events))
     count = rng.randint(1, min(len(game.events), checkpoint.HISTORY))
     held = load_game(path, PARTS)
-    gamefile.undo_game(path, held, count)
+    games.undo_game(path, held, count)
     expected = replayed_without_undo(game, len(game.events) - count)
     expected.undone = game.events[len(game.events) - count :]
     same_game(held, expected)
@@ -421,3 +422,24 @@ def test_a_checkpoint_holds_a_mark_for_the_component_data_not_a_copy(tmp_path):
     assert copied == other
     with pytest.raises(pickle.UnpicklingError):  # only checkpoint's reader gives the data
         pickle.loads(buffer.getvalue())
+
+
+def test_recording_from_a_checkpoint_never_reads_the_earlier_notes(tmp_path, replays):
+    """Each command restores, records one event and saves: the notes of the events before
+    stay the checkpoint's chunks, unread, and a chunk is added per save (all as one again
+    past notes.MAX_CHUNKS); read at last, they are the notes of a full replay."""
+    from caledonia.storage import notes
+
+    path, played = saved_game(tmp_path, events=20)
+    later = played.events[20 : 20 + notes.MAX_CHUNKS + 8]
+    for saves, event in enumerate(later, start=1):
+        game = load_game(path, PARTS)
+        assert isinstance(game.notes, notes.KeptNotes)
+        assert len(game.notes._chunks) == (saves - 1) % notes.MAX_CHUNKS + 1
+        game.apply(event)
+        save_game(path, game)
+        # neither unpickled nor pickled again, but by the save that makes them one chunk
+        assert (game.notes._read is None) == (saves % notes.MAX_CHUNKS != 0)
+    assert replays.count == 0
+    same_game(load_game(path, PARTS), full_replay(path))
+    assert len(load_game(path, PARTS).notes) == 20 + len(later)

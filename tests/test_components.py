@@ -6,10 +6,10 @@ import shutil
 from collections import Counter
 
 import pytest
-from caledonia.rules import datacache
 from caledonia.rules.components import DATA_DIR, DATA_FILES, load_components
 from caledonia.rules.contract_faces import face
 from caledonia.rules.errors import DataError
+from caledonia.storage import datacache
 
 
 def test_fifty_contracts_numbered_one_to_fifty(parts):
@@ -230,7 +230,7 @@ def test_the_copy_builds_nothing_but_component_data(data_copy, tmp_path, monkeyp
     import os
     import pickle
 
-    from caledonia.rules.cachefile import body_digest
+    from caledonia.storage.cachefile import body_digest
 
     monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
     load_components(data_copy)
@@ -256,7 +256,7 @@ def test_the_copy_builds_nothing_but_component_data(data_copy, tmp_path, monkeyp
 
 
 def _load_body(path):
-    from caledonia.rules.cachefile import restricted_loads
+    from caledonia.storage.cachefile import restricted_loads
 
     _, _, body = path.read_bytes().split(b"\n", 2)
     return restricted_loads(body)
@@ -267,3 +267,23 @@ def test_the_cache_can_be_turned_off(data_copy, tmp_path, monkeypatch):
     monkeypatch.setenv("CALEDONIA_NO_CACHE", "1")
     load_components(data_copy)
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize(
+    ("off", "kept"),
+    [
+        ("1", set()),
+        ("yes", set()),  # not a list of caches: every one off, as before names were read
+        ("checkpoint", {"views", "components"}),
+        ("views, components", {"checkpoint"}),
+        ("checkpoint,views,components", set()),
+    ],
+)
+def test_caledonia_no_cache_may_name_the_caches_it_turns_off(tmp_path, monkeypatch, off, kept):
+    """CALEDONIA_NO_CACHE=1 turns every cache off; naming some turns only those off
+    (benchmarks/startup.py --without measures each one's worth so)."""
+    monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("CALEDONIA_NO_CACHE", off)
+    on = {kind for kind in datacache.CACHES if datacache.cache_folder(kind) is not None}
+    assert on == kept
+    assert datacache.cache_folder() is None  # a cache that does not say which: off

@@ -18,7 +18,7 @@ import sys
 import textwrap
 
 import pytest
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from gametools import PARTS
 
@@ -26,7 +26,8 @@ WRITER = textwrap.dedent("""
     import os
     import sys
     from caledonia.rules.components import components
-    from caledonia.rules.game.gamefile import checked_event, load_game, save_game
+    from caledonia.rules.game.gamefile import checked_event
+    from caledonia.storage.games import load_game, save_game
 
     path, saves, *watched = sys.argv[1:]
     parts = components()

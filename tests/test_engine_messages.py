@@ -8,10 +8,10 @@ import gametools
 import pytest
 from caledonia.rules.components import components
 from caledonia.rules.game.engine import Game, next_step
-from caledonia.rules.game.gamefile import kept_game, save_game
 from caledonia.rules.game.setup_check import SetupPlayer, players_problem
 from caledonia.rules.game.trading import do_trade, trade_reasons
 from caledonia.rules.messages import Plural, Reason
+from caledonia.storage.games import kept_game, save_game
 
 CATALOGUE = {
     "it is {waiting}'s turn, not {player}'s": "[xx] {player} waits for {waiting}",

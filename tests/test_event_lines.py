@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.yamlfile import flow_items
 from caledonia.rules.yamltext import parse_yaml, to_yaml
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from gametools import PARTS
 from hypothesis import given

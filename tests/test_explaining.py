@@ -10,8 +10,8 @@ import pytest
 from caledonia.cli.choosing import decision, kind_key
 from caledonia.cli.explaining import print_explained
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.registry import CLANS, EVENTS
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS, act, start, to_turn_of
 from scripted import ScriptedAsker

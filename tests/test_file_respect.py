@@ -8,8 +8,8 @@ import stat
 import threading
 
 import pytest
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.yamlfile import WriteError, check_writable, read_yaml, write_text_atomic
+from caledonia.storage.games import load_game
 from conftest import run_cli
 from gametools import PARTS
 

@@ -9,16 +9,12 @@ import pytest
 from caledonia.rules.errors import DataError
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.final import final_score
-from caledonia.rules.game.gamefile import (
-    checked_event,
-    game_as_text,
-    game_from_data,
-    load_game,
-)
+from caledonia.rules.game.gamefile import checked_event, game_as_text, game_from_data
 from caledonia.rules.game.moves import play_one, play_to_end
 from caledonia.rules.game.setup import setup_as_data
 from caledonia.rules.game.state import Refused
 from caledonia.rules.yamlfile import parse_yaml
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from eventgen import random_event
 from gametools import PARTS, setup_for

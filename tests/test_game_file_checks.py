@@ -15,8 +15,9 @@ import pytest
 import yaml
 from caledonia.rules.components import components
 from caledonia.rules.errors import DataError
-from caledonia.rules.game.gamefile import game_from_data, load_game
+from caledonia.rules.game.gamefile import game_from_data
 from caledonia.rules.yamlfile import parse_yaml
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 
 PARTS = components()

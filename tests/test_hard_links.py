@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from caledonia.cli.play_cmd import run
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import run_cli
 from gametools import PARTS
 from scripted import ScriptedAsker

@@ -7,7 +7,7 @@ import json
 import pytest
 import yaml
 from caledonia.rules.contract_faces import tile
-from caledonia.rules.game.gamefile import save_game
+from caledonia.storage.games import save_game
 from conftest import SAMPLES, run_cli
 from gametools import act, refuse, start
 

@@ -1,5 +1,5 @@
-"""The project's import graph: no cycle among its modules, and a rules layer that knows
-nothing of the terminal.
+"""The project's import graph: no cycle among its modules, a rules layer that knows
+nothing of the terminal nor of the storage layer, and a game engine that touches no file.
 
 The graph is read from the source, not from what one run happens to import: every
 `import` statement counts, at the top of a module or inside a function alike, so an import
@@ -19,8 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # pyproject.toml's package-dir: the installed name of each source folder
 PACKAGES = {"package_root": "caledonia", "cli": "caledonia.cli", "rules": "caledonia.rules"}
+PACKAGES["storage"] = "caledonia.storage"
 PACKAGES["maps"] = "caledonia.maps"
-TERMINAL = ("caledonia.cli", "typer", "rich", "questionary")  # what rules/ never imports
+# what rules/ never imports: the storage layer plugs its cache in (rules/keeping.py)
+TERMINAL = ("caledonia.cli", "caledonia.storage", "typer", "rich", "questionary")
+# what the game engine (rules/game/) never imports: files are the storage layer's
+FILE_MODULES = ("os", "pickle", "tempfile", "fcntl", "shutil", "io")
 
 
 def project_modules(root: Path = ROOT) -> dict[str, Path]:
@@ -132,12 +136,15 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found, key=lambda c: (-len(c), c))
 
 
-def terminal_imports(root: Path = ROOT) -> list[str]:
-    """Each import by a rules/ module of the command line or a terminal library, in words.
-    Type-only imports count too: the rules layer does not even name them."""
+def terminal_imports(
+    root: Path = ROOT, below: str = "caledonia.rules", forbidden: tuple[str, ...] = TERMINAL
+) -> list[str]:
+    """Each import by a module `below` (rules/) of one `forbidden` (the command line, the
+    storage layer, a terminal library), in words. Type-only imports count too: the rules
+    layer does not even name them."""
     said = []
     for module, path in project_modules(root).items():
-        if not module.startswith("caledonia.rules"):
+        if not module.startswith(below):
             continue
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -148,7 +155,7 @@ def terminal_imports(root: Path = ROOT) -> list[str]:
             else:
                 continue
             for name in names:
-                if any(name == t or name.startswith(t + ".") for t in TERMINAL):
+                if any(name == t or name.startswith(t + ".") for t in forbidden):
                     said.append(f"{module} (line {node.lineno}) imports {name}")
     return said
 
@@ -171,6 +178,23 @@ def test_the_rules_layer_imports_no_command_line_or_terminal_library():
     assert terminal_imports() == []
 
 
+def opened_files(root: Path = ROOT) -> list[str]:
+    """Each call of the built-in open() in rules/game/, in words."""
+    return [
+        f"{path.relative_to(root)} (line {node.lineno}) calls open()"
+        for path in sorted((root / "rules" / "game").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(), str(path)))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "open"
+    ]
+
+
+def test_the_game_engine_reads_and_writes_no_file():
+    """rules/game/ neither imports os, pickle, tempfile or fcntl nor calls open(): game
+    files and their checkpoints are the storage layer's (storage/)."""
+    assert terminal_imports(below="caledonia.rules.game", forbidden=FILE_MODULES) == []
+    assert opened_files() == []
+
+
 def test_the_graph_sees_imports_inside_functions_and_skips_type_only_ones(tmp_path):
     """The detector itself: a cycle held open by a function-level import is still a cycle,
     one made only of TYPE_CHECKING imports is none, and rules/ naming rich is caught."""
@@ -184,8 +208,14 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_only_ones(tmp_pa
     )
     (tmp_path / "rules" / "d.py").write_text("from .c import z\n")
     (tmp_path / "rules" / "e.py").write_text("def show():\n    from rich.console import C\n")
+    (tmp_path / "rules" / "game").mkdir()
+    (tmp_path / "rules" / "game" / "__init__.py").write_text("")
+    (tmp_path / "rules" / "game" / "f.py").write_text("import pickle\nopen('x')\n")
     assert cycles(import_graph(tmp_path)) == [["caledonia.rules.a", "caledonia.rules.b"]]
     assert terminal_imports(tmp_path) == ["caledonia.rules.e (line 2) imports rich.console"]
+    found = terminal_imports(tmp_path, "caledonia.rules.game", FILE_MODULES)
+    assert found == ["caledonia.rules.game.f (line 1) imports pickle"]
+    assert opened_files(tmp_path) == [f"{Path('rules/game/f.py')} (line 2) calls open()"]
 
 
 def test_importing_a_submodule_runs_its_package_first(tmp_path):

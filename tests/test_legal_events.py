@@ -12,10 +12,11 @@ import pytest
 from caledonia.rules.boxdata import StartingTile
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.families import Family
-from caledonia.rules.game.gamefile import checked_event, load_game
+from caledonia.rules.game.gamefile import checked_event
 from caledonia.rules.game.legal import LegalEvents, legal_events, normalise, refusal
 from caledonia.rules.game.moves import play_one
 from caledonia.rules.game.state import Refused
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from eventgen import mutated, random_event, some_legal
 from gametools import BOX, PARTS, setup_for

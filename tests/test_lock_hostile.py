@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from caledonia.cli.play_cmd import run
 from caledonia.rules import locking
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import run_cli
 from gametools import PARTS
 from scripted import ScriptedAsker

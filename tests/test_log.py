@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 from caledonia.rules.components import components
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.history import history, start_holdings
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 
 GAMES = sorted(SAMPLES.glob("game-*.yaml"))

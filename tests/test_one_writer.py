@@ -13,8 +13,8 @@ import time
 
 import pytest
 from caledonia.rules.components import components
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.locking import LOCK_WAIT_ENV, lock_path, one_writer
+from caledonia.storage.games import load_game
 from conftest import run_cli
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="forks writers")

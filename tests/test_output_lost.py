@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import ROOT
 from gametools import PARTS
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.legal import legal_events
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from gametools import PARTS, act, neighbouring_grass, setup_for, start, to_turn_of
 

@@ -11,7 +11,7 @@ import yaml
 from caledonia.cli.play_cmd import END_TURN, run, step
 from caledonia.cli.play_saving import Table
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game, save_game
+from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
 from scripted import ScriptedAsker
@@ -474,8 +474,9 @@ def test_back_goes_up_one_menu(tmp_path):
 
 
 def test_play_keeps_the_checkpoint_of_the_game_it_saved_when_it_stops(tmp_path, monkeypatch):
-    from caledonia.rules.game.gamefile import game_from_data, kept_game
+    from caledonia.rules.game.gamefile import game_from_data
     from caledonia.rules.yamlfile import parse_yaml, read_text
+    from caledonia.storage.games import kept_game
 
     monkeypatch.setenv("CALEDONIA_CACHE_DIR", str(tmp_path / "cache"))
     path, _, recorded = scripted_game(tmp_path, [])

@@ -8,7 +8,7 @@ from caledonia.cli.choosing import decision, kind_choices, narrow
 from caledonia.cli.play_cmd import step
 from caledonia.cli.play_saving import Table
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from gametools import PARTS
 from scripted import ScriptedAsker

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from caledonia.cli.play_cmd import run
 from caledonia.cli.play_history import PAGE, pages
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from gametools import PARTS
 from test_play import scripted_game
@@ -73,7 +73,7 @@ def test_a_new_event_after_the_undo_ends_the_redo(tmp_path):
     assert len(load_game(str(path), PARTS).undone) == 2
     game = load_game(str(path), PARTS)
     game.apply(recorded.events[10])
-    from caledonia.rules.game.gamefile import save_game
+    from caledonia.storage.games import save_game
 
     save_game(str(path), game)
     again = asker.__class__(["q"])

@@ -14,8 +14,8 @@ from caledonia.cli.play_saving import Table
 from caledonia.cli.prompts import POINTER_WIDTH, Choice, menu_titles
 from caledonia.rules.contract_faces import left_half, named
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game, save_game
 from caledonia.rules.game.play_record import KEYS as PLAY_KEYS
+from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES
 from gametools import PARTS
 from scripted import ScriptedAsker

@@ -256,7 +256,7 @@ def test_a_page_gets_the_link_export_prints(tmp_path):
 
 
 def test_the_play_record_survives_the_checkpoint(tmp_path):
-    from caledonia.rules.game.gamefile import kept_game
+    from caledonia.storage.games import kept_game
 
     path = _new(tmp_path / "game.yaml")
     first = load(str(path), notice=False)  # replayed, and its checkpoint kept

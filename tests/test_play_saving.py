@@ -10,7 +10,7 @@ import pytest
 import typer
 from caledonia.cli.play_cmd import run
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game, save_game
+from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
 from scripted import ScriptedAsker

@@ -52,7 +52,7 @@ def test_a_set_up_checklist_pages_on_80x24_each_item_whole(monkeypatch):
     from caledonia.cli.play_setup import checklist
     from caledonia.cli.prompts import screen_lines
     from caledonia.rules.components import components
-    from caledonia.rules.game.gamefile import load_game
+    from caledonia.storage.games import load_game
 
     size = os.terminal_size((80, 24))
     monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: size)

@@ -10,10 +10,11 @@ import random
 import pytest
 from caledonia.rules.components import components
 from caledonia.rules.game.final import final_score
-from caledonia.rules.game.gamefile import checked_event, load_game
+from caledonia.rules.game.gamefile import checked_event
 from caledonia.rules.game.history import SETUP_PHASES, history
 from caledonia.rules.game.report import game_report
 from caledonia.rules.messages import Reason
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -12,8 +12,8 @@ import shutil
 import pytest
 from browser import chromium_page
 from caledonia.cli.report_svg import chart_svgs
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.report import game_report
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import SAMPLES
 from gametools import PARTS
 

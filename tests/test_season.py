@@ -14,12 +14,12 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from caledonia.rules.game.engine import Game
 from caledonia.rules.game.final import final_score
-from caledonia.rules.game.gamefile import save_game
 from caledonia.rules.game.moves import play_to_end
 from caledonia.rules.game.season import GameResult, SeatResult, distinct, season
 from caledonia.rules.game.setup import TableChoices, default_players, draw_setup
 from caledonia.rules.market import load_market
 from caledonia.rules.solo import load_removal_grid
+from caledonia.storage.games import save_game
 from conftest import SAMPLES, run_cli
 from gametools import BOX, PARTS, SIDES
 from hypothesis import given

@@ -17,9 +17,9 @@ from caledonia.cli.prompts import with_keys
 from caledonia.cli.where_view import space_labels, where_picture
 from caledonia.rules.board import assemble
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.position import Position
 from caledonia.rules.space_names import describe_space
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
 from typer.testing import CliRunner

@@ -9,7 +9,7 @@ import re
 import pytest
 from caledonia.rules.components import components
 from caledonia.rules.contract_faces import short
-from caledonia.rules.game.gamefile import load_game, save_game
+from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES, run_cli
 
 GAMES = sorted(path.name for path in SAMPLES.glob("game-*.yaml"))

@@ -17,9 +17,9 @@ from caledonia.cli.map_view import (
 )
 from caledonia.rules.board import DEFAULT_ORIGINS, assemble
 from caledonia.rules.components import components
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.pieces import position_of
 from caledonia.rules.map_modules import load_module_set, maps_folder
+from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 
 WIDTHS = (60, 80, 120, 160)

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from caledonia.cli.output import printable
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.words import name_problem, shortened
+from caledonia.storage.games import load_game
 from conftest import ROOT, run_cli
 from gametools import PARTS
 

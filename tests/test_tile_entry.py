@@ -46,7 +46,7 @@ def test_a_tile_left_in_the_pile_is_taken_without_a_word():
 
 def test_where_a_contract_in_play_is():
     from caledonia.rules.game.contracts import available, where_contract
-    from caledonia.rules.game.gamefile import load_game
+    from caledonia.storage.games import load_game
     from conftest import SAMPLES
 
     state = load_game(str(SAMPLES / "midway-4p.yaml"), components()).state

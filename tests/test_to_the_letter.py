@@ -4,8 +4,8 @@ to the letter, with its legal twin: the same action with the condition met."""
 from __future__ import annotations
 
 from caledonia.rules.game.engine import Game, next_step
-from caledonia.rules.game.gamefile import load_game, save_game
 from caledonia.rules.game.legal import legal_events
+from caledonia.storage.games import load_game, save_game
 from gametools import PARTS, act, free_spaces, refuse, start, to_turn_of
 
 

@@ -287,7 +287,7 @@ def play_menus(folder: Path, name: str = "game-2p.yaml", language: str = "xx") -
     from caledonia.cli.choosing import decision
     from caledonia.cli.play_cmd import status_lines
     from caledonia.rules.game.engine import Game
-    from caledonia.rules.game.gamefile import load_game
+    from caledonia.storage.games import load_game
     from gametools import PARTS
     from test_play_menus import every_menu, rendered
 

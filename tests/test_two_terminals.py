@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from caledonia.rules.game.gamefile import load_game
+from caledonia.storage.games import load_game
 from conftest import ROOT, run_cli
 from gametools import PARTS
 

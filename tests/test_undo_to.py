@@ -9,10 +9,10 @@ import json
 import os
 
 import pytest
-from caledonia.rules.game import checkpoint, gamefile
 from caledonia.rules.game.engine import Game
-from caledonia.rules.game.gamefile import load_game, save_game
 from caledonia.rules.yamlfile import parse_yaml, read_text
+from caledonia.storage import checkpoint, games
+from caledonia.storage.games import load_game, save_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
 
@@ -144,7 +144,7 @@ def test_an_undo_far_back_starts_from_the_nearest_milestone(tmp_path, monkeypatc
     for event in whole.events:
         session.apply(event)
         save_game(path, session, keep_checkpoint=False)
-    gamefile.store_checkpoint(path, session)
+    games.store_checkpoint(path, session)
     starts = []
     real = Game.undo
 
@@ -154,7 +154,7 @@ def test_an_undo_far_back_starts_from_the_nearest_milestone(tmp_path, monkeypatc
 
     monkeypatch.setattr(Game, "undo", undo)
     game = load_game(path, PARTS)
-    gamefile.undo_game(path, game, len(game.events) - (2 * checkpoint.MILESTONE + 37))
+    games.undo_game(path, game, len(game.events) - (2 * checkpoint.MILESTONE + 37))
     assert starts == [2 * checkpoint.MILESTONE]
     expected = first(whole, 2 * checkpoint.MILESTONE + 37)
     assert game.state.snapshot() == expected.state.snapshot()

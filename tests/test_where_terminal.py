@@ -19,8 +19,8 @@ from caledonia.cli.choosing import event_choices
 from caledonia.cli.map_view import key_pictures
 from caledonia.cli.prompts import Choice, with_keys
 from caledonia.cli.where_view import space_labels
-from caledonia.rules.game.gamefile import load_game
 from caledonia.rules.game.pieces import position_of
+from caledonia.storage.games import load_game
 from conftest import ROOT, SAMPLES
 from gametools import PARTS
 from screen import Screen

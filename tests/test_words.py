@@ -214,7 +214,7 @@ def test_a_game_file_keeps_its_strict_spelling():
 
 
 def test_act_in_a_shell_reads_the_tables_words_and_echoes_the_engines(tmp_path):
-    from caledonia.rules.game.gamefile import save_game
+    from caledonia.storage.games import save_game
     from conftest import run_cli
 
     path = tmp_path / "game.yaml"

@@ -249,7 +249,7 @@ def test_check_writable_says_why(tmp_path, name, reason):
 
 def test_an_unwritable_data_cache_stays_silent(tmp_path, monkeypatch, lock):
     """The data cache tolerates a failed write (an OSError): a WriteError is one."""
-    from caledonia.rules import datacache
+    from caledonia.storage import datacache
 
     cache = tmp_path / "cache"
     cache.mkdir()

@@ -8,6 +8,7 @@ and keeps them for `redo`, until a new event is recorded.
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import Any
 
 from ..components import Components
@@ -26,7 +27,9 @@ class Game:
         self.parts = parts
         self.state: GameState = initial_state(setup, parts, rulebook(setup))
         self.events: list[dict[str, Any]] = []
-        self.notes: list[list[str]] = []  # what each event did, in words (for the log)
+        # what each event did, in words (for the log; a restored game's are read only
+        # when asked for: storage/notes.py)
+        self.notes: MutableSequence[list[str]] = []
         self.undone: list[dict[str, Any]] = []  # what redo restores, the next one first
         # the game file's text as last read or written, the events it holds and whether
         # later events can be appended to it (gamefile.Saved); None: the next save rewrites
@@ -41,7 +44,7 @@ class Game:
         parts: Components,
         state: GameState,
         events: list[dict[str, Any]],
-        notes: list[list[str]],
+        notes: MutableSequence[list[str]],
         undone: list[dict[str, Any]],
         play: dict[str, str] | None = None,
     ) -> Game:

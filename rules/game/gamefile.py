@@ -1,14 +1,12 @@
-"""Game files: a format version, the setup, every event in order, and the undone events
-`redo` can restore.
+"""The game file's format: a format version, the setup, every event in order, and the
+undone events `redo` can restore; as data and as text, with no file read or written here
+(the storage layer reads and saves the files: storage/games.py).
 
-The file is saved after every event by an atomic replace (temporary file,
-fsync, rename), so a crash never leaves half a file: it holds the game before
-the event or after it. A save after new events appends their text to the text
-read or written last, when that ends with the events as caledonia writes them;
-else (an undo, a hand-formatted file) the whole game is written anew. Loading
-replays every event through the rules, unless the cache folder holds a
-checkpoint of exactly this file's content (checkpoint.py); a hand-edited event
-that the rules refuse stops the load with its position.
+A save after new events appends their text to the text read or written last, when that
+ends with the events as caledonia writes them (`appended_text`); else (an undo, a
+hand-formatted file) the whole game is written anew (`game_as_text`). Reading replays
+every event through the rules; a hand-edited event that the rules refuse stops it with
+its position.
 
 Format 2 added `redo`; a file without undone events is still written as
 format 1, so an older caledonia reads it.
@@ -23,8 +21,7 @@ from ..errors import DataError
 from ..file_kinds import refuse_score_sheet
 from ..messages import Reason
 from ..schema import Node
-from ..yamlfile import flow_items, parse_yaml, read_text, to_yaml, write_text_atomic
-from . import checkpoint
+from ..yamlfile import flow_items, to_yaml
 from .engine import Game
 from .event_words import check_event, describe
 from .events.prepare import seeded_rolls
@@ -114,34 +111,6 @@ def game_from_data(data: Any, source: str, parts: Components, upto: int | None =
     return game
 
 
-def load_game(path: str, parts: Components) -> Game:
-    return game_from_text(read_text(path), path, parts)
-
-
-def kept_game(text: str, source: str, parts: Components) -> Game | None:
-    """The game of a file's `text` from its checkpoint, or None when there is none for
-    exactly this text (and this version of caledonia)."""
-    kept = checkpoint.restore(source, checkpoint.key_of(text.encode()), parts)
-    if kept is None:
-        return None
-    game, appendable = kept
-    game.saved = Saved(text, list(game.events), appendable, dict(game.play))
-    return game
-
-
-def game_from_text(text: str, source: str, parts: Components, data: Any = None) -> Game:
-    """The game a file's text holds: from its checkpoint, else replayed from the text (or
-    from `data`, the text already parsed), keeping a checkpoint for the next command."""
-    game = kept_game(text, source, parts)
-    if game is not None:
-        return game
-    game = game_from_data(parse_yaml(text, source) if data is None else data, source, parts)
-    appendable = _ends_with_events(text, game)
-    checkpoint.store(source, checkpoint.key_of(text.encode()), game, appendable)
-    game.saved = Saved(text, list(game.events), appendable, dict(game.play))
-    return game
-
-
 _EVENTS = "events:\n"
 
 
@@ -155,7 +124,7 @@ class Saved(NamedTuple):
     play: dict[str, str] = {}
 
 
-def _ends_with_events(text: str, game: Game) -> bool:
+def ends_with_events(text: str, game: Game) -> bool:
     """Does `text` end with the game's events as caledonia writes them (so that later
     events may be appended), with nothing to redo?"""
     if game.undone or not game.events:
@@ -164,7 +133,7 @@ def _ends_with_events(text: str, game: Game) -> bool:
     return text.endswith("\n" + block) or text == block
 
 
-def _appended(game: Game) -> str | None:
+def appended_text(game: Game) -> str | None:
     """The text read or written last with the events recorded since appended, or None
     when the whole game must be written anew (nothing kept, an undo since, a redo list)."""
     if game.saved is None or not game.saved.appendable or game.undone:
@@ -198,40 +167,6 @@ def game_as_text(game: Game) -> str:
         "# Change it with 'caledonia act', 'caledonia fix', 'caledonia undo' and 'caledonia redo'.\n"
     )
     return header + to_yaml(game_as_data(game))
-
-
-def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
-    """Write the game (appending to the text kept, when it can: see `_appended`), and keep
-    its checkpoint (a session saving after every event may keep it once, at its end, with
-    `store_checkpoint`)."""
-    text = _appended(game) or game_as_text(game)
-    write_text_atomic(path, text)
-    game.saved = Saved(
-        text, list(game.events), not game.undone and bool(game.events), dict(game.play)
-    )
-    if keep_checkpoint or len(game.events) % checkpoint.MILESTONE == 0:
-        store_checkpoint(path, game)  # a milestone is kept even so, for undo far back
-
-
-def store_checkpoint(path: str, game: Game) -> None:
-    """Keep the checkpoint of the game as last saved to `path` (nothing if never saved)."""
-    if game.saved is not None and game.saved.events == game.events:
-        text, _, appendable, _ = game.saved
-        checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
-
-
-def undo_game(path: str, game: Game, count: int) -> list[dict[str, Any]]:
-    """`game.undo(count)` for the game of the file `path`, starting from the checkpoint
-    kept of its events kept (or the nearest kept of fewer of them: checkpoint.starts_for)
-    when there is one, rather than replaying them all from the setup."""
-    start = None
-    kept = len(game.events) - count
-    for held in checkpoint.starts_for(kept) if count > 0 else ():
-        earlier = checkpoint.restore_earlier(path, held, game.parts)
-        if earlier is not None and game.began_as(earlier, kept):
-            start = earlier
-            break
-    return game.undo(count, start)
 
 
 def checked_event(data: Any, parts: Components, source: str = COMMAND_LINE) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 every event of a game file that has not changed since caledonia last read or wrote it.
 
 The checkpoint holds the game as replayed (setup, state, the canonical events, their
-notes, the undone events) and whether the file's text may be extended by appending
+notes as pickled chunks read only when asked for (notes.py), the undone events) and whether the file's text may be extended by appending
 events. Its key is the game file's exact content (BLAKE2b) and caledonia's own code and
 data (`tool_version`): a hand edit, a truncation, events reordered, another version of
 the tool, each gives another key. A checkpoint whose key does not match is never loaded:
@@ -10,11 +10,12 @@ the game is replayed from the file and the checkpoint written anew. Any trouble 
 (missing, damaged, unreadable, unwritable) means a full replay, without a word.
 The checkpoint a save replaces is kept under its number of events (HISTORY of them, and
 every MILESTONE-th), so that `undo` starts from the events it keeps, or a few before them,
-rather than from the setup (gamefile.undo_game).
-CALEDONIA_NO_CACHE=1 turns it off, CALEDONIA_CACHE_DIR moves it (see datacache).
+rather than from the setup (games.undo_game).
+CALEDONIA_NO_CACHE=1 (or =checkpoint) turns it off, CALEDONIA_CACHE_DIR moves it (see
+datacache).
 
 The checkpoint is caledonia's own file in the user's own cache folder (0700, the file
-0600: rules/cachefile.py), named after the game file and keyed by a hash of its content.
+0600: cachefile.py), named after the game file and keyed by a hash of its content.
 Its header holds that key and a digest of the body, both compared before a byte of the
 body is read: a checkpoint that was not written for this very file by this very tool, or
 a real header over another checkpoint's body, is never loaded. The body is a pickle,
@@ -38,17 +39,19 @@ import pickle
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..cachefile import body_digest, read_regular, restricted_loads, write_private
-from ..components import Components
-from ..datacache import cache_folder, tool_version
-from .engine import Game
+from caledonia.rules.components import Components
+from caledonia.rules.game.engine import Game
+
+from .cachefile import body_digest, read_regular, restricted_loads, write_private
+from .datacache import cache_folder, tool_version
+from .notes import KeptNotes, notes_chunks
 
 try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
     from _blake2 import blake2b
 except ImportError:  # another Python
     from hashlib import blake2b
 
-FORMAT = b"caledonia-checkpoint/5"
+FORMAT = b"caledonia-checkpoint/6"
 
 
 class Restored(NamedTuple):
@@ -65,7 +68,7 @@ def key_of(content: bytes) -> bytes:
 
 
 def _file(path: str | os.PathLike[str]) -> Path | None:
-    folder = cache_folder()
+    folder = cache_folder("checkpoint")
     if folder is None:
         return None
     name = blake2b(os.path.abspath(path).encode()).hexdigest()[:20]
@@ -102,6 +105,17 @@ def _load(body: bytes, parts: Components) -> Any:
     return restricted_loads(body, _RESTORERS, {(__name__, _process_parts.__name__): lambda: parts})
 
 
+def _dump_notes(notes: list[list[str]]) -> bytes:
+    return pickle.dumps(notes, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _kept_notes(chunks: Any, parts: Components) -> KeptNotes:
+    """The notes of a checkpoint, read only when something reads them (notes.py)."""
+    if not isinstance(chunks, list) or not all(isinstance(c, bytes) for c in chunks):
+        raise pickle.UnpicklingError("not the notes of a checkpoint")
+    return KeptNotes(chunks, lambda chunk: _load(chunk, parts))
+
+
 class _Header(NamedTuple):
     key: bytes  # the game file's content it was written for
     events: bytes  # its number of events and the tool's version
@@ -122,7 +136,7 @@ def _header(data: bytes | None) -> _Header | None:
     return _Header(key, count + b"\n", body)
 
 
-# Checkpoints kept of a game's earlier lengths, for undo (see gamefile.undo_game): the
+# Checkpoints kept of a game's earlier lengths, for undo (see games.undo_game): the
 # checkpoint a save replaces is kept under its number of events, this many back; and
 # those of a multiple of MILESTONE events for good, so that an undo far back (`undo
 # --to N`) starts at most MILESTONE events before the point it keeps.
@@ -154,7 +168,8 @@ def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components)
     if found is None or found.events != b"%d %s\n" % (count, tool_version().encode()):
         return None  # another length, or another version of the tool: not loaded
     try:
-        setup, state, events, notes, undone, _, play = _load(found.body, parts)
+        setup, state, events, chunks, undone, _, play = _load(found.body, parts)
+        notes = _kept_notes(chunks, parts)
         return Game.restored(setup, parts, state, events, notes, undone, play)
     except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
@@ -167,7 +182,8 @@ def _read(where: Path | None, key: bytes, parts: Components) -> Restored | None:
     if found is None or found.key != key:
         return None  # written for other content, or by another tool: not loaded
     try:
-        setup, state, events, notes, undone, appendable, play = _load(found.body, parts)
+        setup, state, events, chunks, undone, appendable, play = _load(found.body, parts)
+        notes = _kept_notes(chunks, parts)
         return Restored(Game.restored(setup, parts, state, events, notes, undone, play), appendable)
     except Exception:  # a damaged or crafted checkpoint only means a full replay
         return None
@@ -187,8 +203,9 @@ def store(path: str | os.PathLike[str], key: bytes, game: Game, appendable: bool
         return
     buffer = io.BytesIO()
     count = b"%d %s\n" % (len(game.events), tool_version().encode())
-    kept = (game.setup, game.state, game.events, game.notes, game.undone, appendable, game.play)
     try:
+        notes = notes_chunks(game.notes, _dump_notes)
+        kept = (game.setup, game.state, game.events, notes, game.undone, appendable, game.play)
         _Pickler(buffer, game.parts).dump(kept)
         body = buffer.getvalue()
         header = FORMAT + b"\n" + key + b"\n" + count + body_digest(body) + b"\n"

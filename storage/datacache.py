@@ -6,10 +6,13 @@ data while building the components costs a few milliseconds more. The YAML files
 source of truth: the components built from them are kept pickled, keyed by each file's
 size and modification time and by caledonia's own installed code (`tool_version`), and any
 trouble with the copy (missing, stale, unreadable, damaged, unwritable) means the YAML is
-read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off;
-CALEDONIA_CACHE_DIR moves it.
+read and checked again, without a word. CALEDONIA_NO_CACHE=1 turns it off with every
+other cache (CALEDONIA_NO_CACHE=components: this one only); CALEDONIA_CACHE_DIR moves it.
 
-Pickle is kept here for the reason it is in rules/game/checkpoint.py (the components are
+The rules' components loader asks for the copy through rules/keeping.py; `install`
+plugs this cache in there (the command line does, at its start).
+
+Pickle is kept here for the reason it is in checkpoint.py (the components are
 a graph of the rules' own frozen types), read as safely: the copy is caledonia's own file
 in the user's own cache folder (0700, the file 0600), its key and a digest of its body are
 compared before a byte is unpickled, and the body is read by cachefile.restricted_loads,
@@ -48,22 +51,35 @@ def installed_files(root: Path) -> list[str]:
 @cache
 def tool_version() -> str:
     """caledonia's code and data as installed: every module and data file of the rules
-    with its size and time. Another version, or an edited install, has other files."""
+    and of this storage layer with its size and time. Another version, or an edited
+    install, has other files."""
     try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
         from _blake2 import blake2b
     except ImportError:  # another Python
         from hashlib import blake2b
 
-    root = Path(__file__).resolve().parent
-    listed = [sys.version, *installed_files(root)]
+    import caledonia.rules
+
+    rules = Path(caledonia.rules.__file__).resolve().parent
+    storage = Path(__file__).resolve().parent
+    listed = [sys.version, *installed_files(rules), *installed_files(storage)]
     return blake2b("\n".join(listed).encode()).hexdigest()
 
 
-def cache_folder() -> Path | None:
+# the caches CALEDONIA_NO_CACHE may name, to turn off only those (benchmarks/startup.py
+# --without measures each one's worth so)
+CACHES = ("checkpoint", "views", "components")
+
+
+def cache_folder(kind: str | None = None) -> Path | None:
     """caledonia's cache folder (CALEDONIA_CACHE_DIR, else the user's), or None when
-    CALEDONIA_NO_CACHE turns caching off."""
-    if os.environ.get("CALEDONIA_NO_CACHE"):
-        return None
+    CALEDONIA_NO_CACHE turns caching off: all of it, or the caches it names, commas
+    between them (`kind`: the cache asking)."""
+    off = os.environ.get("CALEDONIA_NO_CACHE")
+    if off:
+        named = {name.strip() for name in off.split(",")}
+        if kind is None or kind in named or not named <= set(CACHES):
+            return None
     base = os.environ.get("CALEDONIA_CACHE_DIR")
     if not base:
         xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -72,7 +88,7 @@ def cache_folder() -> Path | None:
 
 
 def _cache_file(folder: Path) -> Path | None:
-    base = cache_folder()
+    base = cache_folder("components")
     if base is None:
         return None
     tag = zlib.crc32(str(folder.resolve()).encode())
@@ -126,3 +142,10 @@ def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
         write_private(path, _key(folder, names) + body_digest(body) + b"\n" + body)
     except (OSError, pickle.PicklingError, TypeError, ValueError):
         pass
+
+
+def install() -> None:
+    """Plug this cache into the rules' components loader (rules/keeping.py)."""
+    from caledonia.rules.keeping import Keeper, install
+
+    install(Keeper(read, write))
