@@ -17,8 +17,8 @@ from typing import Any
 from .errors import N_
 
 # Typer's own words around a help, as messages of ours: Typer reads them from its module
-# when it draws the help, so they are set there, translated, when a help is shown. (Its
-# "Usage:" and Click's words for a wrong command line stay the libraries' English.)
+# when it draws the help, so they are set there, translated, when a help is shown (and
+# "Usage:" where Click's formatter writes it; a wrong command line: click_words.py).
 _TYPER_WORDS = {
     "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
     "OPTIONS_PANEL_TITLE": N_("Options"),
@@ -30,6 +30,8 @@ _HELP_OPTION = N_("Show this message and exit.")  # the help option's own help: 
 _ENVVAR = N_("[env var: {name}]")
 # TRANSLATORS: after an option's help: the value it takes when left out
 _DEFAULT = N_("[default: {value}]")
+# TRANSLATORS: the head of a help's usage line: 'Usage: caledonia log [OPTIONS] GAME'
+_USAGE = N_("Usage:")
 
 _done = False
 
@@ -88,6 +90,7 @@ def _translated(format_help: Any) -> Any:
         rich_utils.ENVVAR_STRING = gettext(_ENVVAR).replace("{name}", "{}")  # Typer's format
         rich_utils.DEFAULT_STRING = gettext(_DEFAULT).replace("{value}", "{}")
         rich_utils.RANGE_STRING = ""  # "[1<=x<=4]": an option's help says its range in words
+        _usage_in(gettext(_USAGE))
         listed = getattr(self, "commands", {}).values()  # a group's commands, by their help
         for shown in (self, *self.get_params(ctx), *listed):
             if getattr(shown, "help", None):
@@ -100,3 +103,17 @@ def _translated(format_help: Any) -> Any:
         return format_help(self, ctx, formatter)
 
     return translated
+
+
+def _usage_in(words: str) -> None:
+    """Click's formatter heads the usage line with `words` (it writes 'Usage: ' itself)."""
+    from typer.core import _click
+
+    formatter = _click.formatting.HelpFormatter
+    written = getattr(formatter.write_usage, "__wrapped__", formatter.write_usage)
+
+    def write_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        written(self, prog, args, f"{words} " if prefix is None else prefix)
+
+    write_usage.__wrapped__ = written  # type: ignore[attr-defined]
+    formatter.write_usage = write_usage  # type: ignore[method-assign]

@@ -310,12 +310,15 @@ def main() -> None:
     except _click.exceptions.UsageError as problem:
         if type(problem).__name__ != "NoArgsIsHelpError":  # that one has shown the help
             command = problem.ctx.command_path if problem.ctx else "caledonia"
-            # Click's own words (in English) for what is wrong with the command line
-            _error(echoed(_one_line(problem.format_message())))
+            from .click_words import usage_words
+
+            _error(echoed(usage_words(problem)))
             _said(N_("Try '{command} -h' for help."), command=command)
         sys.exit(ExitCode.USAGE)
     except _click.exceptions.ClickException as problem:
-        _error(_one_line(problem.format_message()))
+        from .click_words import one_line
+
+        _error(one_line(problem.format_message()))
         sys.exit(problem.exit_code)
     except typer.Abort:  # click's word for Ctrl-C or Ctrl-D before a command started
         _said(STOPPED_NOTHING_SAVED)
@@ -410,12 +413,6 @@ def _command_words(arguments: list[str]) -> list[str]:
         elif not word.startswith("-"):
             words.append(word)
     return words
-
-
-def _one_line(text: str) -> str:
-    """Click's message in our style: one line, lower-case start, no full stop."""
-    text = " ".join(text.split()).rstrip(".")
-    return text[:1].lower() + text[1:]
 
 
 if __name__ == "__main__":

@@ -142,7 +142,7 @@ def test_clean_yaml_still_reads():
     [
         (["score", "--bogus"], "no such option: --bogus", "caledonia score"),
         (["act"], "missing argument 'GAME'", "caledonia act"),
-        (["contracts", "abc"], "invalid value for 'ID': 'abc' is not a valid int", "caledonia contracts"),
+        (["contracts", "abc"], "invalid value for 'ID': 'abc' is not a whole number", "caledonia contracts"),
         (["map", "legal"], "missing argument 'POSITION|GAME'", "caledonia map legal"),
         (["nosuch"], "no such command 'nosuch'", "caledonia"),
     ],
