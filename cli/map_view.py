@@ -597,10 +597,11 @@ def where_legend(
     words: str,
     width: int,
     keys: bool = True,
+    units: bool = True,
 ) -> list[str]:
     """A short legend under a "Where?" picture (`words`: what `draw_keys` drew): the hexes'
-    letters or the miniature's marks, the menu keys (`keys`), and each number by the
-    player's name with the units drawn."""
+    letters or the miniature's marks, the menu keys (`keys`), and (`units`) each number by
+    the player's name with the units drawn."""
     mini = is_miniature(board, labels, words)
     first = min(labels.values(), default="1")
     parts = []  # the legend's items, joined by '; '
@@ -631,7 +632,7 @@ def where_legend(
         for index, kind in p.units.items()
         if kind and (drawn is None or board.spaces[index].module in drawn)
     }
-    if players and shown:
+    if units and players and shown:
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
         codes = ", ".join(

@@ -92,20 +92,41 @@ def where_picture(
     asked = asked_lines(question, choices, width)
     menu_lines = sum(title.count("\n") + 1 for title in menu_titles(choices, width - 1))  # wrapped
     room = height - above - asked - menu_lines - MENU_MARGIN
-    pictures = key_pictures(state.board, position, labels, width=width, height=room - 1)
-    for picture, region in pictures:  # room - 1: a caption's line at least
-        caption = _caption(state, position, labels, region, width)
-        if len(picture.plain.split("\n")) + len(caption) <= room:
-            return picture, "\n".join(caption)
+    for compact in (False, True):  # the short caption only where the whole one leaves none
+        # room - 1: a caption's line at least; the pictures are drawn one by one, as tried
+        for picture, region in key_pictures(
+            state.board, position, labels, width=width, height=room - 1
+        ):
+            caption = _caption(state, position, labels, region, width, compact)
+            if len(picture.plain.split("\n")) + len(caption) <= room:
+                return picture, "\n".join(caption)
     return None
 
 
-def _caption(state: GameState, position, labels: dict[int, str], region: str, width: int):
-    """The lines under the picture, wrapped to the terminal: what it shows, then its legend."""
+def _caption(
+    state: GameState,
+    position,
+    labels: dict[int, str],
+    region: str,
+    width: int,
+    compact: bool = False,
+):
+    """The lines under the picture, wrapped to the terminal: what it shows, then its legend.
+    `compact` (a small terminal): one short line, and a legend without the units' codes."""
     from .map_view import where_legend
     from .status_view import fit
 
     shown = region[0].upper() + region[1:]
+    if compact:
+        caption = (
+            # TRANSLATORS: a picture's caption on a small terminal: 'Module D (example
+            # modules): press the key on the hex.'
+            t("{region} (example modules): press the key on the hex.", region=shown)
+            if state.board.example
+            else t("{region}: press the key on the hex.", region=shown)
+        )
+        legend = where_legend(state.board, position, labels, region, width - 1, units=False)
+        return fit([caption], width - 1) + legend
     # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
     if state.board.example:
         caption = t(

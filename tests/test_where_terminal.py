@@ -125,3 +125,28 @@ def test_at_a_large_terminal_the_whole_board_is_drawn_as_before(tmp_path):
     assert screen[top : top + len(expected)] == expected
     assert screen[top + len(expected)].startswith("The whole board, north at the top")
     assert not any(line.startswith("? Where?") for line in screen)  # no extra question
+
+
+@pytest.mark.long
+def test_at_80_by_24_a_module_of_six_choices_is_drawn_with_the_short_caption(tmp_path):
+    """Module D's six sheep spaces leave no room for the caption and legend in full: the
+    picture comes with the one-line caption (still saying the modules are examples)."""
+    play = _played(tmp_path, 80, 24)
+    try:
+        play.read_until("Ailsa, what now?")
+        play.keys("e")
+        play.read_until("Which unit?")
+        play.keys("1")
+        asked = play.read_until("? Where?")
+        play.keys("d")
+        screen = play.read_until("6) sheep on D-")
+    finally:
+        play.close()
+    assert "   d) module D, bottom left: 6 choices" in asked
+    assert any(HEADER in line for line in screen), "\n".join(screen)
+    assert screen[-1] == "   0) ← back" and all(len(line) <= 80 for line in screen)
+    caption = next(
+        n for n, line in enumerate(screen) if line.startswith("Module D in miniature (example")
+    )
+    assert screen[caption].endswith("press the key on the hex.")
+    assert "(1)" in "".join(screen[caption - 6 : caption]), "\n".join(screen)
