@@ -160,7 +160,7 @@ def choice_word(text: str) -> str:
     return text.strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def word_value(kind: str, text: str, name: str) -> Any:
+def word_value(kind: str, text: str, name: str) -> int | str:
     """One `act` word read as a field of `kind`; choice words in any letter case."""
     if kind == "contract" and not text.strip().lstrip("+").isdigit():
         return _one_tile(text, what=name.upper() if name.isidentifier() else name)
