@@ -370,7 +370,7 @@ def canonical_space(state: GameState, space: Any) -> Any:
         return space
 
 
-def event_key(e: Event) -> tuple:
+def event_key(e: Event) -> tuple[tuple[str, Any], ...]:
     """A hashable form of a canonical event, to compare events as sets."""
     return tuple(sorted((k, _frozen(v)) for k, v in e.items()))
 
