@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from caledonia.rules.components import (
@@ -42,7 +42,7 @@ def _amounts(amounts: dict[str, int]) -> str:
     return ", ".join(amount(n, good) for good, n in amounts.items())
 
 
-def _contract_json(contract: Contract) -> dict:
+def _contract_json(contract: Contract) -> dict[str, Any]:
     data = {
         "id": contract.id,
         "pay": dict(contract.pay),
@@ -252,7 +252,7 @@ def _engine_cell(unit) -> str:
     return "\n".join(lines)
 
 
-def _clan_data(clan: Clan, unit) -> dict:
+def _clan_data(clan: Clan, unit) -> dict[str, Any]:
     return {
         **clan._asdict(),
         "enforced": not unit.not_enforced,

@@ -357,7 +357,10 @@ def ask_table_layout(
     for field, question, read in layout_questions(data, players, variants, seed, table):
 
         def check(
-            typed: str, field: str = field, read: Callable = read, table: TableChoices = table
+            typed: str,
+            field: str = field,
+            read: Callable[[str], Any] = read,
+            table: TableChoices = table,
         ) -> bool | str:
             if not typed.strip():
                 return True

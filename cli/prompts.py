@@ -71,7 +71,7 @@ class Choice(NamedTuple):
     rule: str = ""
 
 
-class Menu(list):
+class Menu(list[Choice]):
     """A menu's choices, and the keys it answers with a line instead of an option: `refused`
     maps a key to what says why its action is not possible now (called only when pressed)."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,7 @@ def _normal_code(typed: str) -> str:
     return typed.upper().replace("*", "") + ("*" if typed.endswith("*") else "")
 
 
-def _row_validator(positions_left: int):
+def _row_validator(positions_left: int) -> Callable[[str], bool | str]:
     def check(typed: str) -> bool | str:
         words = typed.split()
         if typed.strip() == BACK:

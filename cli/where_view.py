@@ -9,12 +9,15 @@ on the hexes, and the key pressed is the one the menu gives the same space.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.game.state import GameState
 
 from .prompts import Choice, menu_titles, with_keys
 from .translation import t
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 MENU_MARGIN = 4  # lines besides the options: the question, the caption, the prompt, a spare
 
@@ -67,7 +70,9 @@ def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
     return labels
 
 
-def where_picture(state: GameState, choices: Sequence[Choice], width: int, height: int):
+def where_picture(
+    state: GameState, choices: Sequence[Choice], width: int, height: int
+) -> tuple[Text, str] | None:
     """The picture and its caption for a menu of spaces, or None (not a space menu, or no
     room): what `play` prints above the menu."""
     from caledonia.rules.game.pieces import position_of
