@@ -417,7 +417,8 @@ def _tile(goods: tuple[str, ...]) -> Callable[[str, dict[str, Any]], dict[str, A
             raise ValueError(
                 t("start with the money, then the goods: e.g. 55 wool grain, or 56 2 milk")
             )
-        money, held, count = int(words[0].lstrip("£")), {}, 1
+        held: dict[str, int] = {}
+        money, count = int(words[0].lstrip("£")), 1
         for word in words[1:]:
             if word.isdigit():
                 count = int(word)

@@ -191,9 +191,10 @@ class QuestionaryAsker:
         question = fitted_question(question, terminal_width() - 1)
 
         def ask_once(prefill: str, placeholder: str) -> str:
-            return self._q.text(
+            answer: str = self._q.text(
                 question, default=prefill, placeholder=_greyed(placeholder)
             ).unsafe_ask()
+            return answer
 
         return self._until_accepted(ask_once, default, validate)
 
@@ -218,7 +219,8 @@ class QuestionaryAsker:
     def select(self, question: str, choices: Sequence[str]) -> str:
         prompt = self._q.select(question, choices=list(choices))
         _stop_on_ctrl_d(prompt)
-        return prompt.unsafe_ask()
+        answer: str = prompt.unsafe_ask()
+        return answer
 
     def choose(self, question: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         prompt, keyed = self.menu(question, choices, default=default)
@@ -264,15 +266,17 @@ class QuestionaryAsker:
     def confirm(self, question: str, *, default: bool) -> bool:
         prompt = self._q.confirm(question, default=default)
         _stop_on_ctrl_d(prompt)
-        return prompt.unsafe_ask()
+        answer: bool = prompt.unsafe_ask()
+        return answer
 
     def complete(
         self, question: str, choices: Sequence[str], *, validate: Validator | None = None
     ) -> str:
         def ask_once(prefill: str, placeholder: str) -> str:
-            return self._q.autocomplete(
+            answer: str = self._q.autocomplete(
                 question, choices=list(choices), default=prefill, match_middle=True
             ).unsafe_ask()
+            return answer
 
         return self._until_accepted(ask_once, "", validate)
 

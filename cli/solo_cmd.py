@@ -496,11 +496,11 @@ class _DraftWhenAsked:
         self.draft = Draft.named("solo-prepare", str(Path(state_file).resolve()))
         self._asker: Asker | None = None
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # the Asker's methods, whichever is asked
         if self._asker is None:
             from .prompts import QuestionaryAsker
 
-            self._asker = self.draft.asker(  # type: ignore[assignment]
+            self._asker = self.draft.asker(
                 QuestionaryAsker(), t("the preparation of {file}", file=self.state_file)
             )
         return getattr(self._asker, name)
