@@ -404,7 +404,8 @@ def _held(kind: str) -> dict[str, Any] | None:
         return None
     data = read_yaml(path)
     check_file(data, str(path), components(), kind)  # a broken file: say so, change nothing
-    return plain(data)
+    checked: dict[str, Any] = plain(data)  # check_file refuses any but a mapping
+    return checked
 
 
 # -- the box file: the starting tiles (`box tiles`), the other values (`box values`) -----------------

@@ -110,7 +110,8 @@ class Draft:
     @property
     def answers(self) -> list[dict[str, Any]]:
         """A DraftAsker's answers, in the order they were given."""
-        return self.data.setdefault("answers", [])
+        answers: list[dict[str, Any]] = self.data.setdefault("answers", [])
+        return answers
 
     def _load(self) -> None:
         try:

@@ -414,8 +414,8 @@ class Transcription:
                 problem = port_slot_problem(slot, [specs[n] for n in names], self.module)
                 if not problem:
                     return True
-                problem = tr(problem)
-                return problem[0].upper() + problem[1:] + "."
+                words = tr(problem)
+                return words[0].upper() + words[1:] + "."
 
             self.show()
             slots[slot] = sorted(
