@@ -1,11 +1,12 @@
-"""mypy over the installed package's layout, with a ceiling for the command line.
+"""mypy --strict over the installed package's layout, with a ceiling for each layer.
 
 pyproject.toml installs the folders rules/, storage/, cli/, maps/ and package_root/ as one package
 `caledonia`; mypy cannot follow that mapping (the editable install is an import hook), so
 it checks a folder of links laid out as installed: caledonia/ with links to the sources.
 
-The rules and storage layers have no error; cli/ has at most CLI_CEILING, a figure that may only go
-down: lower it when a change fixes some.
+pyproject.toml runs mypy strict. rules/, storage/ and cli/ have at most RULES_CEILING,
+STORAGE_CEILING and CLI_CEILING errors, figures that may only go down: lower them when a
+change fixes some.
 
     python .ci/typecheck.py            # the check CI runs
     python .ci/typecheck.py --list     # and every error
@@ -22,12 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # caledonia.X is the folder X/
 FOLDERS = {"cli": "cli", "rules": "rules", "storage": "storage", "maps": "maps"}
-CLI_CEILING = 37  # mypy 2.4 with types-PyYAML; lower it when cli/ has fewer
+# mypy 2.4 --strict with types-PyYAML; lower them when a layer has fewer
+RULES_CEILING = 0
+STORAGE_CEILING = 0
+CLI_CEILING = 57
 
 
 def shim(where: Path) -> Path:
-    """caledonia/ as installed: package_root/'s files, and cli, rules, storage and maps as its
-    packages."""
+    """caledonia/ as installed: package_root/'s files, and cli, rules and maps as its packages."""
     package = where / "caledonia"
     package.mkdir()
     for path in (ROOT / "package_root").glob("*.py"):
@@ -67,26 +70,36 @@ def main(argv: list[str]) -> int:
             print(run.stdout + run.stderr, file=sys.stderr)
             print("mypy did not run", file=sys.stderr)
             return 2
-    rules, cli, other = found["rules"] + found["storage"], found["cli"], found["other"]
+    rules, storage, cli, other = found["rules"], found["storage"], found["cli"], found["other"]
     if "--list" in argv:
-        print("\n".join(rules + cli + other))
+        print("\n".join(rules + storage + cli + other))
     print(
-        f"mypy: {len(rules)} errors in rules/ and storage/, {len(cli)} in cli/ "
-        f"(ceiling {CLI_CEILING})"
+        f"mypy: {len(rules)} errors in rules/ (ceiling {RULES_CEILING}),"
+        f" {len(storage)} in storage/ (ceiling {STORAGE_CEILING}),"
+        f" {len(cli)} in cli/ (ceiling {CLI_CEILING})"
     )
-    failed = False
-    if rules or other:
-        print("\n".join(rules + other), file=sys.stderr)
-        print("the rules and storage layers must have no mypy error", file=sys.stderr)
-        failed = True
-    if len(cli) > CLI_CEILING:
-        print("\n".join(cli), file=sys.stderr)
-        print(
-            f"cli/ has {len(cli)} mypy errors, more than its ceiling {CLI_CEILING}", file=sys.stderr
-        )
-        failed = True
-    elif len(cli) < CLI_CEILING:
-        print(f"cli/ is below its ceiling: lower CLI_CEILING in .ci/typecheck.py to {len(cli)}")
+    failed = bool(other)
+    if other:
+        print("\n".join(other), file=sys.stderr)
+        print("mypy errors outside rules/ and cli/", file=sys.stderr)
+    for layer, name, ceiling in (
+        ("rules", "RULES_CEILING", RULES_CEILING),
+        ("storage", "STORAGE_CEILING", STORAGE_CEILING),
+        ("cli", "CLI_CEILING", CLI_CEILING),
+    ):
+        errors = found[layer]
+        if len(errors) > ceiling:
+            print("\n".join(errors), file=sys.stderr)
+            print(
+                f"{layer}/ has {len(errors)} mypy errors, more than its ceiling {ceiling}",
+                file=sys.stderr,
+            )
+            failed = True
+        elif len(errors) < ceiling:
+            print(
+                f"{layer}/ is below its ceiling: lower the ceiling {name}"
+                f" in .ci/typecheck.py to {len(errors)}"
+            )
     return 1 if failed else 0
 
 

@@ -23,8 +23,11 @@ import json
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from caledonia.rules.components import RatingBand
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "caledonia"
@@ -84,7 +87,7 @@ class Played(NamedTuple):
         return self.solo or self.tie_broken_on_money()
 
 
-def solo_won(total: int, bands: Sequence[Any]) -> bool:
+def solo_won(total: int, bands: Sequence[RatingBand]) -> bool:
     """A solo play is won from the SOLO_WIN_BAND band's VP up."""
     floor = next(band.lowest for band in bands if band.name == SOLO_WIN_BAND)
     return total >= floor

@@ -160,7 +160,9 @@ def _ports(board: Board, ports: Mapping[str, str], middle: tuple[float, float]) 
 PORT_HALF = (34.0, 19.0)  # half the port marker's width and height, px
 
 
-def _clear_anchor(board: Board, touches, middle):
+def _clear_anchor(
+    board: Board, touches: tuple[int, ...], middle: tuple[float, float]
+) -> tuple[float, float, list[tuple[float, float]]]:
     """Where a port marker goes: board_svg's place beyond the spaces it touches, moved
     further out until it covers no hex (an id must stay readable)."""
     x, y, touched = svg._port_anchor(board, touches, middle)

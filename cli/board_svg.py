@@ -245,7 +245,9 @@ def _token(x: float, y: float, seat: int, colour: str, unit: str | None, **data:
     )
 
 
-def _port_anchor(board: Board, touches: tuple[int, ...], centre: tuple[float, float]):
+def _port_anchor(
+    board: Board, touches: tuple[int, ...], centre: tuple[float, float]
+) -> tuple[float, float, list[tuple[float, float]]]:
     """Where a port marker goes: beyond the spaces it touches, away from the board's middle."""
     points = [_centre(board.spaces[i].column, board.spaces[i].row) for i in touches]
     x = sum(p[0] for p in points) / len(points)
@@ -383,7 +385,12 @@ def render(picture: Picture) -> str:
     )
 
 
-def _ports(picture: Picture, seats, colours, middle) -> str:
+def _ports(
+    picture: Picture,
+    seats: Mapping[str, int],
+    colours: Mapping[str, str],
+    middle: tuple[float, float],
+) -> str:
     board, position = picture.board, picture.position
     on_ports = {
         letter: (player.name, unit)
@@ -450,7 +457,7 @@ def _outline(
     return lines
 
 
-def _settlements(picture: Picture, seats, colours) -> str:
+def _settlements(picture: Picture, seats: Mapping[str, int], colours: Mapping[str, str]) -> str:
     board = picture.board
     parts = ['<g id="settlements">']
     for name, counted in picture.settlements.items():
@@ -520,7 +527,9 @@ def _overlays(picture: Picture) -> str:
     return "".join(parts)
 
 
-def _legend(picture: Picture, seats, colours, width: float) -> tuple[str, float]:
+def _legend(
+    picture: Picture, seats: Mapping[str, int], colours: Mapping[str, str], width: float
+) -> tuple[str, float]:
     """Swatches and words, in rows that wrap within the picture's width."""
     board, position = picture.board, picture.position
     items: list[tuple[str, str]] = []  # (swatch svg at 0,0 size 18, words)

@@ -338,7 +338,8 @@ def _check_given(files: list[str]) -> list[tuple[Any, str]]:
     from caledonia.rules.components import components
     from caledonia.rules.yamlfile import read_yaml
 
-    good, problems, places = [], [], {}
+    good, problems = [], []
+    places: dict[str, str] = {}  # a component's name -> the file that gave it
     for name in files:
         try:
             text = Path(name).read_text(encoding="utf-8")

@@ -210,7 +210,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
         for good in goods:
             key = f"{side}.{good}"
 
-            def prices(text: str, answers: dict, key: str = key) -> list[int]:
+            def prices(text: str, answers: dict[str, Any], key: str = key) -> list[int]:
                 found = _numbers(text)
                 if len(found) < 2 or found != sorted(set(found)):
                     raise ValueError(
@@ -220,7 +220,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     )
                 return found
 
-            def start(text: str, answers: dict, key: str = key) -> int:
+            def start(text: str, answers: dict[str, Any], key: str = key) -> int:
                 track = answers[f"{key}.prices"]
                 found = _numbers(text)
                 if len(found) != 1 or found[0] not in track:
@@ -229,7 +229,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     )
                 return found[0]
 
-            def medium(text: str, answers: dict, key: str = key) -> list[int]:
+            def medium(text: str, answers: dict[str, Any], key: str = key) -> list[int]:
                 track = answers[f"{key}.prices"]
                 found = _numbers(text)
                 if len(found) != 2 or found[0] > found[1] or any(p not in track for p in found):
@@ -244,7 +244,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                     )
                 return found
 
-            def drawn(answers: dict, key: str = key) -> str:
+            def drawn(answers: dict[str, Any], key: str = key) -> str:
                 medium = answers.get(f"{key}.medium")
                 return "  " + track_drawing(
                     answers[f"{key}.prices"],
@@ -256,10 +256,10 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
             other = f"{SIDES[0]}.{good}"
             if side != SIDES[0]:  # a track often alike on both sides: one answer for it
 
-                def same(text: str, answers: dict) -> bool:
+                def same(text: str, answers: dict[str, Any]) -> bool:
                     return _yes_or_no(text)
 
-                def drawn_other(answers: dict, key: str = key, other: str = other) -> str:
+                def drawn_other(answers: dict[str, Any], key: str = key, other: str = other) -> str:
                     if not answers[f"{key}.same"]:
                         return ""
                     medium = answers[f"{other}.medium"]
@@ -269,7 +269,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                         (medium[0], medium[1]),
                     )
 
-                def differs(answers: dict, key: str = key) -> bool:
+                def differs(answers: dict[str, Any], key: str = key) -> bool:
                     return not answers.get(f"{key}.same")
 
                 fields.append(
@@ -288,7 +288,7 @@ def market_fields(goods: tuple[str, ...]) -> list[Field]:
                 )
             else:
 
-                def differs(answers: dict, key: str = key) -> bool:
+                def differs(answers: dict[str, Any], key: str = key) -> bool:
                     return True
 
             fields += [
@@ -404,20 +404,22 @@ def _held(kind: str) -> dict[str, Any] | None:
         return None
     data = read_yaml(path)
     check_file(data, str(path), components(), kind)  # a broken file: say so, change nothing
-    return plain(data)
+    checked: dict[str, Any] = plain(data)  # check_file refuses any but a mapping
+    return checked
 
 
 # -- the box file: the starting tiles (`box tiles`), the other values (`box values`) -----------------
 
 
-def _tile(goods: tuple[str, ...]) -> Callable[[str, dict], dict[str, Any]]:
-    def read(text: str, answers: dict) -> dict[str, Any]:
+def _tile(goods: tuple[str, ...]) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
+    def read(text: str, answers: dict[str, Any]) -> dict[str, Any]:
         words = text.replace(",", " ").lower().split()
         if not words or not words[0].lstrip("£").isdigit():
             raise ValueError(
                 t("start with the money, then the goods: e.g. 55 wool grain, or 56 2 milk")
             )
-        money, held, count = int(words[0].lstrip("£")), {}, 1
+        held: dict[str, int] = {}
+        money, count = int(words[0].lstrip("£")), 1
         for word in words[1:]:
             if word.isdigit():
                 count = int(word)
@@ -452,8 +454,8 @@ def tile_fields(goods: tuple[str, ...]) -> list[Field]:
     ]
 
 
-def _count(players: int) -> Callable[[str, dict], list[int]]:
-    def read(text: str, answers: dict) -> list[int]:
+def _count(players: int) -> Callable[[str, dict[str, Any]], list[int]]:
+    def read(text: str, answers: dict[str, Any]) -> list[int]:
         found = _numbers(text)
         if len(found) != players:
             raise ValueError(
@@ -472,15 +474,15 @@ def _count(players: int) -> Callable[[str, dict], list[int]]:
     return read
 
 
-def _rising(text: str, answers: dict) -> list[int]:
+def _rising(text: str, answers: dict[str, Any]) -> list[int]:
     found = _numbers(text)
     if found != sorted(set(found)) or 0 in found:
         raise ValueError(t("give the marked steps, rising, e.g. 6 12 18 24"))
     return found
 
 
-def _one(low: int, high: int) -> Callable[[str, dict], int]:
-    def read(text: str, answers: dict) -> int:
+def _one(low: int, high: int) -> Callable[[str, dict[str, Any]], int]:
+    def read(text: str, answers: dict[str, Any]) -> int:
         found = _numbers(text)
         if len(found) != 1 or not low <= found[0] <= high:
             raise ValueError(t("give one whole number from {low} to {high}", low=low, high=high))
@@ -489,10 +491,10 @@ def _one(low: int, high: int) -> Callable[[str, dict], int]:
     return read
 
 
-def _clan_value(value: BoxValue) -> Callable[[str, dict], Any]:
+def _clan_value(value: BoxValue) -> Callable[[str, dict[str, Any]], Any]:
     """A clan's box value as typed, checked as its clan declares (rules/box_values.py)."""
 
-    def read(text: str, answers: dict) -> Any:
+    def read(text: str, answers: dict[str, Any]) -> Any:
         found = value.from_typed(_numbers(text), "typed")
         return list(found) if isinstance(found, tuple) else found  # as the file holds it
 
@@ -635,7 +637,7 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
 def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
     from caledonia.rules.solo import KNOWN_ANCHOR, SLOTS
 
-    def columns(text: str, answers: dict) -> int:
+    def columns(text: str, answers: dict[str, Any]) -> int:
         found = _numbers(text)
         if len(found) != 1 or found[0] < 1 or SLOTS % found[0]:
             raise ValueError(
@@ -646,8 +648,8 @@ def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
             )
         return found[0]
 
-    def slot(face: int) -> Callable[[str, dict], int]:
-        def read(text: str, answers: dict) -> int:
+    def slot(face: int) -> Callable[[str, dict[str, Any]], int]:
+        def read(text: str, answers: dict[str, Any]) -> int:
             found = _numbers(text)
             if len(found) != 1 or not 1 <= found[0] <= SLOTS:
                 raise ValueError(t("give one slot from 1 to {count}", count=SLOTS))

@@ -56,7 +56,7 @@ class Decision(NamedTuple):
     when they may end their turn instead (their main action is done)."""
 
     player: str | None  # None: the table's (the preparation)
-    events: dict[str, Collection]
+    events: dict[str, Collection[Event]]
     then: str | None = None
 
 
@@ -100,8 +100,8 @@ def _family_player(events: Family) -> str | None:
     return sample.get("player") if sample else None
 
 
-def events_of(legal: LegalEvents, player: str | None) -> dict[str, Collection]:
-    mine = {}
+def events_of(legal: LegalEvents, player: str | None) -> dict[str, Collection[Event]]:
+    mine: dict[str, Collection[Event]] = {}
     for kind, events in legal.by_type.items():
         if isinstance(events, Family):
             if _family_player(events) == player:
@@ -125,7 +125,7 @@ def forced(choice: Decision) -> Event | None:
     return event if event["type"] in ("produce", "prepare") else None
 
 
-def kind_choices(state: GameState, events: dict[str, Collection]) -> list[Choice]:
+def kind_choices(state: GameState, events: dict[str, Collection[Event]]) -> list[Choice]:
     """The first menu: each kind of event legal now, with how many choices it has; a kind
     with one event says that event whole (its key then records it). A kind that would end
     a bonus the turn still holds says so."""
@@ -167,7 +167,7 @@ def _family_label(state: GameState, kind: str, listed: Any, words: str) -> str:
     return t("{kind} (keeping one: {money})", kind=words, money=money)
 
 
-def open_bonuses(events: dict[str, Collection]) -> list[str]:
+def open_bonuses(events: dict[str, Collection[Event]]) -> list[str]:
     """The kinds of `events` that are bonuses still open (the neighbourhood bonus, ...)."""
     return [spec.type for spec in MENU if spec.open_bonus and spec.type in events]
 
@@ -177,7 +177,7 @@ def bonus_words(kind: str) -> str:
     return tr(EVENTS[kind].open_bonus)
 
 
-def given_up(state: GameState, events: dict[str, Collection], kind: str) -> list[str]:
+def given_up(state: GameState, events: dict[str, Collection[Event]], kind: str) -> list[str]:
     """The open bonuses that an event of `kind` ends, in words: the kind is tried on a copy
     of the game (a port tile ends the neighbourhood bonus; buying with it does not)."""
     bonuses = [b for b in open_bonuses(events) if b != kind]

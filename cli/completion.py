@@ -106,7 +106,7 @@ def install_completion(ctx: typer.Context, param: Any, value: str | None) -> Non
     raise typer.Exit()
 
 
-def command_being_completed(environ: os._Environ | dict[str, str]) -> str | None:
+def command_being_completed(environ: os._Environ[str] | dict[str, str]) -> str | None:
     """The command whose words the shell completes (None while the command name itself is
     typed), so that only that command is built, as for a normal run."""
     if COMPLETE_VAR not in environ:

@@ -77,6 +77,7 @@ def tool_dice_wanted(command: str, ask: Asker | None = None) -> bool:
     from .prompts import Choice, QuestionaryAsker
 
     ask = ask or QuestionaryAsker()
-    return ask.choose(
+    tool_dice: bool = ask.choose(
         t("Dice:"), [Choice(t(PHYSICAL_DICE), False, "p"), Choice(t(TOOL_DICE), True, "t")]
     )
+    return tool_dice

@@ -43,7 +43,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from caledonia.rules.errors import CaledoniaError
 
@@ -110,7 +110,8 @@ class Draft:
     @property
     def answers(self) -> list[dict[str, Any]]:
         """A DraftAsker's answers, in the order they were given."""
-        return self.data.setdefault("answers", [])
+        answers: list[dict[str, Any]] = self.data.setdefault("answers", [])
+        return answers
 
     def _load(self) -> None:
         try:
@@ -286,6 +287,9 @@ def _answers(count: int) -> str:
     return t_n("{count} answer", "{count} answers", count)
 
 
+Answer = TypeVar("Answer")  # what an Asker question returns, recorded as it came
+
+
 class DraftAsker:
     """Replays a draft's answers, then asks the wrapped Asker and records every answer."""
 
@@ -327,7 +331,7 @@ class DraftAsker:
                 )
             )
 
-    def _record(self, kind: str, question: str, answer: Any, **extra: Any) -> Any:
+    def _record(self, kind: str, question: str, answer: Answer, **extra: Any) -> Answer:
         entry = {"kind": kind, "question": question, "answer": answer, **extra}
         self.draft.record(entry, self.inner)
         return answer

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from caledonia.rules.game.registry import EVENTS
+from caledonia.rules.game.spec import Event
 from caledonia.rules.game.state import GameState
 from caledonia.rules.game.why_not import belongs, why_not
 
@@ -32,7 +33,7 @@ def rule_of(state: GameState, event: Any) -> str:
     return tr(EVENTS[event["type"]].rule_words(state, event))
 
 
-def rule_of_kind(state: GameState, kind: str, events: Collection) -> str:
+def rule_of_kind(state: GameState, kind: str, events: Collection[Event]) -> str:
     """The rule behind a kind offered as one line: its event's rule when it has one event,
     else the kind's own."""
     if kind not in EVENTS:
@@ -71,7 +72,7 @@ def not_possible(state: GameState, legal: Any, player: str) -> list[tuple[str, l
     return found
 
 
-def _sample(events: Collection) -> list[dict]:
+def _sample(events: Collection[Event]) -> list[dict[str, Any]]:
     """A kind's events as a list to look at; a lazy family by its first event."""
     from caledonia.rules.game.families import Family
 

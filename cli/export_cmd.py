@@ -90,7 +90,7 @@ def _times(
 def _start_player(sheet: Any, given: str | None, path: str, folder: bool) -> str | None:
     """Who started the game of a score sheet (which does not say): --start-player, else
     asked; None when nobody can say (a folder exported without a terminal)."""
-    names = [p.name for p in sheet.players]
+    names: list[str] = [p.name for p in sheet.players]
     if len(names) == 1:
         return names[0]
     if given is not None:

@@ -131,7 +131,9 @@ def refused(reasons: list[str], what: str) -> None:
     raise typer.Exit(1)
 
 
-def record(path: str, game: Game, data: Any, source: str | None = None) -> tuple[dict, list[str]]:
+def record(
+    path: str, game: Game, data: Any, source: str | None = None
+) -> tuple[dict[str, Any], list[str]]:
     """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
     `source` names where the event came from (the command line when None). Returns the
     event as recorded (canonical) and the notes of what happened. The event is put in
@@ -226,7 +228,9 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def print_recorded(game: Game, recorded: list[dict], notes: list[str], **extra: Any) -> None:
+def print_recorded(
+    game: Game, recorded: list[dict[str, Any]], notes: list[str], **extra: Any
+) -> None:
     """`--json` of a command that changed the game: what it recorded and the state after."""
     said = [str(note) for note in notes]  # --json is in English
     print_json({"recorded": recorded, "notes": said, **extra, "state": summary(game)})

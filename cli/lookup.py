@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.components import (
@@ -20,6 +20,9 @@ from caledonia.rules.messages import N_, Joined
 from caledonia.rules.names import Name, kind_of
 from caledonia.rules.words import Unmatched, match_word
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.clans.base import Clan as ClanRules
 
 from .errors import UsageProblem
 from .output import JsonOption, console, print_json
@@ -43,7 +46,7 @@ def _amounts(amounts: dict[str, int]) -> str:
     return ", ".join(amount(n, good) for good, n in amounts.items())
 
 
-def _contract_json(contract: Contract) -> dict:
+def _contract_json(contract: Contract) -> dict[str, Any]:
     data = {
         "id": contract.id,
         "pay": dict(contract.pay),
@@ -241,7 +244,7 @@ def _find_clan(name: str, known: dict[str, Clan]) -> Clan:
     return known[found]
 
 
-def _engine_cell(unit) -> str:
+def _engine_cell(unit: ClanRules) -> str:
     """Whether the engine applies the clan's powers, and which values the table supplies."""
     if unit.not_enforced:
         lines = [t("[yellow]not yet:[/yellow] {powers}", powers="; ".join(unit.not_enforced))]
@@ -258,7 +261,7 @@ def _engine_cell(unit) -> str:
     return "\n".join(lines)
 
 
-def _clan_data(clan: Clan, unit) -> dict:
+def _clan_data(clan: Clan, unit: ClanRules) -> dict[str, Any]:
     return {
         **clan._asdict(),
         "enforced": not unit.not_enforced,

@@ -410,7 +410,7 @@ def settlements_command(
 
     source = open_source(source_file, maps)
     board = source.board
-    results = []
+    results: list[dict[str, Any]] = []  # as JSON prints them
     counts = {}
     for player in source.position.players:
         grouped = count_settlements(board, player.units, player.shipping)

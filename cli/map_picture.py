@@ -9,7 +9,10 @@ from .output import message
 from .translation import t
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from caledonia.rules.board import Board
+    from caledonia.rules.settlements import SettlementCount
 
     from .board_svg import Overlay
     from .map_source import MapSource
@@ -20,7 +23,7 @@ def save_picture(
     board: Board,
     source: MapSource | None = None,
     overlays: list[Overlay] | None = None,
-    settlements: dict | None = None,
+    settlements: Mapping[str, SettlementCount] | None = None,
     title: tuple[str, str] | None = None,
 ) -> None:
     """Draw the board (with the source's units, ports and title) as SVG and save it."""
@@ -34,7 +37,7 @@ def picture_svg(
     board: Board,
     source: MapSource | None = None,
     overlays: list[Overlay] | None = None,
-    settlements: dict | None = None,
+    settlements: Mapping[str, SettlementCount] | None = None,
     title: tuple[str, str] | None = None,
 ) -> str:
     """The board (with the source's units, ports and title) as SVG text: what `map show

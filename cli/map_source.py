@@ -247,7 +247,9 @@ def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     return MapSource(path, position, dict(position.ports)), notice
 
 
-def board_data(board: Board, source: MapSource | None, overlays=()) -> dict[str, Any]:
+def board_data(
+    board: Board, source: MapSource | None, overlays: Iterable[Overlay] = ()
+) -> dict[str, Any]:
     """The board as data for `map show --json`: every space with its terrain, cost and what
     stands on it; the rivers; the lochs; the port slots; the players; the highlighted spaces."""
     position = source.position if source else None

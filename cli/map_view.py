@@ -22,13 +22,13 @@ a digit cannot be mistaken for a module letter (A-07) or a terrain letter.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 
-from caledonia.rules.board import Board
+from caledonia.rules.board import Board, Space
 from caledonia.rules.game.events.port import tile_name
 from caledonia.rules.hexgrid import step
 from caledonia.rules.messages import N_
-from caledonia.rules.position import AND, Position, listed, unit_words
+from caledonia.rules.position import AND, MapPlayer, Position, listed, unit_words
 from caledonia.rules.reach import shipping_words
 from caledonia.rules.settlements import FISHERMEN_READING
 from rich.text import Text
@@ -124,7 +124,7 @@ class _Scene:
         self.marks = player_marks(position)
         self.port_spaces = {i for slot in board.port_slots for i in slot.touches}
 
-    def neighbour(self, space, direction: str) -> int | None:
+    def neighbour(self, space: Space, direction: str) -> int | None:
         return self.board.at.get(step(space.column, space.row, direction))
 
     def river(self, a: int, b: int | None) -> bool:
@@ -357,7 +357,9 @@ def draw_board(
     return Text("\n".join(fit([too_narrow(board, width, svg_hint)], width)), "yellow")
 
 
-def _glyph_lines(board: Board, layout: str, kinds: set[str], highlighted: int | None):
+def _glyph_lines(
+    board: Board, layout: str, kinds: set[str], highlighted: int | None
+) -> Iterator[str]:
     full = layout != "compact"
     # TRANSLATORS: the legend of the board drawn in the terminal: keep the letters and signs
     if full:
@@ -434,7 +436,13 @@ def legend(
     return fit(lines, width)
 
 
-def _port_lines(board, players, ports, marks, layout) -> Iterator[str]:
+def _port_lines(
+    board: Board,
+    players: Sequence[MapPlayer],
+    ports: Mapping[str, str] | None,
+    marks: Mapping[str, str],
+    layout: str | None,
+) -> Iterator[str]:
     on_ports = {letter: (p, unit) for p in players for letter, unit in p.ports.items()}
     joiner = ""  # one code a unit in every layout: 1shp
     for slot in board.port_slots:

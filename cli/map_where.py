@@ -16,6 +16,7 @@ from .translation import t, t_n, tr
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
     from caledonia.rules.position import Position
+    from caledonia.rules.space_names import SpaceWords
 
 PICTURE_HEIGHT = 20  # lines: one module (six rows of hexes), never the whole board
 
@@ -94,7 +95,7 @@ def _standing(position: Position, index: int) -> Reason | None:
     return Reason("{unit} stands here", unit=held) if held is not None else None
 
 
-def where_data(position: Position, index: int, words) -> dict[str, Any]:
+def where_data(position: Position, index: int, words: SpaceWords) -> dict[str, Any]:
     board = position.board
     held = position.occupant(index)
     standing = _standing(position, index)

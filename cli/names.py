@@ -49,7 +49,8 @@ def reader(catalogue: Any) -> Callable[[str], str]:
 
     def counted(count: int, name: tuple[str, str]) -> str:
         kind, data_id = name
-        return catalogue.npgettext(kind, *counted_ids(kind, data_id), count).format(count=count)
+        form: str = catalogue.npgettext(kind, *counted_ids(kind, data_id), count)
+        return form.format(count=count)
 
     def part(text: str) -> str | None:
         labelled = _TILE_ID.match(text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 from caledonia.rules.errors import CaledoniaError
@@ -10,6 +10,10 @@ from caledonia.rules.messages import N_
 
 from .output import GameArgument, JsonOption, emit
 from .views import OPTIONS_LIMIT as DEFAULT_LIMIT
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.legal import LegalEvents
 
 
 def options(
@@ -108,7 +112,9 @@ def options(
         print_not_now(_not_now(game, legal, name))
 
 
-def _not_now(game, legal, name: str | None) -> tuple[str | None, list[tuple[str, list[str]]]]:
+def _not_now(
+    game: Game, legal: LegalEvents, name: str | None
+) -> tuple[str | None, list[tuple[str, list[str]]]]:
     """Whose actions are asked about (the player given, else whoever answers now) and each
     action not possible for them now, with the rules' reasons."""
     from .choosing import decision
@@ -122,7 +128,7 @@ def _not_now(game, legal, name: str | None) -> tuple[str | None, list[tuple[str,
     return name, not_possible(game.state, legal, name)
 
 
-def _print_events(legal, limit: int) -> str:
+def _print_events(legal: LegalEvents, limit: int) -> str:
     """Print the events as JSON (refused over `limit`); return the text printed."""
     import sys
 
@@ -134,7 +140,7 @@ def _print_events(legal, limit: int) -> str:
     return text
 
 
-def _check_limit(legal, limit: int) -> None:
+def _check_limit(legal: LegalEvents, limit: int) -> None:
     """Refuse to print more than `limit` events, saying how to print them all."""
     total = len(legal)
     if total > limit:
@@ -167,7 +173,7 @@ def _print_kept(game_file: str, limit: int) -> bool:
     return True
 
 
-def _print_words(game, legal, game_file: str, explain: bool = False) -> None:
+def _print_words(game: Game, legal: LegalEvents, game_file: str, explain: bool = False) -> None:
     from .explaining import emit_rule
 
     for heading, kinds in option_groups(game, legal, game_file, explain):
@@ -193,7 +199,7 @@ class KindOptions(NamedTuple):
 
 
 def option_groups(
-    game, legal, game_file: str, explain: bool = False
+    game: Game, legal: LegalEvents, game_file: str, explain: bool = False
 ) -> list[tuple[str, list[KindOptions]]]:
     """The legal events in words, as `options` prints them: for each player (or the
     table), a heading and, by kind of event, a heading and a line per event with its cost

@@ -190,15 +190,16 @@ def step(asker: Asker, table: Table) -> bool:
     event = forced(choice)
     if event is None:
         screen = Screen(_header(game, choice))
-        event = ask_event(asker, game, choice, screen)
-        if isinstance(event, Escape):
-            _escape(asker, table, event, choice)
+        asked = ask_event(asker, game, choice, screen)
+        if isinstance(asked, Escape):
+            _escape(asker, table, asked, choice)
             return True
+        event = asked
     _record(asker, table, event)
     return True
 
 
-def _record(asker: Asker, table: Table, event: dict) -> None:
+def _record(asker: Asker, table: Table, event: dict[str, Any]) -> None:
     """Record an answer and save it; when the file changed meanwhile, only if the rules
     still allow it on the file's game (else the question is asked again)."""
     from caledonia.rules.game.event_words import describe
@@ -261,7 +262,7 @@ def _not_again(said: str) -> Any:
 
 def ask_event(
     asker: Asker, game: Game, choice: Decision, screen: Screen | None = None
-) -> dict | Escape:
+) -> dict[str, Any] | Escape:
     """Menus down to one legal event, or an escape; 'back' returns to the first menu.
     `screen`: the lines printed since the player's header, which a "Where?" picture
     leaves on the screen."""
@@ -339,7 +340,9 @@ def unusable_left(state: GameState) -> list[tuple[str, str, dict[str, Any]]]:
     question ends it: each thing's words, the kind that would take it, and that kind's
     fields for it (a free space's expansion is free)."""
     turn = state.turn
-    left = [(bonus_words(spec.type), spec.type, {}) for spec in MENU if spec.bonus_open(turn)]
+    left: list[tuple[str, str, dict[str, Any]]] = [
+        (bonus_words(spec.type), spec.type, {}) for spec in MENU if spec.bonus_open(turn)
+    ]
     if turn.free_spaces:
         words = t_n("{count} free space", "{count} free spaces", turn.free_spaces)
         left.append((words, "expand", {"free": True}))
@@ -404,7 +407,7 @@ def _ask_kind(
     escapes: list[Choice] | None = None,
     player: str | None = None,
     screen: Screen | None = None,
-) -> dict | Escape | None:
+) -> dict[str, Any] | Escape | None:
     """Menus down to one event of `kind`; None: back to the first menu. With `escapes`
     this is the first menu itself: they stand under its top list in place of 'back'.
     `screen`: the lines printed since the player's header, which stay on the screen."""
@@ -414,7 +417,7 @@ def _ask_kind(
         return _ask_family(asker, game, kind, events)
     events = list(events)
     screen = screen or Screen()
-    earlier: list[list[dict]] = []  # the lists above this one, for 'back'
+    earlier: list[list[dict[str, Any]]] = []  # the lists above this one, for 'back'
     while True:
         below = [_back()] if escapes is None or earlier else escapes
         whose = player if escapes is not None and player else None
@@ -516,7 +519,7 @@ def _beside(choices: list[Choice], below: list[Choice]) -> list[Choice]:
     return choices + [c._replace(key=None) if c.key in taken else c for c in below]
 
 
-def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
+def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict[str, Any] | None:
     """Choices too many to list (the dice, contracts drawn from the table's own pile): the
     table says what the dice or the pile show, then picks among what that allows. Each
     question has a way back to the one before it, the first to the first menu (None)."""
@@ -607,7 +610,7 @@ def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
     )
 
 
-def _ask_dice(asker: Asker, game: Game) -> list[dict]:
+def _ask_dice(asker: Asker, game: Game) -> list[dict[str, Any]]:
     from caledonia.rules.components import components
     from caledonia.rules.game.events.prepare import seeded_rolls
 

@@ -41,7 +41,7 @@ def _back() -> Choice:
     return STEP_BACK._replace(label=t(STEP_BACK.label))
 
 
-def ask_fix(asker: Asker, game: Game) -> dict | None:
+def ask_fix(asker: Asker, game: Game) -> dict[str, Any] | None:
     """The correction the table wants, as a fix event the rules accept; None: nothing.
     Back from any later step (or a correction refused) comes to the first menu again;
     only its own 'back' leaves the fix."""
@@ -58,7 +58,7 @@ def ask_fix(asker: Asker, game: Game) -> dict | None:
             return event
 
 
-def _fields(asker: Asker, game: Game, what: str) -> dict | None:
+def _fields(asker: Asker, game: Game, what: str) -> dict[str, Any] | None:
     """The fix of `what`, step by step; None: back (or refused, with the reason said)."""
     event: dict[str, Any] = {"type": "fix", "what": what}
     for field in FIELDS[what]:
@@ -81,7 +81,7 @@ def _fields(asker: Asker, game: Game, what: str) -> dict | None:
     return event
 
 
-def _player(asker: Asker, game: Game, event: dict) -> dict | None:
+def _player(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     if event["what"] == "contract" and event.get("to") in ("board", "out"):
         return {}
     players = [Choice(p.name, p.name) for p in game.state.players]
@@ -89,14 +89,14 @@ def _player(asker: Asker, game: Game, event: dict) -> dict | None:
     return None if someone is None else {"player": someone}
 
 
-def _good(asker: Asker, game: Game, event: dict) -> dict | None:
+def _good(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     goods = list(game.state.prices) if event["what"] == "price" else list(game.parts.economy.goods)
     menu = [Choice(g.replace("_", " "), g) for g in goods] + [_back()]
     picked = asker.choose(t("Which good?"), menu)
     return None if picked is None else {"good": picked}
 
 
-def _number(asker: Asker, game: Game, event: dict) -> dict | None:
+def _number(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     state = game.state
     what = event["what"]
     if what == "price":
@@ -152,7 +152,7 @@ def _number_or_nothing(check: Any) -> Any:
     return either
 
 
-def _space(asker: Asker, game: Game, event: dict) -> dict | None:
+def _space(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     """The space as the board view names it; a player's units are offered first."""
     from caledonia.rules.game.spec import canonical_space
 
@@ -188,14 +188,14 @@ def _space(asker: Asker, game: Game, event: dict) -> dict | None:
     return {"space": typed.strip()} if typed.strip() else None
 
 
-def _unit(asker: Asker, game: Game, event: dict) -> dict | None:
+def _unit(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     units = [Choice(u.replace("_", " "), u) for u in game.parts.economy.units]
     units.append(Choice(t("none: take the unit off"), "none"))
     picked = asker.choose(t("What stands there now?"), [*units, _back()])
     return None if picked is None else {"unit": picked}
 
 
-def _contract(asker: Asker, game: Game, event: dict) -> dict | None:
+def _contract(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     from caledonia.rules.contract_faces import TileNotRead, named, search_tiles
     from caledonia.rules.words import sentence
 
@@ -232,7 +232,7 @@ def _contract(asker: Asker, game: Game, event: dict) -> dict | None:
     return None if place is None else {"contract": found[0], "to": place}
 
 
-def _level(asker: Asker, game: Game, event: dict) -> dict | None:
+def _level(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     from caledonia.rules.reach import SHIPPING_LEVELS
 
     levels = [Choice(level.replace("_", "-"), level) for level in SHIPPING_LEVELS]
@@ -240,7 +240,7 @@ def _level(asker: Asker, game: Game, event: dict) -> dict | None:
     return None if picked is None else {"level": picked}
 
 
-def _technology(asker: Asker, game: Game, event: dict) -> dict | None:
+def _technology(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     worker = asker.choose(
         t("Which technology tile?"),
         [Choice("woodcutter", "woodcutter"), Choice("miner", "miner"), _back()],

@@ -159,7 +159,8 @@ def ask_colour(asker: Asker, name: str, players: Sequence[SetupPlayer]) -> str:
     free = [c for c in COLOURS if c not in taken]
     usual = next(c for c in (*DEFAULT_COLOURS, *COLOURS) if c in free)
     choices = [Choice(c, c, COLOUR_KEYS.get(c, c[0])) for c in free]
-    return asker.choose(t("{player}'s colour:", player=name), choices, default=usual)
+    colour: str = asker.choose(t("{player}'s colour:", player=name), choices, default=usual)
+    return colour
 
 
 # -- box data ---------------------------------------------------------------------------
@@ -371,7 +372,10 @@ def ask_table_layout(
     for field, question, read in layout_questions(data, players, variants, seed, table):
 
         def check(
-            typed: str, field: str = field, read: Callable = read, table: TableChoices = table
+            typed: str,
+            field: str = field,
+            read: Callable[[str], Any] = read,
+            table: TableChoices = table,
         ) -> bool | str:
             if not typed.strip():
                 return True
@@ -596,7 +600,8 @@ def ask_start_player(asker: Asker, players: Sequence[SetupPlayer]) -> str | None
         return players[0].name
     choices = [Choice(p.name, p.name) for p in players]
     choices.append(Choice(t("Draw one at random"), None, "r"))
-    return asker.choose(t("Start player:"), choices, default=None)
+    start: str | None = asker.choose(t("Start player:"), choices, default=None)
+    return start
 
 
 def ask_tighter(

@@ -87,7 +87,7 @@ class Choice(NamedTuple):
     rule: str = ""
 
 
-class Menu(list):
+class Menu(list[Choice]):
     """A menu's choices, and the keys it answers with a line instead of an option: `refused`
     maps a key to what says why its action is not possible now (called only when pressed)."""
 
@@ -269,7 +269,7 @@ class QuestionaryAsker:
             )
             if back:
                 _back_on_escape(prompt)
-            typed = ""
+            typed: str = ""
             try:
                 typed = prompt.unsafe_ask()
             except BaseException:
@@ -302,7 +302,8 @@ class QuestionaryAsker:
     def select(self, question: str, choices: Sequence[str]) -> str:
         prompt = self._q.select(question, choices=list(choices))
         _stop_on_ctrl_d(prompt)
-        return prompt.unsafe_ask()
+        answer: str = prompt.unsafe_ask()
+        return answer
 
     def choose(self, question: str, choices: Sequence[Choice], *, default: Any = None) -> Any:
         prompt, keyed = self.menu(question, choices, default=default)
@@ -347,15 +348,17 @@ class QuestionaryAsker:
         question = fitted_question(question, terminal_width() - 1, CONFIRM_ROOM)
         prompt = self._q.confirm(question, default=default)
         _stop_on_ctrl_d(prompt)
-        return prompt.unsafe_ask()
+        answer: bool = prompt.unsafe_ask()
+        return answer
 
     def complete(
         self, question: str, choices: Sequence[str], *, validate: Validator | None = None
     ) -> str:
         def ask_once(prefill: str, placeholder: str) -> str:
-            return self._q.autocomplete(
+            answer: str = self._q.autocomplete(
                 question, choices=list(choices), default=prefill, match_middle=True
             ).unsafe_ask()
+            return answer
 
         return self._until_accepted(ask_once, "", validate)
 

@@ -12,7 +12,7 @@ per player in each chart, with `data-player`), `tile-mark` (a scored round's til
 
 from __future__ import annotations
 
-from caledonia.rules.game.report import Report, RoundPoint
+from caledonia.rules.game.report import PlayerReport, Report, RoundPoint
 from caledonia.rules.messages import N_
 
 from .board_svg import INK, LIGHT_PLAYERS, PAPER, PLAYER_FILLS
@@ -98,7 +98,7 @@ def _chart(
     h: float,
     *,
     heading: bool = True,
-):
+) -> str:
     left, right, bottom = 46.0, 18.0, 46.0
     top = 30.0 if heading else 12.0
     points = report.by_round
@@ -212,7 +212,7 @@ def legend_marks(report: Report) -> list[tuple[str, str]]:
     return found
 
 
-def _legend_words(player) -> str:
+def _legend_words(player: PlayerReport) -> str:
     # TRANSLATORS: a line of the charts' legend; {colour} is the player's colour
     if player.clan:
         return t(

@@ -3,7 +3,7 @@ fitting 80 columns), and as one self-contained, printable HTML page around the c
 
 from __future__ import annotations
 
-from caledonia.rules.game.report import PlayerReport, Report, RoundPoint
+from caledonia.rules.game.report import PlayerReport, Report, RoundPoint, TurningPoint
 from caledonia.rules.messages import N_
 from rich import box
 from rich.table import Table
@@ -104,7 +104,7 @@ def lead_words(report: Report) -> str | None:
     return t("{player} has led in round {round} (the game is not over).", **since)
 
 
-def point_words(point) -> str:
+def point_words(point: TurningPoint) -> str:
     if point.event is None:  # a round's scoring: its words name the round
         return t("{player}: {event}", player=point.player, event=point.words)
     return t(
@@ -184,20 +184,20 @@ def render_report(report: Report, source: str) -> None:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", width=4)
         grid.add_column()
-        for source in player.sources:
-            if not source.vp and not source.lines:
+        for vp_source in player.sources:  # `source` is the report's file
+            if not vp_source.vp and not vp_source.lines:
                 continue
             grid.add_row(
-                Text(str(source.vp), style="bold"),
-                Text(_words(SOURCE_WORDS, source.category), style="bold"),
+                Text(str(vp_source.vp), style="bold"),
+                Text(_words(SOURCE_WORDS, vp_source.category), style="bold"),
             )
-            if source.category == "glory":
+            if vp_source.category == "glory":
                 for part in player.glory:
                     grid.add_row("", _glory_heading(part.kind, part.glory))
                     for line in part.lines:
                         grid.add_row("", hanging("·", tr(line), indent=2))
                 continue
-            for line in source.lines:
+            for line in vp_source.lines:
                 grid.add_row("", hanging("·", tr(line)))
         out.print(grid)
 
@@ -205,8 +205,8 @@ def render_report(report: Report, source: str) -> None:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right")
     grid.add_column()
-    for point in report.turning_points:
-        grid.add_row(Text(t("+{vp} VP", vp=point.vp), style="bold"), Text(point_words(point)))
+    for turning in report.turning_points:
+        grid.add_row(Text(t("+{vp} VP", vp=turning.vp), style="bold"), Text(point_words(turning)))
     out.print(grid)
     lead = lead_words(report)
     if lead:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from caledonia.rules.components import components
@@ -12,6 +13,9 @@ from caledonia.rules.sheet import parse_sheet
 from .errors import UsageProblem
 from .output import JsonOption, MapsOption, is_interactive, message, print_json
 from .translation import t
+
+if TYPE_CHECKING:
+    from caledonia.rules.map_modules import ModuleSide
 
 SheetArgument = Annotated[
     str | None,
@@ -26,10 +30,10 @@ SheetArgument = Annotated[
 ]
 
 
-def map_sides(maps: str | None):
+def map_sides(maps: str | None) -> Callable[[], dict[str, ModuleSide]]:
     """Load the module sides only if a sheet asks for its map."""
 
-    def load():
+    def load() -> dict[str, ModuleSide]:
         from caledonia.rules.boxfolder import load_sides
 
         return load_sides(maps)

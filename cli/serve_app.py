@@ -131,7 +131,9 @@ class Guard:
         return None
 
 
-def build_app(path: str, token: str | None = None, stopping: threading.Event | None = None):
+def build_app(
+    path: str, token: str | None = None, stopping: threading.Event | None = None
+) -> Guard:
     """The application serving the game file `path`; with `token`, only to those who give
     it; `stopping`, once set, ends the event streams (the server is shutting down)."""
     from .serve_assets import SCRIPT as SCRIPT_TEXT

@@ -98,7 +98,7 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def lan_address() -> str:
     """This machine's address on its network (the one its traffic out would leave from)."""
-    found = None
+    found: str | None = None
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # a UDP "connection" sends nothing

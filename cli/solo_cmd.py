@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.components import components
@@ -433,7 +433,7 @@ def price_list(prices: Mapping[str, int]) -> str:
     return ", ".join(t("{good} £{price}", good=good, price=price) for good, price in prices.items())
 
 
-def show_market_phase(changes: Sequence[PriceChange], dice: str, prices: Mapping[str, int]):
+def show_market_phase(changes: Sequence[PriceChange], dice: str, prices: Mapping[str, int]) -> None:
     """The market phase's changes, numbered, and the prices after it."""
     # TRANSLATORS: {dice} says where the dice came from: "your dice", "dice rolled by ..."
     emit(t("Market phase, {dice}:", dice=dice))
@@ -442,7 +442,7 @@ def show_market_phase(changes: Sequence[PriceChange], dice: str, prices: Mapping
     emit_wrapped(t("Prices now: {prices}", prices=price_list(prices)))
 
 
-def preparation_json(result: Preparation) -> dict:
+def preparation_json(result: Preparation) -> dict[str, Any]:
     return {
         "round": result.round,
         "rolls": [{"good": r.good, "die": r.die} for r in result.rolls],
@@ -497,11 +497,11 @@ class _DraftWhenAsked:
         self.draft = Draft.named("solo-prepare", str(Path(state_file).resolve()))
         self._asker: Asker | None = None
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # the Asker's methods, whichever is asked
         if self._asker is None:
             from .prompts import QuestionaryAsker
 
-            self._asker = self.draft.asker(  # type: ignore[assignment]
+            self._asker = self.draft.asker(
                 QuestionaryAsker(), t("the preparation of {file}", file=self.state_file)
             )
         return getattr(self._asker, name)

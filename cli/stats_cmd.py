@@ -106,7 +106,7 @@ def game_result(path: str, finished: Any) -> Any:
     return GameResult(finished.key, path, finished.kind, players, rating, variants, board, date)
 
 
-def _results(files: list[str], jobs: int, show_progress: bool):
+def _results(files: list[str], jobs: int, show_progress: bool) -> list[tuple[str, str, Any]]:
     """Each file's result, in the order of `files`."""
     from caledonia.rules.components import components
 

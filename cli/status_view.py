@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+from collections.abc import Iterator
 from typing import Any
 
 from .output import console, emit, message, plain_stdout
@@ -53,7 +54,9 @@ def items(label: str, values: list[str], width: int, tail: str = "") -> list[str
     return lines
 
 
-def show_status(view: dict[str, Any], width: int | None = None, game_file: str | None = None):
+def show_status(
+    view: dict[str, Any], width: int | None = None, game_file: str | None = None
+) -> None:
     """The status as `status` prints it, fitted to `width` columns (the console's when
     None): nothing in it is ever cut. The board, when asked for, is the caller's."""
     width = width or output_width()
@@ -73,7 +76,7 @@ def show_status(view: dict[str, Any], width: int | None = None, game_file: str |
         message(line, style="yellow")
 
 
-def _head(head: list[list[Any]], width: int, game_file: str | None):
+def _head(head: list[list[Any]], width: int, game_file: str | None) -> Iterator[str]:
     for how, *what in head:
         if how == "fit":
             yield from fit(what, width)

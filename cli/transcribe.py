@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,7 @@ def _normal_code(typed: str) -> str:
     return typed.upper().replace("*", "") + ("*" if typed.endswith("*") else "")
 
 
-def _row_validator(positions_left: int):
+def _row_validator(positions_left: int) -> Callable[[str], bool | str]:
     def check(typed: str) -> bool | str:
         words = typed.split()
         if typed.strip() == BACK:
@@ -413,8 +414,8 @@ class Transcription:
                 problem = port_slot_problem(slot, [specs[n] for n in names], self.module)
                 if not problem:
                     return True
-                problem = tr(problem)
-                return problem[0].upper() + problem[1:] + "."
+                words = tr(problem)
+                return words[0].upper() + words[1:] + "."
 
             self.show()
             slots[slot] = sorted(

@@ -71,7 +71,8 @@ def tr(text: str) -> str:
 
 def translator() -> Callable[[str], str]:
     """The gettext function of the reader's language, as the environment says now."""
-    return _catalogue(_settings()).gettext
+    gettext: Callable[[str], str] = _catalogue(_settings()).gettext
+    return gettext
 
 
 def language_settings() -> tuple[str, ...]:

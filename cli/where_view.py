@@ -9,12 +9,15 @@ on the hexes, and the key pressed is the one the menu gives the same space.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.game.state import GameState
 
 from .prompts import Choice, asked_lines, menu_titles, with_keys
 from .translation import t
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 # a spare line: a key no option holds says why above the menu, one line that pushes the
 # screen up (the menu's last option may stand on the terminal's last line: measured)
@@ -76,7 +79,7 @@ def where_picture(
     height: int,
     above: int = 0,
     question: str = "",
-):
+) -> tuple[Text, str] | None:
     """The picture and its caption for a menu of spaces, or None (not a space menu, or no
     room): what `play` prints above the menu. `above`: the lines already on the screen
     that must stay there (the player's header, the questions answered since), and

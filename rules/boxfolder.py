@@ -23,9 +23,12 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .messages import N_
+
+if TYPE_CHECKING:
+    from .map_modules import ModuleSide
 
 HOME_ENV = "CALEDONIA_HOME"
 EXAMPLES = Path(__file__).parent / "data" / "examples"
@@ -145,7 +148,7 @@ def held_sides() -> tuple[str, ...]:
     return tuple(name for name in SIDE_NAMES if side_file(name).is_file())
 
 
-def load_sides(override: str | None = None) -> dict:
+def load_sides(override: str | None = None) -> dict[str, ModuleSide]:
     """The module sides a command uses: every side of --maps (or $CALEDONIA_MAPS) when
     given; else the box's sides, and the shipped example sides for those it lacks
     (marked `example`, so a notice names them). Raises DataError naming the file."""

@@ -9,7 +9,7 @@ status; printed values that no public source gives are absent and listed in
 # Annotations here are evaluated, not kept as strings (no `from __future__ import
 # annotations`): typing.NamedTuple compiles every string annotation into a forward
 # reference, and the component types below load with every command.
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -315,7 +315,7 @@ def _tile_id(node: Node) -> str:
     raise node.expected(Reason("a tile number or KS"))
 
 
-def _unique_ids(tiles: list, node: Node) -> None:
+def _unique_ids(tiles: Sequence[ScoringTile | PortTile], node: Node) -> None:
     ids = [tile.id for tile in tiles]
     for tile_id in ids:
         if ids.count(tile_id) > 1:

@@ -13,7 +13,7 @@ clan's come from its rules unit, rules/game/clans/).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .components import Economy
 from .messages import Reason
@@ -149,7 +149,7 @@ def check_expansion(
 
 
 def legal_spaces(
-    position: Position, who: str, unit: str, economy: Economy, **options
+    position: Position, who: str, unit: str, economy: Economy, **options: Any
 ) -> list[ExpansionCheck]:
     """Every space where the expansion is legal, in board order."""
     player = position.player(who)

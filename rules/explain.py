@@ -83,7 +83,7 @@ def imports(
     return lines
 
 
-def _import_line(solo: bool, tied: bool, fields: dict) -> str:
+def _import_line(solo: bool, tied: bool, fields: Mapping[str, object]) -> str:
     # TRANSLATORS: {good} is an import good (capitalised), {rank} how it ranks ("the
     # rarest import"), {count} how many were imported, {vp} what each is worth
     if solo and tied:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):  # YAML's keys and values: any of its kinds
     """A mapping read from YAML; ``lines[key]`` is the 1-based line of the key."""
 
     __slots__ = ("lines", "line")
@@ -17,7 +17,7 @@ class LineDict(dict):
         self.line = line
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A list read from YAML; ``lines[i]`` is the 1-based line of item i."""
 
     __slots__ = ("lines", "line")

@@ -18,8 +18,8 @@ The number of players listed is the map's player count (mist, solo blocks).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from .board import Board, assemble
 from .boxfolder import EXAMPLES_KEY
@@ -33,6 +33,16 @@ from .schema import Node
 FISHERMAN = "fisherman"  # the one unit kind that stands on a loch (a clan's worker)
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
 DEFAULT_COLOURS = ("red", "blue", "green", "yellow")
+
+
+class _NameAndColour(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def colour(self) -> str: ...
+
+
+Named = TypeVar("Named", bound=_NameAndColour)  # a map's player or a game's (find_player)
 
 
 class MapPlayer(NamedTuple):
@@ -63,7 +73,7 @@ class Position(NamedTuple):
         return None
 
 
-def find_player(players, who: str):
+def find_player(players: Iterable[Named], who: str) -> Named:
     """The player (anything with a name and a colour) called `who` by name or colour, in any
     letter case; ValueError naming the players there are."""
     wanted = who.strip().casefold()

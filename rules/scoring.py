@@ -9,7 +9,7 @@ the total; players equal on both share the rank.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import explain
 from .awards import points_by_player, rank_awards
@@ -63,7 +63,7 @@ class FinalScore(NamedTuple):
     def winners(self) -> tuple[PlayerResult, ...]:
         return tuple(p for p in self.players if p.rank == 1)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:  # JSON: values of every kind
         """The machine-readable result, in the documented shape."""
         return {
             "players": [

@@ -315,4 +315,4 @@ def parse_state(data: Any, source: str, parts: Components, market: Market) -> So
         tuple(removed),
         tuple(taken),
         log,
-    )  # type: ignore[arg-type]
+    )

@@ -391,7 +391,7 @@ def option_place(
     position: Position,
     space_id: str,
     viewer: str | None,
-    ports,
+    ports: Mapping[str, str] | None,
     cost: bool = False,
     room: int | None = None,
 ) -> str:

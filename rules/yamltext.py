@@ -10,6 +10,7 @@ key and item (yamlfile's LineDict and LineList).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import yaml
@@ -29,7 +30,7 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
     pass
 
 
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode):
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Iterator[LineDict]:
     data = LineDict(node.start_mark.line + 1)
     yield data
     loader.flatten_mapping(node)
@@ -52,7 +53,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode):
         data.lines[key] = key_node.start_mark.line + 1
 
 
-def _construct_sequence(loader: _Loader, node: yaml.SequenceNode):
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> Iterator[LineList]:
     data = LineList(node.start_mark.line + 1)
     yield data
     for item in node.value:

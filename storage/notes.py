@@ -25,7 +25,7 @@ class KeptNotes(UserList[list[str]]):
         self._added: list[list[str]] = []
         self._read: list[list[str]] | None = None
 
-    @property  # type: ignore[override]
+    @property
     def data(self) -> list[list[str]]:
         if self._read is None:
             read: list[list[str]] = []

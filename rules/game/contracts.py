@@ -8,10 +8,17 @@ contracts came up, and they must be contracts not yet in play.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..components import Components
 from ..contract_faces import tile, tiles
 from ..messages import N_, Plural, Reason
 from .state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .spec import Event
 
 
 def face_up_count(players: int, boxes: int, parts: Components) -> int:
@@ -123,17 +130,17 @@ def due(state: GameState, player: PlayerState, taken_this_turn: int) -> int:
     return 0 if once else cost
 
 
-def and_words(ids) -> str:
-    ids = [str(i) for i in ids]
-    return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
+def and_words(ids: Iterable[object]) -> str:
+    words = [str(i) for i in ids]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def named(e: dict, first: str = "contract") -> list[int]:
+def named(e: Event, first: str = "contract") -> list[int]:
     """The one or two contracts an event names (`first`, then "second")."""
     return [e[f] for f in (first, "second") if e.get(f) is not None]
 
 
-def paired(e: dict, first: str, second: str) -> dict:
+def paired(e: Event, first: str, second: str) -> Event:
     """Two contracts named in one event, in canonical order (the lower id first)."""
     a, b = e.get(first), e.get(second)
     if isinstance(a, int) and isinstance(b, int) and b < a:
@@ -223,7 +230,7 @@ def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[
     return []
 
 
-def canonical_draw(state: GameState, e: dict, count: int, ordered: bool) -> dict:
+def canonical_draw(state: GameState, e: Event, count: int, ordered: bool) -> Event:
     """`drawn` as recorded: a known pile's top filled in; the table's own pile sorted unless
     the order places the contracts (`ordered`); left out when nothing is drawn."""
     e = dict(e)

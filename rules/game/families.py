@@ -7,18 +7,19 @@ kind alike.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from .spec import Event, event_key
 
 
-class Listed(Collection):
+class Listed(Collection[Event]):
     """A list of events with set membership by canonical form."""
 
     def __init__(self, events: list[Event]):
         self.events = events
-        self._keys: set | None = None
+        self._keys: set[tuple[tuple[str, Any], ...]] | None = None
 
     def __len__(self) -> int:
         return len(self.events)
@@ -32,7 +33,7 @@ class Listed(Collection):
         return isinstance(event, dict) and event_key(event) in self._keys
 
 
-class Family(Collection):
+class Family(Collection[Event]):
     """Events described by a rule rather than a list: `count`, `iterate` and `contains`
     are written together from the same description, and the tests check they agree."""
 
@@ -42,7 +43,7 @@ class Family(Collection):
         iterate: Callable[[], Iterator[Event]],
         contains: Callable[[Event], bool],
         summary: str,
-        sample: Callable[[Any], Event] | None = None,
+        sample: Callable[[random.Random], Event] | None = None,
     ):
         self.count = count
         self.iterate = iterate
@@ -60,7 +61,7 @@ class Family(Collection):
         return isinstance(event, dict) and self.contains(event)
 
 
-def as_collection(options: Any) -> Collection:
+def as_collection(options: Any) -> Collection[Event]:
     if isinstance(options, (Listed, Family)):
         return options
     return Listed(list(options))

@@ -140,7 +140,8 @@ def appended_text(game: Game) -> str | None:
         return None
     if game.saved.play != game.play:  # a play key changed (the game ended): write anew
         return None
-    text, held, _, _ = game.saved
+    saved: Saved = game.saved
+    text, held = saved.text, saved.events
     if game.events[: len(held)] != held:
         return None
     later = game.events[len(held) :]

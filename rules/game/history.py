@@ -61,14 +61,18 @@ class Entry:
 
     @property
     def correction(self) -> bool:
-        return self.event["type"] == "fix"
+        kind: str = self.event["type"]
+        return kind == "fix"
 
 
-def _holdings(state: GameState) -> dict[str, tuple[int, int, dict[str, int]]]:
+Holding = tuple[int, int, dict[str, int]]  # a player's money, glory and goods
+
+
+def _holdings(state: GameState) -> dict[str, Holding]:
     return {p.name: (p.money, p.glory, dict(p.goods)) for p in state.players}
 
 
-def _difference(before: tuple, after: tuple) -> Change:
+def _difference(before: Holding, after: Holding) -> Change:
     (money0, glory0, goods0), (money1, glory1, goods1) = before, after
     goods = {
         good: goods1.get(good, 0) - goods0.get(good, 0)

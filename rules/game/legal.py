@@ -19,10 +19,10 @@ from .spec import Event
 from .state import GameState, Refused
 
 
-class LegalEvents(Collection):
+class LegalEvents(Collection[Event]):
     """The legal events now, by kind; large kinds stay lazy (see families.py)."""
 
-    def __init__(self, by_type: dict[str, Collection]):
+    def __init__(self, by_type: dict[str, Collection[Event]]):
         self.by_type = by_type
 
     def __len__(self) -> int:

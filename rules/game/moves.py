@@ -11,6 +11,7 @@ from typing import Any
 
 from .engine import Game
 from .families import Family, Listed
+from .spec import Event
 
 # How often each kind is picked when legal; anything unlisted weighs 1.
 WEIGHTS = {
@@ -25,7 +26,7 @@ WEIGHTS = {
 }
 
 
-def pick(events: Collection, rng: random.Random) -> dict[str, Any]:
+def pick(events: Collection[Event], rng: random.Random) -> dict[str, Any]:
     """One event of a kind, uniformly."""
     if isinstance(events, Listed):
         return rng.choice(events.events)

@@ -138,7 +138,8 @@ class PlacementSpec(EventSpec):
     ways: ClassVar[tuple[str, ...]]
 
     def unit(self, e: Event) -> str:
-        return e["unit"]
+        unit: str = e["unit"]
+        return unit
 
     def owner_reasons(self, state: GameState, player: PlayerState) -> list[str]:
         return []
@@ -160,20 +161,20 @@ class PlacementSpec(EventSpec):
         except Refused as refused:  # no such player or space: the state's lookups raise
             return refused.reasons
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         placing = self.placing(state, e)
         if isinstance(placing, list):
             return placing
         way, spot = placing
         return [*spot.reasons, *border_reasons(state, way, spot)]
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         placing = self.placing(state, e)
         assert not isinstance(placing, list), placing  # apply comes only after a passed check
         way, spot = placing
         return pay_and_place(state, way, self.unit(e), spot)
 
-    def options(self, state):
+    def options(self, state: GameState) -> list[Event]:
         return [
             self._event(way, fields)
             for way in self.ways_now(state)

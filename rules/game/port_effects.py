@@ -9,7 +9,7 @@ publisher's erratum (the neighbourhood bonus may follow); the variant for the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
@@ -96,7 +96,7 @@ class Meat(PortEffect):
         return []
 
     @staticmethod
-    def follows(state, player) -> bool:
+    def follows(state: GameState, player: PlayerState) -> bool:
         return next(ways_to_fulfil(state, player, port_one=True, meat_only=True), None) is not None
 
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
@@ -272,7 +272,9 @@ class Price(PortEffect):
         return []
 
     @staticmethod
-    def tradable(state, player, good, direction, money) -> bool:
+    def tradable(
+        state: GameState, player: PlayerState, good: str, direction: str, money: int
+    ) -> bool:
         """A trade of one `good` is legal once the price moved (trading.py `trade_reasons`)."""
         if player.merchants_stock < 1:
             return False
@@ -392,7 +394,7 @@ class Exchange(PortEffect):
         return reasons
 
     @staticmethod
-    def short_of(state, player, news) -> str | None:
+    def short_of(state: GameState, player: PlayerState, news: Iterable[str]) -> str | None:
         """The first new unit the player's board cannot give, taken one after the other."""
         taken = player
         for number, unit in enumerate(news):
@@ -445,7 +447,7 @@ class Exchange(PortEffect):
             return e
         canonical = [{**s, "space": canonical_space(state, s.get("space"))} for s in swaps]
 
-        def order(swap):
+        def order(swap: Fields) -> int:
             try:
                 return state.board.lookup(swap["space"])
             except (ValueError, AttributeError):

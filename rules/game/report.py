@@ -207,14 +207,17 @@ def _standings(state: GameState) -> dict[str, Standing]:
     }
 
 
-def _replay(game: Game) -> tuple[list[RoundPoint], list[dict[str, int]], dict[int, tuple]]:
+Fulfilments = dict[int, tuple[str, int, int]]  # contract -> (player, event, round)
+
+
+def _replay(game: Game) -> tuple[list[RoundPoint], list[dict[str, int]], Fulfilments]:
     """The round points; each player's provisional VP after every event (index 0: before
     the first); and for each fulfilled contract, who fulfilled it and at which event."""
     replay = Game(game.setup, game.parts)
     tiles = game.setup.scoring_tiles
     points: list[RoundPoint] = []
     totals = [_totals(replay.state)]
-    fulfilled: dict[int, tuple[str, int, int]] = {}  # contract -> (player, event, round)
+    fulfilled: Fulfilments = {}
     if replay.state.phase not in SETUP_PHASES:
         points.append(RoundPoint(0, None, False, _standings(replay.state)))
     for number, event in enumerate(game.events, 1):
@@ -298,7 +301,7 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
     return parts
 
 
-def _contract_words(contract: int, fulfilled: dict[int, tuple]) -> Reason:
+def _contract_words(contract: int, fulfilled: Fulfilments) -> Reason:
     """A contract by its tile's left half, as the table finds it (the tiles print no
     numbers), and when it was fulfilled."""
     from ..contract_faces import short
@@ -324,7 +327,7 @@ def _award_lines(score: FinalScore, name: str, words: tuple[str, ...]) -> tuple[
 
 
 def _sources(
-    game: Game, score: FinalScore, name: str, glory: list[GloryPart], fulfilled: dict
+    game: Game, score: FinalScore, name: str, glory: list[GloryPart], fulfilled: Fulfilments
 ) -> list[Source]:
     state = game.state
     parts = state.parts
@@ -394,7 +397,7 @@ def _sources(
     return sources
 
 
-def _on(amount: int, contract: int, fulfilled: dict) -> Reason:
+def _on(amount: int, contract: int, fulfilled: Fulfilments) -> Reason:
     """'3 on contract 12 (event 40, round 2)': what one fulfilled contract brought."""
     return Reason(
         "{amount} on {contract}", amount=amount, contract=_contract_words(contract, fulfilled)

@@ -17,20 +17,23 @@ from .pieces import BUILDINGS, WORKERS
 from .state import LAST_ROUND, GameState, PlayerState
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..components import ScoringTile
     from .hooks import Measure
 
 
-def _per_item(count, per: int = 1) -> Measure:
+def _per_item(count: Callable[[GameState, PlayerState], int], per: int = 1) -> Measure:
     """Glory per item counted, or per complete group of `per` items (pairs: 2)."""
 
-    def measure(state: GameState, player: PlayerState, tile) -> int:
+    def measure(state: GameState, player: PlayerState, tile: ScoringTile) -> int:
         counted = state.rules.measure(state, player, tile.measure, count(state, player))
         return counted // per * tile.glory
 
     return measure
 
 
-def _animals_and_buildings(state: GameState, player: PlayerState, tile) -> int:
+def _animals_and_buildings(state: GameState, player: PlayerState, tile: ScoringTile) -> int:
     count = sum(1 for u in player.units.values() if u in ("sheep", "cow") + BUILDINGS)
     count = state.rules.measure(state, player, tile.measure, count)
     return count * tile.glory + player.count("field") * (tile.glory_per_field or 0)

@@ -10,7 +10,7 @@ on money has one first). A solo game is a score challenge: its figures are kept 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from .report import SOURCES
@@ -146,7 +146,9 @@ def _clans(games: list[GameResult]) -> list[dict[str, Any]]:
     return _ordered([c.as_data(name=k) for k, c in counts.items()])
 
 
-def _by_count(games: list[GameResult], key_of) -> list[dict[str, Any]]:
+def _by_count(
+    games: list[GameResult], key_of: Callable[[SeatResult], object]
+) -> list[dict[str, Any]]:
     """Win rates of each value of `key_of(seat)` by player count, then across all counts."""
     counts: dict[tuple[Any, int | None], _Count] = {}
     for game in games:
@@ -160,7 +162,9 @@ def _by_count(games: list[GameResult], key_of) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (str(r["value"]), r["player_count"] or 99))
 
 
-def _by_game(games: list[GameResult], key_of) -> list[dict[str, Any]]:
+def _by_game(
+    games: list[GameResult], key_of: Callable[[GameResult], object]
+) -> list[dict[str, Any]]:
     """Games, scores and the start player's wins for each value of `key_of(game)`."""
     groups: dict[Any, list[GameResult]] = defaultdict(list)
     for game in games:
@@ -181,7 +185,11 @@ def _by_game(games: list[GameResult], key_of) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: str(r["value"]))
 
 
-def _record(games: list[GameResult], pick, best) -> dict[str, Any] | None:
+def _record(
+    games: list[GameResult],
+    pick: Callable[[GameResult], list[tuple[int, str]]],
+    best: Callable[[int, int], bool],
+) -> dict[str, Any] | None:
     """The game whose seat (or margin) `pick` gives the `best` value, with its player."""
     found = None
     for game in games:
@@ -195,10 +203,10 @@ def _record(games: list[GameResult], pick, best) -> dict[str, Any] | None:
 
 
 def _records(games: list[GameResult]) -> dict[str, Any]:
-    def seats(game, keep):
+    def seats(game: GameResult, keep: Callable[[SeatResult], bool]) -> list[tuple[int, str]]:
         return [(p.total, p.name) for p in game.players if keep(p)]
 
-    def margin(game):
+    def margin(game: GameResult) -> list[tuple[int, str]]:
         return [(game.margin(), game.winners()[0].name)]
 
     higher = lambda a, b: a > b  # noqa: E731 - the first game found keeps a tie
@@ -233,7 +241,9 @@ def _head_to_head(games: list[GameResult]) -> list[dict[str, Any]]:
     ]
 
 
-def _sources(games: list[GameResult], key_of) -> list[dict[str, Any]]:
+def _sources(
+    games: list[GameResult], key_of: Callable[[SeatResult], str | None]
+) -> list[dict[str, Any]]:
     """Average VP of each source for each value of `key_of(seat)`."""
     sums: dict[str, list[dict[str, int]]] = defaultdict(list)
     names: dict[str, str] = {}

@@ -160,7 +160,7 @@ def choice_word(text: str) -> str:
     return text.strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def word_value(kind: str, text: str, name: str) -> Any:
+def word_value(kind: str, text: str, name: str) -> int | str:
     """One `act` word read as a field of `kind`; choice words in any letter case."""
     if kind == "contract" and not text.strip().lstrip("+").isdigit():
         return _one_tile(text, what=name.upper() if name.isidentifier() else name)
@@ -370,7 +370,7 @@ def canonical_space(state: GameState, space: Any) -> Any:
         return space
 
 
-def event_key(e: Event) -> tuple:
+def event_key(e: Event) -> tuple[tuple[str, Any], ...]:
     """A hashable form of a canonical event, to compare events as sets."""
     return tuple(sorted((k, _frozen(v)) for k, v in e.items()))
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
+    from ..components import ScoringTile
     from .setup import Setup
     from .state import GameState, PlayerState
 
@@ -211,7 +212,7 @@ class Port7Original(RulesUnit):
     )
 
 
-def _units_on_costly_land(state, player, tile) -> int:
+def _units_on_costly_land(state: GameState, player: PlayerState, tile: ScoringTile) -> int:
     count = sum(1 for s in player.units if (state.board.spaces[s].cost or 0) >= COSTLY_LAND)
     return state.rules.measure(state, player, tile.measure, count) * tile.glory
 

@@ -16,7 +16,8 @@ from ..pieces import BUILDINGS
 from .base import Clan
 
 if TYPE_CHECKING:
-    from ...expansion import ExpansionRule
+    from ...expansion import ExpansionCheck, ExpansionRule
+    from ...position import MapPlayer, Position
     from ..state import GameState, PlayerState
 
 
@@ -30,7 +31,9 @@ class Campbell(Clan):
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         discounts = state.parts.clans[self.name].unit_discounts
 
-        def cheaper_buildings(check, position, map_player, target):
+        def cheaper_buildings(
+            check: ExpansionCheck, position: Position, map_player: MapPlayer, target: int
+        ) -> ExpansionCheck:
             if check.unit not in BUILDINGS:
                 return check
             nth = map_player.count(check.unit)  # how many are on the map before this one

@@ -30,11 +30,12 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState, PlayerState
 
+
 NAME = "Cunningham"
 MILK_MONEY = 8  # £ per milk (clan text)
 
 
-def _refusal(state, player) -> str | None:
+def _refusal(state: GameState, player: PlayerState) -> str | None:
     """Why `player` cannot make the milk choice now; None when they can."""
     if player.clan != NAME:
         return Reason(

@@ -55,7 +55,7 @@ Readings and rulings (not printed separately):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...board import PortSlot
 from ...messages import Reason
@@ -82,7 +82,9 @@ from .base import Clan
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ...expansion import ExpansionRule
+    from ...expansion import ExpansionCheck, ExpansionRule
+    from ...position import MapPlayer, Position
+    from ..placement import Way
     from ..spec import Event
 
 NAME = "MacDonald"
@@ -101,13 +103,13 @@ def workers_left(state: GameState, player: PlayerState) -> int:
     return total - sum(player.count(w) for w in ALL_WORKERS)
 
 
-def canonical_site(state: GameState, word):
+def canonical_site(state: GameState, word: object) -> object:
     """A loch as `A-18`, a port slot as `port:A` (the event's canonical words)."""
     letter = port_letter(word)
     return port_word(letter) if letter is not None else canonical_space(state, word)
 
 
-def site_of(state: GameState, word) -> int | str:
+def site_of(state: GameState, word: str) -> int | str:
     """A space's index, or a port slot's module letter for `port:A`; Refused for no space."""
     letter = port_letter(word)
     return letter if letter is not None else state.space(word)
@@ -133,7 +135,9 @@ def has_fisherman(state: GameState, site: int | str) -> bool:
     return any(p.units.get(site) == FISHERMAN for p in state.players)
 
 
-def fishermen_near(state: GameState, site: int | str, moving_from=None) -> list[int | str]:
+def fishermen_near(
+    state: GameState, site: int | str, moving_from: int | str | None = None
+) -> list[int | str]:
     """Fishermen (of anyone) adjacent to `site` (a space, or a port slot's letter), on
     spaces or on port tiles, the one rowing left out."""
     return [j for j in adjacent_sites(state, site) if j != moving_from and has_fisherman(state, j)]
@@ -152,7 +156,7 @@ def _near_reason(state: GameState, site: int | str, near: list[int | str]) -> li
 
 
 def fisherman_place_reasons(
-    state: GameState, player: PlayerState, index: int, moving_from=None
+    state: GameState, player: PlayerState, index: int, moving_from: int | str | None = None
 ) -> list[str]:
     """Why a fisherman of `player` may not stand on `index` (empty when it may)."""
     board = state.board
@@ -177,7 +181,7 @@ def fisherman_place_reasons(
 
 
 def port_place_reasons(
-    state: GameState, player: PlayerState, letter: str, moving_from=None
+    state: GameState, player: PlayerState, letter: str, moving_from: int | str | None = None
 ) -> list[str]:
     """Why a fisherman of `player` may not stand on the port tile of slot `letter`."""
     tiles = state.setup.ports
@@ -204,7 +208,9 @@ def port_place_reasons(
     return reasons + _near_reason(state, letter, fishermen_near(state, letter, moving_from))
 
 
-def site_reasons(state: GameState, player: PlayerState, site: int | str, moving_from=None):
+def site_reasons(
+    state: GameState, player: PlayerState, site: int | str, moving_from: int | str | None = None
+) -> list[str]:
     if isinstance(site, str):
         return port_place_reasons(state, player, site, moving_from)
     return fisherman_place_reasons(state, player, site, moving_from)
@@ -250,15 +256,15 @@ class DeployFisherman(PlacementSpec):
         return {**e, "space": canonical_site(state, e["space"])}
 
     @override
-    def unit(self, e):
+    def unit(self, e: Event) -> str:
         return FISHERMAN
 
     @override
-    def owner_reasons(self, state, player):
+    def owner_reasons(self, state: GameState, player: PlayerState) -> list[str]:
         return _clan_refusal(player)
 
     @override
-    def spot(self, state, way, e):
+    def spot(self, state: GameState, way: Way, e: Event) -> Spot:
         """The fisherman's own rule: where it may stand (`site_reasons`), one of the eight
         workers, the MacDonald worker's price and no land cost."""
         player = way.player
@@ -288,7 +294,7 @@ class DeployFisherman(PlacementSpec):
         return Spot(site, WORKER_COST, reasons + ([short] if short else []), where)
 
     @override
-    def spots(self, state, way):
+    def spots(self, state: GameState, way: Way) -> list[tuple[int | str, dict[str, Any]]]:
         """Every site a fisherman of the player may go on now, by its canonical word."""
         player = way.player
         if (
@@ -297,12 +303,12 @@ class DeployFisherman(PlacementSpec):
             or state.rules.units_left(state, player, FISHERMAN) <= 0
         ):
             return []
-        lochs = [
+        lochs: list[tuple[int | str, dict[str, Any]]] = [
             (space.index, {"space": space.id})
             for space in state.board.spaces
             if space.loch and not fisherman_place_reasons(state, player, space.index)
         ]
-        ports = [
+        ports: list[tuple[int | str, dict[str, Any]]] = [
             (slot.module, {"space": port_word(slot.module)})
             for slot in state.board.port_slots
             if not port_place_reasons(state, player, slot.module)
@@ -531,7 +537,9 @@ class MacDonald(Clan):
 
     @override
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
-        def worker_cost(check, position, map_player, target):
+        def worker_cost(
+            check: ExpansionCheck, position: Position, map_player: MapPlayer, target: int
+        ) -> ExpansionCheck:
             if check.unit not in WORKERS or check.unit_cost == WORKER_COST:
                 return check
             change = WORKER_COST - check.unit_cost

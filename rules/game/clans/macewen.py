@@ -44,8 +44,9 @@ BEER_MONEY = BoxValue(
 )
 
 
-def beer_money(state) -> int:
-    return state.setup.clan_values[BEER_MONEY.key]
+def beer_money(state: GameState) -> int:
+    money: int = state.setup.clan_values[BEER_MONEY.key]  # the box's values vary by clan
+    return money
 
 
 class Brew(EventSpec):

@@ -92,17 +92,17 @@ WHISKY_CELLAR = BoxValue(
 )
 
 
-def payouts(state) -> tuple[int, ...]:
+def payouts(state: GameState) -> tuple[int, ...]:
     """The money each cellar spot pays, leftmost first (the table's box data)."""
     return tuple(state.setup.clan_values[WHISKY_CELLAR.key])
 
 
-def spot_words(state, spot: int) -> str:
+def spot_words(state: GameState, spot: int) -> str:
     """Spot `spot` (0: leftmost) as the table counts it, with its money."""
     return Reason("cellar spot {spot} (£{money})", spot=spot + 1, money=payouts(state)[spot])
 
 
-def cellar_words(state, player) -> str:
+def cellar_words(state: GameState, player: PlayerState) -> str:
     """The cellar spot by spot, for status: 'spot 1 £0: -, spot 2 £7: barrel, ...'."""
     return Joined(  # each spot read in the reader's language (a str join would not be)
         ", ",
@@ -115,13 +115,13 @@ def cellar_words(state, player) -> str:
     )
 
 
-def _no_cellar(player) -> str:
+def _no_cellar(player: PlayerState) -> str:
     return Reason(
         "{player} has no whisky cellar: only the {clan} clan has", player=player.name, clan=NAME
     )
 
 
-def _age_refusal(state, player) -> str | None:
+def _age_refusal(state: GameState, player: PlayerState) -> str | None:
     """Why `player` cannot make the ageing choice now; None when they can."""
     if player.clan != NAME:
         return _no_cellar(player)
@@ -210,7 +210,7 @@ class AgeWhisky(EventSpec):
         return Reason("{player}: age 1 whisky in the leftmost cellar spot", player=e["player"])
 
 
-def _out_refusal(state, player) -> str | None:
+def _out_refusal(state: GameState, player: PlayerState) -> str | None:
     """Why `player` cannot take a barrel out of the cellar now (any barrel); None if they can."""
     if player.clan != NAME:
         return _no_cellar(player)

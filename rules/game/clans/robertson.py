@@ -15,7 +15,8 @@ from ..hooks import override
 from .base import Clan
 
 if TYPE_CHECKING:
-    from ...expansion import ExpansionRule
+    from ...expansion import ExpansionCheck, ExpansionRule
+    from ...position import MapPlayer, Position
     from ..state import GameState, PlayerState
 
 
@@ -27,7 +28,9 @@ class Robertson(Clan):
     def expansion_rules(self, state: GameState, player: PlayerState) -> tuple[ExpansionRule, ...]:
         off = state.parts.clans[self.name].delta_discount.get(len(state.players), 0)
 
-        def cheaper_on_deltas(check, position, map_player, target):
+        def cheaper_on_deltas(
+            check: ExpansionCheck, position: Position, map_player: MapPlayer, target: int
+        ) -> ExpansionCheck:
             if not off or target not in position.board.deltas:
                 return check
             return check._replace(

@@ -36,7 +36,7 @@ class Auction(EventSpec):
     fields = {"player": Field("player"), "clan": Field("clan"), "bid": Field("bid")}
     positional = ("player", "clan", "bid")
 
-    def max_bid(self, state) -> int:
+    def max_bid(self, state: GameState) -> int:
         return state.parts.final_scoring.auction_max_bid
 
     def normalise(self, state: GameState, e: Event) -> Event:

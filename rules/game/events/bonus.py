@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState
 
+
 RULE = Reason("a bonus upgrade comes only after fulfilling a contract that gives one")
 
 
@@ -79,7 +80,7 @@ class Bonus(EventSpec):
         return Reason("{upgrade} (free)", upgrade=bonus_words(e))
 
 
-def upgrade_words(spec, words: list[str]) -> dict:
+def upgrade_words(spec: EventSpec, words: list[str]) -> dict[str, str]:
     """PLAYER technology WORKER | shipping | merchant | retrieve GOOD:SIDE."""
     if len(words) < 2:
         raise WordsError(usage(spec))
@@ -94,11 +95,11 @@ def upgrade_words(spec, words: list[str]) -> dict:
     return fields
 
 
-def usage(spec) -> str:
+def usage(spec: EventSpec) -> str:
     return Reason("usage: caledonia act GAME {verb} {syntax}", verb=spec.verb, syntax=spec.syntax)
 
 
-def raise_unknown(spec, options) -> None:
+def raise_unknown(spec: EventSpec, options: Iterable[str]) -> None:
     raise WordsError(
         Reason("unknown option --{option} for {verb}", option=next(iter(options)), verb=spec.verb)
     )

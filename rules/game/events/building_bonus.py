@@ -29,7 +29,8 @@ from ..turns import follow_up
 from .obtain import due_words
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator, Sequence
+    from random import Random
 
     from ..spec import Event
     from ..state import GameState, TurnState
@@ -148,7 +149,7 @@ class BuildingBonus(EventSpec):
         )
         base = {"type": self.type, "player": player.name}
 
-        def kept_from(drawn):
+        def kept_from(drawn: Iterable[int]) -> Iterator[tuple[int, ...]]:
             for n in range(most + 1):
                 yield from combinations(sorted(drawn), n)
 
@@ -159,12 +160,12 @@ class BuildingBonus(EventSpec):
         size = min(draw, len(pool))
         pool_set = set(pool)
 
-        def iterate():
+        def iterate() -> Iterator[Event]:
             for drawn in combinations(pool, size):
                 for kept in kept_from(drawn):
                     yield self._event(base, list(drawn), kept)
 
-        def contains(e):
+        def contains(e: Event) -> bool:
             drawn = e.get("drawn", [])
             kept = named(e, "keep")
             return (
@@ -181,7 +182,7 @@ class BuildingBonus(EventSpec):
                 and (e.get("second") is None or e.get("keep") is not None)
             )
 
-        def sample(rng):
+        def sample(rng: Random) -> Event:
             drawn = sorted(rng.sample(pool, size))
             kept = sorted(rng.sample(drawn, rng.randint(0, min(most, size))))
             return self._event(base, drawn, kept)
@@ -208,7 +209,7 @@ class BuildingBonus(EventSpec):
         )
 
     @staticmethod
-    def _event(base, drawn, kept):
+    def _event(base: Event, drawn: Sequence[int], kept: Sequence[int]) -> Event:
         event = dict(base)
         if drawn:
             event["drawn"] = list(drawn)
@@ -241,7 +242,7 @@ class BuildingBonus(EventSpec):
         return Reason("keep {contracts}: {money}", **fields)
 
 
-def draw_count(state, e) -> int:
+def draw_count(state: GameState, e: Event) -> int:
     """How many contracts the player draws (a clan may draw more than three)."""
     try:
         player = state.player(str(e.get("player")))

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-def known_clan(state, name: str) -> str:
+def known_clan(state: GameState, name: str) -> str:
     """A clan's name as the data spells it, in any letter case; Refused naming the drawn ones."""
     clan = state.parts.clan(name)
     if clan is None:
@@ -27,7 +27,7 @@ def known_clan(state, name: str) -> str:
     return clan.name
 
 
-def canonical_clan(state, name):
+def canonical_clan(state: GameState, name: object) -> object:
     clan = state.parts.clan(name) if isinstance(name, str) else None
     return clan.name if clan else name
 
@@ -97,8 +97,9 @@ class ChooseClan(EventSpec):
     def describe(self, e: Event) -> str:
         return Reason("{player} takes clan {clan}", player=e["player"], clan=e["clan"])
 
-    def option_words(self, state, e):
-        return e["clan"]  # whose choice it is, the menu's question says
+    def option_words(self, state: GameState, e: Event) -> str:
+        clan: str = e["clan"]
+        return clan  # whose choice it is, the menu's question says
 
 
 SPEC = ChooseClan()

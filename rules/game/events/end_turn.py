@@ -21,10 +21,11 @@ if TYPE_CHECKING:
     from ..spec import Event
     from ..state import GameState
 
+
 RULE = Reason("a turn ends after its main action, when its player says so")
 
 
-def end_reasons(state, who) -> list[str]:
+def end_reasons(state: GameState, who: str) -> list[str]:
     player = state.player(who)
     turn = state.turn
     if state.phase != "action":

@@ -6,19 +6,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...expansion import ExpansionCheck, check_expansion, legal_spaces
+from ...expansion import ExpansionCheck, ExpansionRule, check_expansion, legal_spaces
 from ...messages import Joined, Reason
 from ..pieces import position_of, space_place, unit_words
-from ..placement import FREE, MAIN, START, PlacementSpec, Spot
+from ..placement import FREE, MAIN, START, PlacementSpec, Spot, Way
 from ..spec import Field, canonical_space
 from ..state import GameState, PlayerState
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..spec import Event
 
 
 def _terms(
-    state: GameState, player: PlayerState, unit: str, free: bool, anywhere: bool, rules
+    state: GameState,
+    player: PlayerState,
+    unit: str,
+    free: bool,
+    anywhere: bool,
+    rules: tuple[ExpansionRule, ...],
 ) -> dict[str, Any]:
     """The player's side of the map engine's check: how the space is had (free land;
     anywhere, for starting workers, which need no reach), money, the rules units'
@@ -97,11 +104,11 @@ class ExpansionPlacement(PlacementSpec):
 
     units: ClassVar[tuple[str, ...] | None] = None  # the units offered; None: all
 
-    def normalise(self, state, e):
+    def normalise(self, state: GameState, e: Event) -> Event:
         e = super().normalise(state, e)
         return {**e, "space": canonical_space(state, e["space"])}
 
-    def spot(self, state, way, e):
+    def spot(self, state: GameState, way: Way, e: Event) -> Spot:
         space = state.space(e["space"])
         check = expansion(state, way.player, e["unit"], space, way.kind == FREE, way.kind == START)
         where = check.space if way.kind == START else f"{check.space} ({check.route})"
@@ -109,7 +116,7 @@ class ExpansionPlacement(PlacementSpec):
         detail = Joined("", [": ", check.cost_words()]) if check.adjustments else ""
         return Spot(space, check.cost, check.reasons, where, detail)
 
-    def spots(self, state, way):
+    def spots(self, state: GameState, way: Way) -> Iterator[tuple[int | str, dict[str, Any]]]:
         free, anywhere = way.kind == FREE, way.kind == START
         for check in legal_expansions(state, way.player, self.units, free, anywhere):
             yield state.board.index[check.space], {"unit": check.unit, "space": check.space}

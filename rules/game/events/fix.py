@@ -58,10 +58,10 @@ class Correction:
 
     fields: tuple[str, ...] = ("player", "value")
 
-    def check(self, state, e) -> list[str]:
+    def check(self, state: GameState, e: Event) -> list[str]:
         return []
 
-    def apply(self, state, e) -> list[str]:
+    def apply(self, state: GameState, e: Event) -> list[str]:
         raise NotImplementedError
 
 
@@ -69,7 +69,7 @@ class PlayerNumber(Correction):
     def __init__(self, attribute: str, note: str):
         self.attribute, self.note = attribute, note  # note: its message id
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         before = getattr(player, self.attribute)
         setattr(player, self.attribute, e["value"])
@@ -79,7 +79,7 @@ class PlayerNumber(Correction):
 class Goods(Correction):
     fields = ("player", "good", "value")
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         before, player.goods[e["good"]] = player.goods[e["good"]], e["value"]
         return [
@@ -96,11 +96,11 @@ class Goods(Correction):
 class Price(Correction):
     fields = ("good", "value")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         problem = state.market.check_price(e["good"], e["value"])
         return [problem] if problem else []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         before, state.prices[e["good"]] = state.prices[e["good"]], e["value"]
         return [
             Reason(
@@ -115,7 +115,7 @@ class Price(Correction):
 class Unit(Correction):
     fields = ("player", "space", "unit")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:  # a unit on a port tile (a clan's fisherman): off only
@@ -179,7 +179,7 @@ class Unit(Correction):
             )
         return reasons
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:
@@ -217,7 +217,7 @@ class Unit(Correction):
 
 
 class Merchants(Correction):
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         total = state.parts.economy.merchants_per_colour
         if total - e["value"] - player.merchants_out() < 0:
@@ -232,7 +232,7 @@ class Merchants(Correction):
             ]
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         total = state.parts.economy.merchants_per_colour
         board = total - e["value"] - player.merchants_out()
@@ -251,7 +251,7 @@ class Merchants(Correction):
 class Contract(Correction):
     fields = ("contract", "to", "player")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         to = e["to"]
         if to not in PLACES:
             # TRANSLATORS: open, fulfilled, board and out are what to type: keep them
@@ -271,7 +271,7 @@ class Contract(Correction):
             return [Reason("the export board has no empty box")]
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         contract, to = e["contract"], e["to"]
         if contract in state.export_board:
             state.export_board[state.export_board.index(contract)] = None
@@ -298,13 +298,13 @@ class Contract(Correction):
 class Shipping(Correction):
     fields = ("player", "level")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         state.player(e["player"])
         if e["level"] not in SHIPPING_LEVELS:
             return [Reason("shipping is one of {levels}", levels=", ".join(SHIPPING_LEVELS))]
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         player.shipping = SHIPPING_LEVELS.index(e["level"])
         level = e["level"].replace("_", "-")
@@ -314,11 +314,11 @@ class Shipping(Correction):
 class Technology(Correction):
     fields = ("player", "worker", "upgraded")
 
-    def check(self, state, e):
+    def check(self, state: GameState, e: Event) -> list[str]:
         state.player(e["player"])
         return []
 
-    def apply(self, state, e):
+    def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
         worker = e["worker"]
         if e["upgraded"]:
@@ -412,13 +412,13 @@ class Fix(EventSpec):
             raise WordsError(
                 Reason("usage: caledonia fix GAME {what} {shape}", what=what, shape=shape)
             )
-        event = {"type": self.type, "what": what}
+        event: Event = {"type": self.type, "what": what}
         for name, word in zip(names, rest, strict=False):
             event[name] = self._word(name, word)
         return event
 
     @staticmethod
-    def _word(name: str, word: str):
+    def _word(name: str, word: str) -> int | str | bool:
         if name == "contract":  # an id or the tile's goods ('4 wool')
             return word_value("contract", word, "CONTRACT")
         if name == "value":

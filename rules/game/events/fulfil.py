@@ -19,10 +19,11 @@ from ..spec import EventSpec, Field, canonical_space
 from ..turns import MEAT, binding, finish_main, gate, may_act, turn_of
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
+    from ...components import Contract
     from ..spec import Event
-    from ..state import GameState
+    from ..state import GameState, PlayerState
 
 
 class Meat(NamedTuple):
@@ -34,20 +35,20 @@ class Meat(NamedTuple):
     needed: int
 
 
-def meat_of(contracts, port_one: bool) -> Meat:
+def meat_of(contracts: Iterable[Contract], port_one: bool) -> Meat:
     beef = sum(c.pay.get("beef", 0) for c in contracts)
     mutton = sum(c.pay.get("mutton", 0) for c in contracts)
     meat = sum(c.meat for c in contracts)
     return Meat(beef, mutton, meat - (1 if port_one and meat else 0))
 
 
-def serves(state, e) -> str | None:
+def serves(state: GameState, e: Event) -> str | None:
     """The binding a fulfil meets: a contract requiring meat meets port 1's (ruling 27)."""
     contracts = [state.parts.contracts.get(c) for c in named(e)]
     return MEAT if any(c is not None and c.meat for c in contracts) else None
 
 
-def goods_owed(contracts) -> dict[str, int]:
+def goods_owed(contracts: Iterable[Contract]) -> dict[str, int]:
     owed: dict[str, int] = {}
     for contract in contracts:
         for good, amount in contract.pay.items():
@@ -136,7 +137,9 @@ class Fulfil(EventSpec):
         meat = meat_of(contracts, turn_of(state, passage).port_one)
         return reasons + self._slaughter_reasons(state, player, which, meat, spaces)
 
-    def _slaughter_reasons(self, state, player, which, meat, spaces) -> list[str]:
+    def _slaughter_reasons(
+        self, state: GameState, player: PlayerState, which: str, meat: Meat, spaces: list[int]
+    ) -> list[str]:
         reasons: list[str] = []
         if len(set(spaces)) != len(spaces):
             reasons.append(Reason("a space is named twice for slaughter"))
@@ -226,7 +229,7 @@ class Fulfil(EventSpec):
         return notes
 
     @staticmethod
-    def _gains(state, player, contract) -> list[str]:
+    def _gains(state: GameState, player: PlayerState, contract: Contract) -> list[str]:
         """What one fulfilled contract gives: money, imports, free spaces, upgrades."""
         notes: list[str] = []
         player.open_contracts.remove(contract.id)
@@ -326,7 +329,9 @@ def slaughter_wanted(which: str, meat: Meat) -> str:
     )
 
 
-def ways_to_fulfil(state, player, port_one: bool, meat_only: bool = False):
+def ways_to_fulfil(
+    state: GameState, player: PlayerState, port_one: bool, meat_only: bool = False
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Every (contract ids, spaces slaughtered) `player` may fulfil in one action, as far as
     goods and animals go; `meat_only`: only those with a contract requiring meat."""
     most = state.rules.contracts_per_action(state, player)
@@ -342,7 +347,7 @@ def ways_to_fulfil(state, player, port_one: bool, meat_only: bool = False):
                 yield ids, spaces
 
 
-def slaughters(player, meat):
+def slaughters(player: PlayerState, meat: Meat) -> Iterator[tuple[int, ...]]:
     """Every set of the player's animals that pays the meat."""
     herds = {
         meat_kind: sorted(s for s, u in player.units.items() if u == animal)

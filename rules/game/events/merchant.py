@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...messages import Reason
 from ..spec import Field
 from ..upgrades import merchant_reason, unaffordable
 from .main_action import MainAction
+
+if TYPE_CHECKING:
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 A_MERCHANT = Reason("a merchant")  # what costs: '{what} costs £4 and Ailsa has £3'
 
@@ -25,23 +31,23 @@ class Merchant(MainAction):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         cost = state.parts.economy.merchant_hire_cost
         return [
             r for r in (merchant_reason(state, player), unaffordable(player, cost, A_MERCHANT)) if r
         ]
 
-    def change(self, state, player, e):
+    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         cost = state.parts.economy.merchant_hire_cost
         player.money -= cost
         player.merchants_board -= 1
         player.merchants_stock += 1
         return [Reason("{player} pays £{cost} and hires a merchant", player=player.name, cost=cost)]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return Reason("{player} hires a merchant", player=e["player"])
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         return Reason("a merchant for £{cost}", cost=state.parts.economy.merchant_hire_cost)
 
 

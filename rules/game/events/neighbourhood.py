@@ -17,18 +17,18 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..spec import Event
-    from ..state import GameState, TurnState
+    from ..state import GameState, PlayerState, TurnState
 
 RULE = Reason("the neighbourhood bonus comes only right after an expansion")
 
 
-def discount(state, good: str) -> int:
+def discount(state: GameState, good: str) -> int:
     economy = state.parts.economy
     kind = "basic" if good in economy.basic_goods else "processed"
     return economy.neighbourhood_discount[kind]
 
 
-def kind_money(state, player, good: str) -> int:
+def kind_money(state: GameState, player: PlayerState, good: str) -> int:
     """Money for trading a kind of good with the bonus: once per kind per turn."""
     if state.turn.neighbourhood_bought.get(good, 0):
         return 0

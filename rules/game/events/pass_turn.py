@@ -3,10 +3,16 @@ the next round's turn order. When the last player passes, production begins."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...messages import N_, Reason
 from ..spec import Field
 from .main_action import MainAction
 from .produce import begin_production
+
+if TYPE_CHECKING:
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 # the note of a pass, by the place in the pass order (alone: no order to say)
 PASSES = (
@@ -17,7 +23,7 @@ PASSES = (
 )
 
 
-def pass_money(state) -> int:
+def pass_money(state: GameState) -> int:
     amounts = state.setup.pass_money
     return amounts[min(len(state.pass_order), len(amounts) - 1)]
 
@@ -38,7 +44,7 @@ class Pass(MainAction):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def change(self, state, player, e):
+    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         place = len(state.pass_order)
         money = pass_money(state)
         player.money += money
@@ -54,10 +60,10 @@ class Pass(MainAction):
             notes += begin_production(state)
         return notes
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return Reason("{player} passes", player=e["player"])
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         return Reason("pass and receive £{money}", money=pass_money(state))
 
 

@@ -20,6 +20,8 @@ from .bonus import upgrade_words
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping
 
+    from ...board import PortSlot
+    from ...reach import Route
     from ..port_effects import Fields
     from ..spec import Event
     from ..state import GameState, PlayerState
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 EFFECT_FIELDS = ("use", "give", "take", "choice", "worker", "from", "good", "direction", "swaps")
 
 
-def canonical_tile(tile):
+def canonical_tile(tile: object) -> object:
     return str(tile).upper() if isinstance(tile, (str, int)) else tile
 
 
@@ -53,7 +55,7 @@ class KickstarterPort(PortEffect):
     def name(self) -> str:
         return Reason("the Kickstarter port")
 
-    def inner(self, state, e) -> tuple[str | None, PortEffect | None]:
+    def inner(self, state: GameState, e: Event) -> tuple[str | None, PortEffect | None]:
         use = canonical_tile(e.get("use"))
         others = [t for t in state.setup.ports.values() if t != "KS"]
         effects = state.rules.port_effects()
@@ -266,10 +268,10 @@ class UsePort(EventSpec):
         return reasons + effect.reasons(state, player, e)
 
     @staticmethod
-    def _slot(state, corner):
+    def _slot(state: GameState, corner: str) -> PortSlot:
         return next(s for s in state.board.port_slots if s.module == corner)
 
-    def _route(self, state, player, corner):
+    def _route(self, state: GameState, player: PlayerState, corner: str) -> Route | None:
         slot = self._slot(state, corner)
         return port_route(state.board, player.units, slot, player.shipping_level, player.port_units)
 
@@ -279,6 +281,7 @@ class UsePort(EventSpec):
         tile = e["tile"]
         corner = next(c for c, t in state.setup.ports.items() if t == tile)
         route = self._route(state, player, corner)
+        assert route is not None, "check refuses a port tile out of reach"
         open_turn(state, passage)
         close_window(state)
         player.ports_used.add(tile)

@@ -21,12 +21,14 @@ from ..spec import Event, EventSpec, Field, WordsError, whole_word
 from ..state import phase_words
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
+    from random import Random
 
+    from ..spec import Event
     from ..state import GameState
 
 
-def missing(state) -> int:
+def missing(state: GameState) -> int:
     """Empty boxes the refill fills."""
     target = state.rules.refill_target(
         state, face_up_count(len(state.players), len(state.export_board), state.parts)
@@ -34,18 +36,19 @@ def missing(state) -> int:
     return max(0, target - sum(1 for c in state.export_board if c is not None))
 
 
-def ordered_draw(state) -> bool:
+def ordered_draw(state: GameState) -> bool:
     """Whether the order of drawn contracts matters: it places them in slots the solo
     removal grid tells apart."""
     return state.setup.removal_grid is not None
 
 
-def seeded_rolls(state) -> list[dict]:
+def seeded_rolls(state: GameState) -> list[dict[str, str | int]]:
     """The tool's dice for this preparation: the same seed and round give the same rolls."""
     from ...solo import roll_dice  # the solo rules load in a solo game only
     from ...solo_state import dice_rng
 
     dice = state.rules.dice(state)
+    assert dice is not None, "the tool rolls dice only in a game whose rules have some"
     rng = dice_rng(state.setup.seed or 0, state.round + 1)
     return [{"good": r.good, "die": r.die} for r in roll_dice(rng, dice.goods, dice.price)]
 
@@ -160,13 +163,13 @@ class Prepare(EventSpec):
         pool_set = set(pool or ())
         pile = state.pile or []  # the known pile: pool is None exactly when there is one
 
-        def draws():
+        def draws() -> Iterable[list[int]]:
             if pool is None:
                 top = pile[:count]
                 return [top]
             return (list(d) for d in (permutations if ordered else combinations)(pool, size))
 
-        def roll_sets():
+        def roll_sets() -> Iterable[list[dict[str, str | int]] | None]:
             if dice is None:
                 return [None]
             return (
@@ -175,17 +178,17 @@ class Prepare(EventSpec):
                 for faces in product(dice.price, repeat=dice.rolls)
             )
 
-        def iterate():
+        def iterate() -> Iterator[Event]:
             for drawn in draws():
                 for rolls in roll_sets():
-                    event = {"type": self.type}
+                    event: Event = {"type": self.type}
                     if drawn:
                         event["drawn"] = drawn
                     if rolls is not None:
                         event["rolls"] = rolls
                     yield event
 
-        def draws_fit(drawn) -> bool:
+        def draws_fit(drawn: object) -> bool:
             if pool is None:
                 return drawn == pile[:count]
             return (
@@ -196,7 +199,7 @@ class Prepare(EventSpec):
                 and (ordered or drawn == sorted(drawn))
             )
 
-        def rolls_fit(rolls) -> bool:
+        def rolls_fit(rolls: object) -> bool:
             if dice is None:
                 return rolls is None
             return (
@@ -207,7 +210,7 @@ class Prepare(EventSpec):
                 and all(r["good"] in dice.goods and r["die"] in dice.price for r in rolls)
             )
 
-        def contains(e):
+        def contains(e: Event) -> bool:
             return (
                 e.get("type") == self.type
                 and set(e) <= {"type", "drawn", "rolls"}
@@ -215,7 +218,7 @@ class Prepare(EventSpec):
                 and rolls_fit(e.get("rolls"))
             )
 
-        def sample(rng):
+        def sample(rng: Random) -> Event:
             event: Event = {"type": self.type}
             if pool is None:
                 drawn = pile[:count]

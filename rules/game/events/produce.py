@@ -24,12 +24,13 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..spec import Event
-    from ..state import GameState
+    from ..state import GameState, PlayerState
+
 
 OUTPUTS = ("cheese", "bread", "whisky")
 
 
-def basic_goods(state, player) -> dict[str, int]:
+def basic_goods(state: GameState, player: PlayerState) -> dict[str, int]:
     economy = state.parts.economy
     made = dict.fromkeys(economy.basic_goods, 0)
     for unit, goods in economy.basic_production.items():
@@ -38,24 +39,24 @@ def basic_goods(state, player) -> dict[str, int]:
     return made
 
 
-def income(state, player) -> int:
+def income(state: GameState, player: PlayerState) -> int:
     return sum(player.count(w) * state.rules.worker_income(state, player, w) for w in ALL_WORKERS)
 
 
-def begin_production(state) -> list[str]:
+def begin_production(state: GameState) -> list[str]:
     """The production phase starts: what changes for each player as it does."""
     state.phase = "production"
     return [n for p in state.players for n in state.rules.production_begins(state, p)]
 
 
-def pending(state) -> list[str]:
+def pending(state: GameState) -> list[str]:
     """The end-of-production choices still to make, in words (none before all produced)."""
     if state.phase != "production" or not all(p.produced for p in state.players):
         return []
     return [words for p in state.players for words in state.rules.production_pending(state, p)]
 
 
-def end_of_production_refusal(state, player, doing: str) -> str | None:
+def end_of_production_refusal(state: GameState, player: PlayerState, doing: str) -> str | None:
     """Why a choice made at the end of production (`doing`, e.g. "sells milk") cannot come
     now: it is another phase, or someone has still to produce; None when it can."""
     if state.phase != "production":
@@ -78,7 +79,7 @@ def end_of_production_refusal(state, player, doing: str) -> str | None:
     return None
 
 
-def end_production(state) -> list[str]:
+def end_production(state: GameState) -> list[str]:
     """Score the round when everyone has produced and no end-of-production choice is left."""
     if state.phase != "production" or not all(p.produced for p in state.players):
         return []
@@ -88,7 +89,7 @@ def end_production(state) -> list[str]:
     return score_round(state)
 
 
-def production_money(state, player, e) -> int:
+def production_money(state: GameState, player: PlayerState, e: Event) -> int:
     """Money on top of worker income for the processing chosen in `e` (a clan's)."""
     return state.rules.production_money(state, player, {g: e.get(g, 0) for g in OUTPUTS})
 
@@ -200,7 +201,7 @@ class Produce(EventSpec):
             )
         return [note, *end_production(state)]
 
-    def choices(self, state, player) -> list[dict[str, int]]:
+    def choices(self, state: GameState, player: PlayerState) -> list[dict[str, int]]:
         """Every processing a player may choose: outputs by building count and stock."""
         economy = state.parts.economy
         made = basic_goods(state, player)

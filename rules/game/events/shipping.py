@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...messages import Reason
 from ..spec import Field
 from ..upgrades import shipping_reason, shipping_words, unaffordable
 from .main_action import MainAction
+
+if TYPE_CHECKING:
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 A_STEP = Reason("a shipping step")  # what costs: '{what} costs £4 and Ailsa has £3'
 
@@ -25,11 +31,11 @@ class Shipping(MainAction):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         cost = state.parts.economy.shipping_step_cost
         return [r for r in (shipping_reason(player), unaffordable(player, cost, A_STEP)) if r]
 
-    def change(self, state, player, e):
+    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         cost = state.parts.economy.shipping_step_cost
         player.money -= cost
         player.shipping += 1
@@ -42,10 +48,10 @@ class Shipping(MainAction):
             )
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return Reason("{player} upgrades shipping", player=e["player"])
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         player = state.by_name(e["player"])
         level = state.parts.economy.shipping_levels[player.shipping + 1].replace("_", "-")
         return Reason(

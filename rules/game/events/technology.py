@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...messages import Reason
 from ...words import plural
 from ..pieces import WORKERS
 from ..spec import Field
 from ..upgrades import technology_reasons
 from .main_action import MainAction
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..spec import Event
+    from ..state import GameState, PlayerState
 
 AN_UPGRADE = Reason("a technology upgrade")  # what costs: '{what} costs £10 and Ailsa has £3'
 
@@ -27,14 +35,14 @@ class Technology(MainAction):
     fields = {"player": Field("player"), "worker": Field("worker")}
     positional = ("player", "worker")
 
-    def choices(self, state, player):
+    def choices(self, state: GameState, player: PlayerState) -> Iterable[Event]:
         return ({"worker": worker} for worker in WORKERS)
 
-    def reasons(self, state, player, e):
+    def reasons(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         cost = state.parts.economy.technology_cost
         return technology_reasons(state, player, e["worker"], cost, AN_UPGRADE)
 
-    def change(self, state, player, e):
+    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
         cost = state.parts.economy.technology_cost
         player.money -= cost
         player.technology.add(e["worker"])
@@ -49,12 +57,12 @@ class Technology(MainAction):
             )
         ]
 
-    def describe(self, e):
+    def describe(self, e: Event) -> str:
         return Reason(
             "{player} upgrades the {worker} technology", player=e["player"], worker=e["worker"]
         )
 
-    def option_words(self, state, e):
+    def option_words(self, state: GameState, e: Event) -> str:
         return Reason(
             "{worker} technology for £{cost}",
             worker=e["worker"],
