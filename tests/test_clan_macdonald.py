@@ -438,7 +438,7 @@ def test_a_starting_fisherman_goes_on_a_port_tile_for_six_pounds():
         "(port:A (tile 5), port:B (tile 2), port:C (tile 8), port:D (tile 4))"
     ]
     notes = act(game, type="fisherman", player="Ailsa", space="PORT:a")  # any letter case
-    assert notes[0] == "Ailsa places a fisherman on the port tile at corner A (£10) for £6"
+    assert notes[0] == "Ailsa places a fisherman on the port tile at corner A (receive £10) for £6"
     assert game.events[-1] == {"type": "fisherman", "player": "Ailsa", "space": "port:A"}
     assert ailsa(game).money == before - 6
     assert ailsa(game).port_units == {"A": "fisherman"} and ailsa(game).units == {}
@@ -636,7 +636,7 @@ def test_a_fisherman_on_a_port_tile_lets_its_owner_use_that_tile():
     # tile 5 (port A, take £10) is out of her reach; her fisherman stands on port B
     reasons = refuse(game, type="port", player="Ailsa", tile="5")
     assert reasons == [
-        "the port tile at corner A (£10), touching A-09 (row 2, hex 2 of module A), A-10 (row 2, "
+        "the port tile at corner A (receive £10), touching A-09 (row 2, hex 2 of module A), A-10 (row 2, "
         "hex 3 of module A), is not neighbouring or within shipping reach of Ailsa's units"
     ]
     act(game, type="fix", what="unit", player="Ailsa", space="port:B", unit="none")
@@ -644,7 +644,7 @@ def test_a_fisherman_on_a_port_tile_lets_its_owner_use_that_tile():
     assert ailsa(game).money == 4
     assert {"type": "port", "player": "Ailsa", "tile": "5"} in legal_events(game.state, "Ailsa")
     notes = act(game, type="port", player="Ailsa", tile="5")
-    assert notes[0] == "Ailsa uses a port tile (standing on port A): £10"
+    assert notes[0] == "Ailsa uses a port tile (standing on port A): receive £10"
     assert ailsa(game).money == 14
 
 
@@ -671,7 +671,7 @@ def test_a_port_tile_fisherman_with_no_opponent_beside_opens_no_bonus():
     to_ailsas_turn(game)
     money(game, "Ailsa", 20)
     notes = act(game, type="fisherman", player="Ailsa", space="port:A")
-    assert notes == ["Ailsa puts a fisherman on the port tile at corner A (£10) for £6"]
+    assert notes == ["Ailsa puts a fisherman on the port tile at corner A (receive £10) for £6"]
     assert game.state.turn.expanded == ()
 
 

@@ -139,11 +139,11 @@ def test_each_tile_menu_says_what_the_tile_is_and_offers_a_tile_once(tmp_path):
         assert corners[f"Port tile at corner {letter}"] == (
             f"Port tile at corner {letter} ({where}, touching {touching}):"
         )
-    assert "£10" in first and "give 1 basic good, take 3" in first
+    assert "receive £10" in first and "give 1 basic good, take 3" in first
     assert "(5)" not in first  # by what it does: the tiles carry no number people read
     assert "Let caledonia draw these" in first and "Let caledonia draw these" not in last
     assert last[-1] == "← back"  # every set-up question after the first has a way back
-    assert len(last) == 6 and "£10" not in last  # 8 tiles, 3 of them at A-C; and back
+    assert len(last) == 6 and "receive £10" not in last  # 8 tiles, 3 of them at A-C; and back
     scoring = asker.menus["Scoring tile for round 1:"]
     assert "Deployed workers, MacDonald's fishermen included: 2 glory each (4)" in scoring
     tiles = (

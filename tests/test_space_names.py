@@ -324,7 +324,7 @@ def test_fisherman_and_row_options_say_where_the_loch_or_port_tile_is():
     port = EVENTS["fisherman"].option_words(state, deploys["port:A"])
     assert port.startswith(
         "fisherman on port:A for £6 (no land cost on a port tile): "
-        "the port tile at corner A (£10), beside A-"
+        "the port tile at corner A (receive £10), beside A-"
     )
     assert "tile 5" not in port  # the tile by what it does, not by its appendix number
     loch = EVENTS["fisherman"].option_words(state, deploys["C-19"])
@@ -416,7 +416,13 @@ def test_at_80_by_24_one_modules_spaces_are_drawn_alone_in_miniature_if_the_line
     spare = 24 - 1 - shown - menu_lines  # one line kept for what a wrong key says
     assert spare >= 0 and all(len(line) <= 80 for line in lines + caption.split("\n"))
     assert where_picture(state, menu, 80, 24, header + spare, "Expand:") is not None
-    assert where_picture(state, menu, 80, 24, header + spare + 1, "Expand:") is None
+    # a line fewer: the short caption, still saying the modules are examples, no units' codes
+    short = where_picture(state, menu, 80, 24, header + spare + 1, "Expand:")
+    assert short is not None and short[1].startswith("Module B in miniature (example modules)")
+    assert "bak bakery" not in short[1]
+    saved = len(caption.split("\n")) - len(short[1].split("\n"))
+    assert where_picture(state, menu, 80, 24, header + spare + saved, "Expand:") is not None
+    assert where_picture(state, menu, 80, 24, header + spare + saved + 1, "Expand:") is None
 
 
 def test_the_legend_says_lower_case_is_mist_only_where_there_is_mist():

@@ -225,6 +225,15 @@ class Money(PortEffect):
             else Reason("£{amount}", amount=amount)
         )
 
+    @property
+    def name(self) -> str:
+        # a name reads as what the tile does: 'the port tile at corner A (receive £10)'
+        if self.building_bonus:
+            return Reason(
+                "receive £{amount} (and the building bonus with an empty box)", amount=self.amount
+            )
+        return Reason("receive £{amount}", amount=self.amount)
+
     def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
         player.money += self.amount
         notes: list[str] = [
