@@ -173,10 +173,16 @@ def shown_answer(question: str, typed: str, width: int) -> str:
     return answered_title(question.split("\n")[-1].strip(), typed, width) if typed else ""
 
 
-def _instruction(shortcuts: bool) -> str:
+def _instruction(shortcuts: bool, after: str = "", width: int = 0) -> str:
+    """The menu's hint, after the question's last line `after`; on a line of its own when
+    the two would pass `width` (the terminal would break the hint mid-word)."""
     if shortcuts:
-        return t("(key, or arrows and Enter; ? the rule)")
-    return t("(type to filter, Enter; ? the rule)")
+        hint = t("(key, or arrows and Enter; ? the rule)")
+    else:
+        hint = t("(type to filter, Enter; ? the rule)")
+    if width and len(after) + 3 + len(hint) > width:
+        return "\n  " + hint
+    return hint
 
 
 def asked_lines(question: str, choices: Sequence[Choice], width: int) -> int:
@@ -184,8 +190,8 @@ def asked_lines(question: str, choices: Sequence[Choice], width: int) -> int:
     asked: '? ', the question wrapped, and the instruction after it."""
     fitted = fitted_question(question, width - 1)
     shortcuts = all(c.key for c in with_keys(choices))
-    last = len(fitted.split("\n")[-1]) + 3 + len(_instruction(shortcuts))
-    return fitted.count("\n") + 1 + (last - 1) // width
+    hint = _instruction(shortcuts, fitted.split("\n")[-1], width - 1)
+    return fitted.count("\n") + 1 + hint.count("\n")
 
 
 def answered_lines(question: str, choices: Sequence[Choice], value: Any) -> int:
@@ -334,7 +340,7 @@ class QuestionaryAsker:
             default=shown[start],
             use_search_filter=not shortcuts,
             use_jk_keys=False,
-            instruction=_instruction(shortcuts),
+            instruction=_instruction(shortcuts, asked, width),
         )
         keys = [c.key for c in keyed if c.key] if shortcuts else []
         _answer_on_key(prompt, keys, answered)

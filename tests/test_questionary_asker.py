@@ -183,3 +183,17 @@ def test_the_way_back_of_a_typed_question_is_said_in_one_piece_at_the_edge(keybo
     [lines] = [message.split("\n") for message in asked]
     assert lines[-1].strip() == "(Esc:\u00a0back)"  # never 'Esc:' at the end of a line
     assert all(len(line) + 2 <= 79 for line in lines)
+
+
+def test_a_menus_hint_that_would_pass_the_edge_stands_on_a_line_of_its_own():
+    """The trial's '? ... (key, or arrows and Enter; ? t' / 'he rule)': the hint is never
+    broken mid-word; where question and hint pass the width, the hint goes under it."""
+    from caledonia.cli.prompts import Choice, _instruction, asked_lines
+
+    menu = [Choice("one", 1, "1"), Choice("two", 2, "2")]
+    short = "Ailsa, what now?"
+    assert _instruction(True, short, 79) == "(key, or arrows and Enter; ? the rule)"
+    assert asked_lines(short, menu, 80) == 1
+    long = "Calum: which variants does this table play? Take each in turn"  # 61 columns
+    assert _instruction(True, long, 79) == "\n  (key, or arrows and Enter; ? the rule)"
+    assert asked_lines(long, menu, 80) == 2
