@@ -198,16 +198,21 @@ def given_up(state: GameState, events: dict[str, Collection[Event]], kind: str) 
     return [bonus_words(b) for b in bonuses if not EVENTS[b].bonus_open(trial.turn)]
 
 
+def all_of(words: Sequence[str]) -> str:
+    """Things given up, in one phrase: 'the neighbourhood bonus and 1 free space'."""
+    joined = words[0]
+    for more in words[1:]:
+        joined = t("{earlier} and {later}", earlier=joined, later=more)
+    return joined
+
+
 def ends_words(line: str, bonuses: Sequence[str]) -> str:
     """A menu line and what choosing it gives up: '...: ends the neighbourhood bonus' (the
     line as it is when nothing is given up)."""
     if not bonuses:
         return line
-    ended = bonuses[0]
-    for bonus in bonuses[1:]:
-        ended = t("{earlier} and {later}", earlier=ended, later=bonus)
     # TRANSLATORS: a menu line ("Use a port tile: 2 choices") and the bonuses choosing it ends
-    return t("{option}: ends {bonuses}", option=line, bonuses=ended)
+    return t("{option}: ends {bonuses}", option=line, bonuses=all_of(bonuses))
 
 
 class Level(NamedTuple):

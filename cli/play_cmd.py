@@ -20,6 +20,7 @@ from caledonia.rules.names import Name
 
 from .choosing import (
     Decision,
+    all_of,
     bonus_words,
     decision,
     ends_words,
@@ -28,7 +29,6 @@ from .choosing import (
     kind_choices,
     kind_words,
     narrow,
-    open_bonuses,
 )
 from .errors import UsageProblem
 from .game_io import GameArgument, keep_checkpoint
@@ -325,20 +325,13 @@ def _first_menu(game: Game, choice: Decision) -> list[Choice]:
 
 def left_this_turn(game: Game, choice: Decision) -> list[str]:
     """What the turn still allows and ending it gives up, in words: the open bonuses, free
-    spaces and bonus upgrades."""
-    turn = game.state.turn
-    left = [bonus_words(kind) for kind in open_bonuses(choice.events)]
-    if turn.free_spaces and "expand" in choice.events:
-        left.append(t_n("{count} free space", "{count} free spaces", turn.free_spaces))
-    if turn.bonus_upgrades and "bonus" in choice.events:
-        left.append(t_n("{count} bonus upgrade", "{count} bonus upgrades", turn.bonus_upgrades))
-    return left
+    spaces and bonus upgrades that `choice` offers."""
+    return [words for words, kind, _ in turn_holds(game.state) if kind in choice.events]
 
 
-def unusable_left(state: GameState) -> list[tuple[str, str, dict[str, Any]]]:
-    """What the turn still held when nothing of it can be taken, so that the next player's
-    question ends it: each thing's words, the kind that would take it, and that kind's
-    fields for it (a free space's expansion is free)."""
+def turn_holds(state: GameState) -> list[tuple[str, str, dict[str, Any]]]:
+    """What the turn still holds: each thing's words, the kind that would take it, and that
+    kind's fields for it (a free space's expansion is free)."""
     turn = state.turn
     left: list[tuple[str, str, dict[str, Any]]] = [
         (bonus_words(spec.type), spec.type, {}) for spec in MENU if spec.bonus_open(turn)
@@ -361,19 +354,17 @@ def _say_turn_over(table: Table, choice: Decision) -> None:
     ended = state.turn.player if state.phase == "action" else None
     if ended is None or choice.player == ended or table.turn_over_said == len(table.game.events):
         return
-    left = unusable_left(state)
+    left = turn_holds(state)  # nothing of it is offered: the next player is asked
     if not left:
         return
     table.turn_over_said = len(table.game.events)
-    words, kind, fields = left[0]
-    for more, _, _ in left[1:]:
-        words = t("{earlier} and {later}", earlier=words, later=more)
+    _, kind, fields = left[0]
     reasons = why_not(state, kind, ended, fields)
     _said(
         t(
             "{player}'s turn is over: {left} cannot be taken now ({reason}), and is given up",
             player=ended,
-            left=words,
+            left=all_of([words for words, _, _ in left]),
             reason=tr(reasons[0]) if reasons else t("nothing is offered for it"),
         ),
         style="yellow",
@@ -386,14 +377,11 @@ def _end_turn_wanted(asker: Asker, game: Game, choice: Decision) -> bool:
     left = left_this_turn(game, choice)
     if not left:
         return True
-    listed = left[0]
-    for more in left[1:]:
-        listed = t("{earlier} and {later}", earlier=listed, later=more)
     return asker.confirm(
         t(
             "{player} may still take {left}. End the turn and give it up?",
             player=choice.player,
-            left=listed,
+            left=all_of(left),
         ),
         default=False,
     )

@@ -42,6 +42,11 @@ def tile_name(tile: object) -> str:
     return effect.name if effect else Reason("a port tile")
 
 
+def corner_of(state: GameState, tile: object) -> str | None:
+    """The corner (its module letter) where port tile `tile` lies; None: not in play."""
+    return next((c for c, placed in state.setup.ports.items() if placed == tile), None)
+
+
 def named_ports(ports: Mapping[str, object]) -> dict[str, str]:
     """Corner letter -> the tile there as a table names it (tile_name): for the map's
     lookups, which have the tiles but no game's rules."""
@@ -227,7 +232,7 @@ class UsePort(EventSpec):
         if refusal:
             return [refusal]
         tile = e["tile"]
-        corner = next((c for c, t in state.setup.ports.items() if t == tile), None)
+        corner = corner_of(state, tile)
         if corner is None:
             in_play = ", ".join(state.setup.ports.values())
             return [
@@ -279,7 +284,8 @@ class UsePort(EventSpec):
         passage = gate(state, e["player"], main=False)
         player = passage.player
         tile = e["tile"]
-        corner = next(c for c, t in state.setup.ports.items() if t == tile)
+        corner = corner_of(state, tile)
+        assert corner is not None, "check refuses a port tile not in play"
         route = self._route(state, player, corner)
         assert route is not None, "check refuses a port tile out of reach"
         open_turn(state, passage)
@@ -363,7 +369,7 @@ class UsePort(EventSpec):
         cost = effect.cost(state, e) if effect else 0
         if cost:
             words = Reason("{words}: pay £{cost}", words=words, cost=cost)
-        corner = next((c for c, tile in state.setup.ports.items() if tile == e["tile"]), None)
+        corner = corner_of(state, e["tile"])
         if corner is None:
             return words
         # TRANSLATORS: where the tile lies, so the table finds it: 'corner A: whisky 3 steps up'
