@@ -158,8 +158,8 @@ def _reset_module_state() -> None:
         modules["caledonia.rules.boxfolder"].use_folder(None)
     if "caledonia.rules.yamlfile" in modules:
         modules["caledonia.rules.yamlfile"]._saved.clear()  # the files saved, for exit code 4
-    if "caledonia.cli.completion" in modules:
-        completion = modules["caledonia.cli.completion"]
+    if "caledonia.cli.completion_words" in modules:
+        completion = modules["caledonia.cli.completion_words"]
         for name in ("_parts", "_file_data", "_setup"):
             getattr(completion, name).cache_clear()
 
