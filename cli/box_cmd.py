@@ -8,11 +8,31 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.boxdata import parse_box
+from caledonia.rules.boxfiles import KIND_WORDS, bundle, check_file, parse_bundle
+from caledonia.rules.boxfolder import (
+    COMPONENTS,
+    EXAMPLES,
+    find,
+    folder,
+    held_sides,
+    path_of,
+    side_file,
+    use_folder,
+)
+from caledonia.rules.components import components
+from caledonia.rules.errors import CaledoniaError, DataError
+from caledonia.rules.file_kinds import SIGNATURE_BYTES, kind_in_words
+from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES
 from caledonia.rules.messages import N_
+from caledonia.rules.plaindata import plain
+from caledonia.rules.yamlfile import file_head, read_yaml, refuse_link, to_yaml, write_text_atomic
 
-from .errors import reason_of
-from .output import JsonOption, emit, emit_wrapped, message, print_json
+from .box_entry import WIZARDS, enter_box, enter_grid, enter_market, wizard_draft
+from .drafts import Draft
+from .errors import Declined, NeedsTerminal, UsageProblem, reason_of
+from .output import JsonOption, emit, emit_wrapped, is_interactive, message, print_json
+from .transcribe import progress
 from .translation import t, t_n, tr
 from .writing import ForceOption, check_output, person_at_terminal
 
@@ -42,8 +62,6 @@ def _box(
 ) -> None:
     """Your box: the printed values you enter once, for every command."""
     if box_dir:
-        from caledonia.rules.boxfolder import use_folder
-
         use_folder(box_dir)
 
 
@@ -52,8 +70,6 @@ def _box(
 
 def _relative(path: Path) -> str:
     """A box file by its place in the box (the same in every copy of it); others in full."""
-    from caledonia.rules.boxfolder import folder
-
     try:
         return str(path.relative_to(folder()))
     except ValueError:
@@ -62,9 +78,6 @@ def _relative(path: Path) -> str:
 
 def _example_parts(data: Any, source: str) -> tuple[str, ...]:
     """The parts a box file leaves out (the example's): keys of TILES_PART, VALUES_PART."""
-    from caledonia.rules.boxdata import parse_box
-    from caledonia.rules.components import components
-
     return parse_box(data, source, components()).example_parts
 
 
@@ -77,10 +90,6 @@ def _entry(
 ) -> dict[str, Any]:
     """One component's line of `box show`: its status, its file, what it warns of (in
     English for --json, else as messages to show)."""
-    from caledonia.rules.boxfiles import check_file
-    from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import read_yaml
-
     entry: dict[str, Any] = {
         "component": component,
         "status": "example" if origin == "example" else "yours",
@@ -92,6 +101,11 @@ def _entry(
     }
     if origin == "example":
         return entry
+    return _checked_entry(entry, kind, path, for_json)
+
+
+def _checked_entry(entry: dict[str, Any], kind: str, path: Path, for_json: bool) -> dict[str, Any]:
+    """The entry of a file the box holds or is given, with what checking it says."""
     try:
         checked = check_file(read_yaml(path), str(path), components(), kind)
     except CaledoniaError as problem:
@@ -100,28 +114,29 @@ def _entry(
         return entry
     entry["warnings"] = [str(w) for w in checked.warnings] if for_json else list(checked.warnings)
     if kind == "box" and not checked.example:
-        entry["example_parts"] = list(_example_parts(checked.data, str(path)))
-        if entry["example_parts"]:
-            entry["warnings"] = []  # said on the line itself
-            entry["enter"] = (
-                "caledonia box tiles"
-                if "starting_tiles" in entry["example_parts"]
-                else "caledonia box values"
-            )
+        _with_example_parts(entry, checked.data, path)
     if checked.example:
         entry["status"] = "example"
         entry["problem"] = f"{path} is marked 'example: true'"  # never shown, only in --json
     return entry
 
 
+def _with_example_parts(entry: dict[str, Any], data: Any, path: Path) -> None:
+    """A box file's entry with the parts it still leaves to the example, if any: said on
+    its line itself, with the wizard that enters them."""
+    entry["example_parts"] = list(_example_parts(data, str(path)))
+    if entry["example_parts"]:
+        entry["warnings"] = []  # said on the line itself
+        entry["enter"] = (
+            "caledonia box tiles"
+            if "starting_tiles" in entry["example_parts"]
+            else "caledonia box values"
+        )
+
+
 def _drafts(component: str) -> list[tuple[Any, str]]:
     """The drafts left of a component's entry (each with the command that goes on with it):
     a side's beside its file, a wizard's in the drafts folder."""
-    from caledonia.rules.boxfolder import COMPONENTS, side_file
-
-    from .box_entry import WIZARDS, wizard_draft
-    from .drafts import Draft
-
     if component not in COMPONENTS:
         command = f"caledonia map transcribe {component}"
         try:
@@ -139,8 +154,6 @@ def draft_words(draft: Any) -> str:
     """'a draft of 14 answers' or 'a draft (12 of 42 positions typed)'."""
     if "answers" in draft.data:
         return t_n("a draft of {count} answer", "a draft of {count} answers", len(draft.answers))
-    from .transcribe import progress
-
     return t("a draft ({progress})", progress=progress(draft.data))
 
 
@@ -148,9 +161,19 @@ def box_report(for_json: bool = True) -> dict[str, Any]:
     """Every component with its status, the folder, and what games still take from the
     examples; its problems and warnings in English (`for_json`), else as messages to show
     in the reader's language."""
-    from caledonia.rules.boxfolder import COMPONENTS, find, folder, side_file
-    from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES
+    entries = _side_entries(for_json)
+    for component in FILES:
+        found = find(component)
+        enter = COMPONENTS[component].enter
+        entries.append(_entry(component, component, found.path, found.origin, enter, for_json))
+    for entry in entries:
+        entry["drafts"] = _draft_entries(entry["component"])
+    return {"folder": str(folder()), "components": entries, "examples": _examples(entries)}
 
+
+def _side_entries(for_json: bool) -> list[dict[str, Any]]:
+    """The module sides' lines of `box show`: given by the maps variable, in the box, or
+    the example's."""
     entries = []
     maps_given = os.environ.get(MAPS_ENV)
     for name in SIDE_NAMES:
@@ -165,40 +188,44 @@ def box_report(for_json: bool = True) -> dict[str, Any]:
         if origin == "example":
             entry["file"] = None
         entries.append(entry)
-    for component in FILES:
-        found = find(component)
-        enter = COMPONENTS[component].enter
-        entries.append(_entry(component, component, found.path, found.origin, enter, for_json))
-    for entry in entries:
-        entry["drafts"] = [
-            {
-                "file": str(draft.path),
-                "answers": len(draft.answers) if "answers" in draft.data else None,
-                "progress": str(draft_words(draft)),
-                "command": command,
-            }
-            for draft, command in _drafts(entry["component"])
-        ]
-    example_sides = [e["component"] for e in entries[:8] if e["status"] != "yours"]
-    letters_without = sorted(
+    return entries
+
+
+def _modules_without_a_side(sides: list[dict[str, Any]]) -> list[str]:
+    """The module letters with neither side of the box's own."""
+    return sorted(
         {
             name[0]
             for name in SIDE_NAMES
-            if all(e["status"] != "yours" for e in entries[:8] if e["component"][0] == name[0])
+            if all(e["status"] != "yours" for e in sides if e["component"][0] == name[0])
         }
     )
+
+
+def _draft_entries(component: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "file": str(draft.path),
+            "answers": len(draft.answers) if "answers" in draft.data else None,
+            "progress": str(draft_words(draft)),
+            "command": command,
+        }
+        for draft, command in _drafts(component)
+    ]
+
+
+def _examples(entries: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """What games still take from the examples, given every component's entry (the eight
+    sides first)."""
+    example_sides = [e["component"] for e in entries[:8] if e["status"] != "yours"]
     by_name = {e["component"]: e for e in entries}
     every_game = [c for c in ("market", "box") if by_name[c]["status"] != "yours"]
     return {
-        "folder": str(folder()),
-        "components": entries,
-        "examples": {
-            "module_sides": example_sides,
-            "drawn_from_examples": letters_without,
-            "every_game": every_game,
-            "solo_game": every_game
-            + (["export_board"] if by_name["export_board"]["status"] != "yours" else []),
-        },
+        "module_sides": example_sides,
+        "drawn_from_examples": _modules_without_a_side(entries[:8]),
+        "every_game": every_game,
+        "solo_game": every_game
+        + (["export_board"] if by_name["export_board"]["status"] != "yours" else []),
     }
 
 
@@ -209,30 +236,37 @@ def show(as_json: JsonOption = False) -> None:
 
     Example: [cyan]caledonia box show --json[/cyan]
     """
-    from caledonia.rules.boxfolder import COMPONENTS, EXAMPLES
-
     report = box_report(for_json=as_json)
     if as_json:
         print_json(report)
         return
     emit_wrapped(t("Box folder: {folder}", folder=report["folder"]))
     for entry in report["components"]:
-        emit_wrapped(_status_line(entry), "  ", "      ")
-        if entry["problem"] and entry["status"] == "broken":
-            emit_wrapped(tr(entry["problem"]), "      ", "")
-        for warning in entry["warnings"]:
-            emit_wrapped(t("warning: {warning}", warning=warning), "      ", "  ")
-        for draft in entry["drafts"]:
-            emit_wrapped(
-                t(
-                    "{draft}, not yet used: '{command}' goes on with it",
-                    draft=draft["progress"],
-                    command=draft["command"],
-                ),
-                "      ",
-                "  ",
-            )
-    examples = report["examples"]
+        _show_entry(entry)
+    _show_examples(report["examples"])
+
+
+def _show_entry(entry: dict[str, Any]) -> None:
+    """One component of `box show`: its line, its problem, its warnings, its drafts."""
+    emit_wrapped(_status_line(entry), "  ", "      ")
+    if entry["problem"] and entry["status"] == "broken":
+        emit_wrapped(tr(entry["problem"]), "      ", "")
+    for warning in entry["warnings"]:
+        emit_wrapped(t("warning: {warning}", warning=warning), "      ", "  ")
+    for draft in entry["drafts"]:
+        emit_wrapped(
+            t(
+                "{draft}, not yet used: '{command}' goes on with it",
+                draft=draft["progress"],
+                command=draft["command"],
+            ),
+            "      ",
+            "  ",
+        )
+
+
+def _show_examples(examples: dict[str, list[str]]) -> None:
+    """What games still take from the examples, and how to enter the box's own instead."""
     if examples["drawn_from_examples"]:
         emit_wrapped(
             t(
@@ -272,28 +306,14 @@ PART_WORDS = {
 
 def _status_line(entry: dict[str, Any]) -> str:
     """One component of `box show`: its status, its file, and the command that enters it."""
-    from caledonia.rules.boxfolder import COMPONENTS
-
     words = entry["component"]
     if entry["component"] in COMPONENTS:
         words = t(COMPONENTS[entry["component"]].words)
     status = t(STATUS_WORDS[entry["status"]])
     if entry["origin"] == "given":
         status = t("{status}, given by its option or variable", status=status)
-    if entry["component"] == "box" and entry["status"] == "example" and entry["origin"] != "given":
-        return t(
-            "{component}: {status}; enter them with 'caledonia box tiles' and "
-            "'caledonia box values'",
-            component=words,
-            status=status,
-        )
     if entry["status"] == "example" and entry["origin"] != "given":
-        return t(
-            "{component}: {status}; enter it with '{command}'",
-            component=words,
-            status=status,
-            command=entry["enter"],
-        )
+        return _example_line(entry, words, status)
     if entry.get("example_parts"):
         return t(
             "{component}: {status} ({file}); still the example's: {parts}; enter them with "
@@ -311,14 +331,29 @@ def _status_line(entry: dict[str, Any]) -> str:
     return t("{component}: {status}", component=words, status=status)
 
 
+def _example_line(entry: dict[str, Any], words: str, status: str) -> str:
+    """The line of a component still the example's, with the command that enters it."""
+    if entry["component"] == "box":
+        return t(
+            "{component}: {status}; enter them with 'caledonia box tiles' and "
+            "'caledonia box values'",
+            component=words,
+            status=status,
+        )
+    return t(
+        "{component}: {status}; enter it with '{command}'",
+        component=words,
+        status=status,
+        command=entry["enter"],
+    )
+
+
 @app.command("path")
 def path() -> None:
     """Print the box folder (it need not exist yet).
 
     Example: [cyan]caledonia --box-dir ~/my-box box path[/cyan]
     """
-    from caledonia.rules.boxfolder import folder
-
     emit(str(folder()))
 
 
@@ -327,17 +362,11 @@ def path() -> None:
 
 def _place(checked: Any) -> Path:
     """Where a checked file goes in the box."""
-    from caledonia.rules.boxfolder import path_of, side_file
-
     return side_file(checked.name) if checked.kind == "side" else path_of(checked.kind)
 
 
 def _check_given(files: list[str]) -> list[tuple[Any, str]]:
     """Each file checked as a box component; every problem said, CaledoniaError if any."""
-    from caledonia.rules.boxfiles import KIND_WORDS, check_file
-    from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import read_yaml
-
     good, problems = [], []
     places: dict[str, str] = {}  # a component's name -> the file that gave it
     for name in files:
@@ -406,9 +435,6 @@ def add(
 
     Example: [cyan]caledonia box add my-maps/A1.yaml my-maps/B2.yaml market.yaml[/cyan]
     """
-    from caledonia.rules.boxfiles import KIND_WORDS
-    from caledonia.rules.yamlfile import refuse_link, write_text_atomic
-
     checked = _check_given(files)
     for item, _text in checked:
         refuse_link(_place(item))  # a link planted in the box is never written through
@@ -433,8 +459,6 @@ def add(
 
 def _box_files() -> list[Path]:
     """The component files the box holds now."""
-    from caledonia.rules.boxfolder import held_sides, path_of, side_file
-
     held = [side_file(name) for name in held_sides()]
     return held + [path_of(c) for c in FILES if path_of(c).is_file()]
 
@@ -442,10 +466,6 @@ def _box_files() -> list[Path]:
 def _checked_box() -> tuple[list[Any], list[str]]:
     """The box's files checked: those that pass, and the problems of those that do not (in
     English; a Reason of the rules keeps its message id)."""
-    from caledonia.rules.boxfiles import check_file
-    from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import read_yaml
-
     good, problems = [], []
     for file in _box_files():
         kind = "side" if file.parent.name == "maps" else file.stem
@@ -463,8 +483,6 @@ def check(as_json: JsonOption = False) -> None:
 
     Example: [cyan]caledonia box check[/cyan]
     """
-    from caledonia.rules.boxfolder import folder
-
     good, problems = _checked_box()
     warnings = [w for item in good for w in item.warnings]
     if as_json:
@@ -506,10 +524,6 @@ def export(
 
     Example: [cyan]caledonia box export my-box.yaml[/cyan]
     """
-    from caledonia.rules.boxfiles import bundle
-    from caledonia.rules.plaindata import plain
-    from caledonia.rules.yamlfile import to_yaml, write_text_atomic
-
     good, problems = _checked_box()
     if problems:
         for problem in problems:
@@ -543,11 +557,6 @@ def import_(
 
     Example: [cyan]caledonia box import my-box.yaml[/cyan]
     """
-    from caledonia.rules.boxfiles import bundle, parse_bundle
-    from caledonia.rules.components import components
-    from caledonia.rules.plaindata import plain
-    from caledonia.rules.yamlfile import refuse_link, to_yaml, write_text_atomic
-
     files = parse_bundle(_export_data(file), file, components())
     old = _box_files()
     if old and not force:
@@ -582,10 +591,6 @@ def _export_data(file: str) -> Any:
     """The data of a file given to `box import`. One that is not a box export (an archive,
     an image, a program, plain text, a game file) is refused by its kind in words, never
     by showing what it holds."""
-    from caledonia.rules.errors import DataError
-    from caledonia.rules.file_kinds import SIGNATURE_BYTES, kind_in_words
-    from caledonia.rules.yamlfile import file_head, read_yaml
-
     head = file_head(file, SIGNATURE_BYTES)
     try:
         data = read_yaml(file)
@@ -608,16 +613,12 @@ def _export_data(file: str) -> Any:
 
 
 def _folder() -> Path:
-    from caledonia.rules.boxfolder import folder
-
     return folder()
 
 
 def _ask_or_refuse(question: str, refusal: str) -> None:
     """Ask a person at a terminal (no: Declined, exit 0); elsewhere refuse with exit 2
     (`refusal` names --force)."""
-    from .errors import Declined, NeedsTerminal
-
     ask = person_at_terminal()
     if ask is None:
         raise NeedsTerminal(refusal)
@@ -649,57 +650,22 @@ def reset(
 
     Example: [cyan]caledonia box reset A1[/cyan]
     """
-    from caledonia.rules.boxfolder import path_of, side_file
-    from caledonia.rules.map_modules import SIDE_NAMES
-
-    if component is None:
-        targets = _box_files()
-        names: tuple[str, ...] = (*SIDE_NAMES, *FILES)
-        what = t("everything in the box")
-    elif component.upper() in SIDE_NAMES:
-        targets = [side_file(component)]
-        names = (component.upper(),)
-        what = t("side {side}", side=component.upper())
-    elif component.lower().replace("-", "_") in FILES:
-        names = (component.lower().replace("-", "_"),)
-        targets = [path_of(names[0])]
-        # TRANSLATORS: {component} as typed: market, box or export_board
-        what = t("the {component}", component=component)
-    else:
-        choices = ", ".join((*FILES, *SIDE_NAMES))
-        raise CaledoniaError(
-            t(
-                "no component {component!r}: choose from {choices}",
-                component=component,
-                choices=choices,
-            )
-        )
+    targets, names, what = _reset_targets(component)
     targets = [target for target in targets if target.is_file()]
     left = [(draft, command) for name in names for draft, command in _drafts(name)]
     if not targets and not (drafts and left):
         message(t("The box holds no file for {what}: it already uses the example.", what=what))
         _say_drafts(left, component)
         return
-    ask = None if force else person_at_terminal()
-    if targets and not force:
-        _ask_or_refuse(
-            t("Remove {what} from the box and use the example instead?", what=what),
-            t(
-                "Remove {what} from the box and use the example instead: "
-                "pass --force to do it without a terminal",
-                what=what,
-            ),
-        )
-    if left and not drafts and ask is not None:
-        drafts = ask.confirm(
-            t_n(
-                "Also throw away the draft you left ({drafts})?",
-                "Also throw away the {count} drafts you left ({drafts})?",
-                len(left),
-                drafts="; ".join(_draft_line(d, c) for d, c in left),
-            ),
-            default=False,
-        )
+    drafts = _drafts_too(targets, left, what, force=force, drafts=drafts)
+    _remove(targets, what)
+    if drafts:
+        _throw_away(left)
+    else:
+        _say_drafts(left, component)
+
+
+def _remove(targets: list[Path], what: str) -> None:
     for target in targets:
         target.unlink()
     if targets:
@@ -710,13 +676,59 @@ def reset(
                 count=len(targets),
             )
         )
-    if drafts:
-        for draft, command in left:
-            said = _draft_line(draft, command)
-            draft.discard()
-            message(t("Threw away {draft}.", draft=said))
-    else:
-        _say_drafts(left, component)
+
+
+def _throw_away(left: list[tuple[Any, str]]) -> None:
+    for draft, command in left:
+        said = _draft_line(draft, command)
+        draft.discard()
+        message(t("Threw away {draft}.", draft=said))
+
+
+def _reset_targets(component: str | None) -> tuple[list[Path], tuple[str, ...], str]:
+    """What `box reset COMPONENT` removes: the files, the components they hold (for their
+    drafts), and the words for them."""
+    if component is None:
+        return _box_files(), (*SIDE_NAMES, *FILES), t("everything in the box")
+    if component.upper() in SIDE_NAMES:
+        side = component.upper()
+        return [side_file(component)], (side,), t("side {side}", side=side)
+    name = component.lower().replace("-", "_")
+    if name in FILES:
+        # TRANSLATORS: {component} as typed: market, box or export_board
+        return [path_of(name)], (name,), t("the {component}", component=component)
+    choices = ", ".join((*FILES, *SIDE_NAMES))
+    raise CaledoniaError(
+        t("no component {component!r}: choose from {choices}", component=component, choices=choices)
+    )
+
+
+def _drafts_too(
+    targets: list[Path], left: list[tuple[Any, str]], what: str, *, force: bool, drafts: bool
+) -> bool:
+    """Whether the reset throws the drafts `left` away as well: asked at a terminal after
+    the removal of `targets` is confirmed (refused without a terminal or --force)."""
+    ask = None if force else person_at_terminal()
+    if targets and not force:
+        _ask_or_refuse(
+            t("Remove {what} from the box and use the example instead?", what=what),
+            t(
+                "Remove {what} from the box and use the example instead: "
+                "pass --force to do it without a terminal",
+                what=what,
+            ),
+        )
+    if not left or drafts or ask is None:
+        return drafts
+    return ask.confirm(
+        t_n(
+            "Also throw away the draft you left ({drafts})?",
+            "Also throw away the {count} drafts you left ({drafts})?",
+            len(left),
+            drafts="; ".join(_draft_line(d, c) for d, c in left),
+        ),
+        default=False,
+    )
 
 
 def _draft_line(draft: Any, command: str) -> str:
@@ -743,9 +755,6 @@ def _say_drafts(left: list[tuple[Any, str]], component: str | None) -> None:
 
 def _at_terminal(command: str) -> None:
     """The wizards ask questions: without a terminal, say what to do instead (exit 2)."""
-    from .errors import UsageProblem
-    from .output import is_interactive
-
     if not is_interactive():
         raise UsageProblem(
             t(
@@ -768,8 +777,6 @@ def market() -> None:
     Example: [cyan]caledonia box market[/cyan]
     """
     _at_terminal("box market")
-    from .box_entry import enter_market
-
     enter_market()
 
 
@@ -784,8 +791,6 @@ def tiles() -> None:
     Example: [cyan]caledonia box tiles[/cyan]
     """
     _at_terminal("box tiles")
-    from .box_entry import enter_box
-
     enter_box("tiles")
 
 
@@ -802,7 +807,5 @@ def values() -> None:
     Example: [cyan]caledonia box values[/cyan]
     """
     _at_terminal("box values")
-    from .box_entry import enter_box, enter_grid
-
     enter_box("values")
     enter_grid()
