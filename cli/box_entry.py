@@ -13,17 +13,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from caledonia.rules.boxdata import STARTING_TILES, TILES_PART, VALUES_PART, clan_box_values
+from caledonia.rules.boxfiles import check_file
+from caledonia.rules.boxfolder import path_of
+from caledonia.rules.components import IMPORT_GOODS, components, word
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.messages import N_
+from caledonia.rules.market import SIDES
+from caledonia.rules.messages import N_, Reason
+from caledonia.rules.plaindata import plain
+from caledonia.rules.solo import KNOWN_ANCHOR, SLOTS
+from caledonia.rules.yamlfile import read_yaml, refuse_link, to_yaml, write_text_atomic
 
+from . import prompts  # its QuestionaryAsker looked up when asked: tests script it
+from .drafts import Draft
 from .errors import Interrupted, reason_of
 from .prompts import Asker, Choice
 from .translation import t, tr
+from .writing import check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.box_values import BoxValue
-
-    from .drafts import Draft
 
 DONE = "done"
 
@@ -132,10 +141,6 @@ WIZARDS = {
 
 def wizard_draft(kind: str, wizard: Wizard) -> Draft:
     """The draft a wizard keeps while it enters the box's file of this kind."""
-    from caledonia.rules.boxfolder import path_of
-
-    from .drafts import Draft
-
     # named by the English title: a draft goes on in any language
     return Draft.named(f"box-{wizard.title.lower().replace(' ', '-')}", str(path_of(kind)))
 
@@ -151,19 +156,11 @@ def _enter(
 ) -> dict[str, Any]:
     """Run a wizard in a draft; check what it built as a game would load it; save it into
     the box. Returns the data saved."""
-    from caledonia.rules.boxfiles import check_file
-    from caledonia.rules.boxfolder import path_of
-    from caledonia.rules.components import components
-    from caledonia.rules.yamlfile import refuse_link, to_yaml, write_text_atomic
-
-    from .prompts import QuestionaryAsker
-    from .writing import check_writable
-
     target = path_of(kind)
     refuse_link(target)  # a link planted in the box is never written through
     check_writable(target)  # before the first question
     draft = wizard_draft(kind, wizard)
-    ask = draft.asker(asker or QuestionaryAsker(), t(wizard.what))
+    ask = draft.asker(asker or prompts.QuestionaryAsker(), t(wizard.what))
     try:
         answers = run_wizard(ask, t(wizard.title), fields, held)
     except (KeyboardInterrupt, EOFError):
@@ -202,8 +199,6 @@ def track_drawing(prices: list[int], start: int | None, medium: tuple[int, int] 
 
 
 def market_fields(goods: tuple[str, ...]) -> list[Field]:
-    from caledonia.rules.market import SIDES
-
     words = {"players_1_2": N_("1-2 player side"), "players_3_4": N_("3-4 player side")}
     fields = []
     for side in SIDES:
@@ -341,8 +336,6 @@ def _yes_no_typed(value: Any) -> str:
 
 
 def _market_answers(data: dict[str, Any]) -> dict[str, Any]:
-    from caledonia.rules.market import SIDES
-
     answers = {
         f"{side}.{good}.{part}": track[part]
         for side, tracks in data.items()
@@ -356,8 +349,6 @@ def _market_answers(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
-    from caledonia.rules.market import SIDES
-
     data: dict[str, Any] = {"example": False}
     for side in SIDES:
         goods = dict.fromkeys(k.split(".")[1] for k in answers if k.startswith(side + "."))
@@ -376,8 +367,6 @@ def _build_market(answers: dict[str, Any]) -> dict[str, Any]:
 
 def enter_market(asker: Asker | None = None) -> dict[str, Any]:
     """`box market`: both sides of the market board, each good's track, start and bracket."""
-    from caledonia.rules.components import components
-
     held = _held("market")
     return _enter(
         asker,
@@ -392,12 +381,6 @@ def enter_market(asker: Asker | None = None) -> dict[str, Any]:
 
 def _held(kind: str) -> dict[str, Any] | None:
     """The box's file of this kind as plain data, when it holds one that loads."""
-    from caledonia.rules.boxfiles import check_file
-    from caledonia.rules.boxfolder import path_of
-    from caledonia.rules.components import components
-    from caledonia.rules.plaindata import plain
-    from caledonia.rules.yamlfile import read_yaml, refuse_link
-
     path = path_of(kind)
     refuse_link(path)  # a link planted in the box: neither read nor written through
     if not path.is_file():
@@ -420,15 +403,15 @@ def _tile(goods: tuple[str, ...]) -> Callable[[str, dict[str, Any]], dict[str, A
             )
         held: dict[str, int] = {}
         money, count = int(words[0].lstrip("£")), 1
-        for word in words[1:]:
-            if word.isdigit():
-                count = int(word)
+        for typed in words[1:]:
+            if typed.isdigit():
+                count = int(typed)
                 continue
-            if word not in goods:
+            if typed not in goods:
                 raise ValueError(
-                    t("{word!r} is not a good: use {goods}", word=word, goods=", ".join(goods))
+                    t("{word!r} is not a good: use {goods}", word=typed, goods=", ".join(goods))
                 )
-            held[word] = held.get(word, 0) + count
+            held[typed] = held.get(typed, 0) + count
             count = 1
         return {"money": money, "goods": held}
 
@@ -441,8 +424,6 @@ def _tile_typed(tile: dict[str, Any]) -> str:
 
 
 def tile_fields(goods: tuple[str, ...]) -> list[Field]:
-    from caledonia.rules.boxdata import STARTING_TILES
-
     return [
         Field(
             f"tile.{n}",
@@ -506,9 +487,6 @@ def _clan_typed(value: Any) -> str:
 
 
 def value_fields() -> list[Field]:
-    from caledonia.rules.boxdata import clan_box_values
-    from caledonia.rules.components import IMPORT_GOODS, word
-
     fields = [
         Field(
             "pass.2",
@@ -549,15 +527,11 @@ def value_fields() -> list[Field]:
 
 def _clans_words(question: str) -> str:
     """A clan's question in the reader's language: a Reason, or a message id it marked."""
-    from caledonia.rules.messages import Reason
-
     return t(question) if not isinstance(question, Reason) else tr(question)
 
 
 def _box_answers(data: dict[str, Any], part: str) -> dict[str, Any]:
     """A box file's values of one part (`tiles` or `values`), as the wizard holds them."""
-    from caledonia.rules.boxdata import clan_box_values
-
     if part == "tiles":
         return {
             f"tile.{n}": {"money": tile["money"], "goods": dict(tile["goods"] or {})}
@@ -574,9 +548,6 @@ def _box_answers(data: dict[str, Any], part: str) -> dict[str, Any]:
 
 def _build_part(answers: dict[str, Any], part: str) -> dict[str, Any]:
     """The keys of the box file that one part's answers make."""
-    from caledonia.rules.boxdata import clan_box_values
-    from caledonia.rules.components import IMPORT_GOODS
-
     if part == "tiles":
         tiles = sorted(int(k.split(".")[1]) for k in answers if k.startswith("tile."))
         return {"starting_tiles": {n: answers[f"tile.{n}"] for n in tiles}}
@@ -590,8 +561,6 @@ def _build_part(answers: dict[str, Any], part: str) -> dict[str, Any]:
 
 def _part_held(held: dict[str, Any] | None, part: str) -> bool:
     """Whether the box file holds this part already (then it is changed value by value)."""
-    from caledonia.rules.boxdata import TILES_PART, VALUES_PART
-
     keys = TILES_PART if part == "tiles" else VALUES_PART
     return held is not None and all(key in held for key in keys)
 
@@ -601,9 +570,6 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
     pass money, import marks, export boxes, the clans' values). One file holds both parts;
     each wizard asks and writes its own part only, and keeps the other as the file holds
     it (a part never entered stays the example's, and the notices say so)."""
-    from caledonia.rules.boxdata import TILES_PART, VALUES_PART, clan_box_values
-    from caledonia.rules.components import components
-
     held = _held("box")
     if held and held.get("example"):  # a copied example: nothing in it is the table's yet
         held = None
@@ -618,9 +584,7 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
         kept = {key: value for key, value in (held or {}).items() if key in own}
         return {"example": False, **kept, **_build_part(given, part)}
 
-    from .prompts import QuestionaryAsker
-
-    ask = asker or QuestionaryAsker()
+    ask = asker or prompts.QuestionaryAsker()
     data = _enter(ask, "box", wizard, fields, answers, build, f"caledonia box {part}")
     if not _part_held(data, "values" if part == "tiles" else "tiles"):
         ask.say(
@@ -635,8 +599,6 @@ def enter_box(part: str, asker: Asker | None = None) -> dict[str, Any]:
 
 
 def grid_fields(price_die: tuple[int, ...]) -> list[Field]:
-    from caledonia.rules.solo import KNOWN_ANCHOR, SLOTS
-
     def columns(text: str, answers: dict[str, Any]) -> int:
         found = _numbers(text)
         if len(found) != 1 or found[0] < 1 or SLOTS % found[0]:
@@ -719,8 +681,6 @@ def _build_grid(answers: dict[str, Any]) -> dict[str, Any]:
 
 def enter_grid(asker: Asker | None = None) -> dict[str, Any]:
     """The export board's solo removal grid (part of `box values`)."""
-    from caledonia.rules.components import components
-
     held = _held("export_board")
     return _enter(
         asker,
