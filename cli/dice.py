@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from caledonia.rules.messages import N_
+from caledonia.rules.solo import CHANGES_PER_PHASE, Roll
 
+from . import prompts  # its QuestionaryAsker looked up when asked: tests script it
 from .errors import UsageProblem
 from .output import is_interactive
+from .prompts import Choice
 from .translation import t
+from .way_back import with_way_back
 
 if TYPE_CHECKING:
     from caledonia.rules.components import Components
-    from caledonia.rules.solo import Roll
 
     from .prompts import Asker
 
@@ -27,11 +30,7 @@ NO_DICE = N_(
 
 def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
     """Each roll's goods die and price die, at the prompts; a good already changed is rerolled."""
-    from caledonia.rules.solo import CHANGES_PER_PHASE, Roll
-
-    from .prompts import Choice, QuestionaryAsker
-
-    ask = ask or QuestionaryAsker()
+    ask = ask or prompts.QuestionaryAsker()
     rolls: list[Roll] = []
     for number in range(1, CHANGES_PER_PHASE + 1):
         done = [roll.good for roll in rolls]
@@ -55,12 +54,9 @@ def ask_rolls(parts: Components, ask: Asker | None = None) -> list[Roll]:
 def table_dice(command: str, parts: Components, ask: Asker | None = None) -> list[Roll] | None:
     """Who rolls, then (the table) what each die shows: the rolls, or None to let the tool
     roll. Each question after the first has a way back to the one before it."""
-    from .prompts import QuestionaryAsker
-    from .way_back import with_way_back
-
     if not is_interactive():
         raise UsageProblem(t(NO_DICE), command)
-    ask = ask or QuestionaryAsker()
+    ask = ask or prompts.QuestionaryAsker()
 
     def questions(asker: Asker) -> list[Roll] | None:
         return None if tool_dice_wanted(command, asker) else ask_rolls(parts, asker)
@@ -74,9 +70,7 @@ def tool_dice_wanted(command: str, ask: Asker | None = None) -> bool:
     the flags."""
     if not is_interactive():
         raise UsageProblem(t(NO_DICE), command)
-    from .prompts import Choice, QuestionaryAsker
-
-    ask = ask or QuestionaryAsker()
+    ask = ask or prompts.QuestionaryAsker()
     tool_dice: bool = ask.choose(
         t("Dice:"), [Choice(t(PHYSICAL_DICE), False, "p"), Choice(t(TOOL_DICE), True, "t")]
     )

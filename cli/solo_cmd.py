@@ -2,20 +2,48 @@
 
 from __future__ import annotations
 
+import random
 import re
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from caledonia.rules.boxfolder import example_file
 from caledonia.rules.components import components
-from caledonia.rules.contract_faces import named, tile, tiles
+from caledonia.rules.contract_faces import TileNotRead, left_half, named, read_tiles, tile, tiles
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.locking import one_writer, seen
+from caledonia.rules.market import load_market
+from caledonia.rules.scoring import score_sheet
+from caledonia.rules.sheet import load_sheet
+from caledonia.rules.solo import (
+    SLOTS,
+    Roll,
+    check_rolls,
+    load_removal_grid,
+    market_phase,
+    refill,
+    roll_dice,
+)
+from caledonia.rules.solo_state import (
+    apply_table_changes,
+    new_state,
+    parse_state,
+    prepare,
+    state_as_data,
+)
+from caledonia.rules.yamlfile import read_yaml, to_yaml, write_text_atomic
 
+from . import prompts  # its QuestionaryAsker looked up when asked: tests script it
 from .dice import table_dice
+from .drafts import Draft
 from .errors import Interrupted, UsageProblem
 from .output import JsonOption, emit, emit_wrapped, is_interactive, message, print_json
 from .prompts import shown
+from .score_view import render_score
+from .tile_entry import ask_tiles, tiles_validator
 from .translation import t, t_n, tr
 from .writing import ForceOption, check_output, check_writable, person_at_terminal
 
@@ -23,7 +51,7 @@ if TYPE_CHECKING:
     from caledonia.rules.components import Components
     from caledonia.rules.locking import Seen
     from caledonia.rules.market import Market
-    from caledonia.rules.solo import PriceChange, RemovalGrid, Roll
+    from caledonia.rules.solo import PriceChange, RemovalGrid
     from caledonia.rules.solo_state import Preparation, SoloState
 
     from .prompts import Asker, Validator
@@ -83,8 +111,6 @@ VirtualOption = Annotated[
 
 def _market(override: str | None) -> Market:
     """The market a solo command uses: --market, else the box's, else the example (said)."""
-    from caledonia.rules.market import load_market
-
     market = load_market(1, components().economy.goods, override)
     if market.example:
         message(_example_note("market", market.source), style="yellow")
@@ -93,8 +119,6 @@ def _market(override: str | None) -> Market:
 
 def _grid(override: str | None) -> RemovalGrid:
     """The removal grid: --export-board, else the box's, else the example (said)."""
-    from caledonia.rules.solo import load_removal_grid
-
     grid = load_removal_grid(components().solo.price_die, override)
     if grid.example:
         message(_example_note("export_board", grid.source), style="yellow")
@@ -104,8 +128,6 @@ def _grid(override: str | None) -> RemovalGrid:
 def _example_note(component: str, source: str) -> str:
     """The note for a component still the example: the box's own command enters it; a file
     given by option that is marked as an example is named."""
-    from caledonia.rules.boxfolder import example_file
-
     if Path(source) != example_file(component):
         return t(
             "Note: {file} is marked 'example: true': its values are examples, not your board's.",
@@ -123,8 +145,6 @@ def _example_note(component: str, source: str) -> str:
 
 
 def parse_rolls(texts: list[str], command: str) -> list[Roll]:
-    from caledonia.rules.solo import Roll
-
     rolls = []
     for text in texts:
         good, _, die = text.partition(":")
@@ -163,8 +183,6 @@ def parse_ids(
     """Contract tiles given to a flag: by their goods as `new --contracts` takes them
     ('4 wool, 2 beef, cheese bread whisky') or by id ('12,33'); with `blanks`, '-' is an
     empty slot ('12, -, 4 wool'). A tile not read: exit 2 with its reason."""
-    from caledonia.rules.contract_faces import TileNotRead, read_tiles
-
     if text is None or not text.strip():
         return []
     contracts = components().contracts
@@ -200,19 +218,12 @@ def parse_ids(
 
 
 def _load_state(path: str, market: Market) -> SoloState:
-    from caledonia.rules.solo_state import parse_state
-    from caledonia.rules.yamlfile import read_yaml
-
     return parse_state(read_yaml(path), path, components(), market)
 
 
 def _save_state(path: str, state: SoloState, read: Seen | None = None) -> None:
     """Save under the file's lock; with `read` (the file as it was loaded), refuse to save
     over a file that another command changed in the meantime."""
-    from caledonia.rules.locking import one_writer, seen
-    from caledonia.rules.solo_state import state_as_data
-    from caledonia.rules.yamlfile import to_yaml, write_text_atomic
-
     header = (
         "# Solo helper state, written by caledonia after every phase.\n"
         "# Next: caledonia solo prepare " + path + "\n"
@@ -234,8 +245,6 @@ def _save_state(path: str, state: SoloState, read: Seen | None = None) -> None:
 
 def taken_reasons(state: SoloState) -> Callable[[list[int]], list[str]]:
     """The contracts taken this round, as read: each on the board, none twice."""
-    from caledonia.rules.contract_faces import tile
-
     on_board = [c for c in state.board if c is not None]
 
     def reasons(taken: list[int]) -> list[str]:
@@ -252,15 +261,12 @@ def taken_reasons(state: SoloState) -> Callable[[list[int]], list[str]]:
 
 def taken_check(state: SoloState) -> Validator:
     """The check the prompt of the contracts taken gives a typed answer."""
-    from .tile_entry import tiles_validator
-
     on_board = [c for c in state.board if c is not None]
     return tiles_validator(components().contracts, lambda: on_board, taken_reasons(state), 0)
 
 
 def draw_check(parts: Components, in_use: set[int], drawn: list[int]) -> Validator:
     """The check the prompt of a contract drawn for an empty slot gives a typed answer."""
-    from .tile_entry import tiles_validator
 
     def left() -> list[int]:
         return [c for c in parts.contracts if c not in in_use and c not in drawn]
@@ -294,12 +300,7 @@ def ask_round_changes(
     """What the player changed during the round: contracts taken (by the goods their tiles
     show, as `play` takes them), prices moved by trading. Each answer is checked when it is
     given (the same checks as the flags get)."""
-    from caledonia.rules.contract_faces import left_half
-
-    from .prompts import QuestionaryAsker
-    from .tile_entry import ask_tiles
-
-    ask = ask or QuestionaryAsker()
+    ask = ask or prompts.QuestionaryAsker()
     parts = components()
     on_board = [c for c in state.board if c is not None]
     taken = ask_tiles(
@@ -328,7 +329,6 @@ def ask_round_changes(
 
 def draw_reasons(in_use: set[int], drawn: list[int]) -> Callable[[list[int]], list[str]]:
     """A contract drawn for an empty slot: one tile, not in use, not drawn already."""
-    from caledonia.rules.contract_faces import tile
 
     def reasons(found: list[int]) -> list[str]:
         if len(found) != 1:
@@ -346,10 +346,7 @@ def ask_draws(
     count: int, parts: Components, in_use: set[int], ask: Asker | None = None
 ) -> list[int]:
     """The contracts drawn from the table's own pile, one per empty slot, by their goods."""
-    from .prompts import QuestionaryAsker
-    from .tile_entry import ask_tiles
-
-    ask = ask or QuestionaryAsker()
+    ask = ask or prompts.QuestionaryAsker()
     drawn: list[int] = []
 
     def left() -> list[int]:
@@ -489,20 +486,14 @@ class _DraftWhenAsked:
     on: a run that asks nothing (every answer given by flag) neither offers nor keeps one."""
 
     def __init__(self, state_file: str):
-        from pathlib import Path
-
-        from .drafts import Draft
-
         self.state_file = state_file
         self.draft = Draft.named("solo-prepare", str(Path(state_file).resolve()))
         self._asker: Asker | None = None
 
     def __getattr__(self, name: str) -> Any:  # the Asker's methods, whichever is asked
         if self._asker is None:
-            from .prompts import QuestionaryAsker
-
             self._asker = self.draft.asker(
-                QuestionaryAsker(), t("the preparation of {file}", file=self.state_file)
+                prompts.QuestionaryAsker(), t("the preparation of {file}", file=self.state_file)
             )
         return getattr(self._asker, name)
 
@@ -540,10 +531,6 @@ def new_command(
 
     Example: [cyan]caledonia solo new my-solo.yaml --seed 7[/cyan]
     """
-    import secrets
-
-    from caledonia.rules.solo_state import new_state
-
     check_output(state_file, force=force, ask=person_at_terminal())
     parts = components()
     market = _market(market_file)
@@ -598,8 +585,6 @@ def _prepare_round(
 ) -> tuple[Preparation, str]:
     """A round's preparation from the flags, asking (through `ask`) what they leave out;
     and how the dice came."""
-    from caledonia.rules.solo_state import apply_table_changes, prepare
-
     if price is None and taken is None and roll is None and is_interactive():
         price, taken = ask_round_changes(state, market, ask)
     taken_ids = [i for i in parse_ids(taken, "--taken", "solo prepare") if i]
@@ -672,8 +657,6 @@ def prepare_command(
 
     Example: [cyan]caledonia solo prepare my-solo.yaml --taken 14 --virtual-dice[/cyan]
     """
-    from caledonia.rules.locking import seen
-
     parts = components()
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
@@ -719,11 +702,6 @@ def market_command(
 
     Example: [cyan]caledonia solo market my-solo.yaml --roll whisky:+3 --roll wool:-1[/cyan]
     """
-    import random
-    import secrets
-
-    from caledonia.rules.solo import check_rolls, market_phase, roll_dice
-
     parts = components()
     market = _market(market_file)
     prices = dict(_load_state(state_file, market).prices) if state_file else {}
@@ -806,8 +784,6 @@ def refill_command(
 
     Example: [cyan]caledonia solo refill --board 12,33,7,45,-,21 --draw 9 --last-roll -3[/cyan]
     """
-    from caledonia.rules.solo import SLOTS, refill
-
     parts = components()
     grid = _grid(export_board)
     slots = parse_ids(board, "--board", "solo refill", blanks=True)
@@ -899,8 +875,6 @@ def show_command(
 
     Example: [cyan]caledonia solo show my-solo.yaml[/cyan]
     """
-    from caledonia.rules.solo_state import state_as_data
-
     parts = components()
     market, grid = _market(market_file), _grid(export_board)
     state = _load_state(state_file, market)
@@ -933,9 +907,6 @@ def score_command(
 
     Example: [cyan]caledonia solo score sample_games/final-solo.yaml[/cyan]
     """
-    from caledonia.rules.scoring import score_sheet
-    from caledonia.rules.sheet import load_sheet
-
     parts = components()
     checked = load_sheet(sheet, parts)
     if not checked.solo:
@@ -951,6 +922,4 @@ def score_command(
     if as_json:
         print_json(result.as_json())
     else:
-        from .score_view import render_score
-
         render_score(result, checked)

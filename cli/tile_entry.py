@@ -9,6 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
+from caledonia.rules.contract_faces import (
+    TileNotRead,
+    face,
+    find_tile,
+    left_half,
+    named,
+    read_tiles,
+    search_tiles,
+    split_tiles,
+)
+from caledonia.rules.words import sentence
+
 from .prompts import Asker, Choice, Validator
 from .translation import t, t_n
 
@@ -30,8 +42,6 @@ def ask_tiles(
     """The tiles typed (in the order typed), asked again with the first reason until
     `reasons` has none; `pool` is what may still be drawn, `where` says where a tile not
     in it is (on the export board, in a player's box)."""
-    from caledonia.rules.contract_faces import search_tiles
-
     typed = ""  # asked again, the answer holds what was typed, to correct
     while True:
         typed = asker.text(
@@ -65,8 +75,6 @@ def typed_tiles(text: str, contracts: Mapping[int, Contract], count: int) -> lis
     """The tiles of a typed answer, one text each: commas part them, except within one
     tile's goods written with commas ('2 wool, 1 cheese, 1 whisky' for one tile drawn),
     read as one tile when the answer names `count` tiles that way."""
-    from caledonia.rules.contract_faces import TileNotRead, face, read_tiles, split_tiles
-
     items = split_tiles(text)
     if not count or len(items) == count:
         return items
@@ -78,16 +86,12 @@ def typed_tiles(text: str, contracts: Mapping[int, Contract], count: int) -> lis
 
 
 def _menu(contracts: Mapping[int, Contract], found: list[int]) -> list[Choice]:
-    from caledonia.rules.contract_faces import named
-
     return [Choice(named(contracts[c]), c) for c in found]
 
 
 def _taken(item: str, contracts: Mapping[int, Contract], left: Collection[int]) -> list[int]:
     """The tiles whose face is exactly what was typed, when none of them is left to draw:
     a search would otherwise offer other tiles as if the typed one did not exist."""
-    from caledonia.rules.contract_faces import TileNotRead, find_tile
-
     try:
         exact = find_tile(item, contracts)
     except TileNotRead:
@@ -106,8 +110,6 @@ def _instead(
 ) -> list[int]:
     """Say where the typed tile already is, then offer the tiles left that come near it:
     the one picked, or none (the answer is to be typed again)."""
-    from caledonia.rules.contract_faces import face, left_half
-    from caledonia.rules.words import sentence
 
     def already(contract: int) -> str:
         tile = {"tile": left_half(contracts[contract]), "face": face(contracts[contract])}
@@ -137,8 +139,6 @@ def tiles_validator(
 ) -> Validator:
     """Each tile typed fits at least one tile of the pile; when every tile typed is singled
     out, the draw itself is checked too (how many, none twice, none in play)."""
-    from caledonia.rules.contract_faces import TileNotRead, search_tiles
-    from caledonia.rules.words import sentence
 
     def check(text: str) -> bool | str:
         if text.strip().casefold() in NONE_TYPED:
