@@ -8,15 +8,23 @@ file that records no time (older files, score sheets) is dated by its last write
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import datetime, timedelta, timezone
 from typing import Annotated, Any
 
 import typer
+from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.play_record import parse_time
+from caledonia.rules.yamlfile import write_text_atomic
 
+from .bgstats import bgsplay, played_game, played_sheet, push_link, push_play
 from .errors import UsageProblem
+from .finished import NotFinished, file_time, game_files, read_finished
+from .game_io import example_notice
 from .output import JsonOption, emit, message, print_json
+from .play_times import now
 from .translation import t, t_n
 from .writing import ForceOption, check_output, person_at_terminal
 
@@ -26,10 +34,6 @@ CLOCK_SLACK = timedelta(minutes=5)  # a device's clock a little ahead is not "th
 
 def _time(text: str | None, flag: str) -> datetime | None:
     """A time typed as UTC 'YYYY-MM-DD HH:MM' (or ISO 8601), not in the future."""
-    from caledonia.rules.game.play_record import parse_time
-
-    from .play_times import now
-
     if text is None:
         return None
     when = None
@@ -57,8 +61,6 @@ def _time(text: str | None, flag: str) -> datetime | None:
 
 
 def _recorded(game: Any, key: str) -> datetime | None:
-    from caledonia.rules.game.play_record import parse_time
-
     text = game.play.get(key) if game is not None else None
     return parse_time(text) if text else None
 
@@ -67,8 +69,6 @@ def _times(
     path: str, game: Any, ended: datetime | None, started: datetime | None, minutes: int | None
 ) -> tuple[datetime, int | None]:
     """When the play ended and how long it took (None: not known)."""
-    from .finished import file_time
-
     end = ended or _recorded(game, "ended") or file_time(path)
     start = started or _recorded(game, "started")
     if start is not None and end < start:
@@ -121,10 +121,6 @@ def _start_player(sheet: Any, given: str | None, path: str, folder: bool) -> str
 
 
 def _played(path: str, finished: Any, options: dict[str, Any], folder: bool) -> Any:
-    from caledonia.rules.components import components
-
-    from .bgstats import played_game, played_sheet
-
     table = {"location": options["location"]}
     if finished.kind == "game":
         game = finished.game
@@ -147,8 +143,6 @@ def _played(path: str, finished: Any, options: dict[str, Any], folder: bool) -> 
 
 
 def _one(path: str) -> Any:
-    from .finished import NotFinished, read_finished
-
     try:
         return read_finished(path)
     except NotFinished as why:
@@ -268,14 +262,10 @@ def export(
     if folder:
         _export_folder(game_file, file or "", options, as_json)
         return
-    from .game_io import example_notice
-
     finished = _one(game_file)
     if finished.kind == "game":
         example_notice(finished.game.setup)
     played = _played(game_file, finished, options, folder=False)
-    from .bgstats import bgsplay, push_link, push_play
-
     play = push_play(played)
     link = push_link(play)
     if file:
@@ -289,18 +279,11 @@ def export(
 
 
 def _write(path: str, data: dict[str, Any]) -> None:
-    import json
-
-    from caledonia.rules.yamlfile import write_text_atomic
-
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def _export_folder(folder: str, file: str, options: dict[str, Any], as_json: bool) -> None:
     """Every finished game of the folder into one .bgsplay file, each game once."""
-    from .bgstats import bgsplay
-    from .finished import NotFinished, game_files, read_finished
-
     plays, seen, copies, left_out = [], set(), [], []
     for path in game_files([folder]):
         try:

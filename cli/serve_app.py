@@ -28,6 +28,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from .serve_assets import SCRIPT as SCRIPT_TEXT
+from .serve_assets import stylesheet
 from .serve_page import SCRIPT, STYLESHEET, Snapshot, page_html, snapshot
 
 PATHS = ("/", "/state.json", "/events", STYLESHEET, SCRIPT)
@@ -136,9 +138,6 @@ def build_app(
 ) -> Guard:
     """The application serving the game file `path`; with `token`, only to those who give
     it; `stopping`, once set, ends the event streams (the server is shutting down)."""
-    from .serve_assets import SCRIPT as SCRIPT_TEXT
-    from .serve_assets import stylesheet
-
     watcher = Watcher(path)
     stopping = stopping or threading.Event()
 

@@ -7,6 +7,7 @@ imports them; `play --serve` starts the same server beside itself (serve_server.
 
 from __future__ import annotations
 
+from .game_io import load
 from .output import GameArgument, emit, message
 from .serve_options import PORT, LanOption, PortOption
 from .serve_server import needs_the_extra, prepared, print_qr
@@ -23,8 +24,6 @@ def serve(game_file: GameArgument, port: PortOption = PORT, lan: LanOption = Fal
     Example: [cyan]caledonia serve game.yaml --lan[/cyan]
     """
     needs_the_extra()
-    from .game_io import load
-
     load(game_file)  # a file that cannot be served is said now, not on the page
     server, url = prepared(game_file, port, lan)
     emit(url)

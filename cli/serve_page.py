@@ -13,12 +13,30 @@ place of the old.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .translation import t
+from caledonia.rules.components import components
+from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.final import final_score
+from caledonia.rules.game.report import game_report
+from caledonia.rules.yamlfile import read_text
+from caledonia.storage.games import game_from_text
+
+from .bgstats import game_link
+from .choosing import decision
+from .errors import reason_of
+from .game_status import status_view
+from .map_picture import picture_svg
+from .map_source import source_of_game, to_act_overlay
+from .options_cmd import option_groups
+from .report_svg import render_charts
+from .report_view import ordinal
+from .score_view import CATEGORIES
+from .translation import language_settings, t, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -42,11 +60,6 @@ class Snapshot(NamedTuple):
 def snapshot(path: str) -> Snapshot:
     """The page of the game file `path` as it reads now; a file that cannot be read (a hand
     edit half done) gives a page that says what is wrong, until it is put right."""
-    from caledonia.rules.components import components
-    from caledonia.rules.errors import CaledoniaError
-    from caledonia.rules.yamlfile import read_text
-    from caledonia.storage.games import game_from_text
-
     title = t("caledonia: {file}", file=Path(path).name)
     try:
         text = read_text(path)
@@ -57,8 +70,6 @@ def snapshot(path: str) -> Snapshot:
         game = game_from_text(text, path, components())
     except CaledoniaError as problem:
         return _problem(key, problem, title)
-    from .game_status import status_view
-
     try:
         view = status_view(game)
         return Snapshot(key, game_html(game, path, view), view["json"], title)
@@ -69,19 +80,12 @@ def snapshot(path: str) -> Snapshot:
 
 
 def _key(text: str) -> str:
-    import hashlib
-
-    from .translation import language_settings
-
     digest = hashlib.blake2b(text.encode(), digest_size=16)
     digest.update("\n".join(language_settings()).encode())
     return digest.hexdigest()
 
 
 def _problem(key: str, problem: Exception, title: str) -> Snapshot:
-    from .errors import reason_of
-    from .translation import tr
-
     said = t(
         "The game file cannot be read now: {problem}. The page shows it again once it is "
         "put right.",
@@ -102,8 +106,6 @@ def _bug(key: str, problem: Exception, title: str) -> Snapshot:
 
 def game_html(game: Game, path: str, view: dict[str, Any]) -> str:
     """The page's changing part for `game` (whose status view is `view`)."""
-    from .choosing import decision
-
     legal = game.legal()
     choice = decision(game.state, legal)
     current = choice.player if choice else None
@@ -131,10 +133,6 @@ def _turn(game: Game, view: dict[str, Any], current: str | None) -> str:
     round_line = escape(view["head"][0][1])
     state = game.state
     if state.phase == "over":
-        from caledonia.rules.game.final import final_score
-
-        from .translation import tr
-
         verdict = tr(final_score(state).explanations[-1])
         over = escape(t("The game is over"))
         return (
@@ -168,9 +166,6 @@ def _turn(game: Game, view: dict[str, Any], current: str | None) -> str:
 def _board(game: Game, path: str) -> str:
     """The board as `map show --svg` (and `status --svg`) draws it: everyone's units and,
     in the action phase, where the player to act may expand and the cheapest cost."""
-    from .map_picture import picture_svg
-    from .map_source import source_of_game, to_act_overlay
-
     source = source_of_game(path, game)
     overlay = to_act_overlay(source)
     svg = picture_svg(source.board, source, [overlay] if overlay else [])
@@ -217,8 +212,6 @@ def _round(view: dict[str, Any]) -> str:
 
 def _players(game: Game, view: dict[str, Any], current: str | None) -> str:
     """Each player: the rows of `status`, and the VP as if the game ended now (the score)."""
-    from caledonia.rules.game.final import final_score
-
     state = game.state
     score = final_score(state)
     over = state.phase == "over"
@@ -257,8 +250,6 @@ def _label(label: str) -> str:
 def _options(game: Game, legal: Any, path: str) -> str:
     """What may be done now, with costs, as `options` lists it: a group per kind that
     opens on a tap (the page's script keeps the open ones open across updates)."""
-    from .options_cmd import option_groups
-
     groups = option_groups(game, legal, Path(path).name)
     if not groups:
         return ""
@@ -282,14 +273,6 @@ def _options(game: Game, legal: Any, path: str) -> str:
 
 def _final(game: Game, path: str) -> str:
     """The final score as `score` gives it, the report's charts, and the BG Stats link."""
-    from caledonia.rules.game.final import final_score
-    from caledonia.rules.game.report import game_report
-
-    from .report_svg import render_charts
-    from .report_view import ordinal
-    from .score_view import CATEGORIES
-    from .translation import tr
-
     score = final_score(game.state)
     heads = "".join(f"<th>{escape(p.name)}</th>" for p in score.players)
     rows = []
@@ -318,8 +301,6 @@ def _final(game: Game, path: str) -> str:
 
 def _bgstats(game: Game, path: str, score: Any) -> str:
     """The play's BG Stats push link (export --bgstats), as a link and as a QR code."""
-    from .bgstats import game_link
-
     link = game_link(game)
     app = t("BG Stats")
     qr = qr_svg(link, app)

@@ -5,8 +5,12 @@ optional extra `serve`, with segno for the QR codes, imported only when a server
 
 from __future__ import annotations
 
+import secrets
+import signal
 import socket
+import sys
 import threading
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from caledonia.rules.errors import CaledoniaError
@@ -24,8 +28,6 @@ LIBRARIES = ("starlette", "uvicorn", "segno")
 
 def needs_the_extra() -> None:
     """Refuse, naming the install command, when the server's libraries are missing."""
-    from importlib.util import find_spec
-
     missing = [name for name in LIBRARIES if find_spec(name) is None]
     if missing:
         raise CaledoniaError(
@@ -66,8 +68,6 @@ def start_beside(game_file: str, port: int = PORT, lan: bool = False) -> Running
 
 def prepared(game_file: str, port: int, lan: bool) -> tuple[Served, str]:
     """The server, its socket bound (a port in use is said now), and the page's address."""
-    import secrets
-
     host = lan_address() if lan else HOST
     token = secrets.token_urlsafe(16) if lan else None
     listening = _listen(host, port)
@@ -116,8 +116,6 @@ def lan_address() -> str:
 
 
 def _server(game_file: str, token: str | None, listening: socket.socket) -> Served:
-    import signal
-
     import uvicorn
 
     from .serve_app import build_app
@@ -165,8 +163,6 @@ class Served(NamedTuple):
 
 def print_qr(url: str) -> None:
     """The address as a QR code in the terminal, for a phone's camera."""
-    import sys
-
     import segno
 
     code = segno.make(url, error="m")
