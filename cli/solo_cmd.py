@@ -585,8 +585,39 @@ def _prepare_round(
 ) -> tuple[Preparation, str]:
     """A round's preparation from the flags, asking (through `ask`) what they leave out;
     and how the dice came."""
+    state = _with_table_changes(state, market, ask, price, taken, roll)
+    rolls, source = _dice(roll, virtual_dice, "solo prepare", parts, ask)
+    drawn = _drawn(state, parts, ask, draw)
+    try:
+        result = prepare(state, parts, market, grid, rolls, drawn)
+    except ValueError as reason:
+        raise CaledoniaError(_why(reason)) from None
+    return result, source
+
+
+def _with_table_changes(
+    state: SoloState,
+    market: Market,
+    ask: Asker,
+    price: list[str] | None,
+    taken: str | None,
+    roll: list[str] | None,
+) -> SoloState:
+    """The state with what the player changed during the round: the contracts taken and
+    the prices moved, from the flags, else asked at a terminal when no flag is given."""
     if price is None and taken is None and roll is None and is_interactive():
         price, taken = ask_round_changes(state, market, ask)
+    taken_ids = _taken_ids(taken)
+    try:
+        return apply_table_changes(
+            state, market, parse_prices(price or [], "solo prepare"), taken_ids
+        )
+    except ValueError as reason:
+        raise CaledoniaError(_why(reason)) from None
+
+
+def _taken_ids(taken: str | None) -> list[int]:
+    """The contracts --taken names, each once."""
     taken_ids = [i for i in parse_ids(taken, "--taken", "solo prepare") if i]
     twice = sorted({i for i in taken_ids if taken_ids.count(i) > 1})
     if twice:
@@ -596,34 +627,33 @@ def _prepare_round(
                 contracts=", ".join(map(str, twice)),
             )
         )
-    try:
-        state = apply_table_changes(
-            state, market, parse_prices(price or [], "solo prepare"), taken_ids
-        )
-    except ValueError as reason:
-        raise CaledoniaError(_why(reason)) from None
-    rolls, source = _dice(roll, virtual_dice, "solo prepare", parts, ask)
+    return taken_ids
+
+
+def _drawn(state: SoloState, parts: Components, ask: Asker, draw: str | None) -> list[int] | None:
+    """The contracts drawn for the empty slots from the table's own pile (--draw, else
+    asked); None when the tool draws them from its pile."""
     drawn = [i for i in parse_ids(draw, "--draw", "solo prepare") if i is not None] or None
     empty = sum(1 for held in state.board if held is None)
-    if drawn is None and state.pile is None and empty:
-        if not is_interactive():
-            raise UsageProblem(
-                t_n(
-                    "this game draws from your own pile: pass --draw TILES with the "
-                    "{count} contract you drew for the empty slot",
-                    "this game draws from your own pile: pass --draw TILES with the "
-                    "{count} contracts you drew for the empty slots",
-                    empty,
-                ),
-                "solo prepare",
-            )
-        in_use = {c for c in state.board if c} | set(state.removed) | set(state.taken)
-        drawn = ask_draws(empty, parts, in_use, ask)
-    try:
-        result = prepare(state, parts, market, grid, rolls, drawn)
-    except ValueError as reason:
-        raise CaledoniaError(_why(reason)) from None
-    return result, source
+    if drawn is not None or state.pile is not None or not empty:
+        return drawn
+    if not is_interactive():
+        raise UsageProblem(
+            t_n(
+                "this game draws from your own pile: pass --draw TILES with the "
+                "{count} contract you drew for the empty slot",
+                "this game draws from your own pile: pass --draw TILES with the "
+                "{count} contracts you drew for the empty slots",
+                empty,
+            ),
+            "solo prepare",
+        )
+    return ask_draws(empty, parts, _in_use(state), ask)
+
+
+def _in_use(state: SoloState) -> set[int]:
+    """The contracts out of the pile: on the board, removed, taken."""
+    return {c for c in state.board if c} | set(state.removed) | set(state.taken)
 
 
 @app.command("prepare")
