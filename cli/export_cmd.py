@@ -235,17 +235,8 @@ def export(
 
     Example: [cyan]caledonia export sample_games/game-4p.yaml --bgstats[/cyan]
     """
-    if not bgstats:
-        raise UsageProblem(t("choose what to export for: --bgstats (BG Stats)"), "export")
     folder = os.path.isdir(game_file)
-    if folder and not file:
-        raise UsageProblem(
-            t(
-                "{folder} is a folder: its games go into one file: give --file FILE",
-                folder=game_file,
-            ),
-            "export",
-        )
+    _refuse_a_mismatch(game_file, bgstats=bgstats, folder=folder, file=file)
     if folder and (ended or started or start_player):
         raise UsageProblem(
             t("--ended, --started and --start-player are for one game, not a folder"), "export"
@@ -261,7 +252,26 @@ def export(
         check_output(file, force=force, ask=person_at_terminal())
     if folder:
         _export_folder(game_file, file or "", options, as_json)
-        return
+    else:
+        _export_game(game_file, file, options, as_json)
+
+
+def _refuse_a_mismatch(game_file: str, *, bgstats: bool, folder: bool, file: str | None) -> None:
+    """A usage error for an export with no --bgstats, or of a folder without --file."""
+    if not bgstats:
+        raise UsageProblem(t("choose what to export for: --bgstats (BG Stats)"), "export")
+    if folder and not file:
+        raise UsageProblem(
+            t(
+                "{folder} is a folder: its games go into one file: give --file FILE",
+                folder=game_file,
+            ),
+            "export",
+        )
+
+
+def _export_game(game_file: str, file: str | None, options: dict[str, Any], as_json: bool) -> None:
+    """One finished game: its push link printed, and its .bgsplay file with --file."""
     finished = _one(game_file)
     if finished.kind == "game":
         example_notice(finished.game.setup)
