@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from caledonia.rules.components import Components
     from caledonia.rules.locking import Seen
     from caledonia.rules.market import Market
-    from caledonia.rules.solo import PriceChange, RemovalGrid
+    from caledonia.rules.solo import PriceChange, Refill, RemovalGrid
     from caledonia.rules.solo_state import Preparation, SoloState
 
     from .prompts import Asker, Validator
@@ -816,6 +816,25 @@ def refill_command(
     """
     parts = components()
     grid = _grid(export_board)
+    slots, drawn = _refill_contracts(board, draw, last_roll, parts)
+    result = refill(slots, drawn, last_roll, grid)
+    if as_json:
+        print_json(
+            {
+                "board_filled": list(result.filled),
+                "board_after": list(result.after),
+                "removed": {"slot": result.removed_slot, "contract": result.removed},
+            }
+        )
+        return
+    _show_refill(result, grid, parts, last_roll)
+
+
+def _refill_contracts(
+    board: str, draw: str | None, last_roll: int, parts: Components
+) -> tuple[list[int | None], list[int]]:
+    """The slots of --board and the contracts of --draw, checked against each other and
+    the box (and --last-roll against the price die)."""
     slots = parse_ids(board, "--board", "solo refill", blanks=True)
     if len(slots) != SLOTS:
         raise UsageProblem(
@@ -823,6 +842,22 @@ def refill_command(
             "solo refill",
         )
     drawn = [i for i in parse_ids(draw, "--draw", "solo refill") if i is not None]
+    _check_last_roll(last_roll, parts)
+    empty = sum(1 for held in slots if held is None)
+    _check_known_once([i for i in slots + drawn if i is not None], parts)
+    if len(drawn) != empty:
+        raise CaledoniaError(
+            t_n(
+                "the board has {count} empty slot: --draw needs {count} contract, got {drawn}",
+                "the board has {count} empty slots: --draw needs {count} contracts, got {drawn}",
+                empty,
+                drawn=len(drawn),
+            )
+        )
+    return slots, drawn
+
+
+def _check_last_roll(last_roll: int, parts: Components) -> None:
     if last_roll not in parts.solo.price_die:
         raise CaledoniaError(
             t(
@@ -831,8 +866,10 @@ def refill_command(
                 faces=", ".join(f"{f:+d}" for f in parts.solo.price_die),
             )
         )
-    empty = sum(1 for held in slots if held is None)
-    known = [i for i in slots + drawn if i is not None]
+
+
+def _check_known_once(known: list[int], parts: Components) -> None:
+    """Every contract named is in the box, and named once."""
     for contract_id in known:
         if contract_id not in parts.contracts:
             raise CaledoniaError(
@@ -846,25 +883,10 @@ def refill_command(
             raise CaledoniaError(
                 t("contract {contract} is listed twice", contract=tile(contract_id))
             )
-    if len(drawn) != empty:
-        raise CaledoniaError(
-            t_n(
-                "the board has {count} empty slot: --draw needs {count} contract, got {drawn}",
-                "the board has {count} empty slots: --draw needs {count} contracts, got {drawn}",
-                empty,
-                drawn=len(drawn),
-            )
-        )
-    result = refill(slots, drawn, last_roll, grid)
-    if as_json:
-        print_json(
-            {
-                "board_filled": list(result.filled),
-                "board_after": list(result.after),
-                "removed": {"slot": result.removed_slot, "contract": result.removed},
-            }
-        )
-        return
+
+
+def _show_refill(result: Refill, grid: RemovalGrid, parts: Components, last_roll: int) -> None:
+    """The board before and after the refill, and the slot the last roll removes."""
     emit(t("Before:"))
     for line in board_lines(result.before, grid, parts):
         emit_wrapped(line, "", "      ")
