@@ -27,7 +27,6 @@ NOT_YET_SPLIT = {
     "rules/components.py:_load_economy",
     "rules/expansion.py:check_expansion",
     "rules/game/events/prepare.py:options",
-    "rules/game/setup.py:parse_setup",
 }
 RANK_C = 11  # radon's rank C starts at this cyclomatic complexity
 
