@@ -745,7 +745,7 @@ _SETUP_KEYS = (
 
 
 def _stored_seed(node: Node) -> int | None:
-    """The seed the setup was drawn from; None when the table laid it all out."""
+    """The seed the setup was drawn from, a whole number or null."""
     seed = node.value
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise node.expected(Reason("a whole number or null"))
