@@ -26,8 +26,6 @@ MAX_C_BLOCKS = 123  # the ceiling today, which only goes down to TARGET_C_BLOCKS
 NOT_YET_SPLIT = {
     "rules/components.py:_load_economy",
     "rules/expansion.py:check_expansion",
-    "rules/game/events/prepare.py:options",
-    "rules/game/setup.py:parse_setup",
 }
 RANK_C = 11  # radon's rank C starts at this cyclomatic complexity
 

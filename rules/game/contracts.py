@@ -173,49 +173,11 @@ def where_contract(state: GameState, contract: int) -> str | None:
 def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[str]:
     """Why `drawn` cannot be the `count` contracts drawn now (fewer when the pile runs out)."""
     if state.pile is not None:
-        top = state.pile[:count]
-        if drawn is not None and list(drawn) != top:
-            return [
-                Reason(
-                    "the top of the pile is {top}, not {drawn}",
-                    top=tiles(top, state.parts.contracts) if top else Reason("empty"),
-                    drawn=tiles(drawn, state.parts.contracts) if drawn else Reason("nothing"),
-                )
-            ]
-        return []
+        return _known_pile_reasons(state, state.pile[:count], drawn)
     size = min(count, len(available(state)))
     drawn = list(drawn or [])
     if len(drawn) != size:
-        if drawn:
-            return [
-                Plural(
-                    "this game uses the table's own pile: say which {count} contract was drawn, "
-                    "by their goods, not {given}",
-                    "this game uses the table's own pile: say which {count} contracts were "
-                    "drawn, by their goods, not {given}",
-                    count=size,
-                    given=len(drawn),
-                )
-            ]
-        if not size:  # none left to draw
-            return [
-                Plural(
-                    "this game uses the table's own pile: say which {count} contract was drawn, "
-                    "by their goods (or none)",
-                    "this game uses the table's own pile: say which {count} contracts were "
-                    "drawn, by their goods (or none)",
-                    count=size,
-                )
-            ]
-        return [
-            Plural(
-                "this game uses the table's own pile: say which {count} contract was drawn, by "
-                "their goods",
-                "this game uses the table's own pile: say which {count} contracts were drawn, by "
-                "their goods",
-                count=size,
-            )
-        ]
+        return _draw_count_reasons(size, len(drawn))
     used = state.contracts_in_play()
     clash = [c for c in drawn if c in used]
     if clash:
@@ -228,6 +190,53 @@ def draw_reasons(state: GameState, drawn: list[int] | None, count: int) -> list[
     if len(set(drawn)) != len(drawn):
         return [Reason("a contract is named twice among those drawn")]
     return []
+
+
+def _known_pile_reasons(state: GameState, top: list[int], drawn: list[int] | None) -> list[str]:
+    """Why `drawn` is not the `top` of a pile the game knows (nothing said: it is)."""
+    if drawn is not None and list(drawn) != top:
+        return [
+            Reason(
+                "the top of the pile is {top}, not {drawn}",
+                top=tiles(top, state.parts.contracts) if top else Reason("empty"),
+                drawn=tiles(drawn, state.parts.contracts) if drawn else Reason("nothing"),
+            )
+        ]
+    return []
+
+
+def _draw_count_reasons(size: int, given: int) -> list[str]:
+    """The table's own pile: `given` contracts named where `size` were drawn."""
+    if given:
+        return [
+            Plural(
+                "this game uses the table's own pile: say which {count} contract was drawn, "
+                "by their goods, not {given}",
+                "this game uses the table's own pile: say which {count} contracts were "
+                "drawn, by their goods, not {given}",
+                count=size,
+                given=given,
+            )
+        ]
+    if not size:  # none left to draw
+        return [
+            Plural(
+                "this game uses the table's own pile: say which {count} contract was drawn, "
+                "by their goods (or none)",
+                "this game uses the table's own pile: say which {count} contracts were "
+                "drawn, by their goods (or none)",
+                count=size,
+            )
+        ]
+    return [
+        Plural(
+            "this game uses the table's own pile: say which {count} contract was drawn, by "
+            "their goods",
+            "this game uses the table's own pile: say which {count} contracts were drawn, by "
+            "their goods",
+            count=size,
+        )
+    ]
 
 
 def canonical_draw(state: GameState, e: Event, count: int, ordered: bool) -> Event:

@@ -357,14 +357,9 @@ class Exchange(PortEffect):
             return [reason_of(reason)]
         if spaces[0] == spaces[1]:
             return [Reason("port tile 7 exchanges two different units")]
-        economy = state.parts.economy
         reasons: list[str] = []
         olds = [player.units.get(space) for space in spaces]
-        # what the table sees first: the player board has none of a new kind left (a kind
-        # on the map already is then also an old one: that is said only of the other)
-        short = None
-        if all(olds) and all(s["unit"] in economy.units for s in swaps):
-            short = self.short_of(state, player, [s["unit"] for s in swaps])
+        short = self.short_among(state, player, swaps, olds)
         if short:
             reasons.append(
                 Reason(
@@ -375,31 +370,57 @@ class Exchange(PortEffect):
                 )
             )
         for swap, space, old in zip(swaps, spaces, olds, strict=True):
-            new = swap["unit"]
-            space_id = state.board.spaces[space].id
-            if old is None:
-                reasons.append(
-                    Reason(
-                        "{space} holds no unit of {player}'s", space=space_id, player=player.name
-                    )
+            reasons += self.swap_reasons(state, player, (swap, space, old), olds, short)
+        return reasons
+
+    def short_among(
+        self, state: GameState, player: PlayerState, swaps: list[Any], olds: list[str | None]
+    ) -> str | None:
+        """The new kind the player board has none of left, when the swaps are of units."""
+        economy = state.parts.economy
+        # what the table sees first: the player board has none of a new kind left (a kind
+        # on the map already is then also an old one: that is said only of the other)
+        short = None
+        if all(olds) and all(s["unit"] in economy.units for s in swaps):
+            short = self.short_of(state, player, [s["unit"] for s in swaps])
+        return short
+
+    @staticmethod
+    def swap_reasons(
+        state: GameState,
+        player: PlayerState,
+        at: tuple[Any, int, str | None],
+        olds: list[str | None],
+        short: str | None,
+    ) -> list[str]:
+        """What the rules refuse in one swap (`at`: the swap, its space and the old unit
+        there), besides the new kind being short."""
+        economy = state.parts.economy
+        reasons: list[str] = []
+        swap, space, old = at
+        new = swap["unit"]
+        space_id = state.board.spaces[space].id
+        if old is None:
+            reasons.append(
+                Reason("{space} holds no unit of {player}'s", space=space_id, player=player.name)
+            )
+            return reasons
+        if "field" in (old, new):
+            reasons.append(Reason("fields are never exchanged with port tile 7"))
+        if new in olds and new != short:
+            reasons.append(
+                # TRANSLATORS: {units} is the old units' names joined by ' and the '
+                Reason(
+                    "the new unit on {space} must differ from both old units: port tile 7 "
+                    "takes two units other than the {units}",
+                    space=space_id,
+                    units=" and the ".join(unit_words(o) for o in olds if o),
                 )
-                continue
-            if "field" in (old, new):
-                reasons.append(Reason("fields are never exchanged with port tile 7"))
-            if new in olds and new != short:
-                reasons.append(
-                    # TRANSLATORS: {units} is the old units' names joined by ' and the '
-                    Reason(
-                        "the new unit on {space} must differ from both old units: port tile 7 "
-                        "takes two units other than the {units}",
-                        space=space_id,
-                        units=" and the ".join(unit_words(o) for o in olds if o),
-                    )
-                )
-            if not set(economy.units[new].land) & state.board.spaces[space].land:
-                reasons.append(
-                    Reason("a {unit} cannot stand on {space}", unit=unit_words(new), space=space_id)
-                )
+            )
+        if not set(economy.units[new].land) & state.board.spaces[space].land:
+            reasons.append(
+                Reason("a {unit} cannot stand on {space}", unit=unit_words(new), space=space_id)
+            )
         return reasons
 
     @staticmethod
@@ -424,21 +445,12 @@ class Exchange(PortEffect):
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         economy = state.parts.economy
         board = state.board
-        swappable = sorted(  # never a field, nor a clan's own kind (a fisherman on a loch)
-            s for s, unit in player.units.items() if unit != "field" and unit in economy.units
-        )
+        swappable = self.swappable(state, player)
         kinds = [u for u in economy.units if u != "field"]
         shortage: dict[tuple[str, ...], bool] = {}
         for first, second in combinations(swappable, 2):
             olds = (player.units[first], player.units[second])
-            fits = [
-                [
-                    u
-                    for u in kinds
-                    if u not in olds and set(economy.units[u].land) & board.spaces[s].land
-                ]
-                for s in (first, second)
-            ]
+            fits = [self.new_kinds(state, kinds, olds, s) for s in (first, second)]
             for new in product(*fits):
                 if new not in shortage:
                     shortage[new] = self.short_of(state, player, list(new)) is not None
@@ -449,6 +461,23 @@ class Exchange(PortEffect):
                             {"space": board.spaces[second].id, "unit": new[1]},
                         ]
                     }
+
+    @staticmethod
+    def swappable(state: GameState, player: PlayerState) -> list[int]:
+        """The spaces of the player's units that may be exchanged, in order."""
+        economy = state.parts.economy
+        return sorted(  # never a field, nor a clan's own kind (a fisherman on a loch)
+            s for s, unit in player.units.items() if unit != "field" and unit in economy.units
+        )
+
+    @staticmethod
+    def new_kinds(
+        state: GameState, kinds: list[str], olds: tuple[str, str], space: int
+    ) -> list[str]:
+        """The kinds that may replace the `olds` on `space`: other kinds, at home there."""
+        economy = state.parts.economy
+        land = state.board.spaces[space].land
+        return [u for u in kinds if u not in olds and set(economy.units[u].land) & land]
 
     def normalise(self, state: GameState, e: Fields) -> Fields:
         swaps = e.get("swaps")

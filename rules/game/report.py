@@ -10,11 +10,11 @@ Nothing here prints: the report commands in cli/ draw it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..components import IMPORT_GOODS
+from ..components import IMPORT_GOODS, Contract, FinalScoringRules
 from ..data_messages import Headline
 from ..messages import Plural, Reason
 from ..names import counted
@@ -228,9 +228,7 @@ def _replay(game: Game) -> tuple[list[RoundPoint], list[dict[str, int]], Fulfilm
         replay.apply(event)
         state = replay.state
         totals.append(_totals(state))
-        for p in state.players:
-            for contract in p.fulfilled[known[p.name] :]:
-                fulfilled[contract] = (p.name, number, round_number)
+        _note_fulfilled(state, known, (number, round_number), fulfilled)
         if not points and state.phase not in SETUP_PHASES:
             points.append(RoundPoint(0, None, False, _standings(state)))
         if len(state.round_scores) > scored:
@@ -240,6 +238,17 @@ def _replay(game: Game) -> tuple[list[RoundPoint], list[dict[str, int]], Fulfilm
     if state.phase != "over":
         points.append(RoundPoint(len(state.round_scores), None, True, _standings(state)))
     return points, totals, fulfilled
+
+
+def _note_fulfilled(
+    state: GameState, known: Mapping[str, int], when: tuple[int, int], fulfilled: Fulfilments
+) -> None:
+    """Note in `fulfilled` who fulfilled the contracts that are new since `known` (each
+    player's count before), at which event and round."""
+    number, round_number = when
+    for p in state.players:
+        for contract in p.fulfilled[known[p.name] :]:
+            fulfilled[contract] = (p.name, number, round_number)
 
 
 def _totals(state: GameState) -> dict[str, int]:
@@ -289,6 +298,13 @@ def _glory_parts(game: Game, entries: list[Entry], name: str) -> list[GloryPart]
                     ),
                 )
             )
+    return _glory_by_kind(start, lines, by_tile)
+
+
+def _glory_by_kind(
+    start: int, lines: Mapping[str, list[tuple[int, Reason]]], by_tile: list[TileGlory]
+) -> list[GloryPart]:
+    """The glory at the start and each kind's lines, in the report's order of kinds."""
     at_start = (Reason("{glory} glory at the start", glory=start),)
     parts = [GloryPart("start", start, at_start)] if start else []
     for kind in ("round scoring", "ports", "contracts", "corrections", "other"):
@@ -339,40 +355,14 @@ def _sources(
     sources = [
         Source("glory", vp["glory"], tuple(line for part in glory for line in part.lines)),
     ]
-    stock = [counted(good, n) for good, n in player.goods.items() if n]  # '3 quesos'
-    sources.append(
-        Source(
-            "goods",
-            vp["goods"],
-            (
-                Reason(
-                    "in stock: {goods} (basic {basic} VP, processed {processed} VP each)",
-                    goods=_listed(stock),
-                    basic=rules.basic_good_vp,
-                    processed=rules.processed_good_vp,
-                ),
-            ),
-        )
-    )
+    sources.append(Source("goods", vp["goods"], (_stock_line(player.goods, rules),)))
     money = Reason(
         "£{money} left: 1 VP per full £{per_vp}", money=player.money, per_vp=rules.money_per_vp
     )
     sources.append(Source("money", vp["money"], (money,)))
     hops = [_on(c.hops, c.id, fulfilled) for c in contracts if c.hops]
     sources.append(Source("hops", vp["hops"], tuple(hops)))
-    imports = []
-    for good in IMPORT_GOODS:
-        on = [_on(c.imports[good], c.id, fulfilled) for c in contracts if c.imports[good]]
-        if on:
-            imports.append(
-                Reason(
-                    # TRANSLATORS: {goods} is a good counted: '5 cotton', '5 algodones'
-                    "{goods} x {value} VP: {contracts}",
-                    goods=counted(good, sum(c.imports[good] for c in contracts)),
-                    value=score.import_values[good],
-                    contracts=_listed(on),
-                )
-            )
+    imports = _import_lines(contracts, score, fulfilled)
     sources.append(Source("imports", vp["imports"], tuple(imports)))
     done = _listed([_contract_words(c, fulfilled) for c in player.fulfilled])
     fulfilled_line = Plural(
@@ -395,6 +385,37 @@ def _sources(
         bid = Reason("bid £{bid} for a clan", bid=player.auction_bid)
         sources.append(Source("auction", vp["auction"], (bid,)))
     return sources
+
+
+def _stock_line(goods: Mapping[str, int], rules: FinalScoringRules) -> Reason:
+    """The goods in stock and what each kind is worth."""
+    stock = [counted(good, n) for good, n in goods.items() if n]  # '3 quesos'
+    return Reason(
+        "in stock: {goods} (basic {basic} VP, processed {processed} VP each)",
+        goods=_listed(stock),
+        basic=rules.basic_good_vp,
+        processed=rules.processed_good_vp,
+    )
+
+
+def _import_lines(
+    contracts: Sequence[Contract], score: FinalScore, fulfilled: Fulfilments
+) -> list[Reason]:
+    """For each import good on the fulfilled contracts: how many, their VP, on which."""
+    imports = []
+    for good in IMPORT_GOODS:
+        on = [_on(c.imports[good], c.id, fulfilled) for c in contracts if c.imports[good]]
+        if on:
+            imports.append(
+                Reason(
+                    # TRANSLATORS: {goods} is a good counted: '5 cotton', '5 algodones'
+                    "{goods} x {value} VP: {contracts}",
+                    goods=counted(good, sum(c.imports[good] for c in contracts)),
+                    value=score.import_values[good],
+                    contracts=_listed(on),
+                )
+            )
+    return imports
 
 
 def _on(amount: int, contract: int, fulfilled: Fulfilments) -> Reason:

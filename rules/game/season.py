@@ -169,20 +169,26 @@ def _by_game(
     groups: dict[Any, list[GameResult]] = defaultdict(list)
     for game in games:
         groups[key_of(game)].append(game)
-    rows = []
-    for value, group in groups.items():
-        seated = [g for g in group if any(p.seat == 1 for p in g.players)]
-        start_wins = sum(1 for g in seated for p in g.players if p.seat == 1 and p.rank == 1)
-        rows.append(
-            {
-                "value": value,
-                "games": len(group),
-                "average_score": _average([p.total for g in group for p in g.players]),
-                "average_winning_score": _average([w.total for g in group for w in g.winners()]),
-                "start_player": _rate(len(seated), start_wins),
-            }
-        )
+    rows = [_group_row(value, group) for value, group in groups.items()]
     return sorted(rows, key=lambda r: str(r["value"]))
+
+
+def _group_row(value: object, group: list[GameResult]) -> dict[str, Any]:
+    """The games, scores and start player's wins of one group of games."""
+    return {
+        "value": value,
+        "games": len(group),
+        "average_score": _average([p.total for g in group for p in g.players]),
+        "average_winning_score": _average([w.total for g in group for w in g.winners()]),
+        "start_player": _start_player_wins(group),
+    }
+
+
+def _start_player_wins(group: list[GameResult]) -> dict[str, Any]:
+    """How often the start player won, among the games that say who started."""
+    seated = [g for g in group if any(p.seat == 1 for p in g.players)]
+    start_wins = sum(1 for g in seated for p in g.players if p.seat == 1 and p.rank == 1)
+    return _rate(len(seated), start_wins)
 
 
 def _record(
@@ -254,17 +260,17 @@ def _sources(
                 continue
             names.setdefault(value.casefold(), value)
             sums[value.casefold()].append(seat.sources)
-    rows = []
-    for key, found in sorted(sums.items()):
-        shown = [c for c in SOURCES if c != "auction" or any(s.get(c) for s in found)]
-        rows.append(
-            {
-                "name": names[key],
-                "plays": len(found),
-                "average": {c: _average([s.get(c, 0) for s in found]) for c in shown},
-            }
-        )
-    return rows
+    return [_source_row(names[key], found) for key, found in sorted(sums.items())]
+
+
+def _source_row(name: str, found: list[dict[str, int]]) -> dict[str, Any]:
+    """The average VP of each source over one value's seats (the auction only when bid)."""
+    shown = [c for c in SOURCES if c != "auction" or any(s.get(c) for s in found)]
+    return {
+        "name": name,
+        "plays": len(found),
+        "average": {c: _average([s.get(c, 0) for s in found]) for c in shown},
+    }
 
 
 def _solo(games: list[GameResult]) -> dict[str, Any]:

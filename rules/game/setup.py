@@ -10,7 +10,7 @@ any machine whatever its data folders hold later.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -221,6 +221,66 @@ def _ids(items: Iterable[Any], kickstarter: bool) -> list[str]:
     return [getattr(i, "id", None) or i.name for i in items if kickstarter or not i.kickstarter]
 
 
+def _drawn_ports(
+    parts: Components,
+    variants: Mapping[str, bool],
+    table: TableChoices,
+    ks: bool,
+    rng: random.Random,
+) -> dict[str, str]:
+    """The port tile at each corner, as the table laid them or drawn; none with ports off."""
+    ports: dict[str, str] = {}
+    if not leaves_out(variants, "ports"):
+        ports = (
+            {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
+            if table.ports
+            else dict(zip(MODULE_LETTERS, rng.sample(_ids(parts.port_tiles, ks), 4), strict=True))
+        )
+    return ports
+
+
+def _drawn_scoring(
+    parts: Components,
+    variants: Mapping[str, bool],
+    table: TableChoices,
+    ks: bool,
+    rng: random.Random,
+) -> list[str]:
+    """The scoring tiles of rounds 1-5, as the table laid them or drawn; none when off."""
+    scoring: list[str] = []
+    if not leaves_out(variants, "scoring_tiles"):
+        scoring = (
+            [str(t).strip().upper() for t in table.scoring_tiles]
+            if table.scoring_tiles
+            else rng.sample(_ids(parts.scoring_tiles, ks), SCORING_TILES)
+        )
+    return scoring
+
+
+def _drawn_clans(
+    parts: Components, table: TableChoices, ks: bool, wanted: int, rng: random.Random
+) -> list[str]:
+    """The clans for the choice, as the table named them (as printed) or drawn."""
+    clans: list[str] = []
+    if wanted:
+        clans = (
+            [found.name if (found := parts.clan(c)) else c for c in table.clans]
+            if table.clans
+            else rng.sample(_ids(parts.clans.values(), ks), wanted)
+        )
+    return clans
+
+
+def _start_player(players: Sequence[SetupPlayer], named: str | None, rng: random.Random) -> str:
+    """The start player the table named, else drawn."""
+    start = named or rng.choice([p.name for p in players])
+    try:  # by name or colour, in any letter case; else as given, for the check to refuse
+        start = find_player(players, start).name
+    except ValueError:
+        pass
+    return start
+
+
 def _drawn_choices(
     parts: Components,
     module_set: Mapping[str, ModuleSide],
@@ -236,39 +296,17 @@ def _drawn_choices(
     count = len(players)
     sides = _drawn_sides(module_set, table.modules, rng)
     ks = adds_kickstarter(variants)
-    ports: dict[str, str] = {}
-    if not leaves_out(variants, "ports"):
-        ports = (
-            {k.strip().upper(): str(v).strip().upper() for k, v in table.ports.items()}
-            if table.ports
-            else dict(zip(MODULE_LETTERS, rng.sample(_ids(parts.port_tiles, ks), 4), strict=True))
-        )
-    scoring: list[str] = []
-    if not leaves_out(variants, "scoring_tiles"):
-        scoring = (
-            [str(t).strip().upper() for t in table.scoring_tiles]
-            if table.scoring_tiles
-            else rng.sample(_ids(parts.scoring_tiles, ks), SCORING_TILES)
-        )
+    ports = _drawn_ports(parts, variants, table, ks, rng)
+    scoring = _drawn_scoring(parts, variants, table, ks, rng)
     wanted = clans_wanted(variants, count)
-    clans: list[str] = []
-    if wanted:
-        clans = (
-            [found.name if (found := parts.clan(c)) else c for c in table.clans]
-            if table.clans
-            else rng.sample(_ids(parts.clans.values(), ks), wanted)
-        )
+    clans = _drawn_clans(parts, table, ks, wanted, rng)
     tiles = (
         list(table.starting_tiles)
         if table.starting_tiles
         else rng.sample(sorted(box.starting_tiles), wanted or count)
     )
     contracts = _dealt(parts, box, count, table.face_up, rng)
-    start = table.start_player or rng.choice([p.name for p in players])
-    try:  # by name or colour, in any letter case; else as given, for the check to refuse
-        start = find_player(players, start).name
-    except ValueError:
-        pass
+    start = _start_player(players, table.start_player, rng)
     choices = SetupChoices(
         players=players,
         start_player=start,
@@ -314,16 +352,18 @@ def _dealt(
     return _Contracts(tuple(dealt) + (None,) * (boxes - count), pile)
 
 
-def _examples(
-    choices: SetupChoices, market: Market, box: BoxData, grid: RemovalGrid | None
-) -> tuple[str, ...]:
-    """Which of the data a new game uses are the shipped examples, for the notices."""
+def _map_examples(sides: Sequence[ModuleSide]) -> list[str]:
+    """The shipped example sides among the map's, for the notices."""
     example = []
-    if any(s.example for s in choices.sides):
-        shown = " ".join(s.name for s in choices.sides if s.example)
+    if any(s.example for s in sides):
+        shown = " ".join(s.name for s in sides if s.example)
         example.append(f"map modules {shown} ('caledonia map transcribe SIDE' enters one)")
-    if market.example:
-        example.append("market ('caledonia box market' enters yours)")
+    return example
+
+
+def _box_examples(box: BoxData) -> list[str]:
+    """Which parts of the box file are the shipped examples, for the notices."""
+    example = []
     # each part of the box file by the wizard that enters it (a file may hold one part only)
     if box.example or "starting_tiles" in box.example_parts:
         example.append("starting tiles ('caledonia box tiles' enters yours)")
@@ -331,6 +371,17 @@ def _examples(
         example.append(
             "box values (pass money, import marks) ('caledonia box values' enters yours)"
         )
+    return example
+
+
+def _examples(
+    choices: SetupChoices, market: Market, box: BoxData, grid: RemovalGrid | None
+) -> tuple[str, ...]:
+    """Which of the data a new game uses are the shipped examples, for the notices."""
+    example = _map_examples(choices.sides)
+    if market.example:
+        example.append("market ('caledonia box market' enters yours)")
+    example += _box_examples(box)
     used = clan_data(choices.clans)
     example += [example_words(key) for key in box.example_keys() if key in used]
     if len(choices.players) == 1 and grid is not None and grid.example:
@@ -386,17 +437,7 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
         "export_board": list(setup.export_board),
         "pass_money": list(setup.pass_money),
         "example_data": list(setup.example_data),
-        "box": {
-            "starting_tiles": {
-                n: {"money": t.money, "goods": dict(t.goods)}
-                for n, t in setup.tile_contents.items()
-            },
-            "import_track_marks": {g: list(m) for g, m in setup.import_marks.items()},
-            **{
-                key: list(value) if isinstance(value, tuple) else value
-                for key, value in setup.clan_values.items()
-            },
-        },
+        "box": _box_data(setup),
         "market": {
             "example": setup.market.example,
             "side": setup.market.side,
@@ -406,15 +447,30 @@ def setup_as_data(setup: Setup) -> dict[str, Any]:
             },
         },
         "map": [_side_data(side) for side in setup.sides],
-        "removal_grid": None
-        if setup.removal_grid is None
-        else {
-            "example": setup.removal_grid.example,
-            "columns": setup.removal_grid.columns,
-            "solo_removal": {
-                f"{face:+d}": slot for face, slot in setup.removal_grid.slot_for_roll.items()
-            },
+        "removal_grid": None if setup.removal_grid is None else _grid_data(setup.removal_grid),
+    }
+
+
+def _box_data(setup: Setup) -> dict[str, Any]:
+    """The table's box data the game uses: starting tiles, import marks, clan values."""
+    return {
+        "starting_tiles": {
+            n: {"money": t.money, "goods": dict(t.goods)} for n, t in setup.tile_contents.items()
         },
+        "import_track_marks": {g: list(m) for g, m in setup.import_marks.items()},
+        **{
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in setup.clan_values.items()
+        },
+    }
+
+
+def _grid_data(grid: RemovalGrid) -> dict[str, Any]:
+    """The solo game's removal grid."""
+    return {
+        "example": grid.example,
+        "columns": grid.columns,
+        "solo_removal": {f"{face:+d}": slot for face, slot in grid.slot_for_roll.items()},
     }
 
 
@@ -477,6 +533,19 @@ def _export_board(node: Node, parts: Components, players: int) -> tuple[int | No
     return tuple(slots)
 
 
+def _refuse_missing_tiles(node: Node, tiles: Sequence[int], given: Collection[int | None]) -> None:
+    """Refuse the box's starting tiles when any of the game's is not among them."""
+    missing = [t for t in tiles if t not in given]
+    if missing:
+        raise node.fail(
+            Reason(
+                "missing starting tile {missing}: expected the money and goods of tiles {tiles}",
+                missing=", ".join(map(str, missing)),
+                tiles=", ".join(map(str, tiles)),
+            )
+        )
+
+
 def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[int, StartingTile]:
     """The money and goods of exactly the game's starting tiles (keys 1 or '1')."""
     listed = ", ".join(map(str, tiles))
@@ -486,15 +555,7 @@ def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[i
         raise node.fail(Reason("a starting tile is given twice"))
     numbers = {key: int(key) if key.strip().isdecimal() else None for key in entries}
     # a missing tile first: after changing a starting tile, that is the news
-    missing = [t for t in tiles if t not in numbers.values()]
-    if missing:
-        raise node.fail(
-            Reason(
-                "missing starting tile {missing}: expected the money and goods of tiles {tiles}",
-                missing=", ".join(map(str, missing)),
-                tiles=listed,
-            )
-        )
+    _refuse_missing_tiles(node, tiles, numbers.values())
     for key, child in entries.items():
         number = numbers[key]
         if number is None or number not in tiles:
@@ -507,36 +568,57 @@ def _box_tiles(node: Node, tiles: Sequence[int], goods: Sequence[str]) -> dict[i
             )
         if number in contents:
             raise child.fail(Reason("starting tile {tile} is given twice", tile=number))
-        entry = child.mapping(required=("money", "goods"))
-        held = (
-            {}
-            if entry["goods"].value is None
-            else {g: n.whole(0) for g, n in entry["goods"].mapping(optional=goods).items()}
-        )
-        contents[number] = StartingTile(entry["money"].whole(0), held)
+        contents[number] = _box_tile(child, goods)
     return contents
 
 
-def _stored_choices(top: Mapping[str, Node], parts: Components, source: str) -> SetupChoices:
-    """The file's choices with their types checked, for `check_setup` to check the rest."""
+def _box_tile(node: Node, goods: Sequence[str]) -> StartingTile:
+    """The money and goods of one starting tile."""
+    entry = node.mapping(required=("money", "goods"))
+    held = (
+        {}
+        if entry["goods"].value is None
+        else {g: n.whole(0) for g, n in entry["goods"].mapping(optional=goods).items()}
+    )
+    return StartingTile(entry["money"].whole(0), held)
+
+
+def _stored_players(node: Node) -> list[SetupPlayer]:
+    """The players in seat order, each name and colour checked."""
     players = []
-    for item in top["players"]:
+    for item in node:
         entry = item.mapping(required=("name", "colour"))
         players.append(SetupPlayer(entry["name"].name(), entry["colour"].choice(COLOURS)))
     problem = players_problem(players)  # before anything is read by the player count
     if problem:
-        raise top["players"].fail(problem)
+        raise node.fail(problem)
+    return players
+
+
+def _stored_variants(node: Node) -> dict[str, bool]:
+    """Every variant on or off: the file's, the default for any it leaves out."""
     defaults = variant_defaults()
-    variants = {
-        key: value.boolean() for key, value in top["variants"].mapping(optional=defaults).items()
-    }
+    variants = {key: value.boolean() for key, value in node.mapping(optional=defaults).items()}
     variants = {**defaults, **variants}
+    return variants
+
+
+def _stored_sides(node: Node, source: str) -> list[ModuleSide]:
+    """The four module sides, each read as a map file is."""
     sides = []
-    for item in top["map"]:
+    for item in node:
         try:
             sides.append(parse_module(item.value, source, {}))
         except DataError as error:
             raise _nested(item, error) from None
+    return sides
+
+
+def _stored_choices(top: Mapping[str, Node], parts: Components, source: str) -> SetupChoices:
+    """The file's choices with their types checked, for `check_setup` to check the rest."""
+    players = _stored_players(top["players"])
+    variants = _stored_variants(top["variants"])
+    sides = _stored_sides(top["map"], source)
     ports: Any = top["ports"].value  # with port tiles off: whatever it holds, to refuse
     if not leaves_out(variants, "ports"):
         ports = {
@@ -640,47 +722,42 @@ def _stored_grid(node: Node, parts: Components, players: int) -> RemovalGrid | N
         raise _nested(node, error) from None
 
 
-def parse_setup(node: Node, parts: Components) -> Setup:
-    """Read a stored setup back, checking it as carefully as a hand-written file.
+# every key of a stored setup, in the order `setup_as_data` writes them
+_SETUP_KEYS = (
+    "seed",
+    "players",
+    "start_player",
+    "variants",
+    "tighter_map",
+    "ports",
+    "scoring_tiles",
+    "clans",
+    "starting_tiles",
+    "pile",
+    "export_board",
+    "pass_money",
+    "example_data",
+    "box",
+    "market",
+    "map",
+    "removal_grid",
+)
 
-    Whatever is let through here must be safe for the engine: a hand-edited
-    file must fail with a DataError naming its line, never with a crash.
-    """
-    top = node.mapping(
-        required=(
-            "seed",
-            "players",
-            "start_player",
-            "variants",
-            "tighter_map",
-            "ports",
-            "scoring_tiles",
-            "clans",
-            "starting_tiles",
-            "pile",
-            "export_board",
-            "pass_money",
-            "example_data",
-            "box",
-            "market",
-            "map",
-            "removal_grid",
-        )
-    )
-    seed = top["seed"].value
+
+def _stored_seed(node: Node) -> int | None:
+    """The seed the setup was drawn from, a whole number or null."""
+    seed = node.value
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise top["seed"].expected(Reason("a whole number or null"))
-    choices = _stored_choices(top, parts, node.source)
-    problem = check_setup(choices, parts)
-    if problem:
-        raise _located(top, problem).fail(problem.reason)
-    count = len(choices.players)
-    players, variants, tiles = choices.players, choices.variants, tuple(choices.starting_tiles)
-    export_board, pile = _stored_contracts(top, parts, count)
-    pass_money = tuple(i.whole(0) for i in top["pass_money"])
+        raise node.expected(Reason("a whole number or null"))
+    return seed
+
+
+def _stored_pass_money(node: Node, count: int) -> tuple[int, ...]:
+    """The money of each place in the pass order (solo: one amount)."""
+    pass_money = tuple(i.whole(0) for i in node)
     if len(pass_money) != count:
         got = len(pass_money)
-        raise top["pass_money"].fail(
+        raise node.fail(
             Reason(
                 "expected {count} amounts, one per place in the pass order, got {got}",
                 count=count,
@@ -689,19 +766,53 @@ def parse_setup(node: Node, parts: Components) -> Setup:
             if count > 1
             else Reason("expected one amount, got {got}", got=got)
         )
-    market = _stored_market(top["market"], parts, count)
-    declared = clan_box_values()
-    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=declared)
-    contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
+    return pass_money
+
+
+def _stored_marks(node: Node) -> dict[str, tuple[int, ...]]:
+    """The marked steps of each import track."""
     marks = {}
-    for good, child in (
-        box["import_track_marks"].mapping(required=("cotton", "tobacco", "sugar_cane")).items()
-    ):
+    for good, child in node.mapping(required=("cotton", "tobacco", "sugar_cane")).items():
         steps = tuple(i.whole(1) for i in child)
         if list(steps) != sorted(set(steps)):
             raise child.expected(Reason("rising step numbers"))
 
         marks[good] = steps
+    return marks
+
+
+def _stored_example_data(
+    node: Node, box: Mapping[str, Node], declared: Iterable[str], clans: Sequence[str]
+) -> tuple[str, ...]:
+    """The example data the file names, with the clan values an older file left out."""
+    return tuple(i.text() for i in node) + tuple(
+        example_words(key)  # an older file, written before the key existed
+        for key in declared
+        if key not in box and key in clan_data(clans)
+    )
+
+
+def parse_setup(node: Node, parts: Components) -> Setup:
+    """Read a stored setup back, checking it as carefully as a hand-written file.
+
+    Whatever is let through here must be safe for the engine: a hand-edited
+    file must fail with a DataError naming its line, never with a crash.
+    """
+    top = node.mapping(required=_SETUP_KEYS)
+    seed = _stored_seed(top["seed"])
+    choices = _stored_choices(top, parts, node.source)
+    problem = check_setup(choices, parts)
+    if problem:
+        raise _located(top, problem).fail(problem.reason)
+    count = len(choices.players)
+    players, variants, tiles = choices.players, choices.variants, tuple(choices.starting_tiles)
+    export_board, pile = _stored_contracts(top, parts, count)
+    pass_money = _stored_pass_money(top["pass_money"], count)
+    market = _stored_market(top["market"], parts, count)
+    declared = clan_box_values()
+    box = top["box"].mapping(required=("starting_tiles", "import_track_marks"), optional=declared)
+    contents = _box_tiles(box["starting_tiles"], tiles, parts.economy.goods)
+    marks = _stored_marks(box["import_track_marks"])
     grid = _stored_grid(top["removal_grid"], parts, count)
     clans = tuple(choices.clans)
     return Setup(
@@ -721,12 +832,7 @@ def parse_setup(node: Node, parts: Components) -> Setup:
         market=market,
         pass_money=pass_money,
         import_marks=marks,
-        example_data=tuple(i.text() for i in top["example_data"])
-        + tuple(
-            example_words(key)  # an older file, written before the key existed
-            for key in declared
-            if key not in box and key in clan_data(clans)
-        ),
+        example_data=_stored_example_data(top["example_data"], box, declared, clans),
         removal_grid=grid,
         clan_values={
             key: value.read(box[key]) if key in box else value.default

@@ -135,26 +135,12 @@ def _check(choices: SetupChoices, parts: Components) -> None:
     problem = players_problem(choices.players)
     if problem:
         raise _refuse("players", problem)
-    names = [p.name for p in choices.players]
-    if choices.start_player not in names:
-        raise _refuse(
-            "start_player",
-            Reason(
-                "no player {player!r} to start: expected one of {players}",
-                player=choices.start_player,
-                players=", ".join(names),
-            ),
-        )
+    _check_start_player(choices)
     variants = choices.variants
     refusal = variants_refusal(variants, count)
     if refusal:
         raise _refuse("variants", refusal)
-    if sorted(s.module for s in choices.sides) != list(MODULE_LETTERS):
-        raise _refuse("map", Reason("expected one side of each module A, B, C and D"))
-    try:
-        Board(choices.sides, count, choices.tighter_map)
-    except ValueError as reason:
-        raise _refuse("tighter_map", reason_of(reason)) from None
+    _check_map(choices, count)
     ks = adds_kickstarter(variants)
 
     def without(part: str) -> str | None:
@@ -175,7 +161,36 @@ def _check(choices: SetupChoices, parts: Components) -> None:
     else:
         clans = _each("clans", choices.clans, lambda c: _clan(c, parts, ks))
         _different("clans", clans, wanted, "clan")
-    for at, tile in enumerate(choices.starting_tiles):
+    _check_starting_tiles(choices.starting_tiles, wanted or count)
+
+
+def _check_start_player(choices: SetupChoices) -> None:
+    """The start player is one of the players."""
+    names = [p.name for p in choices.players]
+    if choices.start_player not in names:
+        raise _refuse(
+            "start_player",
+            Reason(
+                "no player {player!r} to start: expected one of {players}",
+                player=choices.start_player,
+                players=", ".join(names),
+            ),
+        )
+
+
+def _check_map(choices: SetupChoices, count: int) -> None:
+    """One side of each module, laid out as a board for `count` players."""
+    if sorted(s.module for s in choices.sides) != list(MODULE_LETTERS):
+        raise _refuse("map", Reason("expected one side of each module A, B, C and D"))
+    try:
+        Board(choices.sides, count, choices.tighter_map)
+    except ValueError as reason:
+        raise _refuse("tighter_map", reason_of(reason)) from None
+
+
+def _check_starting_tiles(starting_tiles: Sequence[int], wanted: int) -> None:
+    """`wanted` different starting tiles, each one the box has."""
+    for at, tile in enumerate(starting_tiles):
         if tile not in range(1, STARTING_TILES + 1):
             raise _refuse(
                 "starting_tiles",
@@ -186,7 +201,7 @@ def _check(choices: SetupChoices, parts: Components) -> None:
                 ),
                 at,
             )
-    _different("starting_tiles", choices.starting_tiles, wanted or count, "starting tile")
+    _different("starting_tiles", starting_tiles, wanted, "starting tile")
 
 
 def _each(key: str, items: Sequence[Any], read: Callable[[Any], str]) -> list[str]:

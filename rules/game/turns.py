@@ -75,22 +75,29 @@ def gate(state: GameState, who: str, main: bool, serves: str | None = None) -> G
     turn = state.turn
     upcoming = state.next_player()
     if turn.player == player.name:
-        if main and turn.main_done:
-            if upcoming == player.name:  # the only player still in the round: a new turn
-                return Gate(player, True)
-            raise Refused(
-                Reason("{player} has taken this turn's action already", player=player.name)
-            )
-        bound = bound_reason(state, player, serves) if main else None
-        if bound:
-            raise Refused(bound)
-        return Gate(player, False)
+        return _own_turn_gate(state, player, main, serves, upcoming)
     if turn.main_done and upcoming == player.name:
         return Gate(player, True)
     waiting = turn.player if not turn.main_done else upcoming
     raise Refused(
         Reason("it is {waiting}'s turn, not {player}'s", waiting=waiting, player=player.name)
     )
+
+
+def _own_turn_gate(
+    state: GameState, player: PlayerState, main: bool, serves: str | None, upcoming: str | None
+) -> Gate:
+    """The gate of an event in the player's own turn: a main action once a turn (a new turn
+    when no one else is still in the round), and what binds the turn met."""
+    turn = state.turn
+    if main and turn.main_done:
+        if upcoming == player.name:  # the only player still in the round: a new turn
+            return Gate(player, True)
+        raise Refused(Reason("{player} has taken this turn's action already", player=player.name))
+    bound = bound_reason(state, player, serves) if main else None
+    if bound:
+        raise Refused(bound)
+    return Gate(player, False)
 
 
 def turn_of(state: GameState, passage: Gate) -> TurnState:

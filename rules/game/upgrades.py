@@ -83,23 +83,39 @@ def bonus_reasons(state: GameState, player: PlayerState, e: dict[str, Any]) -> l
     choice = e.get("choice")
     if choice not in BONUS_FIELDS:
         return [Reason("say the upgrade: technology, shipping, merchant or retrieve")]
+    extra = _extra_field_reasons(choice, e)
+    if extra:
+        return extra
+    if choice == "technology":
+        return _bonus_technology_reasons(state, player, e.get("worker"))
+    if choice == "shipping":
+        return [r for r in (shipping_reason(player),) if r]
+    if choice == "merchant":
+        return [r for r in (merchant_reason(state, player),) if r]
+    return _retrieve_reasons(player, e.get("from"))
+
+
+def _extra_field_reasons(choice: str, e: dict[str, Any]) -> list[str]:
+    """A field the upgrade `choice` does not take (a merchant from a worker)."""
     wanted = BONUS_FIELDS[choice]
     extra = [k for k in ("worker", "from") if k in e and k != wanted]
     if extra:
         # TRANSLATORS: {choice} and {field} are the event's words (technology; worker, from)
         return [Reason("a {choice} upgrade takes no {field}", choice=choice, field=extra[0])]
-    if choice == "technology":
-        worker = e.get("worker")
-        if worker is None:
-            return [Reason("say which technology: woodcutter or miner")]
-        cost = state.parts.economy.technology_bonus_cost
-        what = Reason("the bonus technology upgrade")
-        return technology_reasons(state, player, worker, cost, what)
-    if choice == "shipping":
-        return [r for r in (shipping_reason(player),) if r]
-    if choice == "merchant":
-        return [r for r in (merchant_reason(state, player),) if r]
-    key = e.get("from")
+    return []
+
+
+def _bonus_technology_reasons(state: GameState, player: PlayerState, worker: Any) -> list[str]:
+    """Why the bonus technology upgrade of `worker` cannot be taken."""
+    if worker is None:
+        return [Reason("say which technology: woodcutter or miner")]
+    cost = state.parts.economy.technology_bonus_cost
+    what = Reason("the bonus technology upgrade")
+    return technology_reasons(state, player, worker, cost, what)
+
+
+def _retrieve_reasons(player: PlayerState, key: Any) -> list[str]:
+    """Why the player cannot take back a merchant from `key` on the market."""
     if not key or not player.merchants_market.get(key):
         out = ", ".join(k for k, n in player.merchants_market.items() if n) or Reason("none")
         return [

@@ -38,27 +38,20 @@ def why_not(
     free space's expansion is `free`)."""
     spec = EVENTS[kind]
     wanted = dict(fixed or {})
-    if any(
-        e.get("player") == player and all(e.get(k) == v for k, v in wanted.items())
-        for e in spec.options(state)
-    ):
+    if _offered(state, spec, player, wanted):
         return []
     refusals: list[tuple[Event, list[str]]] = []
     for probe in _probes(state, spec, player):
         event = {**probe, **wanted}
-        try:
-            reasons = refusal(state, spec.normalise(state, event))
-        except Refused as refused:
-            reasons = refused.reasons
-        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        reasons = _refusal_of(state, spec, event)
+        if reasons is None:
             continue  # a representative that is no event of the kind: not asked
         if not reasons:
             return []
         refusals.append((event, list(reasons)))
     if not refusals:
         return []
-    (_, first), *others = refusals
-    shared = [r for r in dict.fromkeys(first) if all(r in rs for _, rs in others)]
+    shared = _shared(refusals)
     if shared:
         return shared
     event, reasons = _nearest(refusals)
@@ -71,6 +64,32 @@ def why_not(
             reason=reasons[0],
         )
     ]
+
+
+def _shared(refusals: list[tuple[Event, list[str]]]) -> list[str]:
+    """The reasons every try got, in the first try's order."""
+    (_, first), *others = refusals
+    return [r for r in dict.fromkeys(first) if all(r in rs for _, rs in others)]
+
+
+def _offered(state: GameState, spec: EventSpec, player: str, wanted: Mapping[str, Any]) -> bool:
+    """Whether the options offer `player` an event of the kind with the `wanted` fields."""
+    return any(
+        e.get("player") == player and all(e.get(k) == v for k, v in wanted.items())
+        for e in spec.options(state)
+    )
+
+
+def _refusal_of(state: GameState, spec: EventSpec, event: Event) -> list[str] | None:
+    """The rules' reasons against `event` (empty: legal); None when it is no event of the
+    kind at all."""
+    try:
+        reasons = refusal(state, spec.normalise(state, event))
+    except Refused as refused:
+        reasons = refused.reasons
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        return None
+    return list(reasons)
 
 
 def _nearest(refusals: list[tuple[Event, list[str]]]) -> tuple[Event, list[str]]:
@@ -135,10 +154,15 @@ def _values(state: GameState, kind: str, player: str) -> tuple[Any, ...]:
         return tuple(state.parts.economy.units)
     if kind in ("count", "quantity", "amount", "bid"):
         return ONE
+    if kind == "bool":
+        return (False,)
+    return _values_on_the_table(state, kind, player)
+
+
+def _values_on_the_table(state: GameState, kind: str, player: str) -> tuple[Any, ...]:
+    """Representative contracts, tiles, clans and spaces: those of the game now."""
     if kind == "contract":
-        held = _held(state, player)
-        board = [c for c in state.export_board if c is not None]
-        return tuple(dict.fromkeys(board + held)) or ONE
+        return _contracts(state, player)
     if kind == "tile":
         return tuple(state.setup.ports.values()) or ("1",)
     if kind == "clan":
@@ -146,9 +170,14 @@ def _values(state: GameState, kind: str, player: str) -> tuple[Any, ...]:
     if kind == "space":
         empty = [s.id for s in state.board.spaces if state.occupant(s.index) is None]
         return tuple(empty or [state.board.spaces[0].id])
-    if kind == "bool":
-        return (False,)
     return ("",)
+
+
+def _contracts(state: GameState, player: str) -> tuple[Any, ...]:
+    """The contracts on the export board and those `player` holds."""
+    held = _held(state, player)
+    board = [c for c in state.export_board if c is not None]
+    return tuple(dict.fromkeys(board + held)) or ONE
 
 
 def _held(state: GameState, player: str) -> list[int]:

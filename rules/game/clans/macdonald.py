@@ -458,19 +458,11 @@ class RowFisherman(EventSpec):
             player = passage.player
             if not is_macdonald(player) or turn_of(state, passage).rowed:
                 continue
-            sources: list[int | str] = sorted(s for s, u in player.units.items() if u == FISHERMAN)
-            sources += sorted(s for s, u in player.port_units.items() if u == FISHERMAN)
-            for source in sources:
-                word = (
-                    port_word(source) if isinstance(source, str) else state.board.spaces[source].id
-                )
+            for source in fishermen_of(player):
+                word = site_word(state, source)
                 for target in adjacent_sites(state, source):
                     if not site_reasons(state, player, target, moving_from=source):
-                        to = (
-                            port_word(target)
-                            if isinstance(target, str)
-                            else state.board.spaces[target].id
-                        )
+                        to = site_word(state, target)
                         events.append(
                             {
                                 "type": self.type,
@@ -506,6 +498,18 @@ class RowFisherman(EventSpec):
         else:
             head = Reason("fisherman from {space} to {target}", space=start, target=e["to"])
         return _option(head, site_place(state, e["to"], e["player"], head))
+
+
+def fishermen_of(player: PlayerState) -> list[int | str]:
+    """Where the player's fishermen stand: the lochs in order, then the port slots."""
+    sources: list[int | str] = sorted(s for s, u in player.units.items() if u == FISHERMAN)
+    sources += sorted(s for s, u in player.port_units.items() if u == FISHERMAN)
+    return sources
+
+
+def site_word(state: GameState, site: int | str) -> str:
+    """A loch or a port slot as an event names it."""
+    return port_word(site) if isinstance(site, str) else state.board.spaces[site].id
 
 
 def site_place(state: GameState, word: str, viewer: str, head: str = "") -> str:

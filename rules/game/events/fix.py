@@ -31,7 +31,7 @@ from ..spec import (
 
 if TYPE_CHECKING:
     from ..spec import Event
-    from ..state import GameState
+    from ..state import GameState, PlayerState
 
 YES = ("yes", "true", "upgraded", "1")
 NO = ("no", "false", "not", "0")
@@ -119,22 +119,7 @@ class Unit(Correction):
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:  # a unit on a port tile (a clan's fisherman): off only
-            if choice_word(e["unit"]) != "none":
-                return [
-                    Reason(
-                        "a fix takes a unit off a port tile (none), never puts one on {space}",
-                        space=e["space"],
-                    )
-                ]
-            if letter not in player.port_units:
-                return [
-                    Reason(
-                        "port {letter} holds no unit of {player}'s",
-                        letter=letter,
-                        player=player.name,
-                    )
-                ]
-            return []
+            return self.port_reasons(player, letter, e)
         space = state.space(e["space"])
         unit = choice_word(e["unit"])
         space_id = state.board.spaces[space].id
@@ -147,10 +132,7 @@ class Unit(Correction):
             ]
         economy = state.parts.economy
         if unit not in economy.units:
-            found = match_word(e["unit"], (*economy.units, "none"), "unit")
-            if isinstance(found, Unmatched):
-                return [found.reason]
-            return [Reason("no unit {unit!r}", unit=e["unit"])]
+            return self.unknown_unit_reasons(state, e)
         reasons: list[str] = [
             r
             for r in (
@@ -168,16 +150,53 @@ class Unit(Correction):
                     unit=holder.units[space],
                 )
             )
+        return reasons + self.none_left_reasons(state, player, space, unit)
+
+    @staticmethod
+    def port_reasons(player: PlayerState, letter: str, e: Event) -> list[str]:
+        """Why the unit fix on port `letter` cannot be: it only takes a unit of the
+        player's off."""
+        if choice_word(e["unit"]) != "none":
+            return [
+                Reason(
+                    "a fix takes a unit off a port tile (none), never puts one on {space}",
+                    space=e["space"],
+                )
+            ]
+        if letter not in player.port_units:
+            return [
+                Reason(
+                    "port {letter} holds no unit of {player}'s",
+                    letter=letter,
+                    player=player.name,
+                )
+            ]
+        return []
+
+    @staticmethod
+    def unknown_unit_reasons(state: GameState, e: Event) -> list[str]:
+        """The unit named is none of the economy's: which it may mean, or that it is none."""
+        economy = state.parts.economy
+        found = match_word(e["unit"], (*economy.units, "none"), "unit")
+        if isinstance(found, Unmatched):
+            return [found.reason]
+        return [Reason("no unit {unit!r}", unit=e["unit"])]
+
+    @staticmethod
+    def none_left_reasons(
+        state: GameState, player: PlayerState, space: int, unit: str
+    ) -> list[str]:
+        """Why no `unit` of the player's is left to stand on `space`."""
         # The piece on the space goes back to the player board first; the rulebook then
         # says what is left (a clan may pool its kinds: ruling 23).
         units = {s: u for s, u in player.units.items() if s != space}
         if state.rules.units_left(state, replace(player, units=units), unit) < 1:
-            reasons.append(
+            return [
                 Reason(
                     "all of {player}'s {unit} pieces are on the map", player=player.name, unit=unit
                 )
-            )
-        return reasons
+            ]
+        return []
 
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
@@ -256,6 +275,17 @@ class Contract(Correction):
         if to not in PLACES:
             # TRANSLATORS: open, fulfilled, board and out are what to type: keep them
             return [Reason("say where the contract goes: open, fulfilled, board or out")]
+        whose = self.player_reasons(state, e, to)
+        if whose:
+            return whose
+        contract = e["contract"]
+        if to == "board" and None not in state.export_board and contract not in state.export_board:
+            return [Reason("the export board has no empty box")]
+        return []
+
+    @staticmethod
+    def player_reasons(state: GameState, e: Event, to: str) -> list[str]:
+        """A contract goes to a player's open or fulfilled ones, and only then names one."""
         if to in ("open", "fulfilled"):
             if "player" not in e:
                 # TRANSLATORS: {to} is open or fulfilled, as typed
@@ -266,13 +296,11 @@ class Contract(Correction):
             return [
                 Reason("a contract on the {to} belongs to no player: leave the player out", to=to)
             ]
-        contract = e["contract"]
-        if to == "board" and None not in state.export_board and contract not in state.export_board:
-            return [Reason("the export board has no empty box")]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
-        contract, to = e["contract"], e["to"]
+    @staticmethod
+    def take_away(state: GameState, contract: int) -> None:
+        """Take the contract from wherever it is: the board, the pile, out, a player."""
         if contract in state.export_board:
             state.export_board[state.export_board.index(contract)] = None
         if state.pile is not None and contract in state.pile:
@@ -283,6 +311,10 @@ class Contract(Correction):
             for held in (p.open_contracts, p.fulfilled):
                 if contract in held:
                     held.remove(contract)
+
+    def apply(self, state: GameState, e: Event) -> list[str]:
+        contract, to = e["contract"], e["to"]
+        self.take_away(state, contract)
         if to == "board":
             state.export_board[state.export_board.index(None)] = contract
             return [Reason(FIXED_PLACES[to], contract=tile(contract, state.parts.contracts))]
@@ -389,23 +421,12 @@ class Fix(EventSpec):
     )
 
     def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
-        if options:
-            raise WordsError(
-                Reason(
-                    "unknown option --{option} for {verb}", option=next(iter(options)), verb="fix"
-                )
-            )
-        if not words:
-            raise WordsError(Reason("say what to fix: {usage}", usage=self.usage))
-        what, rest = match_word(words[0], tuple(CORRECTIONS), "correction"), words[1:]
-        if isinstance(what, Unmatched):
-            raise WordsError(Reason("cannot fix that: {reason}", reason=what.reason))
+        what = self._what(words, options)
+        rest = words[1:]
         correction = CORRECTIONS[what]
         names = correction.fields
         if what == "contract":  # the tile by its goods, unquoted: 'contract 4 wool open Ailsa'
-            to = next((i for i, w in enumerate(rest) if w.lower() in PLACES), len(rest))
-            if to > 1:
-                rest = [" ".join(rest[:to]), *rest[to:]]
+            rest = _contract_joined(rest)
         least = len([n for n in names if (what, n) not in OPTIONAL])
         if not least <= len(rest) <= len(names):
             shape = " ".join(n.upper() for n in names)
@@ -416,6 +437,21 @@ class Fix(EventSpec):
         for name, word in zip(names, rest, strict=False):
             event[name] = self._word(name, word)
         return event
+
+    def _what(self, words: list[str], options: dict[str, list[str]]) -> str:
+        """What the words fix (their first), refused with options or without words."""
+        if options:
+            raise WordsError(
+                Reason(
+                    "unknown option --{option} for {verb}", option=next(iter(options)), verb="fix"
+                )
+            )
+        if not words:
+            raise WordsError(Reason("say what to fix: {usage}", usage=self.usage))
+        what = match_word(words[0], tuple(CORRECTIONS), "correction")
+        if isinstance(what, Unmatched):
+            raise WordsError(Reason("cannot fix that: {reason}", reason=what.reason))
+        return what
 
     @staticmethod
     def _word(name: str, word: str) -> int | str | bool:
@@ -458,16 +494,9 @@ class Fix(EventSpec):
         if correction is None:
             kinds = ", ".join(CORRECTIONS)
             return [Reason("cannot fix {what!r}: fix one of {kinds}", what=e["what"], kinds=kinds)]
-        wanted = set(correction.fields)
-        missing = [n for n in correction.fields if n not in e and (e["what"], n) not in OPTIONAL]
-        extra = [k for k in e if k not in ("type", "what") and k not in wanted]
-        if missing:
-            # TRANSLATORS: {what} is a kind of fix (money, unit...); {fields}, what it lacks
-            return [
-                Reason("a {what} fix needs {fields}", what=e["what"], fields=" and ".join(missing))
-            ]
-        if extra:
-            return [Reason("a {what} fix takes no {field}", what=e["what"], field=extra[0])]
+        shape = _shape_reasons(correction, e)
+        if shape:
+            return shape
         if "player" in e and e["what"] != "contract":
             state.player(e["player"])
         return correction.check(state, e)
@@ -483,6 +512,27 @@ class Fix(EventSpec):
         if what in TABLE_WORDS:
             return TABLE_WORDS[what](e)
         return Reason("a {what} correction", what=what)
+
+
+def _contract_joined(rest: list[str]) -> list[str]:
+    """The words after 'contract' with the tile's goods joined into one word ('4 wool')."""
+    to = next((i for i, w in enumerate(rest) if w.lower() in PLACES), len(rest))
+    if to > 1:
+        rest = [" ".join(rest[:to]), *rest[to:]]
+    return rest
+
+
+def _shape_reasons(correction: Correction, e: Event) -> list[str]:
+    """A field the correction needs that the event lacks, or one it takes no part of."""
+    wanted = set(correction.fields)
+    missing = [n for n in correction.fields if n not in e and (e["what"], n) not in OPTIONAL]
+    extra = [k for k in e if k not in ("type", "what") and k not in wanted]
+    if missing:
+        # TRANSLATORS: {what} is a kind of fix (money, unit...); {fields}, what it lacks
+        return [Reason("a {what} fix needs {fields}", what=e["what"], fields=" and ".join(missing))]
+    if extra:
+        return [Reason("a {what} fix takes no {field}", what=e["what"], field=extra[0])]
+    return []
 
 
 def _good_words(good: str) -> str:

@@ -97,6 +97,19 @@ class Fulfil(EventSpec):
             return [Reason("{player} fulfils one contract per action", player=player.name)]
         if len(set(ids)) < len(ids):
             return [Reason("contract {contract} is named twice", contract=ids[0])]
+        not_held = self._not_held_reasons(state, player, ids)
+        if not_held:
+            return not_held
+        contracts = [state.parts.contracts[c] for c in ids]
+        which = tiles(ids, state.parts.contracts)
+        reasons = self._goods_reasons(player, contracts, which)
+        spaces = [state.space(s) for s in e.get("slaughter", [])]
+        meat = meat_of(contracts, turn_of(state, passage).port_one)
+        return reasons + self._slaughter_reasons(state, player, which, meat, spaces)
+
+    @staticmethod
+    def _not_held_reasons(state: GameState, player: PlayerState, ids: list[int]) -> list[str]:
+        """The contracts named that are not in the player's export box."""
         held = tiles(player.open_contracts, state.parts.contracts)
         missing = [c for c in ids if c not in player.open_contracts]
         if missing and not player.open_contracts:
@@ -107,23 +120,24 @@ class Fulfil(EventSpec):
                     player=player.name,
                 )
             ]
-        if missing:
-            return [
-                Reason(
-                    "{contract} is not in {player}'s export box (it holds {held})",
-                    contract=tile(c, state.parts.contracts),
-                    player=player.name,
-                    held=held,
-                )
-                for c in missing
-            ]
-        contracts = [state.parts.contracts[c] for c in ids]
-        which = tiles(ids, state.parts.contracts)
-        reasons: list[str] = [
+        return [
+            Reason(
+                "{contract} is not in {player}'s export box (it holds {held})",
+                contract=tile(c, state.parts.contracts),
+                player=player.name,
+                held=held,
+            )
+            for c in missing
+        ]
+
+    @staticmethod
+    def _goods_reasons(player: PlayerState, contracts: list[Contract], which: str) -> list[str]:
+        """Each good the contracts (`which`, in words) need more of than the player has."""
+        return [
             Plural(
                 "{contracts} needs {amount} {good}; {player} has {held}",
                 "{contracts} need {amount} {good}; {player} has {held}",
-                count=len(ids),
+                count=len(contracts),
                 contracts=which,
                 amount=amount,
                 good=good,
@@ -133,9 +147,6 @@ class Fulfil(EventSpec):
             for good, amount in goods_owed(contracts).items()
             if player.goods[good] < amount
         ]
-        spaces = [state.space(s) for s in e.get("slaughter", [])]
-        meat = meat_of(contracts, turn_of(state, passage).port_one)
-        return reasons + self._slaughter_reasons(state, player, which, meat, spaces)
 
     def _slaughter_reasons(
         self, state: GameState, player: PlayerState, which: str, meat: Meat, spaces: list[int]
@@ -145,43 +156,45 @@ class Fulfil(EventSpec):
             reasons.append(Reason("a space is named twice for slaughter"))
         cows = sheep = 0
         for space in spaces:
-            space_id = state.board.spaces[space].id
-            owner = state.occupant(space)
-            kind = owner.units[space] if owner else None
-            if owner is not None and owner is not player:
-                reasons.append(
-                    Reason(
-                        "{space} holds {owner}'s {unit}: {player} slaughters only their own animals",
-                        space=space_id,
-                        owner=owner.name,
-                        unit=unit_words(owner.units[space]),
-                        player=player.name,
-                    )
-                )
-            elif kind == "cow":
-                cows += 1
-            elif kind == "sheep":
-                sheep += 1
-            elif kind is None:
-                reasons.append(
-                    Reason(
-                        "{space} holds no unit: only cows and sheep are slaughtered", space=space_id
-                    )
-                )
-            else:
-                reasons.append(
-                    Reason(
-                        "{space} holds {player}'s {unit}: only cows and sheep are slaughtered",
-                        space=space_id,
-                        player=player.name,
-                        unit=unit_words(kind),
-                    )
-                )
+            refused = self._slaughter_refusal(state, player, space)
+            if refused is not None:
+                reasons.append(refused)
+                continue
+            kind = player.units[space]
+            cows += kind == "cow"
+            sheep += kind == "sheep"
         if (cows > meat.beef or sheep > meat.mutton or cows + sheep != meat.needed) and (
             meat.needed or spaces
         ):
             reasons.append(slaughter_wanted(which, meat))
         return reasons
+
+    @staticmethod
+    def _slaughter_refusal(state: GameState, player: PlayerState, space: int) -> str | None:
+        """Why the unit on `space` is not one of the player's cows or sheep (None: it is)."""
+        space_id = state.board.spaces[space].id
+        owner = state.occupant(space)
+        kind = owner.units[space] if owner else None
+        if owner is not None and owner is not player:
+            return Reason(
+                "{space} holds {owner}'s {unit}: {player} slaughters only their own animals",
+                space=space_id,
+                owner=owner.name,
+                unit=unit_words(owner.units[space]),
+                player=player.name,
+            )
+        if kind in ("cow", "sheep"):
+            return None
+        if kind is None:
+            return Reason(
+                "{space} holds no unit: only cows and sheep are slaughtered", space=space_id
+            )
+        return Reason(
+            "{space} holds {player}'s {unit}: only cows and sheep are slaughtered",
+            space=space_id,
+            player=player.name,
+            unit=unit_words(kind),
+        )
 
     def apply(self, state: GameState, e: Event) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(state, e))

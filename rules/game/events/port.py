@@ -136,6 +136,30 @@ class KickstarterPort(PortEffect):
         return Reason("the Kickstarter port")
 
 
+def _price_words(lower: list[str]) -> tuple[str, str]:
+    """Port 6's words: the good and which way its price moves."""
+    if len(lower) != 2:
+        # TRANSLATORS: what to type after port 6: keep GOOD and up|down
+        raise WordsError(Reason("port 6: GOOD up|down"))
+    return lower[0], lower[1]
+
+
+def _extra_fields(state: GameState, e: Event, effect: PortEffect) -> list[str]:
+    """The event's port-tile fields that its tile's effect takes no part of."""
+    return [k for k in EFFECT_FIELDS if k in e and k not in effect.accepts(state, e)]
+
+
+def _swaps_words(rest: list[str]) -> list[dict[str, str]]:
+    """Port 7's words: two spaces, each with the unit it is to hold."""
+    if len(rest) != 4:
+        # TRANSLATORS: what to type after port 7: keep the capitals
+        raise WordsError(Reason("port 7: SPACE UNIT SPACE UNIT"))
+    return [
+        {"space": rest[0], "unit": choice_word(rest[1])},
+        {"space": rest[2], "unit": choice_word(rest[3])},
+    ]
+
+
 class UsePort(EventSpec):
     type = "port"
     menu_words = Reason("Use a port tile")
@@ -181,7 +205,7 @@ class UsePort(EventSpec):
             raise WordsError(
                 Reason("usage: caledonia act GAME {verb} {syntax}", verb="port", syntax=self.syntax)
             )
-        event = {"type": self.type, "player": words[0], "tile": canonical_tile(words[1])}
+        event: Event = {"type": self.type, "player": words[0], "tile": canonical_tile(words[1])}
         tile, rest = event["tile"], words[2:]
         if tile == "KS":
             if not rest:
@@ -190,6 +214,10 @@ class UsePort(EventSpec):
                 )
             event["use"] = canonical_tile(rest[0])
             tile, rest = event["use"], rest[1:]
+        return self._tile_arguments(event, tile, rest, words[0])
+
+    def _tile_arguments(self, event: Event, tile: str, rest: list[str], player: str) -> Event:
+        """The event with the arguments of the port tile it uses, read from `rest`."""
         lower = [w.lower() for w in rest]
         if tile in ("2", "3"):
             if not rest:
@@ -201,21 +229,12 @@ class UsePort(EventSpec):
             event["give"], event["take"] = lower[0], lower[1:]
         elif tile == "4":
             event.update(
-                {k: v for k, v in upgrade_words(self, [words[0], *rest]).items() if k != "player"}
+                {k: v for k, v in upgrade_words(self, [player, *rest]).items() if k != "player"}
             )
         elif tile == "6":
-            if len(rest) != 2:
-                # TRANSLATORS: what to type after port 6: keep GOOD and up|down
-                raise WordsError(Reason("port 6: GOOD up|down"))
-            event["good"], event["direction"] = lower
+            event["good"], event["direction"] = _price_words(lower)
         elif tile == "7":
-            if len(rest) != 4:
-                # TRANSLATORS: what to type after port 7: keep the capitals
-                raise WordsError(Reason("port 7: SPACE UNIT SPACE UNIT"))
-            event["swaps"] = [
-                {"space": rest[0], "unit": choice_word(rest[1])},
-                {"space": rest[2], "unit": choice_word(rest[3])},
-            ]
+            event["swaps"] = _swaps_words(rest)
         elif rest:
             raise WordsError(Reason("port tile {tile} takes no arguments", tile=tile))
         return event
@@ -252,25 +271,29 @@ class UsePort(EventSpec):
                 )
             )
         if self._route(state, player, corner) is None:
-            slot = self._slot(state, corner)
-            touches = Joined(", ", [placed_id(state.board, i) for i in slot.touches])
-            reasons.append(
-                Reason(
-                    "the port tile at corner {corner} ({tile}), touching {spaces}, is not "
-                    "neighbouring or within shipping reach of {player}'s units",
-                    tile=effect.name,
-                    corner=corner,
-                    spaces=touches,
-                    player=player.name,
-                )
-            )
-        extra = [k for k in EFFECT_FIELDS if k in e and k not in effect.accepts(state, e)]
+            reasons.append(self._out_of_reach(state, player, corner, effect))
+        extra = _extra_fields(state, e, effect)
         if extra:
             # TRANSLATORS: {field} is the name of an event's field (give, take, worker...)
             return reasons + [
                 Reason("port tile {tile} takes no {field}", tile=tile, field=extra[0])
             ]
         return reasons + effect.reasons(state, player, e)
+
+    def _out_of_reach(
+        self, state: GameState, player: PlayerState, corner: str, effect: PortEffect
+    ) -> str:
+        """The port tile at `corner` is out of the player's reach, in the table's words."""
+        slot = self._slot(state, corner)
+        touches = Joined(", ", [placed_id(state.board, i) for i in slot.touches])
+        return Reason(
+            "the port tile at corner {corner} ({tile}), touching {spaces}, is not "
+            "neighbouring or within shipping reach of {player}'s units",
+            tile=effect.name,
+            corner=corner,
+            spaces=touches,
+            player=player.name,
+        )
 
     @staticmethod
     def _slot(state: GameState, corner: str) -> PortSlot:

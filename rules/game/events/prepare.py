@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 from math import comb, perm
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ...contract_faces import short, tile
 from ...messages import Plural, Reason
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from random import Random
 
+    from ..hooks import Dice
     from ..spec import Event
     from ..state import GameState
 
@@ -51,6 +52,31 @@ def seeded_rolls(state: GameState) -> list[dict[str, str | int]]:
     assert dice is not None, "the tool rolls dice only in a game whose rules have some"
     rng = dice_rng(state.setup.seed or 0, state.round + 1)
     return [{"good": r.good, "die": r.die} for r in roll_dice(rng, dice.goods, dice.price)]
+
+
+def _market_phase(state: GameState, rolls: list[dict[str, Any]]) -> list[str]:
+    """Move the market by the solo dice `rolls` (none: no dice); what moved, in words."""
+    notes: list[str] = []
+    if rolls:
+        from ...solo import Roll, market_phase
+
+        dice_words = ", ".join(f"{r['good']} {r['die']:+d}" for r in rolls)
+        notes.append(Reason("dice: {rolls}", rolls=dice_words))
+        state.prices, changes = market_phase(
+            state.prices, [Roll(r["good"], r["die"]) for r in rolls], state.market
+        )
+        notes += [change.describe() for change in changes]
+    return notes
+
+
+def _refilled(export_board: list[int | None], drawn: list[int]) -> list[int | None]:
+    """The export board with its empty boxes filled by the `drawn` contracts, in order."""
+    board = list(export_board)
+    queue = list(drawn)
+    for slot, held in enumerate(board):
+        if held is None and queue:
+            board[slot] = queue.pop(0)
+    return board
 
 
 class Prepare(EventSpec):
@@ -116,25 +142,12 @@ class Prepare(EventSpec):
         return reasons + draw_reasons(state, e.get("drawn"), missing(state))
 
     def apply(self, state: GameState, e: Event) -> list[str]:
-        notes: list[str] = []
         rolls = e.get("rolls") or []
-        if rolls:
-            from ...solo import Roll, market_phase
-
-            dice_words = ", ".join(f"{r['good']} {r['die']:+d}" for r in rolls)
-            notes.append(Reason("dice: {rolls}", rolls=dice_words))
-            state.prices, changes = market_phase(
-                state.prices, [Roll(r["good"], r["die"]) for r in rolls], state.market
-            )
-            notes += [change.describe() for change in changes]
+        notes = _market_phase(state, rolls)
         drawn = drawn_now(state, e.get("drawn"), missing(state))
         if state.pile is not None:
             del state.pile[: len(drawn)]
-        board = list(state.export_board)
-        queue = list(drawn)
-        for slot, held in enumerate(board):
-            if held is None and queue:
-                board[slot] = queue.pop(0)
+        board = _refilled(state.export_board, drawn)
         notes += [
             Reason("refill: {contract}", contract=tile(c, state.parts.contracts)) for c in drawn
         ] or [Reason("refill: nothing to draw")]
@@ -160,84 +173,10 @@ class Prepare(EventSpec):
         ordered = ordered_draw(state)
         pool = sorted(available(state)) if state.pile is None else None
         size = min(count, len(pool)) if pool is not None else 0
-        pool_set = set(pool or ())
         pile = state.pile or []  # the known pile: pool is None exactly when there is one
-
-        def draws() -> Iterable[list[int]]:
-            if pool is None:
-                top = pile[:count]
-                return [top]
-            return (list(d) for d in (permutations if ordered else combinations)(pool, size))
-
-        def roll_sets() -> Iterable[list[dict[str, str | int]] | None]:
-            if dice is None:
-                return [None]
-            return (
-                [{"good": g, "die": d} for g, d in zip(goods, faces, strict=True)]
-                for goods in permutations(dice.goods, dice.rolls)
-                for faces in product(dice.price, repeat=dice.rolls)
-            )
-
-        def iterate() -> Iterator[Event]:
-            for drawn in draws():
-                for rolls in roll_sets():
-                    event: Event = {"type": self.type}
-                    if drawn:
-                        event["drawn"] = drawn
-                    if rolls is not None:
-                        event["rolls"] = rolls
-                    yield event
-
-        def draws_fit(drawn: object) -> bool:
-            if pool is None:
-                return drawn == pile[:count]
-            return (
-                isinstance(drawn, list)
-                and len(drawn) == size
-                and len(set(drawn)) == size
-                and set(drawn) <= pool_set
-                and (ordered or drawn == sorted(drawn))
-            )
-
-        def rolls_fit(rolls: object) -> bool:
-            if dice is None:
-                return rolls is None
-            return (
-                isinstance(rolls, list)
-                and len(rolls) == dice.rolls
-                and all(isinstance(r, dict) and set(r) == {"good", "die"} for r in rolls)
-                and len({r["good"] for r in rolls}) == dice.rolls
-                and all(r["good"] in dice.goods and r["die"] in dice.price for r in rolls)
-            )
-
-        def contains(e: Event) -> bool:
-            return (
-                e.get("type") == self.type
-                and set(e) <= {"type", "drawn", "rolls"}
-                and draws_fit(e.get("drawn", []))
-                and rolls_fit(e.get("rolls"))
-            )
-
-        def sample(rng: Random) -> Event:
-            event: Event = {"type": self.type}
-            if pool is None:
-                drawn = pile[:count]
-            else:
-                drawn = rng.sample(pool, size)
-                drawn = drawn if ordered else sorted(drawn)
-            if drawn:
-                event["drawn"] = drawn
-            if dice is not None:
-                goods = rng.sample(dice.goods, dice.rolls)
-                event["rolls"] = [{"good": g, "die": rng.choice(dice.price)} for g in goods]
-            return event
-
-        n_draws = 1 if pool is None else (perm if ordered else comb)(len(pool), size)
-        n_rolls = (
-            1 if dice is None else perm(len(dice.goods), dice.rolls) * len(dice.price) ** dice.rolls
-        )
+        family = _Preparations(self.type, count, ordered, pool, size, pile, dice)
         summary = _summary(None if dice is None else dice.rolls, size if pool is not None else 0)
-        return Family(n_draws * n_rolls, iterate, contains, summary, sample)
+        return Family(family.total(), family.iterate, family.contains, summary, family.sample)
 
     def describe(self, e: Event) -> str:
         dice = ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]) if e.get("rolls") else ""
@@ -251,6 +190,124 @@ class Prepare(EventSpec):
         if drawn:
             return Reason("preparation of the next round (drawn {drawn})", drawn=drawn)
         return Reason("preparation of the next round")
+
+
+class _Preparations:
+    """Every preparation a table may name: the contracts drawn (the known pile's top, or
+    `size` from the `pool` of the table's own pile, in order when `ordered`) and the solo
+    dice rolls (none without `dice`), counted, listed, tested and sampled alike."""
+
+    def __init__(
+        self,
+        kind: str,
+        count: int,
+        ordered: bool,
+        pool: list[int] | None,
+        size: int,
+        pile: list[int],
+        dice: Dice | None,
+    ):
+        self.kind = kind
+        self.pile = pile
+        self.wanted = count
+        self.ordered = ordered
+        self.pool = pool
+        self.size = size
+        self.pool_set = set(pool or ())
+        self.dice = dice
+
+    def top(self) -> list[int]:
+        """The known pile's top, as many as are drawn."""
+        return self.pile[: self.wanted]
+
+    def total(self) -> int:
+        pool, dice, ordered, size = self.pool, self.dice, self.ordered, self.size
+        n_draws = 1 if pool is None else (perm if ordered else comb)(len(pool), size)
+        n_rolls = (
+            1 if dice is None else perm(len(dice.goods), dice.rolls) * len(dice.price) ** dice.rolls
+        )
+        return n_draws * n_rolls
+
+    def draws(self) -> Iterable[list[int]]:
+        pool, ordered, size = self.pool, self.ordered, self.size
+        if pool is None:
+            top = self.top()
+            return [top]
+        return (list(d) for d in (permutations if ordered else combinations)(pool, size))
+
+    def roll_sets(self) -> Iterable[list[dict[str, str | int]] | None]:
+        dice = self.dice
+        if dice is None:
+            return [None]
+        return (
+            [{"good": g, "die": d} for g, d in zip(goods, faces, strict=True)]
+            for goods in permutations(dice.goods, dice.rolls)
+            for faces in product(dice.price, repeat=dice.rolls)
+        )
+
+    def iterate(self) -> Iterator[Event]:
+        for drawn in self.draws():
+            for rolls in self.roll_sets():
+                event: Event = {"type": self.kind}
+                if drawn:
+                    event["drawn"] = drawn
+                if rolls is not None:
+                    event["rolls"] = rolls
+                yield event
+
+    def draws_fit(self, drawn: object) -> bool:
+        size, ordered = self.size, self.ordered
+        if self.pool is None:
+            return drawn == self.top()
+        return (
+            isinstance(drawn, list)
+            and len(drawn) == size
+            and len(set(drawn)) == size
+            and set(drawn) <= self.pool_set
+            and (ordered or drawn == sorted(drawn))
+        )
+
+    def rolls_fit(self, rolls: object) -> bool:
+        dice = self.dice
+        if dice is None:
+            return rolls is None
+        return (
+            _rolls_shaped(rolls, dice.rolls)
+            and len({r["good"] for r in rolls}) == dice.rolls
+            and all(r["good"] in dice.goods and r["die"] in dice.price for r in rolls)
+        )
+
+    def contains(self, e: Event) -> bool:
+        return (
+            e.get("type") == self.kind
+            and set(e) <= {"type", "drawn", "rolls"}
+            and self.draws_fit(e.get("drawn", []))
+            and self.rolls_fit(e.get("rolls"))
+        )
+
+    def sample(self, rng: Random) -> Event:
+        pool, dice = self.pool, self.dice
+        event: Event = {"type": self.kind}
+        if pool is None:
+            drawn = self.top()
+        else:
+            drawn = rng.sample(pool, self.size)
+            drawn = drawn if self.ordered else sorted(drawn)
+        if drawn:
+            event["drawn"] = drawn
+        if dice is not None:
+            goods = rng.sample(dice.goods, dice.rolls)
+            event["rolls"] = [{"good": g, "die": rng.choice(dice.price)} for g in goods]
+        return event
+
+
+def _rolls_shaped(rolls: object, count: int) -> TypeGuard[list[dict[str, Any]]]:
+    """Whether `rolls` is a list of `count` rolls, each a good and a die."""
+    return (
+        isinstance(rolls, list)
+        and len(rolls) == count
+        and all(isinstance(r, dict) and set(r) == {"good", "die"} for r in rolls)
+    )
 
 
 def _summary(rolls: int | None, drawn: int) -> str:

@@ -21,7 +21,7 @@ from ..spec import EventSpec, Field
 from ..state import phase_words
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
     from ..spec import Event
     from ..state import GameState, PlayerState
@@ -158,17 +158,11 @@ class Produce(EventSpec):
 
     def apply(self, state: GameState, e: Event) -> list[str]:
         player = state.player(e["player"])
-        economy = state.parts.economy
         wages, extra = income(state, player), production_money(state, player, e)
         earned = wages + extra
         made = basic_goods(state, player)
         player.money += earned
-        for good, amount in made.items():
-            player.goods[good] += amount
-        for building in BUILDINGS:
-            source, output = economy.processing[building]
-            player.goods[source] -= e.get(output, 0)
-            player.goods[output] += e.get(output, 0)
+        self.store(state, player, made, e)
         player.produced = True
         wanted = {g: e.get(g, 0) for g in OUTPUTS}
         player.made_this_round = {g: n for g, n in wanted.items() if n}
@@ -200,6 +194,17 @@ class Produce(EventSpec):
                 goods=goods,
             )
         return [note, *end_production(state)]
+
+    @staticmethod
+    def store(state: GameState, player: PlayerState, made: Mapping[str, int], e: Event) -> None:
+        """Put the goods `made` in the player's stock, then process as the event says."""
+        economy = state.parts.economy
+        for good, amount in made.items():
+            player.goods[good] += amount
+        for building in BUILDINGS:
+            source, output = economy.processing[building]
+            player.goods[source] -= e.get(output, 0)
+            player.goods[output] += e.get(output, 0)
 
     def choices(self, state: GameState, player: PlayerState) -> list[dict[str, int]]:
         """Every processing a player may choose: outputs by building count and stock."""
