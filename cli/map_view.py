@@ -598,6 +598,41 @@ def draw_keys(
     return next((drawn for drawn in pictures if len(drawn[0].plain.split("\n")) <= height), None)
 
 
+def where_caption(
+    board: Board,
+    position: Position | None,
+    labels: Mapping[int, str],
+    region: str,
+    width: int,
+    compact: bool = False,
+) -> list[str]:
+    """The lines under a "Where?" picture of `play`, wrapped to the terminal: what it shows,
+    then its legend. `compact` (a small terminal): one short line, and a legend without the
+    units' codes."""
+    shown = region[0].upper() + region[1:]
+    if compact:
+        caption = (
+            # TRANSLATORS: a picture's caption on a small terminal: 'Module D (example
+            # modules): press the key on the hex.'
+            t("{region} (example modules): press the key on the hex.", region=shown)
+            if board.example
+            else t("{region}: press the key on the hex.", region=shown)
+        )
+        legend = where_legend(board, position, labels, region, width - 1, units=False)
+        return fit([caption], width - 1) + legend
+    # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
+    if board.example:
+        caption = t(
+            "{region}, north at the top (example map modules, not the printed ones): "
+            "press the key on the hex.",
+            region=shown,
+        )
+    else:
+        caption = t("{region}, north at the top: press the key on the hex.", region=shown)
+    legend = where_legend(board, position, labels, region, width - 1)
+    return fit([caption], width - 1) + legend
+
+
 def where_legend(
     board: Board,
     position: Position | None,
@@ -612,35 +647,14 @@ def where_legend(
     the player's name with the units drawn."""
     mini = is_miniature(board, labels, words)
     first = min(labels.values(), default="1")
-    parts = []  # the legend's items, joined by '; '
-    if mini:
-        parts.append(t("~~~~ loch, .. land"))
-        if board.players <= 2:
-            parts.append(t("blank: mist, out of play"))
-    else:
-        parts.append(
-            t(
-                "G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, "
-                "P touches a port tile"
-            )
-        )
-        if board.players <= 2:
-            parts.append(t("lower case: mist, out of play"))
+    parts = _marks_legend(board, mini)  # the legend's items, joined by '; '
     if keys:
         label = _key_label(first, MINI_CELL - 1 if mini else 5).strip()
         parts.append(t("{key} a menu key: press it", key=label))
     lines = ["; ".join(parts)]
-    players = position.players if position else ()
-    drawn = None  # the modules drawn, None: all of them
-    if words not in (t("the whole board"), t(MINI_WORDS)):
-        drawn = {board.spaces[i].module for i in labels}
-    shown: set[str] = {  # the units the picture shows, not those off it
-        kind
-        for p in players
-        for index, kind in p.units.items()
-        if kind and (drawn is None or board.spaces[index].module in drawn)
-    }
-    if units and players and shown:
+    shown = _units_shown(board, position, labels, words)
+    if units and position and position.players and shown:
+        players = position.players
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
         codes = ", ".join(
@@ -650,3 +664,34 @@ def where_legend(
             t("units as 1shp (player 1's sheep): {players}; {codes}", players=who, codes=codes)
         )
     return fit(lines, width)
+
+
+def _marks_legend(board: Board, mini: bool) -> list[str]:
+    """What the hexes' letters (or the miniature's marks) mean, and mist's, if there is any."""
+    if mini:
+        parts = [t("~~~~ loch, .. land")]
+        if board.players <= 2:
+            parts.append(t("blank: mist, out of play"))
+        return parts
+    parts = [
+        t("G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, P touches a port tile")
+    ]
+    if board.players <= 2:
+        parts.append(t("lower case: mist, out of play"))
+    return parts
+
+
+def _units_shown(
+    board: Board, position: Position | None, labels: Mapping[int, str], words: str
+) -> set[str]:
+    """The kinds of unit the picture shows (`words`: what it drew), not those off it."""
+    players = position.players if position else ()
+    drawn = None  # the modules drawn, None: all of them
+    if words not in (t("the whole board"), t(MINI_WORDS)):
+        drawn = {board.spaces[i].module for i in labels}
+    return {
+        kind
+        for p in players
+        for index, kind in p.units.items()
+        if kind and (drawn is None or board.spaces[index].module in drawn)
+    }
