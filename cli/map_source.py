@@ -33,7 +33,7 @@ from .output import message
 from .translation import t, t_n, tr
 
 if TYPE_CHECKING:
-    from caledonia.rules.board import Board
+    from caledonia.rules.board import Board, Space
     from caledonia.rules.expansion import ExpansionCheck
     from caledonia.rules.game.engine import Game
     from caledonia.rules.position import MapPlayer, Position
@@ -236,60 +236,72 @@ def board_data(
 ) -> dict[str, Any]:
     """The board as data for `map show --json`: every space with its terrain, cost and what
     stands on it; the rivers; the lochs; the port slots; the players; the highlighted spaces."""
-    position = source.position if source else None
-    held = {
-        index: {"player": player.name, "unit": unit}
-        for player in (position.players if position else ())
-        for index, unit in player.units.items()
-    }
-    on_ports = {
-        letter: {"player": player.name, "unit": unit}
-        for player in (position.players if position else ())
-        for letter, unit in player.ports.items()
-    }
-    ports = source.ports if source else {}
+    players = source.position.players if source else ()
     return {
         "modules": list(board.module_names()),
         "players": board.players,
         "example": board.example,
-        "spaces": [
-            {
-                "space": s.id,
-                "module": s.module,
-                "column": s.column,
-                "row": s.row,
-                "terrain": "loch" if s.loch else sorted(s.land),
-                "cost": s.cost,
-                "mist": s.mist,
-                "active": s.index in board.active,
-                "blocked": str(board.blocked[s.index]) if s.index in board.blocked else None,
-                "unit": held.get(s.index),
-            }
-            for s in board.spaces
-        ],
+        "spaces": _spaces_data(board, players),
         "rivers": sorted(sorted(board.spaces[i].id for i in edge) for edge in board.rivers),
         "lochs": [s.id for s in board.spaces if s.loch],
-        "port_slots": [
-            {
-                "corner": slot.module,
-                "tile": ports.get(slot.module),
-                "touches": [board.spaces[i].id for i in slot.touches],
-                "unit": on_ports.get(slot.module),
-            }
-            for slot in board.port_slots
-        ],
-        "owners": [
-            {"name": p.name, "colour": p.colour, "shipping": p.shipping}
-            for p in (position.players if position else ())
-        ],
-        "highlighted": [
-            {
-                "overlay": overlay.kind,
-                "spaces": [
-                    {"space": board.spaces[i].id, "label": label or None}
-                    for i, label in sorted(overlay.marks.items())
-                ],
-            }
-            for overlay in overlays
+        "port_slots": _port_slots_data(board, players, source.ports if source else {}),
+        "owners": [{"name": p.name, "colour": p.colour, "shipping": p.shipping} for p in players],
+        "highlighted": [_overlay_data(board, overlay) for overlay in overlays],
+    }
+
+
+def _spaces_data(board: Board, players: Iterable[MapPlayer]) -> list[dict[str, Any]]:
+    """Every space, in board order, with the unit standing on it."""
+    held = {
+        index: {"player": player.name, "unit": unit}
+        for player in players
+        for index, unit in player.units.items()
+    }
+    return [_space_data(board, s, held.get(s.index)) for s in board.spaces]
+
+
+def _space_data(board: Board, s: Space, unit: dict[str, Any] | None) -> dict[str, Any]:
+    """One space as `map show --json` gives it, with the unit standing on it."""
+    return {
+        "space": s.id,
+        "module": s.module,
+        "column": s.column,
+        "row": s.row,
+        "terrain": "loch" if s.loch else sorted(s.land),
+        "cost": s.cost,
+        "mist": s.mist,
+        "active": s.index in board.active,
+        "blocked": str(board.blocked[s.index]) if s.index in board.blocked else None,
+        "unit": unit,
+    }
+
+
+def _port_slots_data(
+    board: Board, players: Iterable[MapPlayer], ports: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Each port slot: its corner, the tile there, the spaces it touches, the unit on it."""
+    on_ports = {
+        letter: {"player": player.name, "unit": unit}
+        for player in players
+        for letter, unit in player.ports.items()
+    }
+    return [
+        {
+            "corner": slot.module,
+            "tile": ports.get(slot.module),
+            "touches": [board.spaces[i].id for i in slot.touches],
+            "unit": on_ports.get(slot.module),
+        }
+        for slot in board.port_slots
+    ]
+
+
+def _overlay_data(board: Board, overlay: Overlay) -> dict[str, Any]:
+    """A highlight's kind and its spaces with their labels (None for no label)."""
+    return {
+        "overlay": overlay.kind,
+        "spaces": [
+            {"space": board.spaces[i].id, "label": label or None}
+            for i, label in sorted(overlay.marks.items())
         ],
     }
