@@ -22,7 +22,7 @@ a digit cannot be mistaken for a module letter (A-07) or a terrain letter.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from caledonia.rules.board import Board, Space
 from caledonia.rules.game.events.port import tile_name
@@ -184,39 +184,54 @@ def _full(scene: _Scene, columns: range, rows: range | None = None) -> Text:
     def x_of(column: int, row: int) -> int:
         return (column - columns.start) * FULL_CELL + (FULL_CELL // 2 if row % 2 else 0)
 
-    def edge_style(a: int, b: int | None) -> str:
-        return RIVER_STYLE if scene.river(a, b) else EDGE_STYLE
-
     for space in spaces:
         x, y = x_of(space.column, space.row), (space.row - rows.start) * 3
-        index = space.index
-        for direction, column_offset, line in (
-            ("NW", 1, y),
-            ("NE", 4, y),
-            ("SW", 1, y + 3),
-            ("SE", 4, y + 3),
-        ):
-            glyph = "╱" if direction in ("NW", "SE") else "╲"
-            style = edge_style(index, scene.neighbour(space, direction))
-            canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else glyph, style)
-        for direction, column_offset in (("W", 0), ("E", FULL_CELL)):
-            style = edge_style(index, scene.neighbour(space, direction))
-            for line in (y + 1, y + 2):
-                canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else "│", style)
-        after = " "  # after the id: P for a port slot's space, or * when a taken space is marked
-        if index in scene.port_spaces:
-            after = "P"
-        elif index in scene.highlight and not scene.shows_terrain(index):
-            after = "*"
-        label = space.id + after
-        if index in scene.labels:
-            label = _key_label(scene.labels[index], FULL_CELL - 1)
-        canvas.put(x + 1, y + 1, label, scene.label_style(index))
-        offset = x + 1
-        for piece, style in scene.contents(index, 5, ""):
-            canvas.put(offset, y + 2, piece, style)
-            offset += len(piece)
+        _full_edges(canvas, scene, space, x, y)
+        canvas.put(x + 1, y + 1, _full_label(scene, space), scene.label_style(space.index))
+        _put_contents(canvas, scene, space.index, x + 1, y + 2, 5)
     return canvas.text()
+
+
+def _full_edges(canvas: _Canvas, scene: _Scene, space: Space, x: int, y: int) -> None:
+    """A hex's six edges in the full layout, a river's as ≈."""
+
+    def edge_style(direction: str) -> str:
+        other = scene.neighbour(space, direction)
+        return RIVER_STYLE if scene.river(space.index, other) else EDGE_STYLE
+
+    for direction, column_offset, line in (
+        ("NW", 1, y),
+        ("NE", 4, y),
+        ("SW", 1, y + 3),
+        ("SE", 4, y + 3),
+    ):
+        glyph = "╱" if direction in ("NW", "SE") else "╲"
+        style = edge_style(direction)
+        canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else glyph, style)
+    for direction, column_offset in (("W", 0), ("E", FULL_CELL)):
+        style = edge_style(direction)
+        for line in (y + 1, y + 2):
+            canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else "│", style)
+
+
+def _full_label(scene: _Scene, space: Space) -> str:
+    """A hex's first line in the full layout: its menu key, else its id and one mark."""
+    index = space.index
+    if index in scene.labels:
+        return _key_label(scene.labels[index], FULL_CELL - 1)
+    after = " "  # after the id: P for a port slot's space, or * when a taken space is marked
+    if index in scene.port_spaces:
+        after = "P"
+    elif index in scene.highlight and not scene.shows_terrain(index):
+        after = "*"
+    return space.id + after
+
+
+def _put_contents(canvas: _Canvas, scene: _Scene, index: int, x: int, y: int, room: int) -> None:
+    """A hex's second line (a unit, a block or the terrain), piece by piece from `x`."""
+    for piece, style in scene.contents(index, room, ""):
+        canvas.put(x, y, piece, style)
+        x += len(piece)
 
 
 def _compact(scene: _Scene, columns: range | None = None, rows: range | None = None) -> Text:
@@ -240,28 +255,43 @@ def _compact(scene: _Scene, columns: range | None = None, rows: range | None = N
     for space in spaces:
         index = space.index
         x, y = x_of(index), (space.row - rows.start) * 3
-        for direction, column_offset in (("W", 0), ("E", BRICK_CELL)):
-            river = scene.river(index, scene.neighbour(space, direction))
-            for line in (y + 1, y + 2):
-                glyph, style = ("≈", RIVER_STYLE) if river else ("│", EDGE_STYLE)
-                canvas.put(x + column_offset, line, glyph, style)
-        for direction, line in (("NW", y), ("NE", y), ("SW", y + 3), ("SE", y + 3)):
-            other = scene.neighbour(space, direction)
-            if scene.river(index, other):
-                start = max(x, x_of(other)) + 1
-                end = min(x, x_of(other)) + BRICK_CELL
-                canvas.put(start, line, "≈" * (end - start), RIVER_STYLE)
-        label = space.id
-        if index in scene.labels:
-            label = _key_label(scene.labels[index], BRICK_CELL - 1)
-        elif index in scene.highlight and len(label) > 2:
-            label = label[0] + "*" + label[2:]
+        _brick_walls(canvas, scene, space, x, y)
+        _brick_rivers(canvas, scene, space, y, x_of)
+        label = _compact_label(scene, space)
         canvas.put(x + 1, y + 1, label[: BRICK_CELL - 1], scene.label_style(index))
-        offset = x + 1
-        for piece, style in scene.contents(index, BRICK_CELL - 1, ""):
-            canvas.put(offset, y + 2, piece, style)
-            offset += len(piece)
+        _put_contents(canvas, scene, index, x + 1, y + 2, BRICK_CELL - 1)
     return canvas.text()
+
+
+def _brick_walls(canvas: _Canvas, scene: _Scene, space: Space, x: int, y: int) -> None:
+    """A brick's west and east walls, a river's as ≈."""
+    for direction, column_offset in (("W", 0), ("E", BRICK_CELL)):
+        river = scene.river(space.index, scene.neighbour(space, direction))
+        for line in (y + 1, y + 2):
+            glyph, style = ("≈", RIVER_STYLE) if river else ("│", EDGE_STYLE)
+            canvas.put(x + column_offset, line, glyph, style)
+
+
+def _brick_rivers(
+    canvas: _Canvas, scene: _Scene, space: Space, y: int, x_of: Callable[[int], int]
+) -> None:
+    """The rivers above and below a brick, where its columns overlap its neighbour's."""
+    x = x_of(space.index)
+    for direction, line in (("NW", y), ("NE", y), ("SW", y + 3), ("SE", y + 3)):
+        other = scene.neighbour(space, direction)
+        if other is not None and scene.river(space.index, other):
+            start = max(x, x_of(other)) + 1
+            end = min(x, x_of(other)) + BRICK_CELL
+            canvas.put(start, line, "≈" * (end - start), RIVER_STYLE)
+
+
+def _compact_label(scene: _Scene, space: Space) -> str:
+    """A brick's first line: its menu key, else its id, marked by a `*` in its dash."""
+    if space.index in scene.labels:
+        return _key_label(scene.labels[space.index], BRICK_CELL - 1)
+    if space.index in scene.highlight and len(space.id) > 2:
+        return space.id[0] + "*" + space.id[2:]
+    return space.id
 
 
 def _columns(board: Board) -> int:
