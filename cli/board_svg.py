@@ -432,29 +432,9 @@ def _ports(
     for slot in board.port_slots:
         x, y, touched = _port_anchor(board, slot.touches, middle)
         tile = (picture.ports or {}).get(slot.module)
-        parts.append(f'<g class="port"{_attrs(data_corner=slot.module, data_tile=tile)}>')
-        for tx, ty in touched:
-            parts.append(
-                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" '
-                'stroke="#8d6e63" stroke-width="2" stroke-dasharray="3 3"/>'
-            )
         # a unit on the tile stands inside the marker, on the side towards the board
         inward = 1 if x < middle[0] else -1
-        extra = 32 if slot.module in on_ports else 0
-        left = x - 23 - (extra if inward < 0 else 0)
-        parts.append(
-            f'<rect x="{left:.1f}" y="{y - 16:.1f}" width="{46 + extra}" height="32" rx="5" '
-            f'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
-        )
-        if tile:  # the tile's effect is too long for its marker: a tooltip names it
-            parts.append(f"<title>{escape(tr(tile_name(tile)))}</title>")
-        # TRANSLATORS: the label of a port marker in the SVG picture, about 8 letters at most
-        label = t("port")
-        parts.append(_text(x, y - 3, label, 9, text_anchor="middle", font_weight="bold", fill=INK))
-        # TRANSLATORS: under a port marker: the module letter of the corner it is at
-        corner = t("corner {module}", module=slot.module)
-        parts.append(_text(x, y + 9, corner, 7.5, text_anchor="middle", fill=INK))
-        parts.append("</g>")
+        parts += _port_marker(slot.module, tile, x, y, touched, inward, slot.module in on_ports)
         if slot.module in on_ports:
             name, unit = on_ports[slot.module]
             parts.append(
@@ -471,6 +451,41 @@ def _ports(
             )
     parts.append("</g>")
     return "".join(parts)
+
+
+def _port_marker(
+    corner: str,
+    tile: str | None,
+    x: float,
+    y: float,
+    touched: list[tuple[float, float]],
+    inward: int,
+    holds_unit: bool,
+) -> list[str]:
+    """A port slot's marker: dashed lines to the spaces it touches, its box (wider for a
+    unit on the tile), the tile's name as a tooltip, and the words 'port, corner X'."""
+    parts = [f'<g class="port"{_attrs(data_corner=corner, data_tile=tile)}>']
+    for tx, ty in touched:
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" '
+            'stroke="#8d6e63" stroke-width="2" stroke-dasharray="3 3"/>'
+        )
+    extra = 32 if holds_unit else 0
+    left = x - 23 - (extra if inward < 0 else 0)
+    parts.append(
+        f'<rect x="{left:.1f}" y="{y - 16:.1f}" width="{46 + extra}" height="32" rx="5" '
+        f'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
+    )
+    if tile:  # the tile's effect is too long for its marker: a tooltip names it
+        parts.append(f"<title>{escape(tr(tile_name(tile)))}</title>")
+    # TRANSLATORS: the label of a port marker in the SVG picture, about 8 letters at most
+    label = t("port")
+    parts.append(_text(x, y - 3, label, 9, text_anchor="middle", font_weight="bold", fill=INK))
+    # TRANSLATORS: under a port marker: the module letter of the corner it is at
+    corner_words = t("corner {module}", module=corner)
+    parts.append(_text(x, y + 9, corner_words, 7.5, text_anchor="middle", fill=INK))
+    parts.append("</g>")
+    return parts
 
 
 def _outline(

@@ -154,15 +154,19 @@ class _Scene:
                 )
             ]
         if index in self.board.blocked:
-            solo = "neutral" in self.board.blocked[index]
-            if room >= 5:
-                return [("[ N ]" if solo else "[###]", BLOCKED_STYLE)]
-            return [("[N]" if solo else "[##]", BLOCKED_STYLE)]
+            return [(_block_mark("neutral" in self.board.blocked[index], room), BLOCKED_STYLE)]
         marked = index in self.highlight
         # compact marks the id line instead; a key on the hex marks it already
         prefix = "*" if marked and room >= 5 and index not in self.labels else ""
         pieces = _terrain(self.board, index, prefix, room)
         return [(text, MARKED_STYLE if marked else style) for text, style in pieces]
+
+
+def _block_mark(solo: bool, room: int) -> str:
+    """A space out of play: N for the solo game's neutral, ### for a port tile, bracketed."""
+    if room >= 5:
+        return "[ N ]" if solo else "[###]"
+    return "[N]" if solo else "[##]"
 
 
 def _key_label(key: str, room: int) -> str:
