@@ -26,6 +26,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
+from caledonia.rules.game.final import final_score
+from caledonia.rules.game.play_record import parse_time
+
+from .play_times import now
+
 if TYPE_CHECKING:
     from caledonia.rules.components import RatingBand
 
@@ -190,16 +195,21 @@ def _comments(played: Played) -> str:
             f"Scoring tiles {', '.join(played.tiles)}." if played.tiles else "No scoring tiles."
         )
     if played.tie_broken_on_money():
-        first = next(s for s in played.seats if s.rank == 1)
-        tied = [s for s in played.seats if s.total == first.total]
-        money = ", ".join(f"{s.name} £{s.money}" for s in tied)
-        words.append(f"Tie on {first.total} VP broken on money left: {money}.")
+        words.append(_tie_words(played))
     if played.rating is not None:
         seat = played.seats[0]
         result = "won" if seat.winner else "lost"
         words.append(f"Solo rating: {played.rating}; {result} (a win from {SOLO_WIN_BAND} up).")
     words.append("Scored by caledonia.")
     return " ".join(words)
+
+
+def _tie_words(played: Played) -> str:
+    """The first place's tie and the money left that broke it."""
+    first = next(s for s in played.seats if s.rank == 1)
+    tied = [s for s in played.seats if s.total == first.total]
+    money = ", ".join(f"{s.name} £{s.money}" for s in tied)
+    return f"Tie on {first.total} VP broken on money left: {money}."
 
 
 def _players(played: Played) -> list[dict[str, Any]]:
@@ -334,14 +344,9 @@ def bgsplay(plays: Sequence[Played]) -> dict[str, Any]:
 def game_link(game: Any) -> str:
     """The push link of a finished game as its file recorded it (for a page that links to
     BG Stats): the recorded end, else the start; the duration between them when both."""
-    from caledonia.rules.game.final import final_score
-    from caledonia.rules.game.play_record import parse_time
-
     ended = parse_time(game.play.get("ended", "")) or parse_time(game.play.get("started", ""))
     started = parse_time(game.play.get("started", ""))
     if ended is None:
-        from .play_times import now
-
         ended = now()
     minutes = None
     if started is not None and "ended" in game.play:

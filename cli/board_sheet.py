@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from caledonia.rules.board import Board
+from caledonia.rules.board import Board, Space
 
 from . import board_svg as svg
 from .translation import t
@@ -76,37 +76,12 @@ def render_sheet(board: Board, ports: Mapping[str, str] | None, title: str) -> s
             f'points="{svg._points(svg._corners(x, y))}" fill="{svg._fill(board, space.index)}" '
             f'stroke="#555555" stroke-width="1.2"/>'
         )
-        land = "".join(LAND_LETTERS[k] for k in LAND_LETTERS if k in space.land)
-        # TRANSLATORS: under a space's id on the board sheet: its land letters and cost, GF £3
-        below = t("loch") if space.loch else t("{land} £{cost}", land=land, cost=space.cost)
-        if not active:
-            below = t("mist")
-        elif space.index in board.blocked:
-            below = "N" if "neutral" in board.blocked[space.index] else "###"
+        below = _below(board, space, active)
         marks.append(_halo(x, y + 17, below, COST_SIZE, "cost", font_weight="bold"))
         labels.append(
             _halo(x, y - 3, space.id, ID_SIZE, "id", font_weight="bold", data_space=space.id)
         )
-    rivers = []
-    for edge in sorted(board.rivers, key=sorted):
-        a, b = sorted(edge)
-        ends = svg._edge(board, a, b)
-        if ends is not None:
-            (x1, y1), (x2, y2) = ends
-            rivers.append(
-                f'<line class="river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                f'stroke="{svg.RIVER_COLOUR}" stroke-width="6" stroke-linecap="round"/>'
-            )
-    for space in board.spaces:  # where two modules meet: a person lays them out by these
-        for other in board.adjacent[space.index]:
-            if other > space.index and board.spaces[other].module != space.module:
-                ends = svg._edge(board, space.index, other)
-                if ends is not None:
-                    (x1, y1), (x2, y2) = ends
-                    rivers.append(
-                        f'<line class="module-edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
-                        f'y2="{y2:.1f}" stroke="{svg.INK}" stroke-width="3" stroke-dasharray="7 3"/>'
-                    )
+    rivers = _river_lines(board) + _module_edges(board)
     # TRANSLATORS: the board sheet's legend, one line of about 130 characters
     legend = t(
         "G grassland (light), F forest (dark, trees), M mountain (grey, peaks); "
@@ -129,6 +104,49 @@ def render_sheet(board: Board, ports: Mapping[str, str] | None, title: str) -> s
         f'<g id="ids">{"".join(labels)}</g>\n'  # last: nothing is drawn over an id
         "</svg>\n"
     )
+
+
+def _below(board: Board, space: Space, active: bool) -> str:
+    """What a space shows under its id: land letters and cost, loch, mist, or its block."""
+    land = "".join(LAND_LETTERS[k] for k in LAND_LETTERS if k in space.land)
+    # TRANSLATORS: under a space's id on the board sheet: its land letters and cost, GF £3
+    below = t("loch") if space.loch else t("{land} £{cost}", land=land, cost=space.cost)
+    if not active:
+        below = t("mist")
+    elif space.index in board.blocked:
+        below = "N" if "neutral" in board.blocked[space.index] else "###"
+    return below
+
+
+def _river_lines(board: Board) -> list[str]:
+    """Each river as a thick blue edge."""
+    rivers: list[str] = []
+    for edge in sorted(board.rivers, key=sorted):
+        a, b = sorted(edge)
+        ends = svg._edge(board, a, b)
+        if ends is not None:
+            (x1, y1), (x2, y2) = ends
+            rivers.append(
+                f'<line class="river" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                f'stroke="{svg.RIVER_COLOUR}" stroke-width="6" stroke-linecap="round"/>'
+            )
+    return rivers
+
+
+def _module_edges(board: Board) -> list[str]:
+    """Where two modules meet, dashed: a person lays them out by these."""
+    edges: list[str] = []
+    for space in board.spaces:
+        for other in board.adjacent[space.index]:
+            if other > space.index and board.spaces[other].module != space.module:
+                ends = svg._edge(board, space.index, other)
+                if ends is not None:
+                    (x1, y1), (x2, y2) = ends
+                    edges.append(
+                        f'<line class="module-edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                        f'y2="{y2:.1f}" stroke="{svg.INK}" stroke-width="3" stroke-dasharray="7 3"/>'
+                    )
+    return edges
 
 
 def _ports(board: Board, ports: Mapping[str, str], middle: tuple[float, float]) -> str:

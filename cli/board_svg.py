@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from caledonia.rules.board import Board
+from caledonia.rules.board import Board, Space
 from caledonia.rules.game.events.port import tile_name
 from caledonia.rules.hexgrid import step
 from caledonia.rules.position import Position, unit_words
@@ -264,12 +264,11 @@ def render(picture: Picture) -> str:
     """The whole picture as SVG text."""
     board, position = picture.board, picture.position
     width, height = _size(board)
-    seats = {p.name: n for n, p in enumerate(position.players)} if position else {}
-    colours = {p.name: p.colour for p in position.players} if position else {}
+    players = position.players if position else ()
+    seats = {p.name: n for n, p in enumerate(players)}
+    colours = {p.name: p.colour for p in players}
     held = {
-        index: (player.name, unit)
-        for player in (position.players if position else ())
-        for index, unit in player.units.items()
+        index: (player.name, unit) for player in players for index, unit in player.units.items()
     }
     body: list[str] = []
 
@@ -279,65 +278,11 @@ def render(picture: Picture) -> str:
 
     body.append('<g id="spaces">')
     for space in board.spaces:
-        x, y = _centre(space.column, space.row)
-        active = space.index in board.active
-        kind = "space" if active else "mist"
-        terrain = "loch" if space.loch else "+".join(_terrains(space.land))
-        body.append(
-            f'<polygon class="{kind}"{_attrs(data_space=space.id, data_terrain=terrain)} '
-            f'points="{_points(_corners(x, y))}" fill="{_fill(board, space.index)}" '
-            f'stroke="#6b6b6b" stroke-width="1"/>'
-        )
-        dim = "#777777" if not active else INK
-        label_fill = (
-            "#ffffff" if active and "forest" in space.land and len(space.land) == 1 else dim
-        )
-        body.append(
-            _text(x, y - RADIUS * 0.52, space.id, 7.5, fill=label_fill, text_anchor="middle")
-        )
-        if space.index in board.blocked:
-            solo = "neutral" in board.blocked[space.index]
-            body.append(
-                f'<g class="blocked"{_attrs(data_space=space.id)}>'
-                f'<rect x="{x - 11:.1f}" y="{y - 9:.1f}" width="22" height="18" rx="3" '
-                f'fill="#555555" stroke="{INK}"/>'
-                + _text(
-                    x,
-                    y + 4,
-                    "N" if solo else "###",
-                    10,
-                    fill="#ffffff",
-                    text_anchor="middle",
-                    font_weight="bold",
-                )
-                + "</g>"
-            )
-        elif not space.loch and space.cost is not None and space.index not in held:
-            body.append(
-                _text(
-                    x,
-                    y + RADIUS * 0.68,
-                    f"£{space.cost}",  # a price, kept as a figure
-                    10,
-                    fill=label_fill,
-                    text_anchor="middle",
-                    font_weight="bold" if active else None,
-                )
-            )
+        body += _space(board, space, held)
     body.append("</g>")
 
     body.append('<g id="rivers">')
-    for edge in sorted(board.rivers, key=sorted):
-        a, b = sorted(edge)
-        ends = _edge(board, a, b)
-        if ends is None:
-            continue
-        (x1, y1), (x2, y2) = ends
-        body.append(
-            f'<line class="river"{_attrs(data_edge=board.spaces[a].id + " " + board.spaces[b].id)} '
-            f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-            f'stroke="{RIVER_COLOUR}" stroke-width="6" stroke-linecap="round"/>'
-        )
+    body += _rivers(board)
     body.append("</g>")
 
     body.append(_ports(picture, seats, colours, (width / 2, height / 2)))
@@ -345,21 +290,7 @@ def render(picture: Picture) -> str:
     body.append(_overlays(picture))
 
     body.append('<g id="units">')
-    for index, (name, unit) in sorted(held.items()):
-        space = board.spaces[index]
-        x, y = _centre(space.column, space.row)
-        body.append(
-            _token(
-                x,
-                y + 3,
-                seats[name],
-                colours[name],
-                unit,
-                data_space=space.id,
-                data_player=name,
-                data_unit=unit,
-            )
-        )
+    body += _units(board, held, seats, colours)
     body.append("</g>")
 
     legend, legend_height = _legend(picture, seats, colours, width)
@@ -385,6 +316,106 @@ def render(picture: Picture) -> str:
     )
 
 
+def _space(board: Board, space: Space, held: Mapping[int, tuple[str, str | None]]) -> list[str]:
+    """A space's hex, its id and either its block (mist, solo) or its land cost (none under
+    a unit)."""
+    parts: list[str] = []
+    x, y = _centre(space.column, space.row)
+    active = space.index in board.active
+    kind = "space" if active else "mist"
+    terrain = "loch" if space.loch else "+".join(_terrains(space.land))
+    parts.append(
+        f'<polygon class="{kind}"{_attrs(data_space=space.id, data_terrain=terrain)} '
+        f'points="{_points(_corners(x, y))}" fill="{_fill(board, space.index)}" '
+        f'stroke="#6b6b6b" stroke-width="1"/>'
+    )
+    label_fill = _label_fill(space, active)
+    parts.append(_text(x, y - RADIUS * 0.52, space.id, 7.5, fill=label_fill, text_anchor="middle"))
+    if space.index in board.blocked:
+        parts.append(_block(x, y, space.id, solo="neutral" in board.blocked[space.index]))
+    elif not space.loch and space.cost is not None and space.index not in held:
+        parts.append(
+            _text(
+                x,
+                y + RADIUS * 0.68,
+                f"£{space.cost}",  # a price, kept as a figure
+                10,
+                fill=label_fill,
+                text_anchor="middle",
+                font_weight="bold" if active else None,
+            )
+        )
+    return parts
+
+
+def _label_fill(space: Space, active: bool) -> str:
+    """The colour of a space's id and cost: white on plain forest, grey in the mist."""
+    dim = "#777777" if not active else INK
+    return "#ffffff" if active and "forest" in space.land and len(space.land) == 1 else dim
+
+
+def _block(x: float, y: float, space_id: str, *, solo: bool) -> str:
+    """The block on a space out of play: N for the solo game's neutral, else ###."""
+    return (
+        f'<g class="blocked"{_attrs(data_space=space_id)}>'
+        f'<rect x="{x - 11:.1f}" y="{y - 9:.1f}" width="22" height="18" rx="3" '
+        f'fill="#555555" stroke="{INK}"/>'
+        + _text(
+            x,
+            y + 4,
+            "N" if solo else "###",
+            10,
+            fill="#ffffff",
+            text_anchor="middle",
+            font_weight="bold",
+        )
+        + "</g>"
+    )
+
+
+def _rivers(board: Board) -> list[str]:
+    """Each river edge as a line along the edge two spaces share."""
+    parts: list[str] = []
+    for edge in sorted(board.rivers, key=sorted):
+        a, b = sorted(edge)
+        ends = _edge(board, a, b)
+        if ends is None:
+            continue
+        (x1, y1), (x2, y2) = ends
+        parts.append(
+            f'<line class="river"{_attrs(data_edge=board.spaces[a].id + " " + board.spaces[b].id)} '
+            f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+            f'stroke="{RIVER_COLOUR}" stroke-width="6" stroke-linecap="round"/>'
+        )
+    return parts
+
+
+def _units(
+    board: Board,
+    held: Mapping[int, tuple[str, str | None]],
+    seats: Mapping[str, int],
+    colours: Mapping[str, str],
+) -> list[str]:
+    """Each unit on the map as its player's token."""
+    parts: list[str] = []
+    for index, (name, unit) in sorted(held.items()):
+        space = board.spaces[index]
+        x, y = _centre(space.column, space.row)
+        parts.append(
+            _token(
+                x,
+                y + 3,
+                seats[name],
+                colours[name],
+                unit,
+                data_space=space.id,
+                data_player=name,
+                data_unit=unit,
+            )
+        )
+    return parts
+
+
 def _ports(
     picture: Picture,
     seats: Mapping[str, int],
@@ -401,29 +432,9 @@ def _ports(
     for slot in board.port_slots:
         x, y, touched = _port_anchor(board, slot.touches, middle)
         tile = (picture.ports or {}).get(slot.module)
-        parts.append(f'<g class="port"{_attrs(data_corner=slot.module, data_tile=tile)}>')
-        for tx, ty in touched:
-            parts.append(
-                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" '
-                'stroke="#8d6e63" stroke-width="2" stroke-dasharray="3 3"/>'
-            )
         # a unit on the tile stands inside the marker, on the side towards the board
         inward = 1 if x < middle[0] else -1
-        extra = 32 if slot.module in on_ports else 0
-        left = x - 23 - (extra if inward < 0 else 0)
-        parts.append(
-            f'<rect x="{left:.1f}" y="{y - 16:.1f}" width="{46 + extra}" height="32" rx="5" '
-            f'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
-        )
-        if tile:  # the tile's effect is too long for its marker: a tooltip names it
-            parts.append(f"<title>{escape(tr(tile_name(tile)))}</title>")
-        # TRANSLATORS: the label of a port marker in the SVG picture, about 8 letters at most
-        label = t("port")
-        parts.append(_text(x, y - 3, label, 9, text_anchor="middle", font_weight="bold", fill=INK))
-        # TRANSLATORS: under a port marker: the module letter of the corner it is at
-        corner = t("corner {module}", module=slot.module)
-        parts.append(_text(x, y + 9, corner, 7.5, text_anchor="middle", fill=INK))
-        parts.append("</g>")
+        parts += _port_marker(slot.module, tile, x, y, touched, inward, slot.module in on_ports)
         if slot.module in on_ports:
             name, unit = on_ports[slot.module]
             parts.append(
@@ -440,6 +451,41 @@ def _ports(
             )
     parts.append("</g>")
     return "".join(parts)
+
+
+def _port_marker(
+    corner: str,
+    tile: str | None,
+    x: float,
+    y: float,
+    touched: list[tuple[float, float]],
+    inward: int,
+    holds_unit: bool,
+) -> list[str]:
+    """A port slot's marker: dashed lines to the spaces it touches, its box (wider for a
+    unit on the tile), the tile's name as a tooltip, and the words 'port, corner X'."""
+    parts = [f'<g class="port"{_attrs(data_corner=corner, data_tile=tile)}>']
+    for tx, ty in touched:
+        parts.append(
+            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" '
+            'stroke="#8d6e63" stroke-width="2" stroke-dasharray="3 3"/>'
+        )
+    extra = 32 if holds_unit else 0
+    left = x - 23 - (extra if inward < 0 else 0)
+    parts.append(
+        f'<rect x="{left:.1f}" y="{y - 16:.1f}" width="{46 + extra}" height="32" rx="5" '
+        f'fill="#efe3d0" stroke="#8d6e63" stroke-width="1.5"/>'
+    )
+    if tile:  # the tile's effect is too long for its marker: a tooltip names it
+        parts.append(f"<title>{escape(tr(tile_name(tile)))}</title>")
+    # TRANSLATORS: the label of a port marker in the SVG picture, about 8 letters at most
+    label = t("port")
+    parts.append(_text(x, y - 3, label, 9, text_anchor="middle", font_weight="bold", fill=INK))
+    # TRANSLATORS: under a port marker: the module letter of the corner it is at
+    corner_words = t("corner {module}", module=corner)
+    parts.append(_text(x, y + 9, corner_words, 7.5, text_anchor="middle", fill=INK))
+    parts.append("</g>")
+    return parts
 
 
 def _outline(
@@ -531,18 +577,36 @@ def _legend(
     picture: Picture, seats: Mapping[str, int], colours: Mapping[str, str], width: float
 ) -> tuple[str, float]:
     """Swatches and words, in rows that wrap within the picture's width."""
-    board, position = picture.board, picture.position
-    items: list[tuple[str, str]] = []  # (swatch svg at 0,0 size 18, words)
+    items = [  # (swatch svg at 0,0 size 18, words)
+        *_board_items(picture.board),
+        *_player_items(picture.position, seats),
+        *_overlay_items(picture),
+    ]
+    parts, x, y = [], MARGIN / 3, 0.0
+    for swatch, words in items:
+        span = (24 if swatch else 0) + 6.2 * len(words) + 22
+        if x + span > width - MARGIN / 3 and x > MARGIN / 3:
+            x, y = MARGIN / 3, y + 26
+        if swatch:
+            parts.append(f'<g transform="translate({x:.1f} {y:.1f})">{swatch}</g>')
+        parts.append(_text(x + (24 if swatch else 0), y + 13, words, 11, fill=INK))
+        x += span
+    return "".join(parts), y + 30
 
-    def hex_swatch(fill: str) -> str:
-        return f'<polygon points="{_points(_corners(9, 9, 10))}" fill="{fill}" stroke="#6b6b6b"/>'
 
+def _hex_swatch(fill: str) -> str:
+    return f'<polygon points="{_points(_corners(9, 9, 10))}" fill="{fill}" stroke="#6b6b6b"/>'
+
+
+def _board_items(board: Board) -> list[tuple[str, str]]:
+    """The legend's terrains, lochs, rivers, mist, blocks, port tiles and labels."""
+    items: list[tuple[str, str]] = []
     for kind, (_, words) in TERRAIN.items():
-        items.append((hex_swatch(f"url(#{kind})"), words))
+        items.append((_hex_swatch(f"url(#{kind})"), words))
     mixed = _mixed_kinds(board)
     if mixed:
-        items.append((hex_swatch(f"url(#{_mixed_id(mixed[0])})"), t("mixed: either terrain")))
-    items.append((hex_swatch("url(#loch)"), t("loch")))
+        items.append((_hex_swatch(f"url(#{_mixed_id(mixed[0])})"), t("mixed: either terrain")))
+    items.append((_hex_swatch("url(#loch)"), t("loch")))
     items.append(
         (
             f'<line x1="0" y1="9" x2="18" y2="9" stroke="{RIVER_COLOUR}" stroke-width="6"/>',
@@ -552,7 +616,7 @@ def _legend(
     if len(board.active) < len(board.spaces):
         items.append(
             (
-                hex_swatch("url(#mist)"),
+                _hex_swatch("url(#mist)"),
                 t_n(
                     "mist: out of play with {count} player",
                     "mist: out of play with {count} players",
@@ -584,6 +648,12 @@ def _legend(
     )
     # TRANSLATORS: the legend's key to the labels on a hex: its land cost and its id
     items.append(("", t("£N: land cost; A-07: space id")))
+    return items
+
+
+def _player_items(position: Position | None, seats: Mapping[str, int]) -> list[tuple[str, str]]:
+    """Each player's token shape and colour, and the codes of the units drawn."""
+    items: list[tuple[str, str]] = []
     for player in position.players if position else ():
         items.append(
             (
@@ -608,6 +678,12 @@ def _legend(
     )
     if used:
         items.append(("", "; ".join(f"{UNIT_CODES.get(u, '?')} {tr(unit_words(u))}" for u in used)))
+    return items
+
+
+def _overlay_items(picture: Picture) -> list[tuple[str, str]]:
+    """Each highlight's outline and caption; the settlements' lines, when drawn."""
+    items: list[tuple[str, str]] = []
     for overlay in picture.overlays:
         colour, dash, _ = OVERLAY_STYLES[overlay.kind]
         stroke = f'stroke="{colour}" stroke-width="3"' + (
@@ -629,14 +705,4 @@ def _legend(
         players = picture.position.players if picture.position else ()
         if any(has_fishermen(p.units, p.ports) for p in players):
             items.append(("", t("settlements read {reading}", reading=FISHERMEN_READING)))
-
-    parts, x, y = [], MARGIN / 3, 0.0
-    for swatch, words in items:
-        span = (24 if swatch else 0) + 6.2 * len(words) + 22
-        if x + span > width - MARGIN / 3 and x > MARGIN / 3:
-            x, y = MARGIN / 3, y + 26
-        if swatch:
-            parts.append(f'<g transform="translate({x:.1f} {y:.1f})">{swatch}</g>')
-        parts.append(_text(x + (24 if swatch else 0), y + 13, words, 11, fill=INK))
-        x += span
-    return "".join(parts), y + 30
+    return items

@@ -40,10 +40,38 @@ def _item(item: str, in_play: bool) -> str:
     return _kind(item, False) or item
 
 
+# the items whose words are fixed: (with the command that enters it, without)
+_FIXED_KINDS = {
+    "map modules": (N_("map modules"), N_("map modules")),
+    "market": (N_("market ('caledonia box market' enters yours)"), N_("market")),
+    # as files of earlier versions name the whole box file
+    _BOX_DATA: (
+        N_(
+            "box data (starting tiles, pass money, import marks) "
+            "('caledonia box tiles' enters yours)"
+        ),
+        N_("box data (starting tiles, pass money, import marks)"),
+    ),
+    "starting tiles": (
+        N_("starting tiles ('caledonia box tiles' enters yours)"),
+        N_("starting tiles"),
+    ),
+    "box values (pass money, import marks)": (
+        N_("box values (pass money, import marks) ('caledonia box values' enters yours)"),
+        N_("box values (pass money, import marks)"),
+    ),
+    "solo removal grid": (
+        N_("solo removal grid ('caledonia box values' enters yours)"),
+        N_("solo removal grid"),
+    ),
+}
+
+
 def _kind(core: str, command: bool) -> str | None:
     """The message of an item without its command (`core`), or None when none fits."""
-    if core == "map modules":
-        return t(N_("map modules"))
+    if core in _FIXED_KINDS:
+        with_command, plain = _FIXED_KINDS[core]
+        return t(with_command if command else plain)
     if core.startswith("map modules "):
         sides = core.removeprefix("map modules ")
         if command:
@@ -51,42 +79,23 @@ def _kind(core: str, command: bool) -> str | None:
                 N_("map modules {sides} ('caledonia map transcribe SIDE' enters one)"), sides=sides
             )
         return t(N_("map modules {sides}"), sides=sides)
-    if core == "market":
-        return t(N_("market ('caledonia box market' enters yours)") if command else N_("market"))
-    if core == _BOX_DATA:  # as files of earlier versions name the whole box file
-        if command:
-            return t(
-                N_(
-                    "box data (starting tiles, pass money, import marks) "
-                    "('caledonia box tiles' enters yours)"
-                )
-            )
-        return t(N_("box data (starting tiles, pass money, import marks)"))
-    if core == "starting tiles":
-        if command:
-            return t(N_("starting tiles ('caledonia box tiles' enters yours)"))
-        return t(N_("starting tiles"))
-    if core == "box values (pass money, import marks)":
-        if command:
-            return t(
-                N_("box values (pass money, import marks) ('caledonia box values' enters yours)")
-            )
-        return t(N_("box values (pass money, import marks)"))
-    if core == "solo removal grid":
-        if command:
-            return t(N_("solo removal grid ('caledonia box values' enters yours)"))
-        return t(N_("solo removal grid"))
+    return _box_value(core, command)
+
+
+def _box_value(core: str, command: bool) -> str | None:
+    """A clan's box value, 'words (key: example value)', named as the clan declares it; None
+    for any other words."""
     words, bracket, key = core.removesuffix(f"{_EXAMPLE_VALUE})").rpartition(" (")
-    if bracket and core.endswith(f"{_EXAMPLE_VALUE})") and key.isidentifier():
-        words = translator()(words)  # a clan's box value, named as the clan declares it
-        if command:
-            return t(
-                N_("{words} ({key}: example value; 'caledonia box values' enters yours)"),
-                words=words,
-                key=key,
-            )
-        return t(N_("{words} ({key}: example value)"), words=words, key=key)
-    return None
+    if not (bracket and core.endswith(f"{_EXAMPLE_VALUE})") and key.isidentifier()):
+        return None
+    words = translator()(words)
+    if command:
+        return t(
+            N_("{words} ({key}: example value; 'caledonia box values' enters yours)"),
+            words=words,
+            key=key,
+        )
+    return t(N_("{words} ({key}: example value)"), words=words, key=key)
 
 
 _ENTER_WITH = (_MAP_COMMAND, _MARKET_COMMAND, _TILES_COMMAND, _VALUES_COMMAND)

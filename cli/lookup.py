@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -88,6 +88,37 @@ def _tile_filter(typed: str | None, contracts: Mapping[int, Contract]) -> list[i
     return found
 
 
+def _check_contract_id(contract_id: int | None, known: Mapping[int, Contract]) -> None:
+    """Exit 1 for an id no contract has, naming the ids there are."""
+    if contract_id is not None and contract_id not in known:
+        raise CaledoniaError(
+            t(
+                "no contract {contract}: ids run from {first} to {last}",
+                contract=contract_id,
+                first=min(known),
+                last=max(known),
+            )
+        )
+
+
+def _chosen_contracts(
+    known: Iterable[Contract],
+    contract_id: int | None,
+    gives: str | None,
+    pays: str | None,
+    shown: list[int] | None,
+) -> list[Contract]:
+    """The contracts every filter given lets through, in their order."""
+    return [
+        c
+        for c in known
+        if (contract_id is None or c.id == contract_id)
+        and (gives is None or gives in c.gain)
+        and (pays is None or pays in c.pay)
+        and (shown is None or c.id in shown)
+    ]
+
+
 def contracts(
     contract_id: Annotated[
         int | None,
@@ -124,26 +155,14 @@ def contracts(
     Example: [cyan]caledonia contracts --gives tobacco --pays whisky[/cyan]
     """
     parts = components()
-    if contract_id is not None and contract_id not in parts.contracts:
-        raise CaledoniaError(
-            t(
-                "no contract {contract}: ids run from {first} to {last}",
-                contract=contract_id,
-                first=min(parts.contracts),
-                last=max(parts.contracts),
-            )
-        )
-    gives = _good_filter(gives, CONTRACT_GAINS, "--gives")
-    pays = _good_filter(pays, CONTRACT_PAYMENTS, "--pays")
-    shown = _tile_filter(tile, parts.contracts)
-    chosen = [
-        c
-        for c in parts.contracts.values()
-        if (contract_id is None or c.id == contract_id)
-        and (gives is None or gives in c.gain)
-        and (pays is None or pays in c.pay)
-        and (shown is None or c.id in shown)
-    ]
+    _check_contract_id(contract_id, parts.contracts)
+    chosen = _chosen_contracts(
+        parts.contracts.values(),
+        contract_id,
+        _good_filter(gives, CONTRACT_GAINS, "--gives"),
+        _good_filter(pays, CONTRACT_PAYMENTS, "--pays"),
+        _tile_filter(tile, parts.contracts),
+    )
     if as_json:
         print_json([_contract_json(c) for c in chosen])
         return
@@ -285,6 +304,7 @@ def clans(
 
     Example: [cyan]caledonia clans fergusson[/cyan]
     """
+    # the engine's clans (every clan's rules) only for this command: the others start lighter
     from caledonia.rules.game.registry import CLANS
 
     known = components().clans

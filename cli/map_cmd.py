@@ -2,30 +2,49 @@
 
 from __future__ import annotations
 
+from itertools import product
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from caledonia.rules.board import DEFAULT_ORIGINS, Board, PortSlot
+from caledonia.rules.boxfolder import side_file
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.game.events.port import tile_name
+from caledonia.rules.map_modules import SIDE_NAMES, load_module, side_warnings
 from caledonia.rules.messages import Reason
+from caledonia.rules.position import MapPlayer, error_reason
+from caledonia.rules.reach import Route, port_route, shipping_words
+from caledonia.rules.settlements import FISHERMEN_READING, count_settlements, has_fishermen
+from caledonia.rules.words import Unmatched, match_word
 
+from .board_svg import Overlay
 from .errors import UsageProblem
-from .map_common import ModulesOption, board_from_flags, check_picture, open_source
+from .map_common import ModulesOption, board_from_flags, check_picture
 from .map_picture import save_picture
 from .map_sides import missing_sides
-from .output import JsonOption, MapsOption, SvgOption, console, emit, message, print_json
+from .map_source import board_data, legal_overlay, open_source, reach_overlay
+from .map_view import draw_board, legend
+from .map_where import sheet_command, where_command
+from .output import (
+    JsonOption,
+    MapsOption,
+    SvgOption,
+    console,
+    emit,
+    message,
+    print_json,
+)
+from .side_view import LEGEND, draw_loaded_side
 from .translation import t, t_n, tr
 from .writing import ForceOption
 
 if TYPE_CHECKING:
+    from caledonia.rules.expansion import ExpansionCheck
     from caledonia.rules.map_modules import ModuleSide
 
-    from .board_svg import Overlay
     from .map_source import MapSource
-
-# The map engine loads only when a map command runs: `caledonia score` starts faster.
 
 app = typer.Typer(
     help=t("The map: draw the board, shipping reach, legal expansions, settlements, module files."),
@@ -46,8 +65,6 @@ SourceArgument = Annotated[
 
 
 def _unit(unit: str, command: str) -> str:
-    from caledonia.rules.words import Unmatched, match_word
-
     found = match_word(unit, tuple(components().economy.units), "unit")
     if isinstance(found, Unmatched):
         raise UsageProblem(found.reason, command)
@@ -112,22 +129,42 @@ def show(
     Example: [cyan]caledonia map show sample_games/game-4p.yaml --legal Ailsa cow[/cyan]
     """
     check_picture(svg, force)
-
-    from .board_svg import Overlay
-    from .map_source import legal_overlay, reach_overlay
-    from .map_view import draw_board, legend
-
-    source = None
-    if source_file is None:
-        if reach or legal:
-            raise UsageProblem(
-                t("--reach and --legal need a POSITION or GAME file with the players' units"),
-                "map show",
-            )
-        board = board_from_flags(modules, players, maps, "map show")
+    source, board = _shown_board(
+        source_file, modules, players, maps, needs_units=bool(reach or legal)
+    )
+    overlays = _show_overlays(board, source, reach, legal)
+    if border:
+        overlays.append(Overlay("border", dict.fromkeys(board.border, ""), t("border space")))
+    if deltas:
+        overlays.append(Overlay("deltas", dict.fromkeys(board.deltas, ""), t("river delta")))
+    if as_json:
+        print_json(board_data(board, source, overlays))
     else:
+        _draw_in_terminal(board, source, overlays)
+    if svg:
+        title = _flags_picture_title(board) if source is None else None
+        save_picture(svg, board, source, overlays, title=title)
+
+
+def _shown_board(
+    source_file: str | None, modules: str, players: int, maps: str | None, *, needs_units: bool
+) -> tuple[MapSource | None, Board]:
+    """The file's source and board, or (no file) the board the flags assemble."""
+    if source_file is not None:
         source = open_source(source_file, maps)
-        board = source.board
+        return source, source.board
+    if needs_units:
+        raise UsageProblem(
+            t("--reach and --legal need a POSITION or GAME file with the players' units"),
+            "map show",
+        )
+    return None, board_from_flags(modules, players, maps, "map show")
+
+
+def _show_overlays(
+    board: Board, source: MapSource | None, reach: str | None, legal: tuple[str, str] | None
+) -> list[Overlay]:
+    """The --reach and --legal highlights (they need a file's units)."""
     overlays: list[Overlay] = []
     if reach and source:
         name = source.player(reach).name
@@ -136,40 +173,36 @@ def show(
         who, unit = legal
         name, kind = source.player(who).name, _unit(unit, "map show")
         overlays.append(legal_overlay(board, name, kind, source.legal(name, kind)))
-    if border:
-        overlays.append(Overlay("border", dict.fromkeys(board.border, ""), t("border space")))
-    if deltas:
-        overlays.append(Overlay("deltas", dict.fromkeys(board.deltas, ""), t("river delta")))
-    highlight = {index for overlay in overlays for index in overlay.marks}
-    if as_json:
-        from .map_source import board_data
+    return overlays
 
-        print_json(board_data(board, source, overlays))
-    else:
-        position = source.position if source else None
-        ports = source.ports if source else None
-        width = console().width
-        marked = len(highlight) if overlays else None
-        console().print(
-            draw_board(board, position, highlight, ports, width=width), soft_wrap=True, crop=False
+
+def _draw_in_terminal(board: Board, source: MapSource | None, overlays: list[Overlay]) -> None:
+    """The board and its legend, as wide as the terminal."""
+    highlight = {index for overlay in overlays for index in overlay.marks}
+    position = source.position if source else None
+    ports = source.ports if source else None
+    width = console().width
+    marked = len(highlight) if overlays else None
+    console().print(
+        draw_board(board, position, highlight, ports, width=width), soft_wrap=True, crop=False
+    )
+    for line in legend(board, position, ports, width=width, highlighted=marked):
+        emit(line)
+
+
+def _flags_picture_title(board: Board) -> tuple[str, str]:
+    """The SVG title of a board drawn from the flags alone (a file's picture has its own)."""
+    if board.example:
+        subtitle = t_n(
+            "{count} player · example map modules, not the printed ones",
+            "{count} players · example map modules, not the printed ones",
+            board.players,
         )
-        for line in legend(board, position, ports, width=width, highlighted=marked):
-            emit(line)
-    if svg:
-        title = None
-        if source is None:
-            if board.example:
-                subtitle = t_n(
-                    "{count} player · example map modules, not the printed ones",
-                    "{count} players · example map modules, not the printed ones",
-                    board.players,
-                )
-            else:
-                subtitle = t_n("{count} player", "{count} players", board.players)
-            # TRANSLATORS: the title of the SVG picture; {modules} are the sides: A1 B2 C1 D1
-            heading = t("caledonia: map {modules}", modules=" ".join(board.module_names()))
-            title = (heading, subtitle)
-        save_picture(svg, board, source, overlays, title=title)
+    else:
+        subtitle = t_n("{count} player", "{count} players", board.players)
+    # TRANSLATORS: the title of the SVG picture; {modules} are the sides: A1 B2 C1 D1
+    heading = t("caledonia: map {modules}", modules=" ".join(board.module_names()))
+    return (heading, subtitle)
 
 
 @app.command("reach")
@@ -186,9 +219,6 @@ def reach_command(
     Example: [cyan]caledonia map reach sample_games/position-3p.yaml Ailsa[/cyan]
     """
     check_picture(svg, force)
-    from caledonia.rules.reach import port_route, shipping_words
-
-    from .map_source import reach_overlay
 
     source = open_source(source_file, maps)
     board = source.board
@@ -198,7 +228,35 @@ def reach_command(
         (slot, port_route(board, who.units, slot, who.shipping, who.ports))
         for slot in board.port_slots
     ]
-    data = {
+    if as_json:
+        print_json(_reach_data(source, who, spaces, port_routes))
+    else:
+        emit(
+            t_n(
+                "{player} ({colour}, {shipping}) reaches {count} free space:",
+                "{player} ({colour}, {shipping}) reaches {count} free spaces:",
+                len(spaces),
+                player=who.name,
+                colour=who.colour,
+                shipping=shipping_words(who.shipping),
+            )
+        )
+        for index, route in spaces:
+            emit(f"  {board.spaces[index].id}  {tr(route.describe(board))}")
+        _say_port_routes(source, port_routes)
+    if svg:
+        save_picture(svg, board, source, [reach_overlay(who.name, (i for i, _ in spaces))])
+
+
+def _reach_data(
+    source: MapSource,
+    who: MapPlayer,
+    spaces: list[tuple[int, Route]],
+    port_routes: list[tuple[PortSlot, Route | None]],
+) -> dict[str, Any]:
+    """What `map reach --json` prints: the free spaces and the port corners, with routes."""
+    board = source.board
+    return {
         "player": who.name,
         "shipping": who.shipping,
         "spaces": [
@@ -214,43 +272,31 @@ def reach_command(
             for slot, route in port_routes
         ],
     }
-    if as_json:
-        print_json(data)
-    else:
-        emit(
-            t_n(
-                "{player} ({colour}, {shipping}) reaches {count} free space:",
-                "{player} ({colour}, {shipping}) reaches {count} free spaces:",
-                len(spaces),
-                player=who.name,
-                colour=who.colour,
-                shipping=shipping_words(who.shipping),
+
+
+def _say_port_routes(source: MapSource, port_routes: list[tuple[PortSlot, Route | None]]) -> None:
+    """Each port corner's tile (or empty slot) and the route to it, or out of reach."""
+    board = source.board
+    for slot, found in port_routes:
+        tile = source.ports.get(slot.module)
+        where = tr(found.describe(board)) if found else t("out of reach")
+        if tile:
+            emit(
+                t(
+                    "  the port tile at corner {corner} ({tile}): {route}",
+                    tile=tr(tile_name(tile)),
+                    corner=slot.module,
+                    route=where,
+                )
             )
-        )
-        for index, route in spaces:
-            emit(f"  {board.spaces[index].id}  {tr(route.describe(board))}")
-        for slot, found in port_routes:
-            tile = source.ports.get(slot.module)
-            where = tr(found.describe(board)) if found else t("out of reach")
-            if tile:
-                emit(
-                    t(
-                        "  the port tile at corner {corner} ({tile}): {route}",
-                        tile=tr(tile_name(tile)),
-                        corner=slot.module,
-                        route=where,
-                    )
+        else:
+            emit(
+                t(
+                    "  the port slot at corner {corner}: {route}",
+                    corner=slot.module,
+                    route=where,
                 )
-            else:
-                emit(
-                    t(
-                        "  the port slot at corner {corner}: {route}",
-                        corner=slot.module,
-                        route=where,
-                    )
-                )
-    if svg:
-        save_picture(svg, board, source, [reach_overlay(who.name, (i for i, _ in spaces))])
+            )
 
 
 @app.command("legal")
@@ -296,9 +342,6 @@ def legal_command(
     Example: [cyan]caledonia map legal sample_games/position-3p.yaml Ailsa cow B-19[/cyan]
     """
     check_picture(svg, force)
-    from .board_svg import Overlay
-    from .map_source import legal_overlay
-
     source = open_source(source_file, maps)
     _no_money_for_game(source, money, "map legal")
     board = source.board
@@ -307,39 +350,53 @@ def legal_command(
     words = kind.replace("_", " ")
     if space is None:
         checks = source.legal(who.name, kind, free_land=free_land, money=money)
-        if as_json:
-            print_json(
-                {
-                    "player": who.name,
-                    "unit": kind,
-                    "spaces": [
-                        {"space": c.space, "cost": c.cost, "route": str(c.route)} for c in checks
-                    ],
-                }
-            )
-        else:
-            emit(
-                t_n(
-                    "{player} may expand a {unit} onto {count} space:",
-                    "{player} may expand a {unit} onto {count} spaces:",
-                    len(checks),
-                    player=who.name,
-                    unit=words,
-                )
-            )
-            for check in checks:
-                emit(
-                    t(
-                        "  {space}  £{cost}  {route}",
-                        space=check.space,
-                        cost=check.cost,
-                        route=check.route,
-                    )
-                )
+        _say_legal_spaces(who.name, kind, checks, as_json)
         if svg:
             save_picture(svg, board, source, [legal_overlay(board, who.name, kind, checks)])
         return
     check = source.check(who.name, kind, source.space(space), free_land=free_land, money=money)
+    _say_check(check, who.name, words, as_json)
+    if svg:
+        save_picture(svg, board, source, [_check_overlay(board, check, who.name, words)])
+    if not check.legal:
+        raise typer.Exit(1)
+
+
+def _say_legal_spaces(player: str, kind: str, checks: list[ExpansionCheck], as_json: bool) -> None:
+    """Every space the player may expand the unit onto, with its cost and route."""
+    if as_json:
+        print_json(
+            {
+                "player": player,
+                "unit": kind,
+                "spaces": [
+                    {"space": c.space, "cost": c.cost, "route": str(c.route)} for c in checks
+                ],
+            }
+        )
+        return
+    emit(
+        t_n(
+            "{player} may expand a {unit} onto {count} space:",
+            "{player} may expand a {unit} onto {count} spaces:",
+            len(checks),
+            player=player,
+            unit=kind.replace("_", " "),
+        )
+    )
+    for check in checks:
+        emit(
+            t(
+                "  {space}  £{cost}  {route}",
+                space=check.space,
+                cost=check.cost,
+                route=check.route,
+            )
+        )
+
+
+def _say_check(check: ExpansionCheck, player: str, words: str, as_json: bool) -> None:
+    """One space's answer: legal with the cost and route, or every reason it is not."""
     if as_json:
         print_json(
             {
@@ -358,7 +415,7 @@ def legal_command(
         emit(
             t(
                 "Legal: {player} may put a {unit} on {space} ({route}) for £{cost} ({parts}).",
-                player=who.name,
+                player=player,
                 unit=words,
                 space=check.space,
                 route=check.route,
@@ -370,26 +427,25 @@ def legal_command(
         emit(
             t(
                 "Not legal: {player} may not put a {unit} on {space}:",
-                player=who.name,
+                player=player,
                 unit=words,
                 space=check.space,
             )
         )
         for reason in check.reasons:
             emit(f"  - {tr(reason)}")
-    if svg:
-        # TRANSLATORS: the label on a space in the SVG picture where an expansion is not legal
-        label = f"£{check.cost}" if check.legal else t("no")
-        caption = (
-            t("{player} may put a {unit} here", player=who.name, unit=words)
-            if check.legal
-            else t("{player} may not put a {unit} here", player=who.name, unit=words)
-        )
-        save_picture(
-            svg, board, source, [Overlay("legal", {board.index[check.space]: label}, caption)]
-        )
-    if not check.legal:
-        raise typer.Exit(1)
+
+
+def _check_overlay(board: Board, check: ExpansionCheck, player: str, words: str) -> Overlay:
+    """The one space of a check marked in the picture: its cost, or no."""
+    # TRANSLATORS: the label on a space in the SVG picture where an expansion is not legal
+    label = f"£{check.cost}" if check.legal else t("no")
+    caption = (
+        t("{player} may put a {unit} here", player=player, unit=words)
+        if check.legal
+        else t("{player} may not put a {unit} here", player=player, unit=words)
+    )
+    return Overlay("legal", {board.index[check.space]: label}, caption)
 
 
 @app.command("settlements")
@@ -405,9 +461,6 @@ def settlements_command(
     Example: [cyan]caledonia map settlements sample_games/position-3p.yaml --svg map.svg[/cyan]
     """
     check_picture(svg, force)
-    from caledonia.rules.reach import shipping_words
-    from caledonia.rules.settlements import FISHERMEN_READING, count_settlements, has_fishermen
-
     source = open_source(source_file, maps)
     board = source.board
     results: list[dict[str, Any]] = []  # as JSON prints them
@@ -481,7 +534,7 @@ def check_command(
     """
     if draw is None:
         draw = len(paths) == 1 and not Path(paths[0]).is_dir()
-    reports = [_check_folder(Path(p)) if Path(p).is_dir() else _check_file(Path(p)) for p in paths]
+    reports = [_check_path(Path(p)) for p in paths]
     problems = sum(_count_problems(report) for report in reports)
     if as_json:
         print_json({"ok": not problems, "paths": [_without_sides(r) for r in reports]})
@@ -494,11 +547,13 @@ def check_command(
         raise typer.Exit(1)
 
 
+def _check_path(path: Path) -> dict[str, Any]:
+    """A folder's report or one file's."""
+    return _check_folder(path) if path.is_dir() else _check_file(path)
+
+
 def _check_file(path: Path) -> dict[str, Any]:
     """One side file's report: ok, problems, warnings and what it holds."""
-    from caledonia.rules.board import DEFAULT_ORIGINS
-    from caledonia.rules.map_modules import load_module, side_warnings
-
     report: dict[str, Any] = {"file": str(path), "ok": False, "problems": [], "warnings": []}
     try:
         side = load_module(path, DEFAULT_ORIGINS)
@@ -506,7 +561,7 @@ def _check_file(path: Path) -> dict[str, Any]:
         report["problems"].append(str(problem))
         return report
     warnings = side_warnings(side)
-    if path.stem.upper() in _side_names() and path.stem.upper() != side.name:
+    if path.stem.upper() in SIDE_NAMES and path.stem.upper() != side.name:
         warnings.append(
             Reason("{path} holds side {side}: name it {side}.yaml", path=str(path), side=side.name)
         )
@@ -528,12 +583,6 @@ def _check_file(path: Path) -> dict[str, Any]:
     return report
 
 
-def _side_names() -> tuple[str, ...]:
-    from caledonia.rules.map_modules import SIDE_NAMES
-
-    return SIDE_NAMES
-
-
 def _check_folder(folder: Path) -> dict[str, Any]:
     """A folder's report: each file, the sides missing or doubled, and the assembly."""
     files = [_check_file(path) for path in sorted(folder.glob("*.yaml"))]
@@ -542,11 +591,27 @@ def _check_folder(folder: Path) -> dict[str, Any]:
         report["problems"].append(
             Reason("{folder}: no *.yaml module files in this folder", folder=str(folder))
         )
+    report["missing"] = _sides_missing(files, _sides_found(folder, files, report["problems"]))
+    if files and report["missing"]:
+        report["problems"].append(missing_sides(folder, report["missing"]))
+    report["assembly"] = _check_assemblies(files)
+    if report["assembly"]["ok"] is False:
+        report["problems"].append(
+            Reason("{folder}: {problem}", folder=str(folder), problem=report["assembly"]["problem"])
+        )
+    report["ok"] = not report["problems"] and all(entry["ok"] for entry in files)
+    return report
+
+
+def _sides_found(
+    folder: Path, files: list[dict[str, Any]], problems: list[Reason]
+) -> dict[str, str]:
+    """Each side the folder's files hold, with its file; a side in two files is a problem."""
     found: dict[str, str] = {}
     for entry in files:
         name = entry.get("side")
         if name in found:
-            report["problems"].append(
+            problems.append(
                 Reason(
                     "{folder}: side {side} is in both {first} and {second}",
                     folder=str(folder),
@@ -557,46 +622,22 @@ def _check_folder(folder: Path) -> dict[str, Any]:
             )
         elif name:
             found[name] = entry["file"]
-    # a broken file named like a side is that side's file: it is reported, not "missing"
+    return found
+
+
+def _sides_missing(files: list[dict[str, Any]], found: dict[str, str]) -> list[str]:
+    """The sides no file holds. A broken file named like a side is that side's file: it is
+    reported, not "missing"."""
     named = {Path(entry["file"]).stem.upper() for entry in files if not entry["ok"]}
-    report["missing"] = [name for name in _side_names() if name not in found and name not in named]
-    if files and report["missing"]:
-        report["problems"].append(missing_sides(folder, report["missing"]))
-    report["assembly"] = _check_assemblies(
-        {entry["side"]: entry["_side"] for entry in files if entry["ok"]},
-        all(entry["ok"] for entry in files),
-    )
-    if report["assembly"]["ok"] is False:
-        report["problems"].append(
-            Reason("{folder}: {problem}", folder=str(folder), problem=report["assembly"]["problem"])
-        )
-    report["ok"] = not report["problems"] and all(entry["ok"] for entry in files)
-    return report
+    return [name for name in SIDE_NAMES if name not in found and name not in named]
 
 
-def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str, Any]:
-    """Every combination of the sides present must assemble without overlaps."""
-    from itertools import product
-
-    from caledonia.rules.board import Board
-    from caledonia.rules.position import error_reason
-
-    if not files_ok:
-        return {
-            "ok": None,
-            "combinations": 0,
-            "problem": Reason("not checked: fix the files first"),
-        }
-    by_letter = {letter: [s for s in sides.values() if s.module == letter] for letter in "ABCD"}
-    absent = [letter for letter, found in by_letter.items() if not found]
-    if absent:
-        return {
-            "ok": None,
-            "combinations": 0,
-            "problem": Reason(
-                "not checked: no side of module {modules}", modules=", ".join(absent)
-            ),
-        }
+def _check_assemblies(files: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every combination of the sides the files hold must assemble without overlaps."""
+    by_letter = _sides_by_module(files)
+    unchecked = _why_not_assembled(by_letter, all(entry["ok"] for entry in files))
+    if unchecked is not None:
+        return {"ok": None, "combinations": 0, "problem": unchecked}
     combinations = 0
     for combination in product(*by_letter.values()):
         try:
@@ -607,6 +648,22 @@ def _check_assemblies(sides: dict[str, ModuleSide], files_ok: bool) -> dict[str,
             return {"ok": False, "combinations": combinations, "problem": problem_words}
         combinations += 1
     return {"ok": True, "combinations": combinations, "problem": None}
+
+
+def _sides_by_module(files: list[dict[str, Any]]) -> dict[str, list[ModuleSide]]:
+    """The sides of the files that loaded, under their module's letter, A to D."""
+    sides = {entry["side"]: entry["_side"] for entry in files if entry["ok"]}
+    return {letter: [s for s in sides.values() if s.module == letter] for letter in "ABCD"}
+
+
+def _why_not_assembled(by_letter: dict[str, list[ModuleSide]], files_ok: bool) -> Reason | None:
+    """Why the assembly is not checked (broken files, a module with no side), or None."""
+    if not files_ok:
+        return Reason("not checked: fix the files first")
+    absent = [letter for letter, found in by_letter.items() if not found]
+    if absent:
+        return Reason("not checked: no side of module {modules}", modules=", ".join(absent))
+    return None
 
 
 def _without_sides(report: dict[str, Any]) -> dict[str, Any]:
@@ -636,38 +693,45 @@ def _count_problems(report: dict[str, Any]) -> int:
 def _say_report(report: dict[str, Any], draw: bool) -> None:
     """A report as lines: results on stdout, problems and warnings on stderr."""
     for entry in report.get("files", [report]) if "folder" in report else [report]:
-        for problem in entry["problems"]:
-            message(t("Error: {problem}", problem=problem), style="red")
-        if entry["ok"]:
-            counts = {
-                "file": entry["file"],
-                "side": entry["side"],
-                "spaces": entry["spaces"],
-                "mist": entry["mist"],
-                "rivers": entry["river_edges"],
-            }
-            if entry["example"]:
-                line = t(
-                    "{file}: module side {side} (example layout), {spaces} spaces, {mist} mist, "
-                    "{rivers} river edges: ok",
-                    **counts,
-                )
-            else:
-                line = t(
-                    "{file}: module side {side}, {spaces} spaces, {mist} mist, "
-                    "{rivers} river edges: ok",
-                    **counts,
-                )
-            emit(line)
-            if draw:
-                from .side_view import LEGEND, draw_loaded_side
+        _say_file(entry, draw)
+    if "folder" in report:
+        _say_folder(report)
 
-                console().print(draw_loaded_side(entry["_side"]), soft_wrap=True, crop=False)
-                emit(t(LEGEND))
-        for warning in entry["warnings"]:
-            message(t("Warning: {warning}", warning=warning), style="yellow")
-    if "folder" not in report:
-        return
+
+def _say_file(entry: dict[str, Any], draw: bool) -> None:
+    """One file's problems, its summary when it is ok (drawn if asked), its warnings."""
+    for problem in entry["problems"]:
+        message(t("Error: {problem}", problem=problem), style="red")
+    if entry["ok"]:
+        counts = {
+            "file": entry["file"],
+            "side": entry["side"],
+            "spaces": entry["spaces"],
+            "mist": entry["mist"],
+            "rivers": entry["river_edges"],
+        }
+        if entry["example"]:
+            line = t(
+                "{file}: module side {side} (example layout), {spaces} spaces, {mist} mist, "
+                "{rivers} river edges: ok",
+                **counts,
+            )
+        else:
+            line = t(
+                "{file}: module side {side}, {spaces} spaces, {mist} mist, "
+                "{rivers} river edges: ok",
+                **counts,
+            )
+        emit(line)
+        if draw:
+            console().print(draw_loaded_side(entry["_side"]), soft_wrap=True, crop=False)
+            emit(t(LEGEND))
+    for warning in entry["warnings"]:
+        message(t("Warning: {warning}", warning=warning), style="yellow")
+
+
+def _say_folder(report: dict[str, Any]) -> None:
+    """A folder's own problems and whether its sides fit together."""
     for problem in report["problems"]:
         message(t("Error: {problem}", problem=problem), style="red")
     assembly = report["assembly"]
@@ -714,7 +778,7 @@ def transcribe_command(
 
     Example: [cyan]caledonia map transcribe A1[/cyan]
     """
-    from .output import is_interactive
+    from .output import is_interactive  # looked up when run: the tests stand in a terminal
 
     name = side.strip().upper()
     if len(name) != 2 or name[0] not in "ABCD" or name[1] not in "12":
@@ -729,7 +793,6 @@ def transcribe_command(
             ),
             "map transcribe",
         )
-    from caledonia.rules.boxfolder import side_file
 
     from .transcribe import transcribe
 
@@ -738,8 +801,6 @@ def transcribe_command(
 
 def _more_commands() -> None:
     """The commands that live in modules of their own."""
-    from .map_where import sheet_command, where_command
-
     app.command("where")(where_command)
     app.command("sheet")(sheet_command)
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from caledonia.rules.yamlfile import write_text_atomic
+
+from .board_svg import Overlay, Picture, render
 from .output import message
 from .translation import t
 
@@ -14,7 +17,6 @@ if TYPE_CHECKING:
     from caledonia.rules.board import Board
     from caledonia.rules.settlements import SettlementCount
 
-    from .board_svg import Overlay
     from .map_source import MapSource
 
 
@@ -27,8 +29,6 @@ def save_picture(
     title: tuple[str, str] | None = None,
 ) -> None:
     """Draw the board (with the source's units, ports and title) as SVG and save it."""
-    from caledonia.rules.yamlfile import write_text_atomic
-
     write_text_atomic(path, picture_svg(board, source, overlays, settlements, title))
     message(t("Saved the picture to {path}", path=path))
 
@@ -42,8 +42,6 @@ def picture_svg(
 ) -> str:
     """The board (with the source's units, ports and title) as SVG text: what `map show
     --svg` saves, and what `serve` shows."""
-    from .board_svg import Picture, render
-
     heading, subtitle = title or (source.headline() if source else ("caledonia", ""))
     picture = Picture(
         board,

@@ -3,11 +3,15 @@ the sides it lacks), and the notice that says which of a board's sides are examp
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from caledonia.rules.boxfolder import declares_examples
+from caledonia.rules.boxfolder import load_sides as table_sides
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES, example_maps_folder, maps_folder
 from caledonia.rules.messages import N_, Plural
 
 from .translation import t_n, tr
@@ -43,9 +47,6 @@ def maps_for(data: object, maps: str | None) -> str | None:
     """The module sides a position file or score sheet is read with: the shipped examples
     for a file that says `examples: true` (whatever the box, --maps or CALEDONIA_MAPS
     hold, as a game file keeps its own), else --maps or the box."""
-    from caledonia.rules.boxfolder import declares_examples
-    from caledonia.rules.map_modules import example_maps_folder
-
     return str(example_maps_folder()) if declares_examples(data) else maps
 
 
@@ -53,15 +54,10 @@ def load_sides(maps: str | None, needed: Iterable[str] | None = None) -> dict[st
     """The module sides of --maps, else the box's with the examples for those it lacks. A
     --maps folder must hold every side in `needed` (default: all eight); a missing one is
     named by the file expected."""
-    from caledonia.rules.boxfolder import load_sides as table_sides
-    from caledonia.rules.map_modules import MAPS_ENV, SIDE_NAMES, maps_folder
-
     sides = table_sides(maps)
     wanted = SIDE_NAMES if needed is None else [n.strip().upper() for n in needed]
     missing = [name for name in wanted if name in SIDE_NAMES and name not in sides]
     if missing:
-        import os
-
         folder = maps_folder(maps or os.environ.get(MAPS_ENV))
         raise CaledoniaError(tr(missing_sides(folder, missing)))
     return sides

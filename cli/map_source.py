@@ -14,17 +14,29 @@ from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.position import error_reason
+from caledonia.rules.expansion import check_expansion, legal_spaces
+from caledonia.rules.file_kinds import refuse_score_sheet
+from caledonia.rules.game.engine import next_step
+from caledonia.rules.game.events.expand import expansion, legal_expansions
+from caledonia.rules.game.phases import player_to_act
+from caledonia.rules.game.pieces import position_of
+from caledonia.rules.game.state import phase_words
+from caledonia.rules.position import error_reason, parse_position
+from caledonia.rules.reach import reachable
+from caledonia.rules.yamlfile import parse_yaml, read_text
+from caledonia.storage.games import game_from_text, kept_game
 
+from .board_svg import Overlay
+from .game_io import example_note
+from .map_sides import example_sides_notice, load_sides, maps_for
+from .output import message
 from .translation import t, t_n, tr
 
 if TYPE_CHECKING:
-    from caledonia.rules.board import Board
+    from caledonia.rules.board import Board, Space
     from caledonia.rules.expansion import ExpansionCheck
     from caledonia.rules.game.engine import Game
     from caledonia.rules.position import MapPlayer, Position
-
-    from .board_svg import Overlay
 
 
 @dataclass
@@ -56,12 +68,8 @@ class MapSource:
         """Every space `who` may expand `unit` onto; in a game, with the player's money and
         clan power, whoever's turn it is."""
         if self.game is not None:
-            from caledonia.rules.game.events.expand import legal_expansions
-
             player = self.game.state.by_name(self.player(who).name)
             return legal_expansions(self.game.state, player, (unit,), free=free_land)
-        from caledonia.rules.expansion import legal_spaces
-
         return legal_spaces(
             self.position,
             self.player(who).name,
@@ -75,12 +83,8 @@ class MapSource:
         self, who: str, unit: str, space: int, free_land: bool = False, money: int | None = None
     ) -> ExpansionCheck:
         if self.game is not None:
-            from caledonia.rules.game.events.expand import expansion
-
             player = self.game.state.by_name(self.player(who).name)
             return expansion(self.game.state, player, unit, space, free_land)
-        from caledonia.rules.expansion import check_expansion
-
         return check_expansion(
             self.position,
             self.player(who).name,
@@ -94,8 +98,6 @@ class MapSource:
     def free_routes(self, who: str) -> dict[int, Any]:
         """Free land spaces within `who`'s shipping reach, each with its route, in board
         order."""
-        from caledonia.rules.reach import reachable
-
         player = self.player(who)
         occupied = {i for p in self.position.players for i in p.units}
         routes = reachable(self.board, player.units, player.shipping, player.ports)
@@ -110,8 +112,6 @@ class MapSource:
         whose turn it is, or the next one once that turn's main action is done."""
         if self.game is None or self.game.state.phase != "action":
             return None
-        from caledonia.rules.game.phases import player_to_act
-
         return player_to_act(self.game.state)
 
     def headline(self) -> tuple[str, str]:
@@ -126,9 +126,6 @@ class MapSource:
                     players=players,
                 )
             return title, t("a position of {players}", players=players)
-        from caledonia.rules.game.engine import next_step
-        from caledonia.rules.game.state import phase_words
-
         state = self.game.state
         when = (
             phase_words(state.phase)
@@ -145,8 +142,6 @@ class MapSource:
 
 
 def reach_overlay(name: str, spaces: Iterable[int]) -> Overlay:
-    from .board_svg import Overlay
-
     marks = dict.fromkeys(spaces, "")
     caption = t_n(
         "{player} reaches {count} free space",
@@ -159,8 +154,6 @@ def reach_overlay(name: str, spaces: Iterable[int]) -> Overlay:
 
 def legal_overlay(board: Board, name: str, unit: str, checks: list[ExpansionCheck]) -> Overlay:
     """Each legal space marked with the expansion's cost."""
-    from .board_svg import Overlay
-
     caption = t_n(
         "{player} may expand a {unit} here: {count} space",
         "{player} may expand a {unit} here: {count} spaces",
@@ -173,17 +166,12 @@ def legal_overlay(board: Board, name: str, unit: str, checks: list[ExpansionChec
 
 
 def source_of_game(path: str, game: Game) -> MapSource:
-    from caledonia.rules.game.pieces import position_of
-
     return MapSource(path, position_of(game.state), dict(game.setup.ports), game)
 
 
 def to_act_overlay(source: MapSource) -> Overlay | None:
     """In a game's action phase: every space where the player to act may expand some unit
     now, with the cheapest such expansion's cost."""
-    from caledonia.rules.game.events.expand import legal_expansions
-
-    from .board_svg import Overlay
 
     name = source.to_act()
     if name is None or source.game is None:
@@ -207,34 +195,30 @@ def is_game_data(data: Any) -> bool:
 
 
 def _game_source(path: str, game: Game) -> tuple[MapSource, str | None]:
-    from .game_io import example_note
-
     return source_of_game(path, game), example_note(game.setup)
+
+
+def open_source(path: str, maps: str | None) -> MapSource:
+    """A position or game file, with the example-data notice on stderr."""
+    source, notice = load_source(path, maps)
+    if notice:
+        message(notice, style="yellow")
+    return source
 
 
 def load_source(path: str, maps: str | None) -> tuple[MapSource, str | None]:
     """The file as a map source, and the notice to show when it runs on example data.
     A game file carries its own modules, so `maps` applies to position files only."""
-    from caledonia.rules.yamlfile import parse_yaml, read_text
-
-    from .map_sides import example_sides_notice, load_sides, maps_for
 
     text = read_text(path)
     parts = components()
     if "caledonia-game" in text:  # a checkpoint of exactly this game file spares a replay
-        from caledonia.storage.games import kept_game
-
         game = kept_game(text, path, parts)
         if game is not None:
             return _game_source(path, game)
     data = parse_yaml(text, path)
     if is_game_data(data):
-        from caledonia.storage.games import game_from_text
-
         return _game_source(path, game_from_text(text, path, parts, data))
-    from caledonia.rules.file_kinds import refuse_score_sheet
-    from caledonia.rules.position import parse_position
-
     refuse_score_sheet(data, path)
     position = parse_position(
         data,
@@ -252,60 +236,72 @@ def board_data(
 ) -> dict[str, Any]:
     """The board as data for `map show --json`: every space with its terrain, cost and what
     stands on it; the rivers; the lochs; the port slots; the players; the highlighted spaces."""
-    position = source.position if source else None
-    held = {
-        index: {"player": player.name, "unit": unit}
-        for player in (position.players if position else ())
-        for index, unit in player.units.items()
-    }
-    on_ports = {
-        letter: {"player": player.name, "unit": unit}
-        for player in (position.players if position else ())
-        for letter, unit in player.ports.items()
-    }
-    ports = source.ports if source else {}
+    players = source.position.players if source else ()
     return {
         "modules": list(board.module_names()),
         "players": board.players,
         "example": board.example,
-        "spaces": [
-            {
-                "space": s.id,
-                "module": s.module,
-                "column": s.column,
-                "row": s.row,
-                "terrain": "loch" if s.loch else sorted(s.land),
-                "cost": s.cost,
-                "mist": s.mist,
-                "active": s.index in board.active,
-                "blocked": str(board.blocked[s.index]) if s.index in board.blocked else None,
-                "unit": held.get(s.index),
-            }
-            for s in board.spaces
-        ],
+        "spaces": _spaces_data(board, players),
         "rivers": sorted(sorted(board.spaces[i].id for i in edge) for edge in board.rivers),
         "lochs": [s.id for s in board.spaces if s.loch],
-        "port_slots": [
-            {
-                "corner": slot.module,
-                "tile": ports.get(slot.module),
-                "touches": [board.spaces[i].id for i in slot.touches],
-                "unit": on_ports.get(slot.module),
-            }
-            for slot in board.port_slots
-        ],
-        "owners": [
-            {"name": p.name, "colour": p.colour, "shipping": p.shipping}
-            for p in (position.players if position else ())
-        ],
-        "highlighted": [
-            {
-                "overlay": overlay.kind,
-                "spaces": [
-                    {"space": board.spaces[i].id, "label": label or None}
-                    for i, label in sorted(overlay.marks.items())
-                ],
-            }
-            for overlay in overlays
+        "port_slots": _port_slots_data(board, players, source.ports if source else {}),
+        "owners": [{"name": p.name, "colour": p.colour, "shipping": p.shipping} for p in players],
+        "highlighted": [_overlay_data(board, overlay) for overlay in overlays],
+    }
+
+
+def _spaces_data(board: Board, players: Iterable[MapPlayer]) -> list[dict[str, Any]]:
+    """Every space, in board order, with the unit standing on it."""
+    held = {
+        index: {"player": player.name, "unit": unit}
+        for player in players
+        for index, unit in player.units.items()
+    }
+    return [_space_data(board, s, held.get(s.index)) for s in board.spaces]
+
+
+def _space_data(board: Board, s: Space, unit: dict[str, Any] | None) -> dict[str, Any]:
+    """One space as `map show --json` gives it, with the unit standing on it."""
+    return {
+        "space": s.id,
+        "module": s.module,
+        "column": s.column,
+        "row": s.row,
+        "terrain": "loch" if s.loch else sorted(s.land),
+        "cost": s.cost,
+        "mist": s.mist,
+        "active": s.index in board.active,
+        "blocked": str(board.blocked[s.index]) if s.index in board.blocked else None,
+        "unit": unit,
+    }
+
+
+def _port_slots_data(
+    board: Board, players: Iterable[MapPlayer], ports: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Each port slot: its corner, the tile there, the spaces it touches, the unit on it."""
+    on_ports = {
+        letter: {"player": player.name, "unit": unit}
+        for player in players
+        for letter, unit in player.ports.items()
+    }
+    return [
+        {
+            "corner": slot.module,
+            "tile": ports.get(slot.module),
+            "touches": [board.spaces[i].id for i in slot.touches],
+            "unit": on_ports.get(slot.module),
+        }
+        for slot in board.port_slots
+    ]
+
+
+def _overlay_data(board: Board, overlay: Overlay) -> dict[str, Any]:
+    """A highlight's kind and its spaces with their labels (None for no label)."""
+    return {
+        "overlay": overlay.kind,
+        "spaces": [
+            {"space": board.spaces[i].id, "label": label or None}
+            for i, label in sorted(overlay.marks.items())
         ],
     }

@@ -22,7 +22,7 @@ a digit cannot be mistaken for a module letter (A-07) or a terrain letter.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from caledonia.rules.board import Board, Space
 from caledonia.rules.game.events.port import tile_name
@@ -154,15 +154,19 @@ class _Scene:
                 )
             ]
         if index in self.board.blocked:
-            solo = "neutral" in self.board.blocked[index]
-            if room >= 5:
-                return [("[ N ]" if solo else "[###]", BLOCKED_STYLE)]
-            return [("[N]" if solo else "[##]", BLOCKED_STYLE)]
+            return [(_block_mark("neutral" in self.board.blocked[index], room), BLOCKED_STYLE)]
         marked = index in self.highlight
         # compact marks the id line instead; a key on the hex marks it already
         prefix = "*" if marked and room >= 5 and index not in self.labels else ""
         pieces = _terrain(self.board, index, prefix, room)
         return [(text, MARKED_STYLE if marked else style) for text, style in pieces]
+
+
+def _block_mark(solo: bool, room: int) -> str:
+    """A space out of play: N for the solo game's neutral, ### for a port tile, bracketed."""
+    if room >= 5:
+        return "[ N ]" if solo else "[###]"
+    return "[N]" if solo else "[##]"
 
 
 def _key_label(key: str, room: int) -> str:
@@ -184,39 +188,54 @@ def _full(scene: _Scene, columns: range, rows: range | None = None) -> Text:
     def x_of(column: int, row: int) -> int:
         return (column - columns.start) * FULL_CELL + (FULL_CELL // 2 if row % 2 else 0)
 
-    def edge_style(a: int, b: int | None) -> str:
-        return RIVER_STYLE if scene.river(a, b) else EDGE_STYLE
-
     for space in spaces:
         x, y = x_of(space.column, space.row), (space.row - rows.start) * 3
-        index = space.index
-        for direction, column_offset, line in (
-            ("NW", 1, y),
-            ("NE", 4, y),
-            ("SW", 1, y + 3),
-            ("SE", 4, y + 3),
-        ):
-            glyph = "╱" if direction in ("NW", "SE") else "╲"
-            style = edge_style(index, scene.neighbour(space, direction))
-            canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else glyph, style)
-        for direction, column_offset in (("W", 0), ("E", FULL_CELL)):
-            style = edge_style(index, scene.neighbour(space, direction))
-            for line in (y + 1, y + 2):
-                canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else "│", style)
-        after = " "  # after the id: P for a port slot's space, or * when a taken space is marked
-        if index in scene.port_spaces:
-            after = "P"
-        elif index in scene.highlight and not scene.shows_terrain(index):
-            after = "*"
-        label = space.id + after
-        if index in scene.labels:
-            label = _key_label(scene.labels[index], FULL_CELL - 1)
-        canvas.put(x + 1, y + 1, label, scene.label_style(index))
-        offset = x + 1
-        for piece, style in scene.contents(index, 5, ""):
-            canvas.put(offset, y + 2, piece, style)
-            offset += len(piece)
+        _full_edges(canvas, scene, space, x, y)
+        canvas.put(x + 1, y + 1, _full_label(scene, space), scene.label_style(space.index))
+        _put_contents(canvas, scene, space.index, x + 1, y + 2, 5)
     return canvas.text()
+
+
+def _full_edges(canvas: _Canvas, scene: _Scene, space: Space, x: int, y: int) -> None:
+    """A hex's six edges in the full layout, a river's as ≈."""
+
+    def edge_style(direction: str) -> str:
+        other = scene.neighbour(space, direction)
+        return RIVER_STYLE if scene.river(space.index, other) else EDGE_STYLE
+
+    for direction, column_offset, line in (
+        ("NW", 1, y),
+        ("NE", 4, y),
+        ("SW", 1, y + 3),
+        ("SE", 4, y + 3),
+    ):
+        glyph = "╱" if direction in ("NW", "SE") else "╲"
+        style = edge_style(direction)
+        canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else glyph, style)
+    for direction, column_offset in (("W", 0), ("E", FULL_CELL)):
+        style = edge_style(direction)
+        for line in (y + 1, y + 2):
+            canvas.put(x + column_offset, line, "≈" if style == RIVER_STYLE else "│", style)
+
+
+def _full_label(scene: _Scene, space: Space) -> str:
+    """A hex's first line in the full layout: its menu key, else its id and one mark."""
+    index = space.index
+    if index in scene.labels:
+        return _key_label(scene.labels[index], FULL_CELL - 1)
+    after = " "  # after the id: P for a port slot's space, or * when a taken space is marked
+    if index in scene.port_spaces:
+        after = "P"
+    elif index in scene.highlight and not scene.shows_terrain(index):
+        after = "*"
+    return space.id + after
+
+
+def _put_contents(canvas: _Canvas, scene: _Scene, index: int, x: int, y: int, room: int) -> None:
+    """A hex's second line (a unit, a block or the terrain), piece by piece from `x`."""
+    for piece, style in scene.contents(index, room, ""):
+        canvas.put(x, y, piece, style)
+        x += len(piece)
 
 
 def _compact(scene: _Scene, columns: range | None = None, rows: range | None = None) -> Text:
@@ -240,28 +259,43 @@ def _compact(scene: _Scene, columns: range | None = None, rows: range | None = N
     for space in spaces:
         index = space.index
         x, y = x_of(index), (space.row - rows.start) * 3
-        for direction, column_offset in (("W", 0), ("E", BRICK_CELL)):
-            river = scene.river(index, scene.neighbour(space, direction))
-            for line in (y + 1, y + 2):
-                glyph, style = ("≈", RIVER_STYLE) if river else ("│", EDGE_STYLE)
-                canvas.put(x + column_offset, line, glyph, style)
-        for direction, line in (("NW", y), ("NE", y), ("SW", y + 3), ("SE", y + 3)):
-            other = scene.neighbour(space, direction)
-            if scene.river(index, other):
-                start = max(x, x_of(other)) + 1
-                end = min(x, x_of(other)) + BRICK_CELL
-                canvas.put(start, line, "≈" * (end - start), RIVER_STYLE)
-        label = space.id
-        if index in scene.labels:
-            label = _key_label(scene.labels[index], BRICK_CELL - 1)
-        elif index in scene.highlight and len(label) > 2:
-            label = label[0] + "*" + label[2:]
+        _brick_walls(canvas, scene, space, x, y)
+        _brick_rivers(canvas, scene, space, y, x_of)
+        label = _compact_label(scene, space)
         canvas.put(x + 1, y + 1, label[: BRICK_CELL - 1], scene.label_style(index))
-        offset = x + 1
-        for piece, style in scene.contents(index, BRICK_CELL - 1, ""):
-            canvas.put(offset, y + 2, piece, style)
-            offset += len(piece)
+        _put_contents(canvas, scene, index, x + 1, y + 2, BRICK_CELL - 1)
     return canvas.text()
+
+
+def _brick_walls(canvas: _Canvas, scene: _Scene, space: Space, x: int, y: int) -> None:
+    """A brick's west and east walls, a river's as ≈."""
+    for direction, column_offset in (("W", 0), ("E", BRICK_CELL)):
+        river = scene.river(space.index, scene.neighbour(space, direction))
+        for line in (y + 1, y + 2):
+            glyph, style = ("≈", RIVER_STYLE) if river else ("│", EDGE_STYLE)
+            canvas.put(x + column_offset, line, glyph, style)
+
+
+def _brick_rivers(
+    canvas: _Canvas, scene: _Scene, space: Space, y: int, x_of: Callable[[int], int]
+) -> None:
+    """The rivers above and below a brick, where its columns overlap its neighbour's."""
+    x = x_of(space.index)
+    for direction, line in (("NW", y), ("NE", y), ("SW", y + 3), ("SE", y + 3)):
+        other = scene.neighbour(space, direction)
+        if other is not None and scene.river(space.index, other):
+            start = max(x, x_of(other)) + 1
+            end = min(x, x_of(other)) + BRICK_CELL
+            canvas.put(start, line, "≈" * (end - start), RIVER_STYLE)
+
+
+def _compact_label(scene: _Scene, space: Space) -> str:
+    """A brick's first line: its menu key, else its id, marked by a `*` in its dash."""
+    if space.index in scene.labels:
+        return _key_label(scene.labels[space.index], BRICK_CELL - 1)
+    if space.index in scene.highlight and len(space.id) > 2:
+        return space.id[0] + "*" + space.id[2:]
+    return space.id
 
 
 def _columns(board: Board) -> int:
@@ -598,6 +632,41 @@ def draw_keys(
     return next((drawn for drawn in pictures if len(drawn[0].plain.split("\n")) <= height), None)
 
 
+def where_caption(
+    board: Board,
+    position: Position | None,
+    labels: Mapping[int, str],
+    region: str,
+    width: int,
+    compact: bool = False,
+) -> list[str]:
+    """The lines under a "Where?" picture of `play`, wrapped to the terminal: what it shows,
+    then its legend. `compact` (a small terminal): one short line, and a legend without the
+    units' codes."""
+    shown = region[0].upper() + region[1:]
+    if compact:
+        caption = (
+            # TRANSLATORS: a picture's caption on a small terminal: 'Module D (example
+            # modules): press the key on the hex.'
+            t("{region} (example modules): press the key on the hex.", region=shown)
+            if board.example
+            else t("{region}: press the key on the hex.", region=shown)
+        )
+        legend = where_legend(board, position, labels, region, width - 1, units=False)
+        return fit([caption], width - 1) + legend
+    # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
+    if board.example:
+        caption = t(
+            "{region}, north at the top (example map modules, not the printed ones): "
+            "press the key on the hex.",
+            region=shown,
+        )
+    else:
+        caption = t("{region}, north at the top: press the key on the hex.", region=shown)
+    legend = where_legend(board, position, labels, region, width - 1)
+    return fit([caption], width - 1) + legend
+
+
 def where_legend(
     board: Board,
     position: Position | None,
@@ -612,35 +681,14 @@ def where_legend(
     the player's name with the units drawn."""
     mini = is_miniature(board, labels, words)
     first = min(labels.values(), default="1")
-    parts = []  # the legend's items, joined by '; '
-    if mini:
-        parts.append(t("~~~~ loch, .. land"))
-        if board.players <= 2:
-            parts.append(t("blank: mist, out of play"))
-    else:
-        parts.append(
-            t(
-                "G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, "
-                "P touches a port tile"
-            )
-        )
-        if board.players <= 2:
-            parts.append(t("lower case: mist, out of play"))
+    parts = _marks_legend(board, mini)  # the legend's items, joined by '; '
     if keys:
         label = _key_label(first, MINI_CELL - 1 if mini else 5).strip()
         parts.append(t("{key} a menu key: press it", key=label))
     lines = ["; ".join(parts)]
-    players = position.players if position else ()
-    drawn = None  # the modules drawn, None: all of them
-    if words not in (t("the whole board"), t(MINI_WORDS)):
-        drawn = {board.spaces[i].module for i in labels}
-    shown: set[str] = {  # the units the picture shows, not those off it
-        kind
-        for p in players
-        for index, kind in p.units.items()
-        if kind and (drawn is None or board.spaces[index].module in drawn)
-    }
-    if units and players and shown:
+    shown = _units_shown(board, position, labels, words)
+    if units and position and position.players and shown:
+        players = position.players
         marks = player_marks(position)
         who = ", ".join(f"{marks[p.name]} {p.name}" for p in players)
         codes = ", ".join(
@@ -650,3 +698,34 @@ def where_legend(
             t("units as 1shp (player 1's sheep): {players}; {codes}", players=who, codes=codes)
         )
     return fit(lines, width)
+
+
+def _marks_legend(board: Board, mini: bool) -> list[str]:
+    """What the hexes' letters (or the miniature's marks) mean, and mist's, if there is any."""
+    if mini:
+        parts = [t("~~~~ loch, .. land")]
+        if board.players <= 2:
+            parts.append(t("blank: mist, out of play"))
+        return parts
+    parts = [
+        t("G grassland, F forest, M mountain, £ land cost, ~~ loch, ≈ river, P touches a port tile")
+    ]
+    if board.players <= 2:
+        parts.append(t("lower case: mist, out of play"))
+    return parts
+
+
+def _units_shown(
+    board: Board, position: Position | None, labels: Mapping[int, str], words: str
+) -> set[str]:
+    """The kinds of unit the picture shows (`words`: what it drew), not those off it."""
+    players = position.players if position else ()
+    drawn = None  # the modules drawn, None: all of them
+    if words not in (t("the whole board"), t(MINI_WORDS)):
+        drawn = {board.spaces[i].module for i in labels}
+    return {
+        kind
+        for p in players
+        for index, kind in p.units.items()
+        if kind and (drawn is None or board.spaces[index].module in drawn)
+    }

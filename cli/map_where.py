@@ -7,15 +7,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.events.port import named_ports
 from caledonia.rules.messages import Reason
+from caledonia.rules.position import OR, Position, error_reason, listed
+from caledonia.rules.space_names import DOT, closest_ids, describe_space, unit_at
+from caledonia.rules.yamlfile import write_text_atomic
 
-from .map_common import ModulesOption, PlayersOption
+from .board_sheet import id_points, render_sheet
+from .map_common import ModulesOption, PlayersOption, board_from_flags, check_picture
+from .map_source import open_source
+from .map_view import draw_keys, where_legend
 from .output import JsonOption, MapsOption, console, emit, message, print_json
 from .translation import t, t_n, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.board import Board
-    from caledonia.rules.position import Position
     from caledonia.rules.space_names import SpaceWords
 
 PICTURE_HEIGHT = 20  # lines: one module (six rows of hexes), never the whole board
@@ -43,11 +49,6 @@ def where_command(
 
     Example: [cyan]caledonia map where A-24 sample_games/midway-4p.yaml[/cyan]
     """
-    from caledonia.rules.game.events.port import named_ports
-    from caledonia.rules.position import Position
-    from caledonia.rules.space_names import DOT, describe_space
-
-    from .map_common import board_from_flags, open_source
 
     if source_file is None:
         board = board_from_flags(modules, players, maps, "map where")
@@ -72,9 +73,6 @@ def where_command(
 
 def _space(board: Board, typed: str) -> int:
     """The space's index; exit 1 naming the nearest ids for one there is not."""
-    from caledonia.rules.position import OR, error_reason, listed
-    from caledonia.rules.space_names import closest_ids
-
     try:
         return board.lookup(typed)
     except ValueError as reason:
@@ -89,8 +87,6 @@ def _space(board: Board, typed: str) -> int:
 
 def _standing(position: Position, index: int) -> Reason | None:
     """What stands on the space itself ('Ailsa's sheep stands here'), or None."""
-    from caledonia.rules.space_names import unit_at
-
     held = unit_at(position, index)
     return Reason("{unit} stands here", unit=held) if held is not None else None
 
@@ -115,8 +111,6 @@ def where_data(position: Position, index: int, words: SpaceWords) -> dict[str, A
 
 
 def _draw(position: Position, index: int) -> None:
-    from .map_view import draw_keys, where_legend
-
     drawn = draw_keys(
         position.board, position, {index: "*"}, width=console().width, height=PICTURE_HEIGHT
     )
@@ -164,10 +158,6 @@ def sheet_command(
 
     Example: [cyan]caledonia map sheet --svg sheet.svg[/cyan]
     """
-    from caledonia.rules.yamlfile import write_text_atomic
-
-    from .board_sheet import id_points, render_sheet
-    from .map_common import board_from_flags, check_picture, open_source
 
     check_picture(svg_file, force)
     if source_file is None:

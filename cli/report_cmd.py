@@ -6,9 +6,13 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from caledonia.rules.game.report import game_report
+from caledonia.rules.yamlfile import write_text_atomic
 
 from .game_io import GameArgument, load
 from .output import JsonOption, message, print_json
+from .report_svg import render_charts
+from .report_view import render_html, render_report
 from .translation import t
 from .writing import ForceOption, check_output, person_at_terminal
 
@@ -46,25 +50,16 @@ def report(
     for path in (html, svg):
         if path:
             check_output(path, force=force, ask=person_at_terminal())
-    from caledonia.rules.game.report import game_report
-    from caledonia.rules.yamlfile import write_text_atomic
-
     game = load(game_file)
     result = game_report(game)
     source = Path(game_file).name
     if html:
-        from .report_view import render_html
-
         write_text_atomic(html, render_html(result, source))
         message(t("Saved the report to {file}", file=html))
     if svg:
-        from .report_svg import render_charts
-
         write_text_atomic(svg, render_charts(result, source))
         message(t("Saved the charts to {file}", file=svg))
     if as_json:
         print_json({"game": source, **result.as_data()})
     elif not (html or svg):
-        from .report_view import render_report
-
         render_report(result, source)

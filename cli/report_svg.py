@@ -88,6 +88,43 @@ def _offsets(report: Report, measure: str) -> dict[tuple[int, int], float]:
     return offsets
 
 
+def _tile_mark(round_number: int, tile: str, x: float, top: float, base: float) -> str:
+    """A round's scoring tile: a dotted line up its column and the tile's name under it."""
+    return (
+        f'<g class="tile-mark" data-round="{round_number}" data-tile="{escape(tile)}">'
+        f'<line x1="{x:.1f}" y1="{top:.1f}" x2="{x:.1f}" y2="{base:.1f}" '
+        f'stroke="{FAINT}" stroke-width="1" stroke-dasharray="1 3"/>'
+        f'<rect x="{x - 22:.1f}" y="{base + 26:.1f}" width="44" height="17" rx="3" '
+        f'fill="#efe9d8" stroke="{FAINT}"/>'
+        f'<text class="axis-label" x="{x:.1f}" y="{base + 38.5:.1f}" {FONT} '
+        f'font-size="11" text-anchor="middle" fill="{INK}">'
+        f"{escape(t('tile {tile}', tile=tile))}</text></g>"
+    )
+
+
+def _series(name: str, colour: str, seat: int, corners: list[tuple[float, float]]) -> list[str]:
+    """One player's line through the rounds, in the seat's dash and markers."""
+    fill, outline = _colours(colour)
+    out: list[str] = []
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    dash = DASHES[seat % len(DASHES)]
+    dashing = f' stroke-dasharray="{dash}"' if dash else ""
+    out.append(f'<g class="series" data-player="{escape(name)}">')
+    if colour in LIGHT_PLAYERS:  # a dark edge under a light line
+        out.append(
+            f'<polyline points="{line}" fill="none" stroke="{INK}" stroke-width="4.2"'
+            f'{dashing} stroke-linejoin="round" opacity="0.55"/>'
+        )
+    out.append(
+        f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="2.6"'
+        f'{dashing} stroke-linejoin="round"/>'
+    )
+    kind = MARKERS[seat % len(MARKERS)]
+    out += [_marker(kind, x, y, fill, outline) for x, y in corners]
+    out.append("</g>")
+    return out
+
+
 def _chart(
     report: Report,
     measure: str,
@@ -134,39 +171,14 @@ def _chart(
             f'text-anchor="middle" fill="{INK}">{escape(point_label(point))}</text>'
         )
         if point.tile is not None:
-            out.append(
-                f'<g class="tile-mark" data-round="{point.round}" data-tile="{escape(point.tile)}">'
-                f'<line x1="{x:.1f}" y1="{y0 + top:.1f}" x2="{x:.1f}" y2="{base:.1f}" '
-                f'stroke="{FAINT}" stroke-width="1" stroke-dasharray="1 3"/>'
-                f'<rect x="{x - 22:.1f}" y="{base + 26:.1f}" width="44" height="17" rx="3" '
-                f'fill="#efe9d8" stroke="{FAINT}"/>'
-                f'<text class="axis-label" x="{x:.1f}" y="{base + 38.5:.1f}" {FONT} '
-                f'font-size="11" text-anchor="middle" fill="{INK}">'
-                f"{escape(t('tile {tile}', tile=point.tile))}</text></g>"
-            )
+            out.append(_tile_mark(point.round, point.tile, x, y0 + top, base))
     offsets = _offsets(report, measure)
     for seat, player in enumerate(report.players):
-        fill, outline = _colours(player.colour)
         corners = []
         for i, p in enumerate(points):
             x, y = at(i, getattr(p.standings[player.name], measure))
             corners.append((x, y + offsets[(seat, i)]))
-        line = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-        dash = DASHES[seat % len(DASHES)]
-        dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<g class="series" data-player="{escape(player.name)}">')
-        if player.colour in LIGHT_PLAYERS:  # a dark edge under a light line
-            out.append(
-                f'<polyline points="{line}" fill="none" stroke="{INK}" stroke-width="4.2"'
-                f'{dashing} stroke-linejoin="round" opacity="0.55"/>'
-            )
-        out.append(
-            f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="2.6"'
-            f'{dashing} stroke-linejoin="round"/>'
-        )
-        kind = MARKERS[seat % len(MARKERS)]
-        out += [_marker(kind, x, y, fill, outline) for x, y in corners]
-        out.append("</g>")
+        out += _series(player.name, player.colour, seat, corners)
     out.append("</g>")
     return "\n".join(out)
 

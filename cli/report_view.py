@@ -9,9 +9,11 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from .board_svg import PLAYER_FILLS
+from .game_setup import scoring_tile_words
 from .output import console
 from .output import markup_escape as escape
-from .report_svg import point_label, report_title, title_of
+from .report_svg import chart_svgs, legend_marks, point_label, report_title, title_of
 from .translation import t, tr
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -118,8 +120,6 @@ def point_words(point: TurningPoint) -> str:
 
 def tile_lines(report: Report) -> list[tuple[str, str]]:
     """What each round's column scored, as its column is headed: ('R1', 'Upgrades ...')."""
-    from .game_setup import scoring_tile_words
-
     return [
         (short_label(point), scoring_tile_words(point.tile))
         for point in report.by_round
@@ -142,64 +142,12 @@ def render_report(report: Report, source: str) -> None:
     if not report.final:
         out.print(t("The game is not over: every figure is as if it ended now."), style="yellow")
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-    table.add_column(t("Player"))
-    table.add_column("")
-    for point in report.by_round:
-        table.add_column(short_label(point), justify="right")
-    table.add_column(t("trend"))
-    for index, player in enumerate(report.players):
-        if index:
-            table.add_section()
-        for row, (field, label) in enumerate(ROWS):
-            values = [getattr(p.standings[player.name], field) for p in report.by_round]
-            table.add_row(
-                _who(player)
-                if row == 0
-                else Text(player.clan or "", style="dim")
-                if row == 1
-                else "",
-                t(label),
-                *(Text(str(v), style="bold") if field == "vp" else str(v) for v in values),
-                sparkline(values),
-            )
-    out.print(table)
-    tiles = tile_lines(report)
-    if tiles:
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column()
-        for column, words in tiles:
-            grid.add_row(column, words)
-        out.print(Text(t("The scoring tile of each round:")))
-        out.print(grid)
+    out.print(_standings_table(report))
+    _print_tiles(report)
 
     out.print(Text(t("Where the VP came from"), style="bold underline"))
     for player in report.players:
-        heading = Text(_heading(player, ranked=len(report.players) > 1))
-        start = heading.plain.find(player.name)
-        if start >= 0:  # the name in the player's colour, wherever the words put it
-            heading.stylize(_who(player).style, start, start + len(player.name))
-        out.print(heading)
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", width=4)
-        grid.add_column()
-        for vp_source in player.sources:  # `source` is the report's file
-            if not vp_source.vp and not vp_source.lines:
-                continue
-            grid.add_row(
-                Text(str(vp_source.vp), style="bold"),
-                Text(_words(SOURCE_WORDS, vp_source.category), style="bold"),
-            )
-            if vp_source.category == "glory":
-                for part in player.glory:
-                    grid.add_row("", _glory_heading(part.kind, part.glory))
-                    for line in part.lines:
-                        grid.add_row("", hanging("·", tr(line), indent=2))
-                continue
-            for line in vp_source.lines:
-                grid.add_row("", hanging("·", tr(line)))
-        out.print(grid)
+        _print_sources(player, ranked=len(report.players) > 1)
 
     out.print(Text(t("Turning points"), style="bold underline"))
     grid = Table.grid(padding=(0, 1))
@@ -212,6 +160,77 @@ def render_report(report: Report, source: str) -> None:
     if lead:
         out.print(Text(lead, style="bold"))
     out.print(Text(tr(report.score.explanations[-1]), style="bold"))
+
+
+def _standings_table(report: Report) -> Table:
+    """Each player's rows (VP, money, glory ...) by round, with a trend line."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    table.add_column(t("Player"))
+    table.add_column("")
+    for point in report.by_round:
+        table.add_column(short_label(point), justify="right")
+    table.add_column(t("trend"))
+    for index, player in enumerate(report.players):
+        if index:
+            table.add_section()
+        for row, (field, label) in enumerate(ROWS):
+            values = [getattr(p.standings[player.name], field) for p in report.by_round]
+            table.add_row(
+                _row_head(player, row),
+                t(label),
+                *(Text(str(v), style="bold") if field == "vp" else str(v) for v in values),
+                sparkline(values),
+            )
+    return table
+
+
+def _row_head(player: PlayerReport, row: int) -> Text | str:
+    """The first column of a player's rows: the name, then the clan, then nothing."""
+    if row == 0:
+        return _who(player)
+    return Text(player.clan or "", style="dim") if row == 1 else ""
+
+
+def _print_tiles(report: Report) -> None:
+    """The scoring tile of each round's column, when any round has one."""
+    tiles = tile_lines(report)
+    if not tiles:
+        return
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for column, words in tiles:
+        grid.add_row(column, words)
+    console().print(Text(t("The scoring tile of each round:")))
+    console().print(grid)
+
+
+def _print_sources(player: PlayerReport, *, ranked: bool) -> None:
+    """Where one player's VP came from: the heading, then each source with its lines."""
+    heading = Text(_heading(player, ranked=ranked))
+    start = heading.plain.find(player.name)
+    if start >= 0:  # the name in the player's colour, wherever the words put it
+        heading.stylize(_who(player).style, start, start + len(player.name))
+    console().print(heading)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", width=4)
+    grid.add_column()
+    for vp_source in player.sources:
+        if not vp_source.vp and not vp_source.lines:
+            continue
+        grid.add_row(
+            Text(str(vp_source.vp), style="bold"),
+            Text(_words(SOURCE_WORDS, vp_source.category), style="bold"),
+        )
+        if vp_source.category == "glory":
+            for part in player.glory:
+                grid.add_row("", _glory_heading(part.kind, part.glory))
+                for line in part.lines:
+                    grid.add_row("", hanging("·", tr(line), indent=2))
+            continue
+        for line in vp_source.lines:
+            grid.add_row("", hanging("·", tr(line)))
+    console().print(grid)
 
 
 def _glory_heading(kind: str, glory: int) -> str:
@@ -248,8 +267,6 @@ svg.chart-svg { display: block; width: 100%; height: auto; }
 
 
 def _sources_html(player: PlayerReport) -> str:
-    from .board_svg import PLAYER_FILLS
-
     rows = []
     for source in player.sources:
         if source.category == "glory":
@@ -310,8 +327,6 @@ def _rounds_html(report: Report) -> str:
 def charts_html(report: Report) -> str:
     """The legend and one SVG per chart, laid out for the page's width (a phone's: one
     column; a desktop's: the small charts side by side)."""
-    from .report_svg import chart_svgs, legend_marks
-
     legend = "".join(f"<li>{mark}{escape(words)}</li>" for mark, words in legend_marks(report))
     figures = "".join(
         f'<figure class="{"big" if index == 0 else "small"}"><h3>{escape(title)}</h3>{svg}</figure>'

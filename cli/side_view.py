@@ -41,6 +41,43 @@ def space_ids(module: str, codes: Sequence[Sequence[str | None]]) -> dict[Positi
     return ids
 
 
+class _Sheet:
+    """A grid of characters with a style each, written into and then read as rich Text."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.grid = [[" "] * width for _ in range(height)]
+        self.styles = [[""] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: str = "") -> None:
+        for offset, char in enumerate(text):
+            if 0 <= x + offset < len(self.grid[y]):
+                self.grid[y][x + offset] = char
+                self.styles[y][x + offset] = style
+
+    def text(self) -> Text:
+        """The grid as Text, each line's trailing spaces and the empty last lines left out."""
+        lines = ["".join(chars).rstrip() for chars in self.grid]
+        while lines and not lines[-1]:
+            lines.pop()
+        picture = Text()
+        for number, line in enumerate(lines):
+            for char, style in zip(line, self.styles[number], strict=False):
+                picture.append(char, style or None)
+            if number < len(lines) - 1:
+                picture.append("\n")
+        return picture
+
+
+def _slot_marks(slots: Mapping[str, Collection[Position]] | None) -> dict[Position, str]:
+    """What each position touching a port slot shows after its id (both slots: one mark)."""
+    marks: dict[Position, str] = {}
+    for slot, touched in (slots or {}).items():
+        for position in touched:
+            mark = SLOT_MARKS[slot]
+            marks[position] = BOTH_SLOTS if marks.get(position, mark) != mark else mark
+    return marks
+
+
 def draw_side(
     module: str,
     codes: Sequence[Sequence[str | None]],
@@ -50,75 +87,57 @@ def draw_side(
 ) -> Text:
     """One side as rich Text: typed hexes with ids and codes, `[ ? ]` where the next
     answer goes, a dot for positions without a hex, nothing for those not typed yet."""
-    rows = len(codes)
     columns = max((len(cells) for cells in codes), default=0)
-    grid = [[" "] * (columns * CELL + CELL // 2 + 2) for _ in range(rows * 3 + 1)]
-    styles = [[""] * len(grid[0]) for _ in grid]
+    sheet = _Sheet(columns * CELL + CELL // 2 + 2, len(codes) * 3 + 1)
     ids = space_ids(module, codes)
     next_id = f"{module}-{len(ids) + 1:02d}"
-    marks: dict[Position, str] = {}
-    for slot, touched in (slots or {}).items():
-        for position in touched:
-            mark = SLOT_MARKS[slot]
-            marks[position] = BOTH_SLOTS if marks.get(position, mark) != mark else mark
-
-    def put(x: int, y: int, text: str, style: str = "") -> None:
-        for offset, char in enumerate(text):
-            if 0 <= x + offset < len(grid[y]):
-                grid[y][x + offset] = char
-                styles[y][x + offset] = style
-
-    def is_hex(position: Position) -> bool:
-        column, row = position
-        if not (0 <= row < rows and 0 <= column < len(codes[row])):
-            return False
-        return position == current or codes[row][column] not in (None, NO_HEX)
-
+    marks = _slot_marks(slots)
     for row, cells in enumerate(codes):
         for column, code in enumerate(cells):
             here = (column, row)
             x, y = column * CELL + (CELL // 2 if row % 2 else 0), row * 3
             if code == NO_HEX and here != current:
-                put(x + 3, y + 2, ".", "dim")
-                continue
-            if not is_hex(here):
-                if code is None:  # not typed yet: its outline, so the shape shows
-                    put(x, y + 1, "│     │", "dim")
-                    put(x, y + 2, "│     │", "dim")
-                continue
-            for direction, dx, line, glyph in (
-                ("NW", 1, y, "╱"),
-                ("NE", 4, y, "╲"),
-                ("SW", 1, y + 3, "╲"),
-                ("SE", 4, y + 3, "╱"),
-            ):
-                river = frozenset((here, step(column, row, direction))) in rivers
-                put(x + dx, line, "≈" if river else glyph, RIVER_STYLE if river else EDGE_STYLE)
-            for direction, dx in (("W", 0), ("E", CELL)):
-                river = frozenset((here, step(column, row, direction))) in rivers
-                for line in (y + 1, y + 2):
-                    put(x + dx, line, "≈" if river else "│", RIVER_STYLE if river else EDGE_STYLE)
-            if here == current:
-                put(x + 1, y + 1, next_id, CURRENT_STYLE)
-                put(x + 1, y + 2, "[ ? ]", CURRENT_STYLE)
-                continue
-            mist = code.endswith("*")
-            put(x + 1, y + 1, ids[here] + marks.get(here, ""), "dim" if mist else "bold")
-            if code == LOCH:
-                put(x + 1, y + 2, "~~~~~", "blue")
+                sheet.put(x + 3, y + 2, ".", "dim")
+            elif here == current:
+                _edges(sheet, here, x, y, rivers)
+                sheet.put(x + 1, y + 1, next_id, CURRENT_STYLE)
+                sheet.put(x + 1, y + 2, "[ ? ]", CURRENT_STYLE)
+            elif code is None:  # not typed yet: its outline, so the shape shows
+                sheet.put(x, y + 1, "│     │", "dim")
+                sheet.put(x, y + 2, "│     │", "dim")
             else:
-                style = "dim" if mist else LAND_STYLES.get(code[0], "")
-                put(x + 1, y + 2, code, style)
-    lines = ["".join(chars).rstrip() for chars in grid]
-    while lines and not lines[-1]:
-        lines.pop()
-    picture = Text()
-    for number, line in enumerate(lines):
-        for char, style in zip(line, styles[number], strict=False):
-            picture.append(char, style or None)
-        if number < len(lines) - 1:
-            picture.append("\n")
-    return picture
+                _edges(sheet, here, x, y, rivers)
+                _inside(sheet, x, y, ids[here] + marks.get(here, ""), code)
+    return sheet.text()
+
+
+def _edges(
+    sheet: _Sheet, here: Position, x: int, y: int, rivers: Collection[frozenset[Position]]
+) -> None:
+    """A hex's six edges, a river's as ≈."""
+    column, row = here
+    for direction, dx, line, glyph in (
+        ("NW", 1, y, "╱"),
+        ("NE", 4, y, "╲"),
+        ("SW", 1, y + 3, "╲"),
+        ("SE", 4, y + 3, "╱"),
+    ):
+        river = frozenset((here, step(column, row, direction))) in rivers
+        sheet.put(x + dx, line, "≈" if river else glyph, RIVER_STYLE if river else EDGE_STYLE)
+    for direction, dx in (("W", 0), ("E", CELL)):
+        river = frozenset((here, step(column, row, direction))) in rivers
+        for line in (y + 1, y + 2):
+            sheet.put(x + dx, line, "≈" if river else "│", RIVER_STYLE if river else EDGE_STYLE)
+
+
+def _inside(sheet: _Sheet, x: int, y: int, label: str, code: str) -> None:
+    """A typed hex's id (with its port marks) over its code, or a loch's water."""
+    mist = code.endswith("*")
+    sheet.put(x + 1, y + 1, label, "dim" if mist else "bold")
+    if code == LOCH:
+        sheet.put(x + 1, y + 2, "~~~~~", "blue")
+    else:
+        sheet.put(x + 1, y + 2, code, "dim" if mist else LAND_STYLES.get(code[0], ""))
 
 
 def side_codes(side: ModuleSide) -> list[list[str]]:

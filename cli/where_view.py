@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.game.pieces import position_of
 from caledonia.rules.game.state import GameState
 
+from .output import console, message
 from .prompts import Choice, asked_lines, menu_titles, with_keys
-from .translation import t
 
 if TYPE_CHECKING:
+    from caledonia.rules.board import Board
     from rich.text import Text
 
 # a spare line: a key no option holds says why above the menu, one line that pushes the
@@ -46,6 +48,19 @@ def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
     module's key, no space under two). Any other menu (units, say) gets none: a picture with some of its
     answers on it would mislead."""
     board = state.board
+    places = _places(board, choices)
+    if not places or not _one_each(board, places):
+        return {}
+    labels: dict[int, str] = {}
+    for key, spaces in places:
+        for index in spaces:
+            labels[index] = labels[index] + "," + key if index in labels else key
+    return labels
+
+
+def _places(board: Board, choices: Sequence[Choice]) -> list[tuple[str, list[int]]]:
+    """Each keyed answer's spaces on the map; none at all (`[]`) when an answer that is an
+    event has no key (port tiles, off the map, are skipped: still places)."""
     places: list[tuple[str, list[int]]] = []
     for choice in choices:
         on_map = [
@@ -58,18 +73,18 @@ def space_labels(state: GameState, choices: Sequence[Choice]) -> dict[int, str]:
         elif isinstance(choice.value, (dict, list)) and not on_map:
             continue  # a port tile: not on the map, but still a place
         elif isinstance(choice.value, (dict, list)):
-            return {}  # an answer with no key: nothing to show on the hex
+            return []  # an answer with no key: nothing to show on the hex
+    return places
+
+
+def _one_each(board: Board, places: list[tuple[str, list[int]]]) -> bool:
+    """Every answer one space, or every answer one module with no space under two (else a
+    unit menu, say)."""
     one_space = all(len(spaces) == 1 for _, spaces in places)
     one_module = all(len({board.spaces[i].module for i in spaces}) == 1 for _, spaces in places)
     everywhere = [i for _, spaces in places for i in spaces]
     one_module = one_module and len(everywhere) == len(set(everywhere))  # not a unit menu
-    if not places or not (one_space or one_module):
-        return {}
-    labels: dict[int, str] = {}
-    for key, spaces in places:
-        for index in spaces:
-            labels[index] = labels[index] + "," + key if index in labels else key
-    return labels
+    return one_space or one_module
 
 
 def where_picture(
@@ -84,9 +99,8 @@ def where_picture(
     room): what `play` prints above the menu. `above`: the lines already on the screen
     that must stay there (the player's header, the questions answered since), and
     `question` the menu's: with the caption, the legend and the menu, all fit `height`."""
-    from caledonia.rules.game.pieces import position_of
-
-    from .map_view import key_pictures
+    # the board's drawing (and rich) loads at the first menu of spaces, not as play starts
+    from .map_view import key_pictures, where_caption
 
     labels = space_labels(state, choices)
     if not labels:
@@ -100,53 +114,14 @@ def where_picture(
         for picture, region in key_pictures(
             state.board, position, labels, width=width, height=room - 1
         ):
-            caption = _caption(state, position, labels, region, width, compact)
+            caption = where_caption(state.board, position, labels, region, width, compact)
             if len(picture.plain.split("\n")) + len(caption) <= room:
                 return picture, "\n".join(caption)
     return None
 
 
-def _caption(
-    state: GameState,
-    position,
-    labels: dict[int, str],
-    region: str,
-    width: int,
-    compact: bool = False,
-):
-    """The lines under the picture, wrapped to the terminal: what it shows, then its legend.
-    `compact` (a small terminal): one short line, and a legend without the units' codes."""
-    from .map_view import where_legend
-    from .status_view import fit
-
-    shown = region[0].upper() + region[1:]
-    if compact:
-        caption = (
-            # TRANSLATORS: a picture's caption on a small terminal: 'Module D (example
-            # modules): press the key on the hex.'
-            t("{region} (example modules): press the key on the hex.", region=shown)
-            if state.board.example
-            else t("{region}: press the key on the hex.", region=shown)
-        )
-        legend = where_legend(state.board, position, labels, region, width - 1, units=False)
-        return fit([caption], width - 1) + legend
-    # TRANSLATORS: {region} is what the picture shows: 'Module A', 'The whole board'
-    if state.board.example:
-        caption = t(
-            "{region}, north at the top (example map modules, not the printed ones): "
-            "press the key on the hex.",
-            region=shown,
-        )
-    else:
-        caption = t("{region}, north at the top: press the key on the hex.", region=shown)
-    legend = where_legend(state.board, position, labels, region, width - 1)
-    return fit([caption], width - 1) + legend
-
-
 def fits_a_picture(state: GameState, choices: Sequence[Choice], above: int, question: str) -> bool:
     """Whether this terminal shows the "Where?" picture of a menu of spaces."""
-    from .output import console
-
     size = console().size
     keyed = with_keys(choices)
     return where_picture(state, keyed, size.width, size.height, above, question) is not None
@@ -158,8 +133,6 @@ def keyed_with_picture(
     """The menu's choices with their keys, after printing the "Where?" picture when the
     menu is one of spaces (at a terminal: its size, less the `above` lines that stay and
     the `question`, decides how much of the board fits); and the lines printed."""
-    from .output import console, message
-
     keyed = with_keys(choices)
     size = console().size
     drawn = where_picture(state, keyed, size.width, size.height, above, question)
