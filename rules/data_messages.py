@@ -11,9 +11,11 @@ for the people who keep the data.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from .messages import Reason
+from .yamlfile import parse_yaml
 
 # file name -> {key holding a sentence (or a list of them): what it is, for the translator}
 SENTENCES: dict[str, dict[str, str]] = {
@@ -67,9 +69,6 @@ def extract_data(
 ) -> Iterator[Found]:
     """Babel's extraction method: each sentence of a component data file, with its line
     and a comment saying whose it is."""
-    from pathlib import Path
-
-    from .yamlfile import parse_yaml
 
     name = Path(getattr(fileobj, "name", "")).name
     wanted = SENTENCES.get(name)

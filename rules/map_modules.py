@@ -15,6 +15,7 @@ the module; each port slot lists the spaces it touches.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -477,8 +478,6 @@ MAPS_ENV = "CALEDONIA_MAPS"
 
 def maps_folder(override: str | None = None) -> Path:
     """Where the module sides are: --maps, else $CALEDONIA_MAPS, else the shipped examples."""
-    import os
-
     chosen = override or os.environ.get(MAPS_ENV)
     if chosen:
         return Path(chosen)

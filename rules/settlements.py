@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from .board import Board
 from .messages import Plural, Reason
 from .reach import crosses_rivers, lochs_allowed
+from .space_names import short_place
 from .words import one_of
 
 # How fishermen (Clan MacDonald) are read for settlements, said wherever they are counted.
@@ -80,8 +81,6 @@ class SettlementCount(NamedTuple):
 
 
 def _left_out(board: Board, spaces: tuple[int, ...]) -> str:
-    from .space_names import short_place
-
     place = short_place(board, spaces[0])
     return Plural(
         "the unit at {place}", "{count} units from {place}", count=len(spaces), place=place

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .components import Components
+from .contract_faces import short
 from .market import Market
 from .messages import Plural, Reason
 from .schema import Node
@@ -98,8 +99,6 @@ def _check_ids(ids: Sequence[int], parts: Components, in_use: Sequence[int]) -> 
                 highest=len(parts.contracts),
             )
         if contract_id in seen or contract_id in in_use:
-            from .contract_faces import short
-
             return Reason(
                 "contract {contract} is already on the board or out of the game",
                 contract=short(contract_id, parts.contracts),
@@ -119,8 +118,6 @@ def apply_table_changes(
     board = list(state.board)
     for contract_id in taken:
         if contract_id not in board:
-            from .contract_faces import short
-
             # tiles by their left half (how a table finds them), the id in brackets
             on_board = "; ".join(short(c) for c in board if c is not None) or Reason("none")
             raise ValueError(

@@ -11,6 +11,7 @@ import errno
 import os
 import re
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -173,8 +174,6 @@ def _new_temporary(folder: Path, name: str) -> tuple[int, str]:
 
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
     """Temporary files left by a writer that was killed mid-write (older than a minute)."""
-    import time
-
     prefix = _temporary_prefix(name)
     try:
         entries = list(os.scandir(folder))  # one listing; no pattern to compile, unlike glob
