@@ -28,6 +28,10 @@ from .yamlfile import WriteError, os_reason
 
 if sys.platform != "win32":
     import fcntl
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+    from _blake2 import blake2b
+except ImportError:  # another Python
+    from hashlib import blake2b
 
 LOCK_WAIT_ENV = "CALEDONIA_LOCK_WAIT"
 LOCK_WAIT_SECONDS = 5.0  # a save takes well under a second: five is many saves' time
@@ -213,8 +217,6 @@ class Seen:
 
 def seen(path: str | os.PathLike[str]) -> Seen | None:
     """The file as it is now (None when it is missing or cannot be read)."""
-    import hashlib
-
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO never blocks
     except OSError:
@@ -223,5 +225,5 @@ def seen(path: str | os.PathLike[str]) -> Seen | None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             return None
-        digest = hashlib.sha256(handle.read()).hexdigest()
+        digest = blake2b(handle.read()).hexdigest()
     return Seen(info.st_size, info.st_mtime_ns, digest)

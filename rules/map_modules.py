@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from importlib.util import find_spec
 from pathlib import Path
 from typing import NamedTuple
 
@@ -485,7 +486,8 @@ def maps_folder(override: str | None = None) -> Path:
 
 
 def example_maps_folder() -> Path:
-    """The shipped example sides, whatever the box or $CALEDONIA_MAPS holds."""
-    from .. import maps  # the package folder that holds the example sides
-
-    return Path(maps.__file__).parent
+    """The shipped example sides, whatever the box or $CALEDONIA_MAPS holds: the folder of
+    the package caledonia.maps, found without running it."""
+    found = find_spec("caledonia.maps")
+    assert found is not None and found.origin is not None, "caledonia.maps is installed"
+    return Path(found.origin).parent
