@@ -271,39 +271,44 @@ def _load_clans(root: Node, shipping_levels: tuple[str, ...]) -> dict[str, Clan]
         name = entry["name"].text()
         if name.lower() in (known.lower() for known in clans):
             raise entry["name"].fail(Reason("clan {clan!r} appears twice", clan=name))
-        shipping = (
-            {
-                count: child.choice(shipping_levels)
-                for count, child in _by_player_count(entry["starting_shipping"]).items()
-            }
-            if "starting_shipping" in entry
-            else {}
-        )
-        discounts: tuple[int, ...] = ()
-        if "unit_discounts" in entry:
-            order = ("first", "second", "third", "fourth")
-            given = entry["unit_discounts"].mapping(required=order)
-            discounts = tuple(given[key].whole(0) for key in order)
-        delta = (
-            {
-                count: child.whole(0)
-                for count, child in _by_player_count(entry["delta_discount"]).items()
-            }
-            if "delta_discount" in entry
-            else {}
-        )
-        clans[name] = Clan(
-            name=name,
-            powers=_texts(entry["powers"]),
-            status=_status(entry),
-            kickstarter=_flag(entry, "kickstarter"),
-            not_public=_texts(entry["not_public"]) if "not_public" in entry else (),
-            starting_shipping=shipping,
-            extra_merchants=entry["extra_merchants"].whole(0) if "extra_merchants" in entry else 0,
-            unit_discounts=discounts,
-            delta_discount=delta,
-        )
+        clans[name] = _clan(name, entry, shipping_levels)
     return clans
+
+
+def _clan(name: str, entry: Mapping[str, Node], shipping_levels: tuple[str, ...]) -> Clan:
+    """One clan of the data, its name already read."""
+    shipping = (
+        {
+            count: child.choice(shipping_levels)
+            for count, child in _by_player_count(entry["starting_shipping"]).items()
+        }
+        if "starting_shipping" in entry
+        else {}
+    )
+    discounts: tuple[int, ...] = ()
+    if "unit_discounts" in entry:
+        order = ("first", "second", "third", "fourth")
+        given = entry["unit_discounts"].mapping(required=order)
+        discounts = tuple(given[key].whole(0) for key in order)
+    delta = (
+        {
+            count: child.whole(0)
+            for count, child in _by_player_count(entry["delta_discount"]).items()
+        }
+        if "delta_discount" in entry
+        else {}
+    )
+    return Clan(
+        name=name,
+        powers=_texts(entry["powers"]),
+        status=_status(entry),
+        kickstarter=_flag(entry, "kickstarter"),
+        not_public=_texts(entry["not_public"]) if "not_public" in entry else (),
+        starting_shipping=shipping,
+        extra_merchants=entry["extra_merchants"].whole(0) if "extra_merchants" in entry else 0,
+        unit_discounts=discounts,
+        delta_discount=delta,
+    )
 
 
 def _tile_id(node: Node) -> str:

@@ -92,12 +92,16 @@ def _sentences(value: Any, wanted: dict[str, str], owner: dict[str, Any]) -> Ite
             comment = "TRANSLATORS: " + wanted[key].format(
                 name=owner.get("name", "?"), id=owner.get("id", "?")
             )
-            texts = item if isinstance(item, list) else [item]
-            lines = getattr(item, "lines", None) or [getattr(value, "lines", {}).get(key)] * len(
-                texts
-            )
-            for text, line in zip(texts, lines, strict=False):
-                if isinstance(text, str):
-                    yield (line or 0, None, text, [comment])
+            yield from _texts_of(value, key, comment)
         else:
             yield from _sentences(item, wanted, owner)
+
+
+def _texts_of(value: dict[str, Any], key: str, comment: str) -> Iterator[Found]:
+    """The sentence (or list of sentences) under `key`, each at its line, with `comment`."""
+    item = value[key]
+    texts = item if isinstance(item, list) else [item]
+    lines = getattr(item, "lines", None) or [getattr(value, "lines", {}).get(key)] * len(texts)
+    for text, line in zip(texts, lines, strict=False):
+        if isinstance(text, str):
+            yield (line or 0, None, text, [comment])

@@ -169,14 +169,25 @@ def legal_spaces(
     left = options.get("left")
     if (left if left is not None else economy.units[unit].count - player.count(unit)) <= 0:
         return []
-    needs = set(economy.units[unit].land)
     routes = (
         None
         if options.get("anywhere")
         else reachable(board, player.units, player.shipping, player.ports)
     )
+    checks = (
+        check_expansion(position, who, unit, index, economy, routes=routes, **options)
+        for index in _candidates(position, set(economy.units[unit].land), routes)
+    )
+    return [check for check in checks if check.legal]
+
+
+def _candidates(
+    position: Position, needs: set[str], routes: Mapping[int, Route] | None
+) -> list[int]:
+    """The free spaces in reach (`routes`; None: anywhere) on land in `needs`, nobody's."""
+    board = position.board
     occupied = {index for p in position.players for index in p.units}
-    candidates = [
+    return [
         space.index
         for space in board.spaces
         if (routes is None or space.index in routes)
@@ -184,8 +195,3 @@ def legal_spaces(
         and board.is_free_land(space.index)
         and space.index not in occupied
     ]
-    checks = (
-        check_expansion(position, who, unit, index, economy, routes=routes, **options)
-        for index in candidates
-    )
-    return [check for check in checks if check.legal]

@@ -217,16 +217,19 @@ def port_route(
     best = None
     lochs = lochs_allowed(shipping)
     for source in units:
-        if source in slot.touches:
-            candidate = Route("neighbouring", source)
-        elif lochs and not board.spaces[source].loch:
-            depths = board.loch_depths(source)
-            crossings = [depths[j] for j in slot.touches if j in depths and depths[j] <= lochs]
-            if not crossings:
-                continue
-            candidate = Route("loch", source, min(crossings))
-        else:
-            continue
-        if _better(candidate, best):
+        candidate = _port_from(board, source, slot, lochs)
+        if candidate is not None and _better(candidate, best):
             best = candidate
     return best
+
+
+def _port_from(board: Board, source: int, slot: PortSlot, lochs: int) -> Route | None:
+    """How the unit on `source` reaches the port slot: beside it, across at most `lochs`
+    lochs, or not at all."""
+    if source in slot.touches:
+        return Route("neighbouring", source)
+    if not lochs or board.spaces[source].loch:
+        return None
+    depths = board.loch_depths(source)
+    crossings = [depths[j] for j in slot.touches if j in depths and depths[j] <= lochs]
+    return Route("loch", source, min(crossings)) if crossings else None
