@@ -16,12 +16,10 @@ from typing import NamedTuple
 
 from .errors import DataError
 from .hexgrid import around
+from .map_modules import DEFAULT_ORIGINS as DEFAULT_ORIGINS  # where the command line looks
 from .map_modules import MODULE_LETTERS, ModuleSide
 from .messages import Reason
 
-# Where each module's column 0, row 0 sits when its file gives no origin:
-# four 7 x 6 modules in a 14 x 12 board (the shape of the example sides).
-DEFAULT_ORIGINS = {"A": (0, 0), "B": (7, 0), "C": (7, 6), "D": (0, 6)}
 MAX_LOCHS = 4  # 4-loch is the top shipping level
 
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .board import DEFAULT_ORIGINS
 from .boxdata import TILES_PART, VALUES_PART, parse_box
 from .components import Components
-from .map_modules import LOCH, SIDE_NAMES, parse_module, side_warnings
+from .map_modules import DEFAULT_ORIGINS, LOCH, SIDE_NAMES, parse_module, side_warnings
 from .market import parse_market
 from .messages import N_, Reason
 from .schema import Node

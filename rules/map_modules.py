@@ -475,6 +475,9 @@ def load_module_set(
 
 
 MAPS_ENV = "CALEDONIA_MAPS"
+# Where each module's column 0, row 0 sits when its file gives no origin:
+# four 7 x 6 modules in a 14 x 12 board (the shape of the example sides).
+DEFAULT_ORIGINS = {"A": (0, 0), "B": (7, 0), "C": (7, 6), "D": (0, 6)}
 
 
 def maps_folder(override: str | None = None) -> Path:
