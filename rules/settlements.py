@@ -14,8 +14,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .board import Board
+from .components import Economy
+from .map_modules import ModuleSide
 from .messages import Plural, Reason
-from .reach import crosses_rivers, lochs_allowed
+from .position import build_board, check_players_apart, parse_map_player
+from .reach import crosses_rivers, lochs_allowed, shipping_words
+from .schema import Node
 from .space_names import short_place
 from .words import one_of
 
@@ -144,3 +148,41 @@ def count_settlements(board: Board, units: Iterable[int], shipping: str) -> Sett
                 linked.join(settlement_of[space], settlement_of[other])
     groups = sorted((tuple(group) for group in linked.groups()), key=lambda g: (-len(g), g))
     return SettlementCount(tuple(settlements), tuple(groups), groups[0])
+
+
+class MapSettlements(NamedTuple):
+    """One player's settlements counted on the map of a score sheet, as its note says them."""
+
+    seat: int
+    player: str
+    shipping: str  # the player's shipping reach, in words
+    count: int
+    kept: list[str]  # the counted settlements (none: empty)
+    left: list[str]  # each left out
+    fishermen: bool
+
+
+def count_on_map(
+    top: dict[str, Node], sides: Mapping[str, ModuleSide], nodes: list[Node], economy: Economy
+) -> tuple[Board, list[MapSettlements]]:
+    """The board a score sheet's `map` names (`top`), and the settlements of each player
+    entry (`nodes`) that gives units on it; DataError naming the entry at fault."""
+    board = build_board(top, sides, len(nodes))
+    on_map = []
+    for seat, node in enumerate(nodes):
+        entries = node.entries()
+        if "units" in entries:
+            on_map.append((seat, parse_map_player(node, entries, seat, board, economy), node))
+    check_players_apart([p for _, p, _ in on_map], [n for _, _, n in on_map], board)
+    found = []
+    for seat, player, _ in on_map:
+        counted = count_settlements(board, player.units, player.shipping)
+        kept, left = counted.in_words(board)
+        shipping = shipping_words(player.shipping)
+        fishermen = has_fishermen(player.units, player.ports)
+        found.append(
+            MapSettlements(
+                seat, player.name, shipping, counted.count, [kept] if kept else [], left, fishermen
+            )
+        )
+    return board, found
