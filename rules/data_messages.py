@@ -69,7 +69,6 @@ def extract_data(
 ) -> Iterator[Found]:
     """Babel's extraction method: each sentence of a component data file, with its line
     and a comment saying whose it is."""
-
     name = Path(getattr(fileobj, "name", "")).name
     wanted = SENTENCES.get(name)
     if not wanted:

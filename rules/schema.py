@@ -133,8 +133,7 @@ class Node:
     def name(self) -> str:
         """A player's name, held to the rules a name typed at `caledonia new` is: no
         control, C1 or bidirectional character, no line break, at most MAX_NAME characters
-        (words.name_problem); shown back escaped and shortened."""
-
+        (plaindata.name_problem); shown back escaped and shortened."""
         name = self.text()
         problem = name_problem(name)
         if problem:
@@ -146,7 +145,6 @@ class Node:
     def one_line(self) -> str:
         """Text of one line, as a word of an event is: no control, C1 or bidirectional
         character, no line break (shown back escaped)."""
-
         text = self.text()
         found = control_in(text)
         if found:
