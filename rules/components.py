@@ -275,7 +275,7 @@ def _load_clans(root: Node, shipping_levels: tuple[str, ...]) -> dict[str, Clan]
     return clans
 
 
-def _clan(name: str, entry: Mapping[str, Node], shipping_levels: tuple[str, ...]) -> Clan:
+def _clan(name: str, entry: dict[str, Node], shipping_levels: tuple[str, ...]) -> Clan:
     """One clan of the data, its name already read."""
     shipping = (
         {

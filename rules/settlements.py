@@ -156,7 +156,7 @@ class MapSettlements(NamedTuple):
     seat: int
     player: str
     shipping: str  # the player's shipping reach, in words
-    count: int
+    settlements: int  # how many count
     kept: list[str]  # the counted settlements (none: empty)
     left: list[str]  # each left out
     fishermen: bool

@@ -315,7 +315,7 @@ def _settlements_from_map(
         note = settlement_note(
             counted.player,
             counted.shipping,
-            counted.count,
+            counted.settlements,
             counted.kept,
             counted.left,
             counted.fishermen,
@@ -323,7 +323,7 @@ def _settlements_from_map(
         entries = nodes[counted.seat].entries()
         given = {key: entries[key].value for key in MAP_KEYS if key in entries}
         result[counted.seat] = result[counted.seat]._replace(
-            settlements=counted.count, on_map=given, settlement_note=note
+            settlements=counted.settlements, on_map=given, settlement_note=note
         )
     return result, board.example
 
