@@ -137,28 +137,33 @@ def route_to(
     """The best route from any of `units` (or from a unit on a port tile, `ports`) to
     `target`, or None."""
     best = None
-    lochs = lochs_allowed(shipping)
     for source in units:
-        if source == target:
-            continue
-        if target in board.neighbouring[source]:
-            candidate = Route("neighbouring", source)
-        elif board.spaces[source].loch:
-            continue
-        elif crosses_rivers(shipping) and target in board.across_river[source]:
-            candidate = Route("river", source)
-        else:
-            crossing = board.lochs_to(source, target) if lochs else None
-            if crossing is None or crossing > lochs:
-                continue
-            candidate = Route("loch", source, crossing)
-        if _better(candidate, best):
+        candidate = _route_from(board, source, target, shipping)
+        if candidate is not None and _better(candidate, best):
             best = candidate
     if best is None or best.kind != "neighbouring":
         letters = sorted(letter for letter, j in _port_touches(board, ports) if j == target)
         if letters:
             return Route("neighbouring", -1, port=letters[0])
     return best
+
+
+def _route_from(board: Board, source: int, target: int, shipping: str) -> Route | None:
+    """How the unit on `source` reaches `target` with `shipping`: beside it, across a
+    river, across lochs, or not at all (None; from the target itself too)."""
+    if source == target:
+        return None
+    if target in board.neighbouring[source]:
+        return Route("neighbouring", source)
+    if board.spaces[source].loch:
+        return None
+    if crosses_rivers(shipping) and target in board.across_river[source]:
+        return Route("river", source)
+    lochs = lochs_allowed(shipping)
+    crossing = board.lochs_to(source, target) if lochs else None
+    if crossing is None or crossing > lochs:
+        return None
+    return Route("loch", source, crossing)
 
 
 def why_out_of_reach(

@@ -146,27 +146,30 @@ def match_word(typed: str, names: Iterable[str], what: str) -> str | Unmatched:
     names = tuple(dict.fromkeys(names))
     key = _key(typed)
     if key:
-        exact = [name for name in names if key in _forms(name)]
-        if not exact:
-            folded = _folded(typed)
-            exact = [name for name in names if folded in _spanish_forms(name)]
-        if len(exact) == 1:
-            return exact[0]
-        if exact:
-            return Unmatched(typed, what, tuple(exact), ambiguous=True)
-        starts = [name for name in names if _starts(key, _key(name))]
-        if not starts:
-            folded = _folded(typed)
-            starts = [
-                name
-                for name in names
-                if any(_starts(folded, form) for form in _spanish_forms(name))
-            ]
-        if len(starts) == 1:
-            return starts[0]
-        if starts:
-            return Unmatched(typed, what, tuple(starts), ambiguous=True)
+        found = _named_exactly(key, typed, names) or _named_by_start(key, typed, names)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return Unmatched(typed, what, tuple(found), ambiguous=True)
     return Unmatched(typed, what, names, ambiguous=False)
+
+
+def _named_exactly(key: str, typed: str, names: tuple[str, ...]) -> list[str]:
+    """The names `typed` is (any case, spacing or plural), in English, else in Spanish."""
+    exact = [name for name in names if key in _forms(name)]
+    if exact:
+        return exact
+    folded = _folded(typed)
+    return [name for name in names if folded in _spanish_forms(name)]
+
+
+def _named_by_start(key: str, typed: str, names: tuple[str, ...]) -> list[str]:
+    """The names `typed` starts (or starts one of their words), in English, else in Spanish."""
+    starts = [name for name in names if _starts(key, _key(name))]
+    if starts:
+        return starts
+    folded = _folded(typed)
+    return [name for name in names if any(_starts(folded, form) for form in _spanish_forms(name))]
 
 
 def _folded(text: str) -> str:
