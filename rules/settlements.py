@@ -126,15 +126,28 @@ def count_settlements(board: Board, units: Iterable[int], shipping: str) -> Sett
     spaces = sorted(set(units))
     if not spaces:
         return SettlementCount((), (), ())
+    settlements = _settlements(board, spaces)
+    groups = _linked(board, spaces, settlements, shipping)
+    return SettlementCount(tuple(settlements), tuple(groups), groups[0])
+
+
+def _settlements(board: Board, spaces: list[int]) -> list[tuple[int, ...]]:
+    """The units on `spaces` in settlements: each group of neighbouring ones, in order."""
     position = {space: i for i, space in enumerate(spaces)}
     clusters = _Sets(len(spaces))
     for space in spaces:
         for other in board.neighbouring[space]:
             if other in position:
                 clusters.join(position[space], position[other])
-    settlements = sorted(tuple(spaces[i] for i in group) for group in clusters.groups())
-    settlement_of = {space: s for s, members in enumerate(settlements) for space in members}
+    return sorted(tuple(spaces[i] for i in group) for group in clusters.groups())
 
+
+def _linked(
+    board: Board, spaces: list[int], settlements: list[tuple[int, ...]], shipping: str
+) -> list[tuple[int, ...]]:
+    """The settlements (by their place in `settlements`) that `shipping` links, in groups,
+    the largest first."""
+    settlement_of = {space: s for s, members in enumerate(settlements) for space in members}
     linked = _Sets(len(settlements))
     rivers, lochs = crosses_rivers(shipping), lochs_allowed(shipping)
     for space in spaces:
@@ -146,8 +159,7 @@ def count_settlements(board: Board, units: Iterable[int], shipping: str) -> Sett
         for other in reach:
             if other in settlement_of:
                 linked.join(settlement_of[space], settlement_of[other])
-    groups = sorted((tuple(group) for group in linked.groups()), key=lambda g: (-len(g), g))
-    return SettlementCount(tuple(settlements), tuple(groups), groups[0])
+    return sorted((tuple(group) for group in linked.groups()), key=lambda g: (-len(g), g))
 
 
 class MapSettlements(NamedTuple):
