@@ -108,27 +108,41 @@ def reachable(
     best: dict[int, tuple[int, int, int]] = {}  # target -> (kind, lochs, source)
     for source in sorted(own):  # ascending, so on a tie the first source found stays
         for target in board.neighbouring[source]:
-            if target not in best or best[target][:2] > (0, 0):
-                best[target] = (0, 0, source)
+            _keep_better(best, target, (0, 0, source))
         if board.spaces[source].loch:
             continue  # a unit on a loch reaches only its neighbours
         if rivers:
             for target in board.across_river[source]:
-                if target not in best or best[target][:2] > (1, 0):
-                    best[target] = (1, 0, source)
+                _keep_better(best, target, (1, 0, source))
         if lochs:
             for target, crossing in board.loch_targets(source, lochs).items():
-                if target not in best or best[target][:2] > (2, crossing):
-                    best[target] = (2, crossing, source)
+                _keep_better(best, target, (2, crossing, source))
     routes = {
         target: Route(_KINDS[kind], source, crossing)
         for target, (kind, crossing, source) in best.items()
         if target not in own
     }
+    _add_port_routes(routes, board, ports, own)
+    return routes
+
+
+def _keep_better(
+    best: dict[int, tuple[int, int, int]], target: int, found: tuple[int, int, int]
+) -> None:
+    """Keep the route `found` (kind, lochs, source) to `target` unless `best` holds one of a
+    better kind, or of fewer lochs: on a tie the one found first stays."""
+    if target not in best or best[target][:2] > found[:2]:
+        best[target] = found
+
+
+def _add_port_routes(
+    routes: dict[int, Route], board: Board, ports: Iterable[str], own: set[int]
+) -> None:
+    """A route from a unit on a port tile to each space its slot touches, unless a unit on
+    a space already neighbours it (or holds it)."""
     for letter, target in sorted(_port_touches(board, ports)):
         if target not in own and (target not in routes or routes[target].kind != "neighbouring"):
             routes[target] = Route("neighbouring", -1, port=letter)
-    return routes
 
 
 def route_to(
