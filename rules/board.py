@@ -16,12 +16,10 @@ from typing import NamedTuple
 
 from .errors import DataError
 from .hexgrid import around
+from .map_modules import DEFAULT_ORIGINS as DEFAULT_ORIGINS  # where the command line looks
 from .map_modules import MODULE_LETTERS, ModuleSide
 from .messages import Reason
 
-# Where each module's column 0, row 0 sits when its file gives no origin:
-# four 7 x 6 modules in a 14 x 12 board (the shape of the example sides).
-DEFAULT_ORIGINS = {"A": (0, 0), "B": (7, 0), "C": (7, 6), "D": (0, 6)}
 MAX_LOCHS = 4  # 4-loch is the top shipping level
 
 
@@ -65,26 +63,28 @@ class Board:
         self._build_spaces()
         self._build_edges()
         self.active = frozenset(s.index for s in self.spaces if not (s.mist and players <= 2))
-        self.blocked: dict[int, str] = {}
-        if players == 1:
-            for s in self.spaces:
-                if s.index in self.active and s.cost == 1:
-                    self.blocked[s.index] = Reason(
-                        "holds a neutral worker (solo: every £1 space is blocked)"
-                    )
+        self.blocked: dict[int, str] = self._solo_blocked() if players == 1 else {}
         self._cover(list(covered))
         self.border = self._border_spaces()
         self.deltas = self._river_deltas()
-        self.port_slots = tuple(
-            PortSlot(
-                side.module,
-                slot_for(players),
-                tuple(self.index[side.space_id(n)] for n in side.port_slots[slot_for(players)]),
-            )
-            for side in self.sides
-        )
+        self.port_slots = tuple(self._port_slot(side) for side in self.sides)
         self._loch_depths: dict[int, dict[int, int]] = {}
         self._loch_targets: dict[tuple[int, int], dict[int, int]] = {}
+
+    def _solo_blocked(self) -> dict[int, str]:
+        """The active £1 spaces a solo game blocks, each with why."""
+        return {
+            s.index: Reason("holds a neutral worker (solo: every £1 space is blocked)")
+            for s in self.spaces
+            if s.index in self.active and s.cost == 1
+        }
+
+    def _port_slot(self, side: ModuleSide) -> PortSlot:
+        """The side's port slot for this many players, as board spaces."""
+        slot = slot_for(self.players)
+        return PortSlot(
+            side.module, slot, tuple(self.index[side.space_id(n)] for n in side.port_slots[slot])
+        )
 
     # -- construction -----------------------------------------------------
     def _build_spaces(self) -> None:
@@ -205,22 +205,22 @@ class Board:
         """Lochs reachable from `start` through lochs only, with how many lochs each takes."""
         if start not in self._loch_depths:
             depths: dict[int, int] = {}
-            frontier = [j for j in self.adjacent[start] if self.spaces[j].loch]
+            frontier = self._lochs_beside(start, depths)
             depth = 1
             while frontier and depth <= MAX_LOCHS:
                 next_frontier: list[int] = []
                 for loch in frontier:
                     if loch not in depths:
                         depths[loch] = depth
-                        next_frontier.extend(
-                            j
-                            for j in self.adjacent[loch]
-                            if self.spaces[j].loch and j not in depths
-                        )
+                        next_frontier.extend(self._lochs_beside(loch, depths))
                 frontier = next_frontier
                 depth += 1
             self._loch_depths[start] = depths
         return self._loch_depths[start]
+
+    def _lochs_beside(self, index: int, passed: Mapping[int, int]) -> list[int]:
+        """The lochs next to the space `index` not yet `passed`."""
+        return [j for j in self.adjacent[index] if self.spaces[j].loch and j not in passed]
 
     def lochs_to(self, start: int, target: int) -> int | None:
         """The fewest loch spaces between two spaces on a water route, or None."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .errors import DataError
 from .schema import Node
 
 
@@ -29,8 +30,6 @@ class BoxValue(NamedTuple):
 
     def from_typed(self, numbers: list[int], source: str) -> Any:
         """The value from the numbers typed for it; ValueError with the reason."""
-        from .errors import DataError
-
         try:
             typed: Any = numbers
             if not self.many:  # one number; else the text as typed, for the reason to show

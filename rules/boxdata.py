@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .box_values import BoxValue
+from .boxfolder import find
 from .components import IMPORT_GOODS, Components
 from .messages import Reason
 from .schema import Node
@@ -143,8 +144,6 @@ def parse_box(data: object, source: str, parts: Components) -> BoxData:
 
 def box_file(override: str | None = None) -> Path:
     """--box, else $CALEDONIA_BOX, else the box folder's, else the shipped example."""
-    from .boxfolder import find
-
     return find("box", override).path
 
 

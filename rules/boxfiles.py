@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from .boxdata import TILES_PART, VALUES_PART, parse_box
 from .components import Components
-from .map_modules import LOCH
+from .map_modules import DEFAULT_ORIGINS, LOCH, SIDE_NAMES, parse_module, side_warnings
+from .market import parse_market
 from .messages import N_, Reason
 from .schema import Node
+from .solo import parse_removal_grid
 
 BUNDLE_FORMAT = "caledonia-box/1"
 # what a file's top-level keys say it is: (component, a key only that kind has)
@@ -63,23 +66,15 @@ def check_file(data: object, source: str, parts: Components, kind: str | None = 
     """Check one component's data as a game would load it; DataError with file and line."""
     kind = kind or kind_of(data, source)
     if kind == "side":
-        from .board import DEFAULT_ORIGINS
-        from .map_modules import parse_module, side_warnings
-
         side = parse_module(data, source, DEFAULT_ORIGINS)
         return Checked(kind, side.name, data, tuple(side_warnings(side)), side.example)
     if kind == "market":
-        from .market import parse_market
-
         market = parse_market(data, source, 2, parts.economy.goods)
         return Checked(kind, kind, data, (), market.example)
     if kind == "box":
-        from .boxdata import parse_box
-
         box = parse_box(data, source, parts)
         warnings = [*pass_money_warnings(box.pass_money), *example_part_warnings(box.example_parts)]
         return Checked(kind, kind, data, tuple(warnings), box.example)
-    from .solo import parse_removal_grid
 
     grid = parse_removal_grid(data, source, parts.solo.price_die)
     return Checked("export_board", "export_board", data, (), grid.example)
@@ -87,8 +82,6 @@ def check_file(data: object, source: str, parts: Components, kind: str | None = 
 
 def example_part_warnings(left_out: tuple[str, ...]) -> list[str]:
     """A box file that holds only one of its two parts: the other is still the example's."""
-    from .boxdata import TILES_PART, VALUES_PART
-
     warnings: list[str] = []
     if any(key in left_out for key in TILES_PART):
         warnings.append(
@@ -129,8 +122,6 @@ def pass_money_warnings(pass_money: Mapping[int, tuple[int, ...]]) -> list[str]:
 def parse_bundle(data: object, source: str, parts: Components) -> list[Checked]:
     """Every file of a box copy, each checked (file and line of the copy); DataError at the
     first problem, so nothing is replaced from a copy that is wrong anywhere."""
-    from .map_modules import SIDE_NAMES
-
     top = Node(data, source).mapping(
         required=("format",), optional=("maps", "market", "box", "export_board")
     )

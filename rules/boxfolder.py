@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from .map_modules import DEFAULT_ORIGINS, MAPS_ENV, SIDE_NAMES, load_module_set
+from .map_modules import maps_folder as example_or_given
 from .messages import N_
 
 if TYPE_CHECKING:
@@ -143,8 +145,6 @@ def side_file(name: str) -> Path:
 
 def held_sides() -> tuple[str, ...]:
     """The module sides the box holds, by name (A1 ... D2), in order."""
-    from .map_modules import SIDE_NAMES
-
     return tuple(name for name in SIDE_NAMES if side_file(name).is_file())
 
 
@@ -152,10 +152,6 @@ def load_sides(override: str | None = None) -> dict[str, ModuleSide]:
     """The module sides a command uses: every side of --maps (or $CALEDONIA_MAPS) when
     given; else the box's sides, and the shipped example sides for those it lacks
     (marked `example`, so a notice names them). Raises DataError naming the file."""
-    from .board import DEFAULT_ORIGINS
-    from .map_modules import MAPS_ENV, load_module_set
-    from .map_modules import maps_folder as example_or_given
-
     chosen = override or os.environ.get(MAPS_ENV)
     sides = load_module_set(example_or_given(chosen), DEFAULT_ORIGINS)
     if chosen:

@@ -271,39 +271,44 @@ def _load_clans(root: Node, shipping_levels: tuple[str, ...]) -> dict[str, Clan]
         name = entry["name"].text()
         if name.lower() in (known.lower() for known in clans):
             raise entry["name"].fail(Reason("clan {clan!r} appears twice", clan=name))
-        shipping = (
-            {
-                count: child.choice(shipping_levels)
-                for count, child in _by_player_count(entry["starting_shipping"]).items()
-            }
-            if "starting_shipping" in entry
-            else {}
-        )
-        discounts: tuple[int, ...] = ()
-        if "unit_discounts" in entry:
-            order = ("first", "second", "third", "fourth")
-            given = entry["unit_discounts"].mapping(required=order)
-            discounts = tuple(given[key].whole(0) for key in order)
-        delta = (
-            {
-                count: child.whole(0)
-                for count, child in _by_player_count(entry["delta_discount"]).items()
-            }
-            if "delta_discount" in entry
-            else {}
-        )
-        clans[name] = Clan(
-            name=name,
-            powers=_texts(entry["powers"]),
-            status=_status(entry),
-            kickstarter=_flag(entry, "kickstarter"),
-            not_public=_texts(entry["not_public"]) if "not_public" in entry else (),
-            starting_shipping=shipping,
-            extra_merchants=entry["extra_merchants"].whole(0) if "extra_merchants" in entry else 0,
-            unit_discounts=discounts,
-            delta_discount=delta,
-        )
+        clans[name] = _clan(name, entry, shipping_levels)
     return clans
+
+
+def _clan(name: str, entry: dict[str, Node], shipping_levels: tuple[str, ...]) -> Clan:
+    """One clan of the data, its name already read."""
+    shipping = (
+        {
+            count: child.choice(shipping_levels)
+            for count, child in _by_player_count(entry["starting_shipping"]).items()
+        }
+        if "starting_shipping" in entry
+        else {}
+    )
+    discounts: tuple[int, ...] = ()
+    if "unit_discounts" in entry:
+        order = ("first", "second", "third", "fourth")
+        given = entry["unit_discounts"].mapping(required=order)
+        discounts = tuple(given[key].whole(0) for key in order)
+    delta = (
+        {
+            count: child.whole(0)
+            for count, child in _by_player_count(entry["delta_discount"]).items()
+        }
+        if "delta_discount" in entry
+        else {}
+    )
+    return Clan(
+        name=name,
+        powers=_texts(entry["powers"]),
+        status=_status(entry),
+        kickstarter=_flag(entry, "kickstarter"),
+        not_public=_texts(entry["not_public"]) if "not_public" in entry else (),
+        starting_shipping=shipping,
+        extra_merchants=entry["extra_merchants"].whole(0) if "extra_merchants" in entry else 0,
+        unit_discounts=discounts,
+        delta_discount=delta,
+    )
 
 
 def _tile_id(node: Node) -> str:
@@ -391,6 +396,50 @@ def _award_table(node: Node) -> dict[int, tuple[int, ...]]:
     return table
 
 
+def _load_units(units: Node) -> dict[str, UnitType]:
+    """The unit types by name: cost, the land they stand on, how many the box holds."""
+    found = {}
+    for name, node in units.entries().items():
+        entry = node.mapping(required=("cost", "land", "count"), optional=("status",))
+        land = tuple(item.choice(LAND_TYPES) for item in entry["land"])
+        found[name] = UnitType(
+            name, entry["cost"].whole(0), land, entry["count"].whole(1), _status(entry)
+        )
+    return found
+
+
+def _worker_income(node: Node) -> dict[str, dict[str, int]]:
+    """Each worker unit's income, base and upgraded."""
+    income = {}
+    for worker, child in node.entries().items():
+        entry = child.mapping(required=("base", "upgraded"))
+        income[worker] = {"base": entry["base"].whole(0), "upgraded": entry["upgraded"].whole(0)}
+    return income
+
+
+def _processing(
+    node: Node, basic: tuple[str, ...], processed: tuple[str, ...]
+) -> dict[str, tuple[str, str]]:
+    """Each processing unit's basic good in and processed good out."""
+    processing = {}
+    for unit, child in node.entries().items():
+        entry = child.mapping(required=("input", "output"))
+        processing[unit] = (entry["input"].choice(basic), entry["output"].choice(processed))
+    return processing
+
+
+def _contract_cost_by_round(node: Node) -> dict[int, int]:
+    """What a contract costs in each of the rounds 1-5, all five given."""
+    rounds = {}
+    for key, child in node.entries().items():
+        if key not in {"1", "2", "3", "4", "5"}:
+            raise child.fail(Reason("expected a round 1-5 as key, got {key!r}", key=key))
+        rounds[int(key)] = child.whole(None)
+    if len(rounds) != 5:
+        raise node.expected(Reason("a cost for each of the rounds 1-5"))
+    return rounds
+
+
 def _load_economy(root: Node) -> Economy:
     top = root.mapping(
         required=(
@@ -408,35 +457,17 @@ def _load_economy(root: Node) -> Economy:
     )
     goods = top["goods"].mapping(required=("basic", "processed"))
     basic, processed = _texts(goods["basic"]), _texts(goods["processed"])
-    units = {}
-    for name, node in top["units"].entries().items():
-        entry = node.mapping(required=("cost", "land", "count"), optional=("status",))
-        land = tuple(item.choice(LAND_TYPES) for item in entry["land"])
-        units[name] = UnitType(
-            name, entry["cost"].whole(0), land, entry["count"].whole(1), _status(entry)
-        )
+    units = _load_units(top["units"])
     production = top["production"].mapping(
         required=("worker_income", "basic", "processing"), optional=("status",)
     )
-    income = {}
-    for worker, node in production["worker_income"].entries().items():
-        entry = node.mapping(required=("base", "upgraded"))
-        income[worker] = {"base": entry["base"].whole(0), "upgraded": entry["upgraded"].whole(0)}
+    income = _worker_income(production["worker_income"])
     basic_production = {
         unit: {good: count for good, count in _counts(node, basic).items()}
         for unit, node in production["basic"].entries().items()
     }
-    processing = {}
-    for unit, node in production["processing"].entries().items():
-        entry = node.mapping(required=("input", "output"))
-        processing[unit] = (entry["input"].choice(basic), entry["output"].choice(processed))
-    rounds = {}
-    for key, node in top["contract_cost_by_round"].entries().items():
-        if key not in {"1", "2", "3", "4", "5"}:
-            raise node.fail(Reason("expected a round 1-5 as key, got {key!r}", key=key))
-        rounds[int(key)] = node.whole(None)
-    if len(rounds) != 5:
-        raise top["contract_cost_by_round"].expected(Reason("a cost for each of the rounds 1-5"))
+    processing = _processing(production["processing"], basic, processed)
+    rounds = _contract_cost_by_round(top["contract_cost_by_round"])
     pass_money = {
         count: tuple(item.whole(0) for item in child)
         for count, child in _by_player_count(top["pass_money"]).items()

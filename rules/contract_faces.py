@@ -193,15 +193,20 @@ def _good_at(
         raise TileNotRead(_other_half(word(elsewhere), elsewhere in CONTRACT_GAINS))
     if isinstance(found, Unmatched) and found.ambiguous:
         raise TileNotRead(found.reason)
+    raise _not_on_a_tile(typed, vocabulary, what)
+
+
+def _not_on_a_tile(typed: str, vocabulary: tuple[str, ...], what: str) -> TileNotRead:
+    """The words that no good (or gain) of a tile's half fit, listing those that do."""
     spoken = one_of([word(g) for g in vocabulary])
     # TRANSLATORS: {typed} is what was typed, {names} what a tile may hold there
     if what == "good":
-        raise TileNotRead(
+        return TileNotRead(
             Reason(
                 "no good {typed!r} on a contract tile: they are {names}", typed=typed, names=spoken
             )
         )
-    raise TileNotRead(
+    return TileNotRead(
         Reason("no gain {typed!r} on a contract tile: they are {names}", typed=typed, names=spoken)
     )
 

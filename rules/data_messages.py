@@ -11,9 +11,11 @@ for the people who keep the data.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from .messages import Reason
+from .yamlfile import parse_yaml
 
 # file name -> {key holding a sentence (or a list of them): what it is, for the translator}
 SENTENCES: dict[str, dict[str, str]] = {
@@ -67,10 +69,6 @@ def extract_data(
 ) -> Iterator[Found]:
     """Babel's extraction method: each sentence of a component data file, with its line
     and a comment saying whose it is."""
-    from pathlib import Path
-
-    from .yamlfile import parse_yaml
-
     name = Path(getattr(fileobj, "name", "")).name
     wanted = SENTENCES.get(name)
     if not wanted:
@@ -93,12 +91,16 @@ def _sentences(value: Any, wanted: dict[str, str], owner: dict[str, Any]) -> Ite
             comment = "TRANSLATORS: " + wanted[key].format(
                 name=owner.get("name", "?"), id=owner.get("id", "?")
             )
-            texts = item if isinstance(item, list) else [item]
-            lines = getattr(item, "lines", None) or [getattr(value, "lines", {}).get(key)] * len(
-                texts
-            )
-            for text, line in zip(texts, lines, strict=False):
-                if isinstance(text, str):
-                    yield (line or 0, None, text, [comment])
+            yield from _texts_of(value, key, comment)
         else:
             yield from _sentences(item, wanted, owner)
+
+
+def _texts_of(value: dict[str, Any], key: str, comment: str) -> Iterator[Found]:
+    """The sentence (or list of sentences) under `key`, each at its line, with `comment`."""
+    item = value[key]
+    texts = item if isinstance(item, list) else [item]
+    lines = getattr(item, "lines", None) or [getattr(value, "lines", {}).get(key)] * len(texts)
+    for text, line in zip(texts, lines, strict=False):
+        if isinstance(text, str):
+            yield (line or 0, None, text, [comment])

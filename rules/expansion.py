@@ -78,37 +78,10 @@ def check_expansion(
     board = position.board
     player = position.player(who)
     space = board.spaces[target]
-    reasons: list[str] = []
-    own = target in player.units
-    problem = refuse_place(board, target)
-    if problem:
-        reasons.append(problem)
-    else:
-        held = position.occupant(target)
-        if held is not None:
-            owner, kind = held
-            reasons.append(held_words(space.id, player.name, owner.name, kind))
-        wrong_land = refuse_land(board, target, unit, economy)
-        if wrong_land:
-            reasons.append(wrong_land)
-    total, placed = economy.units[unit].count, player.count(unit)
-    if left is None or left == total - placed:  # the box's count
-        if placed >= total:
-            reasons.append(
-                Reason(
-                    "no {units} left on the player board (all {total} are on the map)",
-                    units=plural(unit),
-                    total=total,
-                )
-            )
-    elif left <= 0:
-        reasons.append(
-            Reason(
-                "no {units} left on {player}'s player board", units=plural(unit), player=player.name
-            )
-        )
+    reasons = _space_reasons(position, player, target, unit, economy)
+    reasons += _stock_reasons(player, unit, economy, left)
     route = None
-    if not anywhere and not own:  # reach says nothing more about a space one holds already
+    if not anywhere and target not in player.units:  # reach says nothing of one's own space
         found = (
             routes.get(target)
             if routes is not None
@@ -134,18 +107,57 @@ def check_expansion(
     for rule in rules:
         check = rule(check, position, player, target)
     if money is not None and check.cost > money:
-        check = check._replace(
-            reasons=check.reasons
-            + (
-                Reason(
-                    "costs £{cost} and {player} has £{money}",
-                    cost=check.cost,
-                    player=player.name,
-                    money=money,
-                ),
-            )
-        )
+        check = check._replace(reasons=(*check.reasons, _short_of_money(check, player, money)))
     return check
+
+
+def _space_reasons(
+    position: Position, player: MapPlayer, target: int, unit: str, economy: Economy
+) -> list[str]:
+    """Why the unit cannot stand on the space itself: not a place, held, the wrong land."""
+    board = position.board
+    problem = refuse_place(board, target)
+    if problem:
+        return [problem]
+    reasons: list[str] = []
+    held = position.occupant(target)
+    if held is not None:
+        owner, kind = held
+        reasons.append(held_words(board.spaces[target].id, player.name, owner.name, kind))
+    wrong_land = refuse_land(board, target, unit, economy)
+    if wrong_land:
+        reasons.append(wrong_land)
+    return reasons
+
+
+def _stock_reasons(player: MapPlayer, unit: str, economy: Economy, left: int | None) -> list[str]:
+    """Why the player has no such unit left to place (`left`: a rule's count, else the box's)."""
+    total, placed = economy.units[unit].count, player.count(unit)
+    if left is None or left == total - placed:  # the box's count
+        if placed >= total:
+            return [
+                Reason(
+                    "no {units} left on the player board (all {total} are on the map)",
+                    units=plural(unit),
+                    total=total,
+                )
+            ]
+    elif left <= 0:
+        return [
+            Reason(
+                "no {units} left on {player}'s player board", units=plural(unit), player=player.name
+            )
+        ]
+    return []
+
+
+def _short_of_money(check: ExpansionCheck, player: MapPlayer, money: int) -> str:
+    return Reason(
+        "costs £{cost} and {player} has £{money}",
+        cost=check.cost,
+        player=player.name,
+        money=money,
+    )
 
 
 def legal_spaces(
@@ -157,14 +169,25 @@ def legal_spaces(
     left = options.get("left")
     if (left if left is not None else economy.units[unit].count - player.count(unit)) <= 0:
         return []
-    needs = set(economy.units[unit].land)
     routes = (
         None
         if options.get("anywhere")
         else reachable(board, player.units, player.shipping, player.ports)
     )
+    checks = (
+        check_expansion(position, who, unit, index, economy, routes=routes, **options)
+        for index in _candidates(position, set(economy.units[unit].land), routes)
+    )
+    return [check for check in checks if check.legal]
+
+
+def _candidates(
+    position: Position, needs: set[str], routes: Mapping[int, Route] | None
+) -> list[int]:
+    """The free spaces in reach (`routes`; None: anywhere) on land in `needs`, nobody's."""
+    board = position.board
     occupied = {index for p in position.players for index in p.units}
-    candidates = [
+    return [
         space.index
         for space in board.spaces
         if (routes is None or space.index in routes)
@@ -172,8 +195,3 @@ def legal_spaces(
         and board.is_free_land(space.index)
         and space.index not in occupied
     ]
-    checks = (
-        check_expansion(position, who, unit, index, economy, routes=routes, **options)
-        for index in candidates
-    )
-    return [check for check in checks if check.legal]

@@ -226,18 +226,28 @@ def winner(results: Sequence[_Ranked], final: bool = True) -> str:
     """Who won; with `final` False, who leads (the game is not over)."""
     first = [r for r in results if r.rank == 1]
     if len(first) > 1:
-        shared = dict(
-            names=join_names([r.name for r in first]), vp=first[0].total, money=first[0].money
-        )
-        if final:
-            return Reason("{names} share the win: {vp} VP and £{money} each.", **shared)
-        return Reason("{names} share the lead: {vp} VP and £{money} each.", **shared)
+        return _shared(first, final)
     top = first[0]
     level = [r for r in results if r is not top and r.total == top.total]
     if not level:
         if final:
             return Reason("{player} wins with {vp} VP.", player=top.name, vp=top.total)
         return Reason("{player} leads with {vp} VP.", player=top.name, vp=top.total)
+    return _on_money(top, level, final)
+
+
+def _shared(first: Sequence[_Ranked], final: bool) -> str:
+    """The players who share the win (or the lead): level on VP and money."""
+    shared = dict(
+        names=join_names([r.name for r in first]), vp=first[0].total, money=first[0].money
+    )
+    if final:
+        return Reason("{names} share the win: {vp} VP and £{money} each.", **shared)
+    return Reason("{names} share the lead: {vp} VP and £{money} each.", **shared)
+
+
+def _on_money(top: _Ranked, level: Sequence[_Ranked], final: bool) -> str:
+    """Who won (or leads) on money, level on VP with `level`."""
     # TRANSLATORS: {others} is the money of each player level with the leader, as "£3, £5"
     on_money = dict(
         player=top.name,

@@ -70,13 +70,18 @@ def kind_in_words(head: bytes, data: Any = None) -> str | None:
     if data is None:
         return Reason("binary data") if b"\0" in head else None
     if isinstance(data, dict):
-        if "setup" in data and "events" in data:
-            return Reason("a game file")
-        if is_score_sheet(data):
-            return Reason("a score sheet")
-        if "modules" in data and "players" in data:
-            return Reason("a position file")
-        return None
+        return _mapping_kind(data)
     if isinstance(data, list):
         return Reason("a YAML list")
     return Reason("plain text")
+
+
+def _mapping_kind(data: dict[Any, Any]) -> str | None:
+    """Which of caledonia's files a YAML mapping is, by its keys (None: none of them)."""
+    if "setup" in data and "events" in data:
+        return Reason("a game file")
+    if is_score_sheet(data):
+        return Reason("a score sheet")
+    if "modules" in data and "players" in data:
+        return Reason("a position file")
+    return None

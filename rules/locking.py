@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,14 @@ from pathlib import Path
 
 from .errors import CaledoniaError
 from .messages import N_, Reason
+from .yamlfile import WriteError, os_reason
+
+if sys.platform != "win32":
+    import fcntl
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+    from _blake2 import blake2b
+except ImportError:  # another Python
+    from hashlib import blake2b
 
 LOCK_WAIT_ENV = "CALEDONIA_LOCK_WAIT"
 LOCK_WAIT_SECONDS = 5.0  # a save takes well under a second: five is many saves' time
@@ -116,11 +125,8 @@ LOCK_MODE = 0o600  # the writer's own: nobody else need read or change a lock
 
 
 def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
-    try:
-        import fcntl
-    except ImportError:  # no flock (Windows): one writer is not enforced there
+    if sys.platform == "win32":  # no flock: one writer is not enforced there
         return os.open(os.devnull, os.O_RDONLY)
-    from .yamlfile import WriteError
 
     deadline = time.monotonic() + wait
     unnamed = 0  # polls past the deadline while the holder's pid could not be read
@@ -153,8 +159,6 @@ def _acquire(path: str | os.PathLike[str], lock: Path, wait: float) -> int:
 def _open_lock(path: str | os.PathLike[str], lock: Path) -> int:
     """The lock file, opened (made 0600 when new); WriteError, naming it, when it cannot be
     made or is a symbolic link, a FIFO or anything else than a regular file."""
-    from .yamlfile import WriteError
-
     try:
         fd = os.open(lock, _OPEN_FLAGS, LOCK_MODE)
     except OSError as error:
@@ -180,8 +184,6 @@ def _planted(lock: Path, what: str) -> Reason:
 
 
 def _unchanged(error: OSError, making: bool = False) -> Reason:
-    from .yamlfile import os_reason
-
     if making:
         return Reason("{reason} (making its lock file)", reason=os_reason(error))
     return Reason("{reason}: nothing was changed", reason=os_reason(error))
@@ -215,8 +217,6 @@ class Seen:
 
 def seen(path: str | os.PathLike[str]) -> Seen | None:
     """The file as it is now (None when it is missing or cannot be read)."""
-    import hashlib
-
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO never blocks
     except OSError:
@@ -225,5 +225,5 @@ def seen(path: str | os.PathLike[str]) -> Seen | None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             return None
-        digest = hashlib.sha256(handle.read()).hexdigest()
+        digest = blake2b(handle.read()).hexdigest()
     return Seen(info.st_size, info.st_mtime_ns, digest)

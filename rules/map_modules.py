@@ -15,8 +15,10 @@ the module; each port slot lists the spaces it touches.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
+from importlib.util import find_spec
 from pathlib import Path
 from typing import NamedTuple
 
@@ -473,12 +475,13 @@ def load_module_set(
 
 
 MAPS_ENV = "CALEDONIA_MAPS"
+# Where each module's column 0, row 0 sits when its file gives no origin:
+# four 7 x 6 modules in a 14 x 12 board (the shape of the example sides).
+DEFAULT_ORIGINS = {"A": (0, 0), "B": (7, 0), "C": (7, 6), "D": (0, 6)}
 
 
 def maps_folder(override: str | None = None) -> Path:
     """Where the module sides are: --maps, else $CALEDONIA_MAPS, else the shipped examples."""
-    import os
-
     chosen = override or os.environ.get(MAPS_ENV)
     if chosen:
         return Path(chosen)
@@ -486,7 +489,8 @@ def maps_folder(override: str | None = None) -> Path:
 
 
 def example_maps_folder() -> Path:
-    """The shipped example sides, whatever the box or $CALEDONIA_MAPS holds."""
-    from .. import maps  # the package folder that holds the example sides
-
-    return Path(maps.__file__).parent
+    """The shipped example sides, whatever the box or $CALEDONIA_MAPS holds: the folder of
+    the package caledonia.maps, found without running it."""
+    found = find_spec("caledonia.maps")
+    assert found is not None and found.origin is not None, "caledonia.maps is installed"
+    return Path(found.origin).parent

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .board import slot_for
+from .boxfolder import find
 from .messages import Reason
 from .schema import Node
 from .yamlfile import read_yaml
@@ -90,8 +91,6 @@ def parse_market(data: object, source: str, players: int, goods: tuple[str, ...]
 
 def market_file(override: str | None = None) -> Path:
     """--market, else $CALEDONIA_MARKET, else the box's, else the shipped example."""
-    from .boxfolder import find
-
     return find("market", override).path
 
 

@@ -108,27 +108,41 @@ def reachable(
     best: dict[int, tuple[int, int, int]] = {}  # target -> (kind, lochs, source)
     for source in sorted(own):  # ascending, so on a tie the first source found stays
         for target in board.neighbouring[source]:
-            if target not in best or best[target][:2] > (0, 0):
-                best[target] = (0, 0, source)
+            _keep_better(best, target, (0, 0, source))
         if board.spaces[source].loch:
             continue  # a unit on a loch reaches only its neighbours
         if rivers:
             for target in board.across_river[source]:
-                if target not in best or best[target][:2] > (1, 0):
-                    best[target] = (1, 0, source)
+                _keep_better(best, target, (1, 0, source))
         if lochs:
             for target, crossing in board.loch_targets(source, lochs).items():
-                if target not in best or best[target][:2] > (2, crossing):
-                    best[target] = (2, crossing, source)
+                _keep_better(best, target, (2, crossing, source))
     routes = {
         target: Route(_KINDS[kind], source, crossing)
         for target, (kind, crossing, source) in best.items()
         if target not in own
     }
+    _add_port_routes(routes, board, ports, own)
+    return routes
+
+
+def _keep_better(
+    best: dict[int, tuple[int, int, int]], target: int, found: tuple[int, int, int]
+) -> None:
+    """Keep the route `found` (kind, lochs, source) to `target` unless `best` holds one of a
+    better kind, or of fewer lochs: on a tie the one found first stays."""
+    if target not in best or best[target][:2] > found[:2]:
+        best[target] = found
+
+
+def _add_port_routes(
+    routes: dict[int, Route], board: Board, ports: Iterable[str], own: set[int]
+) -> None:
+    """A route from a unit on a port tile to each space its slot touches, unless a unit on
+    a space already neighbours it (or holds it)."""
     for letter, target in sorted(_port_touches(board, ports)):
         if target not in own and (target not in routes or routes[target].kind != "neighbouring"):
             routes[target] = Route("neighbouring", -1, port=letter)
-    return routes
 
 
 def route_to(
@@ -137,28 +151,33 @@ def route_to(
     """The best route from any of `units` (or from a unit on a port tile, `ports`) to
     `target`, or None."""
     best = None
-    lochs = lochs_allowed(shipping)
     for source in units:
-        if source == target:
-            continue
-        if target in board.neighbouring[source]:
-            candidate = Route("neighbouring", source)
-        elif board.spaces[source].loch:
-            continue
-        elif crosses_rivers(shipping) and target in board.across_river[source]:
-            candidate = Route("river", source)
-        else:
-            crossing = board.lochs_to(source, target) if lochs else None
-            if crossing is None or crossing > lochs:
-                continue
-            candidate = Route("loch", source, crossing)
-        if _better(candidate, best):
+        candidate = _route_from(board, source, target, shipping)
+        if candidate is not None and _better(candidate, best):
             best = candidate
     if best is None or best.kind != "neighbouring":
         letters = sorted(letter for letter, j in _port_touches(board, ports) if j == target)
         if letters:
             return Route("neighbouring", -1, port=letters[0])
     return best
+
+
+def _route_from(board: Board, source: int, target: int, shipping: str) -> Route | None:
+    """How the unit on `source` reaches `target` with `shipping`: beside it, across a
+    river, across lochs, or not at all (None; from the target itself too)."""
+    if source == target:
+        return None
+    if target in board.neighbouring[source]:
+        return Route("neighbouring", source)
+    if board.spaces[source].loch:
+        return None
+    if crosses_rivers(shipping) and target in board.across_river[source]:
+        return Route("river", source)
+    lochs = lochs_allowed(shipping)
+    crossing = board.lochs_to(source, target) if lochs else None
+    if crossing is None or crossing > lochs:
+        return None
+    return Route("loch", source, crossing)
 
 
 def why_out_of_reach(
@@ -217,16 +236,19 @@ def port_route(
     best = None
     lochs = lochs_allowed(shipping)
     for source in units:
-        if source in slot.touches:
-            candidate = Route("neighbouring", source)
-        elif lochs and not board.spaces[source].loch:
-            depths = board.loch_depths(source)
-            crossings = [depths[j] for j in slot.touches if j in depths and depths[j] <= lochs]
-            if not crossings:
-                continue
-            candidate = Route("loch", source, min(crossings))
-        else:
-            continue
-        if _better(candidate, best):
+        candidate = _port_from(board, source, slot, lochs)
+        if candidate is not None and _better(candidate, best):
             best = candidate
     return best
+
+
+def _port_from(board: Board, source: int, slot: PortSlot, lochs: int) -> Route | None:
+    """How the unit on `source` reaches the port slot: beside it, across at most `lochs`
+    lochs, or not at all."""
+    if source in slot.touches:
+        return Route("neighbouring", source)
+    if not lochs or board.spaces[source].loch:
+        return None
+    depths = board.loch_depths(source)
+    crossings = [depths[j] for j in slot.touches if j in depths and depths[j] <= lochs]
+    return Route("loch", source, min(crossings)) if crossings else None

@@ -9,11 +9,12 @@ reports bad input the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from difflib import get_close_matches
 from typing import Any
 
 from .errors import DataError
 from .messages import Reason
-from .plaindata import LineDict, LineList, LongNumber
+from .plaindata import LineDict, LineList, LongNumber, control_in, name_problem, shortened
 
 
 def describe(value: Any) -> str:
@@ -24,8 +25,6 @@ def describe(value: Any) -> str:
         # TRANSLATORS: {value} is YAML's word as written in the file: true or false
         return Reason("{value} (a yes/no value)", value=str(value).lower())
     if isinstance(value, int):
-        from .words import shortened
-
         return shortened(str(value))
     if isinstance(value, LongNumber):
         return str(value)
@@ -134,9 +133,7 @@ class Node:
     def name(self) -> str:
         """A player's name, held to the rules a name typed at `caledonia new` is: no
         control, C1 or bidirectional character, no line break, at most MAX_NAME characters
-        (words.name_problem); shown back escaped and shortened."""
-        from .words import name_problem, shortened
-
+        (plaindata.name_problem); shown back escaped and shortened."""
         name = self.text()
         problem = name_problem(name)
         if problem:
@@ -148,8 +145,6 @@ class Node:
     def one_line(self) -> str:
         """Text of one line, as a word of an event is: no control, C1 or bidirectional
         character, no line break (shown back escaped)."""
-        from .words import control_in
-
         text = self.text()
         found = control_in(text)
         if found:
@@ -181,8 +176,6 @@ def whole_number_phrase(minimum: int | None, maximum: int | None) -> str:
 
 
 def _unknown_key_message(key: str, allowed: tuple[str, ...]) -> str:
-    from difflib import get_close_matches  # only on the error path
-
     close = get_close_matches(key, allowed, n=1)
     if close:
         return Reason(

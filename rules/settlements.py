@@ -14,8 +14,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .board import Board
+from .components import Economy
+from .map_modules import ModuleSide
 from .messages import Plural, Reason
-from .reach import crosses_rivers, lochs_allowed
+from .position import build_board, check_players_apart, parse_map_player
+from .reach import crosses_rivers, lochs_allowed, shipping_words
+from .schema import Node
+from .space_names import short_place
 from .words import one_of
 
 # How fishermen (Clan MacDonald) are read for settlements, said wherever they are counted.
@@ -80,8 +85,6 @@ class SettlementCount(NamedTuple):
 
 
 def _left_out(board: Board, spaces: tuple[int, ...]) -> str:
-    from .space_names import short_place
-
     place = short_place(board, spaces[0])
     return Plural(
         "the unit at {place}", "{count} units from {place}", count=len(spaces), place=place
@@ -123,15 +126,28 @@ def count_settlements(board: Board, units: Iterable[int], shipping: str) -> Sett
     spaces = sorted(set(units))
     if not spaces:
         return SettlementCount((), (), ())
+    settlements = _settlements(board, spaces)
+    groups = _linked(board, spaces, settlements, shipping)
+    return SettlementCount(tuple(settlements), tuple(groups), groups[0])
+
+
+def _settlements(board: Board, spaces: list[int]) -> list[tuple[int, ...]]:
+    """The units on `spaces` in settlements: each group of neighbouring ones, in order."""
     position = {space: i for i, space in enumerate(spaces)}
     clusters = _Sets(len(spaces))
     for space in spaces:
         for other in board.neighbouring[space]:
             if other in position:
                 clusters.join(position[space], position[other])
-    settlements = sorted(tuple(spaces[i] for i in group) for group in clusters.groups())
-    settlement_of = {space: s for s, members in enumerate(settlements) for space in members}
+    return sorted(tuple(spaces[i] for i in group) for group in clusters.groups())
 
+
+def _linked(
+    board: Board, spaces: list[int], settlements: list[tuple[int, ...]], shipping: str
+) -> list[tuple[int, ...]]:
+    """The settlements (by their place in `settlements`) that `shipping` links, in groups,
+    the largest first."""
+    settlement_of = {space: s for s, members in enumerate(settlements) for space in members}
     linked = _Sets(len(settlements))
     rivers, lochs = crosses_rivers(shipping), lochs_allowed(shipping)
     for space in spaces:
@@ -143,5 +159,42 @@ def count_settlements(board: Board, units: Iterable[int], shipping: str) -> Sett
         for other in reach:
             if other in settlement_of:
                 linked.join(settlement_of[space], settlement_of[other])
-    groups = sorted((tuple(group) for group in linked.groups()), key=lambda g: (-len(g), g))
-    return SettlementCount(tuple(settlements), tuple(groups), groups[0])
+    return sorted((tuple(group) for group in linked.groups()), key=lambda g: (-len(g), g))
+
+
+class MapSettlements(NamedTuple):
+    """One player's settlements counted on the map of a score sheet, as its note says them."""
+
+    seat: int
+    player: str
+    shipping: str  # the player's shipping reach, in words
+    settlements: int  # how many count
+    kept: list[str]  # the counted settlements (none: empty)
+    left: list[str]  # each left out
+    fishermen: bool
+
+
+def count_on_map(
+    top: dict[str, Node], sides: Mapping[str, ModuleSide], nodes: list[Node], economy: Economy
+) -> tuple[Board, list[MapSettlements]]:
+    """The board a score sheet's `map` names (`top`), and the settlements of each player
+    entry (`nodes`) that gives units on it; DataError naming the entry at fault."""
+    board = build_board(top, sides, len(nodes))
+    on_map = []
+    for seat, node in enumerate(nodes):
+        entries = node.entries()
+        if "units" in entries:
+            on_map.append((seat, parse_map_player(node, entries, seat, board, economy), node))
+    check_players_apart([p for _, p, _ in on_map], [n for _, _, n in on_map], board)
+    found = []
+    for seat, player, _ in on_map:
+        counted = count_settlements(board, player.units, player.shipping)
+        kept, left = counted.in_words(board)
+        shipping = shipping_words(player.shipping)
+        fishermen = has_fishermen(player.units, player.ports)
+        found.append(
+            MapSettlements(
+                seat, player.name, shipping, counted.count, [kept] if kept else [], left, fishermen
+            )
+        )
+    return board, found

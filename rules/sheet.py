@@ -304,35 +304,26 @@ def _settlements_from_map(
     load_sides: SideLoader | None,
 ) -> tuple[list[PlayerSheet], bool]:
     """Count the settlements of the players who gave units, from the board named in `map`."""
-    from .position import build_board, check_players_apart, parse_map_player
-    from .reach import shipping_words
-    from .settlements import count_settlements, has_fishermen
+    from .settlements import count_on_map  # the board and its reach only for a sheet with a map
 
     top = map_node.mapping(required=("modules",), optional=("tighter_map",))
     if load_sides is None:
         raise map_node.fail(Reason("this sheet names a map, but no map modules are available here"))
-    board = build_board(top, load_sides(), len(players))
-    on_map = []
-    for seat, node in enumerate(nodes):
-        entries = node.entries()
-        if "units" in entries:
-            on_map.append((seat, parse_map_player(node, entries, seat, board, parts.economy), node))
-    check_players_apart([p for _, p, _ in on_map], [n for _, _, n in on_map], board)
+    board, counts = count_on_map(top, load_sides(), nodes, parts.economy)
     result = list(players)
-    for seat, map_player, node in on_map:
-        counted = count_settlements(board, map_player.units, map_player.shipping)
-        kept, left = counted.in_words(board)
+    for counted in counts:
         note = settlement_note(
-            map_player.name,
-            shipping_words(map_player.shipping),
-            counted.count,
-            [kept] if kept else [],
-            left,
-            has_fishermen(map_player.units, map_player.ports),
+            counted.player,
+            counted.shipping,
+            counted.settlements,
+            counted.kept,
+            counted.left,
+            counted.fishermen,
         )
-        given = {key: node.entries()[key].value for key in MAP_KEYS if key in node.entries()}
-        result[seat] = result[seat]._replace(
-            settlements=counted.count, on_map=given, settlement_note=note
+        entries = nodes[counted.seat].entries()
+        given = {key: entries[key].value for key in MAP_KEYS if key in entries}
+        result[counted.seat] = result[counted.seat]._replace(
+            settlements=counted.settlements, on_map=given, settlement_note=note
         )
     return result, board.example
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from .boxfolder import find
 from .market import Market
 from .messages import N_, Plural, Reason
 from .schema import Node
@@ -206,8 +207,6 @@ def parse_removal_grid(data: object, source: str, price_die: Sequence[int]) -> R
 
 def export_board_file(override: str | None = None) -> Path:
     """--export-board, else $CALEDONIA_EXPORT_BOARD, else the box's, else the example."""
-    from .boxfolder import find
-
     return find("export_board", override).path
 
 

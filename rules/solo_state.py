@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .components import Components
+from .contract_faces import short
 from .market import Market
 from .messages import Plural, Reason
 from .schema import Node
@@ -98,8 +99,6 @@ def _check_ids(ids: Sequence[int], parts: Components, in_use: Sequence[int]) -> 
                 highest=len(parts.contracts),
             )
         if contract_id in seen or contract_id in in_use:
-            from .contract_faces import short
-
             return Reason(
                 "contract {contract} is already on the board or out of the game",
                 contract=short(contract_id, parts.contracts),
@@ -119,8 +118,6 @@ def apply_table_changes(
     board = list(state.board)
     for contract_id in taken:
         if contract_id not in board:
-            from .contract_faces import short
-
             # tiles by their left half (how a table finds them), the id in brackets
             on_board = "; ".join(short(c) for c in board if c is not None) or Reason("none")
             raise ValueError(
@@ -144,40 +141,50 @@ def _draw(
     empty = sum(1 for held in state.board if held is None)
     pile = list(state.pile) if state.pile is not None else None
     if drawn is None:
-        if pile is None:
-            raise ValueError(
-                Reason(
-                    "this game draws from the table's own pile: say which contracts "
-                    "were drawn for the empty slots"
-                )
-            )
-        if len(pile) < empty:
-            raise ValueError(
-                Plural(
-                    "the pile has {contracts} for {count} empty slot",
-                    "the pile has {contracts} for {count} empty slots",
-                    count=empty,
-                    contracts=Plural("{count} contract", "{count} contracts", count=len(pile)),
-                )
-            )
-        drawn = draw_from(pile, empty)
-    else:
-        in_use = [c for c in state.board if c is not None] + list(state.removed) + list(state.taken)
-        problem = _check_ids(drawn, parts, in_use)
-        if problem:
-            raise ValueError(problem)
-        if len(drawn) != empty:
-            raise ValueError(
-                Plural(
-                    "the board has {count} empty slot: draw {count} contract, not {drawn}",
-                    "the board has {count} empty slots: draw {count} contracts, not {drawn}",
-                    count=empty,
-                    drawn=len(drawn),
-                )
-            )
-        if pile is not None:
-            pile = [c for c in pile if c not in drawn]
+        return _from_pile(pile, empty), pile
+    _check_drawn(state, parts, drawn, empty)
+    if pile is not None:
+        pile = [c for c in pile if c not in drawn]
     return drawn, pile
+
+
+def _from_pile(pile: list[int] | None, empty: int) -> list[int]:
+    """The tool's draw for the `empty` slots, taken off its `pile` (ValueError: no pile of
+    the tool's, or too few contracts in it)."""
+    if pile is None:
+        raise ValueError(
+            Reason(
+                "this game draws from the table's own pile: say which contracts "
+                "were drawn for the empty slots"
+            )
+        )
+    if len(pile) < empty:
+        raise ValueError(
+            Plural(
+                "the pile has {contracts} for {count} empty slot",
+                "the pile has {contracts} for {count} empty slots",
+                count=empty,
+                contracts=Plural("{count} contract", "{count} contracts", count=len(pile)),
+            )
+        )
+    return draw_from(pile, empty)
+
+
+def _check_drawn(state: SoloState, parts: Components, drawn: Sequence[int], empty: int) -> None:
+    """ValueError unless the table drew `empty` contracts, none of them in use."""
+    in_use = [c for c in state.board if c is not None] + list(state.removed) + list(state.taken)
+    problem = _check_ids(drawn, parts, in_use)
+    if problem:
+        raise ValueError(problem)
+    if len(drawn) != empty:
+        raise ValueError(
+            Plural(
+                "the board has {count} empty slot: draw {count} contract, not {drawn}",
+                "the board has {count} empty slots: draw {count} contracts, not {drawn}",
+                count=empty,
+                drawn=len(drawn),
+            )
+        )
 
 
 def prepare(
@@ -274,6 +281,34 @@ def _whole_ids(node: Node, parts: Components) -> list[int]:
     return [i for i in _ids(node, parts) if i is not None]
 
 
+def _prices(node: Node, market: Market) -> dict[str, int]:
+    """The price of each good of the market, each on its track."""
+    prices = {}
+    for good, child in node.mapping(required=tuple(market.tracks)).items():
+        price = child.whole(0)
+        problem = market.check_price(good, price)
+        if problem:
+            raise child.fail(
+                Reason("{problem} (market data: {source})", problem=problem, source=market.source)
+            )
+        prices[good] = price
+    return prices
+
+
+def _listed(top: dict[str, Node], key: str, parts: Components) -> list[int]:
+    """The contract ids listed under `key` (none when it is left out)."""
+    return _whole_ids(top[key], parts) if key in top else []
+
+
+def _check_one_place(root: Node, everywhere: list[int]) -> None:
+    """DataError unless each contract of the file is in one place only."""
+    for contract_id in set(everywhere):
+        if everywhere.count(contract_id) > 1:
+            raise root.fail(
+                Reason("contract {contract} is in two places at once", contract=contract_id)
+            )
+
+
 def parse_state(data: Any, source: str, parts: Components, market: Market) -> SoloState:
     top = Node(data, source).mapping(
         required=("format", "seed", "round", "prices", "board"),
@@ -282,29 +317,17 @@ def parse_state(data: Any, source: str, parts: Components, market: Market) -> So
     if top["format"].value != FORMAT:
         raise top["format"].expected(Reason("{format!r} (a solo helper file)", format=FORMAT))
     round_number = top["round"].whole(FIRST_PREPARED_ROUND, LAST_ROUND + 1)
-    prices = {}
-    for good, node in top["prices"].mapping(required=tuple(market.tracks)).items():
-        price = node.whole(0)
-        problem = market.check_price(good, price)
-        if problem:
-            raise node.fail(
-                Reason("{problem} (market data: {source})", problem=problem, source=market.source)
-            )
-        prices[good] = price
+    prices = _prices(top["prices"], market)
     board = _ids(top["board"], parts, allow_empty=True)
     if len(board) != SLOTS:
         raise top["board"].expected(
             Reason("{slots} slots (a contract id, or null for an empty slot)", slots=SLOTS)
         )
     pile = _whole_ids(top["pile"], parts) if "pile" in top else None
-    removed = _whole_ids(top["removed"], parts) if "removed" in top else []
-    taken = _whole_ids(top["taken"], parts) if "taken" in top else []
-    everywhere = [c for c in board if c is not None] + (pile or []) + removed + taken
-    for contract_id in set(everywhere):
-        if everywhere.count(contract_id) > 1:
-            raise Node(data, source).fail(
-                Reason("contract {contract} is in two places at once", contract=contract_id)
-            )
+    removed, taken = _listed(top, "removed", parts), _listed(top, "taken", parts)
+    _check_one_place(
+        Node(data, source), [c for c in board if c is not None] + (pile or []) + removed + taken
+    )
     log = tuple(top["log"].value) if "log" in top and top["log"].value else ()
     return SoloState(
         top["seed"].whole(None),

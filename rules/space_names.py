@@ -12,6 +12,7 @@ is the top (the side of modules A and B).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from difflib import get_close_matches
 from typing import NamedTuple
 
 from .board import Board
@@ -365,8 +366,6 @@ def port_corner_words(board: Board, letter: str) -> str:
 
 def closest_ids(board: Board, typed: str, count: int = 3) -> list[str]:
     """The space ids nearest what was typed, for a did-you-mean."""
-    from difflib import get_close_matches  # only on the error path
-
     key = typed.strip().upper()
     return get_close_matches(key, list(board.index), n=count, cutoff=0.4)
 

@@ -14,6 +14,14 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from .messages import Joined, Reason
+from .names import SPANISH
+from .plaindata import ECHO_LIMIT
+
+# the free-text checks live in plaindata.py; the engine and the command line find them here
+from .plaindata import MAX_NAME as MAX_NAME
+from .plaindata import control_in as control_in
+from .plaindata import name_problem as name_problem
+from .plaindata import shortened as shortened
 
 # nouns whose plural is the word itself, or that are plural already
 _SAME_PLURAL = frozenset({"sheep", "hops", "fish", "goods", "glory"})
@@ -138,27 +146,30 @@ def match_word(typed: str, names: Iterable[str], what: str) -> str | Unmatched:
     names = tuple(dict.fromkeys(names))
     key = _key(typed)
     if key:
-        exact = [name for name in names if key in _forms(name)]
-        if not exact:
-            folded = _folded(typed)
-            exact = [name for name in names if folded in _spanish_forms(name)]
-        if len(exact) == 1:
-            return exact[0]
-        if exact:
-            return Unmatched(typed, what, tuple(exact), ambiguous=True)
-        starts = [name for name in names if _starts(key, _key(name))]
-        if not starts:
-            folded = _folded(typed)
-            starts = [
-                name
-                for name in names
-                if any(_starts(folded, form) for form in _spanish_forms(name))
-            ]
-        if len(starts) == 1:
-            return starts[0]
-        if starts:
-            return Unmatched(typed, what, tuple(starts), ambiguous=True)
+        found = _named_exactly(key, typed, names) or _named_by_start(key, typed, names)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return Unmatched(typed, what, tuple(found), ambiguous=True)
     return Unmatched(typed, what, names, ambiguous=False)
+
+
+def _named_exactly(key: str, typed: str, names: tuple[str, ...]) -> list[str]:
+    """The names `typed` is (any case, spacing or plural), in English, else in Spanish."""
+    exact = [name for name in names if key in _forms(name)]
+    if exact:
+        return exact
+    folded = _folded(typed)
+    return [name for name in names if folded in _spanish_forms(name)]
+
+
+def _named_by_start(key: str, typed: str, names: tuple[str, ...]) -> list[str]:
+    """The names `typed` starts (or starts one of their words), in English, else in Spanish."""
+    starts = [name for name in names if _starts(key, _key(name))]
+    if starts:
+        return starts
+    folded = _folded(typed)
+    return [name for name in names if any(_starts(folded, form) for form in _spanish_forms(name))]
 
 
 def _folded(text: str) -> str:
@@ -170,8 +181,6 @@ def _folded(text: str) -> str:
 
 def _spanish_forms(name: str) -> frozenset[str]:
     """The Spanish words of a data name (rules/names.py), singular and plural, folded."""
-    from .names import SPANISH
-
     return frozenset(_folded(form) for form in SPANISH.get(name, ()))
 
 
@@ -199,67 +208,9 @@ def resolve_word(typed: str, names: Iterable[str], what: str) -> str:
     return found
 
 
-# -- free text the table types: names, and the values echoed back -------------------------
+# -- the values echoed back (the checks of free text are plaindata's) -------------------
 
-MAX_NAME = 40  # a player's name as the score pad and every header show it
-# The characters that drive a terminal rather than show something: C0 and C1 controls
-# (escape sequences, NUL, bell, backspace; a name has no newline or tab either), DEL, and the
-# bidirectional embeddings, overrides and isolates that reorder what follows them.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def _control_named(text: str) -> str | None:
-    """The first control, C1 or bidirectional character of `text`, in words (None: none)."""
-    found = _CONTROLS.search(text)
-    if not found:
-        return None
-    code = ord(found.group())
-    if code == 0:
-        return Reason("a NUL")
-    if code == 0x1B:
-        return Reason("an escape sequence")
-    if code == 0x0A:
-        return Reason("a line break")
-    if 0x202A <= code <= 0x2069:
-        return Reason("the text-direction control U+{code:04X}", code=code)
-    return Reason("the control U+{code:04X}", code=code)
-
-
-def control_in(text: str) -> str | None:
-    """Why `text` cannot be a word of an event (it holds a control character), or None."""
-    what = _control_named(text)
-    if what is None:
-        return None
-    # TRANSLATORS: {what} is the character the text may not hold ("an escape sequence")
-    return Reason("expected text of one line, not {what}", what=what)
-
-
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a player's name (None: it can)."""
-    what = _control_named(name)
-    if what is not None:
-        # TRANSLATORS: {what} is the character the name may not hold ("an escape sequence")
-        return Reason("a name holds letters only, not {what}", what=what)
-    if len(name) > MAX_NAME:
-        return Reason(
-            "a name has at most {most} characters, not {count:,}", most=MAX_NAME, count=len(name)
-        )
-    return None
-
-
-ECHO_LIMIT = 60  # a longer word is shortened when a message shows it back
 _LONG_WORD = re.compile(r"[^\s'\"(),:;]{%d,}" % (ECHO_LIMIT + 1))  # quotes stay around it
-
-
-def shortened(word: str) -> str:
-    """A long value as a message shows it back: `999…(5,000 digits)`."""
-    if len(word) <= ECHO_LIMIT:
-        return word
-    # plain text, not a Reason: callers quote it with !r, and a Reason's repr is its id
-    number = word.lstrip("+-")
-    if number.isdigit():  # a number with its sign: the digits are counted
-        return f"{word[:12]}…({len(number):,} digits)"
-    return f"{word[:12]}…({len(word):,} characters)"
 
 
 def with_long_words_shortened(text: str) -> str:

@@ -11,6 +11,7 @@ import errno
 import os
 import re
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -173,8 +174,6 @@ def _new_temporary(folder: Path, name: str) -> tuple[int, str]:
 
 def _remove_stale_temporaries(folder: Path, name: str) -> None:
     """Temporary files left by a writer that was killed mid-write (older than a minute)."""
-    import time
-
     prefix = _temporary_prefix(name)
     try:
         entries = list(os.scandir(folder))  # one listing; no pattern to compile, unlike glob
@@ -332,20 +331,33 @@ def flow_items(items: list[dict[str, Any]]) -> str | None:
     `  drawn: [4, 34]`)."""
     lines = []
     for item in items:
-        if not isinstance(item, dict):
-            return None
-        pairs = [(_flow_scalar(key), _flow_value(value)) for key, value in item.items()]
-        if any(key is None or value is None for key, value in pairs):
-            return None
-        if any(isinstance(value, list) for value in item.values()):
-            block = [f"{key}: {value}" for key, value in pairs]
-            item_lines = ["- " + block[0]] + ["  " + line for line in block[1:]]
-        else:
-            item_lines = ["- {" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"]
-        if any(len(line) > _FLOW_WIDTH for line in item_lines):
+        item_lines = _flow_item(item)
+        if item_lines is None:
             return None
         lines += [line + "\n" for line in item_lines]
     return "".join(lines)
+
+
+def _flow_pairs(item: Any) -> list[tuple[str, str]] | None:
+    """A mapping's keys and values as flow_items writes them (None: not a mapping of such)."""
+    if not isinstance(item, dict):
+        return None
+    pairs = [(_flow_scalar(key), _flow_value(value)) for key, value in item.items()]
+    written = [(key, value) for key, value in pairs if key is not None and value is not None]
+    return written if len(written) == len(pairs) else None
+
+
+def _flow_item(item: Any) -> list[str] | None:
+    """The lines of one item of flow_items (None: to_yaml must write it)."""
+    pairs = _flow_pairs(item)
+    if pairs is None:
+        return None
+    if any(isinstance(value, list) for value in item.values()):
+        block = [f"{key}: {value}" for key, value in pairs]
+        item_lines = ["- " + block[0]] + ["  " + line for line in block[1:]]
+    else:
+        item_lines = ["- {" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"]
+    return None if any(len(line) > _FLOW_WIDTH for line in item_lines) else item_lines
 
 
 def _flow_value(value: Any) -> str | None:

@@ -22,11 +22,17 @@ them, slower to read than the replay it saves.
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
+    from _blake2 import blake2b as blake2b  # the cache's one digest, for its other files too
+except ImportError:  # another Python
+    from hashlib import blake2b as blake2b
 
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
@@ -48,11 +54,6 @@ _WRITE_FLAGS = (
 
 def body_digest(body: bytes) -> bytes:
     """The digest of a file's body as its header holds it (64 hex digits)."""
-    try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
-        from _blake2 import blake2b
-    except ImportError:  # another Python
-        from hashlib import blake2b
-
     return blake2b(body, digest_size=32).hexdigest().encode()
 
 
@@ -114,8 +115,7 @@ def restricted_loads(
     """Unpickle `body`, resolving only classes defined in caledonia's rules modules, the
     functions named in `allowed` and the `stand_ins` (a name the pickle uses for a value
     this process gives). Anything else raises pickle.UnpicklingError before it is built."""
-    import io
-    import pickle
+    import pickle  # only when a pickle is read: a view needs none
 
     permitted = frozenset(allowed)
     given = stand_ins or {}

@@ -32,6 +32,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import caledonia.rules
+from caledonia.rules import keeping
+
+from .cachefile import blake2b, body_digest, read_regular, restricted_loads, write_private
+
 FORMAT = 3
 
 
@@ -53,13 +58,6 @@ def tool_version() -> str:
     """caledonia's code and data as installed: every module and data file of the rules
     and of this storage layer with its size and time. Another version, or an edited
     install, has other files."""
-    try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
-        from _blake2 import blake2b
-    except ImportError:  # another Python
-        from hashlib import blake2b
-
-    import caledonia.rules
-
     rules = Path(caledonia.rules.__file__).resolve().parent
     storage = Path(__file__).resolve().parent
     listed = [sys.version, *installed_files(rules), *installed_files(storage)]
@@ -108,8 +106,6 @@ def _key(folder: Path, names: Iterable[str]) -> bytes:
 def read(folder: Path, names: tuple[str, ...]) -> Any | None:
     """The components built from `names` in `folder` and kept, or None when there is no
     fresh copy."""
-    from .cachefile import body_digest, read_regular, restricted_loads
-
     path = _cache_file(folder)
     if path is None:
         return None
@@ -133,9 +129,7 @@ def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
     path = _cache_file(folder)
     if path is None:
         return
-    import pickle
-
-    from .cachefile import body_digest, write_private
+    import pickle  # only when components are kept: a command that finds them needs none
 
     try:
         body = pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL)
@@ -146,6 +140,4 @@ def write(folder: Path, names: tuple[str, ...], built: Any) -> None:
 
 def install() -> None:
     """Plug this cache into the rules' components loader (rules/keeping.py)."""
-    from caledonia.rules.keeping import Keeper, install
-
-    install(Keeper(read, write))
+    keeping.install(keeping.Keeper(read, write))

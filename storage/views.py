@@ -29,12 +29,13 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from .cachefile import blake2b, read_regular, write_private
+from .datacache import cache_folder, tool_version
+
 FORMAT = b"caledonia-views/3\n"
 
 
 def _file(path: str) -> Path | None:
-    from .datacache import cache_folder
-
     folder = cache_folder("views")
     if folder is None:
         return None
@@ -45,13 +46,6 @@ def _file(path: str) -> Path | None:
 
 def _key(text: str, salt: bytes) -> bytes:
     """The key of a file's text for this version of caledonia (a line of 128 hex digits)."""
-    try:  # CPython's own BLAKE2: hashlib would load OpenSSL first, a cost at every start
-        from _blake2 import blake2b
-    except ImportError:  # another Python
-        from hashlib import blake2b
-
-    from .datacache import tool_version
-
     digest = blake2b(tool_version().encode())
     digest.update(blake2b(salt).digest())
     digest.update(blake2b(text.encode()).digest())
@@ -63,8 +57,6 @@ def kept(path: str, text: str, salt: bytes) -> dict[str, Any] | None:
     where = _file(path)
     if where is None:
         return None
-    from .cachefile import read_regular
-
     try:
         stored = read_regular(where)  # a FIFO or a link in its place: not waited on, not read
         if stored is None:
@@ -84,8 +76,6 @@ def keep(path: str, text: str, views: dict[str, Any], salt: bytes) -> None:
     where = _file(path)
     if where is None:
         return
-    from .cachefile import write_private
-
     try:
         views = {**(kept(path, text, salt) or {}), **views}
         data = FORMAT + _key(text, salt) + marshal.dumps(_plain(views))

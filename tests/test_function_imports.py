@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("rules", "storage", "cli")
 TARGETS = {"rules": 5, "all": 150}
-CEILINGS = {"rules": 61, "storage": 17, "cli": 592}  # today's, lowered as imports move
+CEILINGS = {"rules": 18, "storage": 2, "cli": 325}  # today's, lowered as imports move
 
 
 def _is_type_checking(test: ast.expr) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..components import IMPORT_GOODS, Contract, FinalScoringRules
+from ..contract_faces import short
 from ..data_messages import Headline
 from ..messages import Plural, Reason
 from ..names import counted
@@ -320,8 +321,6 @@ def _glory_by_kind(
 def _contract_words(contract: int, fulfilled: Fulfilments) -> Reason:
     """A contract by its tile's left half, as the table finds it (the tiles print no
     numbers), and when it was fulfilled."""
-    from ..contract_faces import short
-
     # TRANSLATORS: {tile} is a contract tile's left half: 'the 2 bread contract'
     tile = Reason("the {tile} contract", tile=short(contract))
     if contract not in fulfilled:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -118,8 +119,6 @@ def drawn_side(module_set: Mapping[str, ModuleSide], letter: str, rng: random.Ra
 
 def _no_side(name: str, module_set: Mapping[str, ModuleSide]) -> Reason:
     """A side the table named that is not there, with where the sides came from."""
-    from pathlib import Path
-
     folders = sorted({str(Path(side.source).parent) for side in module_set.values()})
     # TRANSLATORS: {folders} is one or more folder names joined by ' or '
     return Reason(

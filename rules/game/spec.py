@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple
 
+from ..components import components
+from ..contract_faces import TileNotRead, read_tiles
 from ..messages import Reason
 from ..schema import Node
 from ..words import Unmatched, match_word
@@ -105,9 +107,6 @@ def shape_field(
 
 def _tiles(text: str, node: Node | None = None, what: str = "") -> list[int]:
     """Contract tiles as typed: by the goods their left half shows ('4 wool, 2 beef') or ids."""
-    from ..components import components
-    from ..contract_faces import TileNotRead, read_tiles
-
     try:
         return read_tiles(text, components().contracts)
     except TileNotRead as problem:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..contract_faces import short
 from ..messages import Reason
 from .events.port import KickstarterPort
 from .hooks import Dice, RulesUnit, VariantChoice, override
@@ -67,7 +68,6 @@ class Solo(RulesUnit):
     def after_refill(
         self, state: GameState, board: list[int | None], rolls: Sequence[Any]
     ) -> tuple[list[int | None], int | None, list[str]]:
-        from ..contract_faces import short
         from ..solo import refill
 
         grid = state.setup.removal_grid
@@ -75,8 +75,6 @@ class Solo(RulesUnit):
         result = refill(board, [], rolls[-1]["die"], grid)
         notes: list[str] = []
         if result.removed is not None:
-            from ..contract_faces import short
-
             notes.append(
                 Reason(
                     "last price die {die:+d}: the {contract} contract (slot {slot}) leaves the game",
