@@ -23,7 +23,7 @@ from .event_words import describe
 from .legal import refusal
 from .pieces import position_of
 from .registry import CLANS, EVENTS
-from .spec import CHOICES, Event, EventSpec
+from .spec import CHOICES, EventSpec
 from .state import GameState, Refused
 
 PROBES = 1500  # at most this many events asked about, spread over the whole product
@@ -43,7 +43,7 @@ def why_not(
         for e in spec.options(state)
     ):
         return []
-    refusals: list[tuple[Event, list[str]]] = []
+    refusals: list[tuple[dict[str, Any], list[str]]] = []
     for probe in _probes(state, spec, player):
         event = {**probe, **wanted}
         try:
@@ -73,13 +73,13 @@ def why_not(
     ]
 
 
-def _nearest(refusals: list[tuple[Event, list[str]]]) -> tuple[Event, list[str]]:
+def _nearest(refusals: list[tuple[dict[str, Any], list[str]]]) -> tuple[dict[str, Any], list[str]]:
     """The try whose reasons are least about what was tried (a space that is a loch, a
     contract not held) and most about the player (the money they have), then the fewest
     reasons, then the rarest kinds of reason (by message id)."""
     seen = Counter(_kind(r) for _, reasons in refusals for r in reasons)
 
-    def distance(item: tuple[Event, list[str]]) -> tuple[int, int, int]:
+    def distance(item: tuple[dict[str, Any], list[str]]) -> tuple[int, int, int]:
         event, reasons = item
         tried = {str(v) for k, v in event.items() if k not in ("type", "player")}
         naming = sum(1 for r in reasons if tried & _named(r))
@@ -109,7 +109,8 @@ def belongs(state: GameState, kind: str, player: str) -> bool:
         return False
 
 
-def _probes(state: GameState, spec: EventSpec, player: str) -> Iterator[Event]:
+def _probes(state: GameState, spec: EventSpec[Any], player: str) -> Iterator[dict[str, Any]]:
+    # representatives of the kind, not all well formed: asked, never recorded
     names = [n for n, f in spec.fields.items() if f.required]
     values = [
         spec.probe_values(state, player, n) or _values(state, spec.fields[n].kind, player)

@@ -11,7 +11,7 @@ negative money.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from ...contract_faces import tile
 from ...messages import N_, Plural, Reason
@@ -30,7 +30,6 @@ from ..spec import (
 )
 
 if TYPE_CHECKING:
-    from ..spec import Event
     from ..state import GameState
 
 YES = ("yes", "true", "upgraded", "1")
@@ -58,10 +57,10 @@ class Correction:
 
     fields: tuple[str, ...] = ("player", "value")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         raise NotImplementedError
 
 
@@ -69,7 +68,7 @@ class PlayerNumber(Correction):
     def __init__(self, attribute: str, note: str):
         self.attribute, self.note = attribute, note  # note: its message id
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         before = getattr(player, self.attribute)
         setattr(player, self.attribute, e["value"])
@@ -79,7 +78,7 @@ class PlayerNumber(Correction):
 class Goods(Correction):
     fields = ("player", "good", "value")
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         before, player.goods[e["good"]] = player.goods[e["good"]], e["value"]
         return [
@@ -96,11 +95,11 @@ class Goods(Correction):
 class Price(Correction):
     fields = ("good", "value")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         problem = state.market.check_price(e["good"], e["value"])
         return [problem] if problem else []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         before, state.prices[e["good"]] = state.prices[e["good"]], e["value"]
         return [
             Reason(
@@ -115,7 +114,7 @@ class Price(Correction):
 class Unit(Correction):
     fields = ("player", "space", "unit")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:  # a unit on a port tile (a clan's fisherman): off only
@@ -179,7 +178,7 @@ class Unit(Correction):
             )
         return reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:
@@ -217,7 +216,7 @@ class Unit(Correction):
 
 
 class Merchants(Correction):
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         total = state.parts.economy.merchants_per_colour
         if total - e["value"] - player.merchants_out() < 0:
@@ -232,7 +231,7 @@ class Merchants(Correction):
             ]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         total = state.parts.economy.merchants_per_colour
         board = total - e["value"] - player.merchants_out()
@@ -251,7 +250,7 @@ class Merchants(Correction):
 class Contract(Correction):
     fields = ("contract", "to", "player")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         to = e["to"]
         if to not in PLACES:
             # TRANSLATORS: open, fulfilled, board and out are what to type: keep them
@@ -271,7 +270,7 @@ class Contract(Correction):
             return [Reason("the export board has no empty box")]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         contract, to = e["contract"], e["to"]
         if contract in state.export_board:
             state.export_board[state.export_board.index(contract)] = None
@@ -298,13 +297,13 @@ class Contract(Correction):
 class Shipping(Correction):
     fields = ("player", "level")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         state.player(e["player"])
         if e["level"] not in SHIPPING_LEVELS:
             return [Reason("shipping is one of {levels}", levels=", ".join(SHIPPING_LEVELS))]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         player.shipping = SHIPPING_LEVELS.index(e["level"])
         level = e["level"].replace("_", "-")
@@ -314,11 +313,11 @@ class Shipping(Correction):
 class Technology(Correction):
     fields = ("player", "worker", "upgraded")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         state.player(e["player"])
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         worker = e["worker"]
         if e["upgraded"]:
@@ -356,7 +355,22 @@ CORRECTIONS: dict[str, Correction] = {
 OPTIONAL = {("contract", "player")}  # a contract going to the board or out has no player
 
 
-class Fix(EventSpec):
+class FixEvent(TypedDict):
+    type: Literal["fix"]
+    what: str
+    player: NotRequired[str]
+    good: NotRequired[str]
+    value: NotRequired[int]
+    space: NotRequired[str]
+    unit: NotRequired[str]
+    contract: NotRequired[int]
+    to: NotRequired[str]
+    level: NotRequired[str]
+    worker: NotRequired[str]
+    upgraded: NotRequired[bool]
+
+
+class Fix(EventSpec[FixEvent]):
     type = "fix"
     rule = Reason(
         "A correction makes the game match what stands on the table; it is no move of the "
@@ -388,7 +402,7 @@ class Fix(EventSpec):
         "shipping PLAYER LEVEL; technology PLAYER woodcutter|miner yes|no"
     )
 
-    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> FixEvent:
         if options:
             raise WordsError(
                 Reason(
@@ -412,10 +426,10 @@ class Fix(EventSpec):
             raise WordsError(
                 Reason("usage: caledonia fix GAME {what} {shape}", what=what, shape=shape)
             )
-        event: Event = {"type": self.type, "what": what}
+        event: dict[str, Any] = {"type": "fix", "what": what}
         for name, word in zip(names, rest, strict=False):
             event[name] = self._word(name, word)
-        return event
+        return cast(FixEvent, event)  # the correction's own fields, by name
 
     @staticmethod
     def _word(name: str, word: str) -> int | str | bool:
@@ -435,7 +449,7 @@ class Fix(EventSpec):
             return word.lower().replace("-", "_")
         return word
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: FixEvent) -> FixEvent:
         e = super().normalise(state, e)
         # the words as typed, in the data's spelling when they say one thing (else check says why)
         vocabularies = {
@@ -444,16 +458,17 @@ class Fix(EventSpec):
             "to": (PLACES, "place"),
             "level": (SHIPPING_LEVELS, "shipping level"),
         }
+        fields = cast("dict[str, Any]", e)  # the same record, read by the vocabularies' names
         for name, (names, what) in vocabularies.items():
-            if isinstance(e.get(name), str):
-                found = match_word(e[name], names, what)
-                e[name] = e[name] if isinstance(found, Unmatched) else found
+            if isinstance(fields.get(name), str):
+                found = match_word(fields[name], names, what)
+                fields[name] = fields[name] if isinstance(found, Unmatched) else found
         if "space" in e:
             letter = port_letter(e["space"])
             e["space"] = port_word(letter) if letter else canonical_space(state, e["space"])
         return e
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         correction = CORRECTIONS.get(e["what"])
         if correction is None:
             kinds = ", ".join(CORRECTIONS)
@@ -472,10 +487,10 @@ class Fix(EventSpec):
             state.player(e["player"])
         return correction.check(state, e)
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         return CORRECTIONS[e["what"]].apply(state, e)
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: FixEvent) -> str:
         """The correction in the table's words: what the table now shows."""
         what, who = e["what"], e.get("player")
         if what == "contract" and e.get("to") in PLACES:
@@ -489,7 +504,7 @@ def _good_words(good: str) -> str:
     return good.replace("_", " ")
 
 
-def _unit_words(e: Event) -> str:
+def _unit_words(e: FixEvent) -> str:
     if choice_word(e["unit"]) == "none":
         return Reason("{player}'s unit is off {space}", player=e["player"], space=e["space"])
     return Reason(
@@ -500,7 +515,7 @@ def _unit_words(e: Event) -> str:
     )
 
 
-def _technology_words(e: Event) -> str:
+def _technology_words(e: FixEvent) -> str:
     if e["upgraded"]:
         return Reason(
             "{player}'s {worker} technology is now upgraded", player=e["player"], worker=e["worker"]

@@ -10,21 +10,20 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 from math import comb, perm
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ...contract_faces import short, tile
 from ...messages import Plural, Reason
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
-from ..spec import Event, EventSpec, Field, WordsError, whole_word
+from ..spec import DieRoll, EventSpec, Field, WordsError, whole_word
 from ..state import phase_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from random import Random
 
-    from ..spec import Event
     from ..state import GameState
 
 
@@ -42,7 +41,7 @@ def ordered_draw(state: GameState) -> bool:
     return state.setup.removal_grid is not None
 
 
-def seeded_rolls(state: GameState) -> list[dict[str, str | int]]:
+def seeded_rolls(state: GameState) -> list[DieRoll]:
     """The tool's dice for this preparation: the same seed and round give the same rolls."""
     from ...solo import roll_dice  # the solo rules load in a solo game only
     from ...solo_state import dice_rng
@@ -53,7 +52,13 @@ def seeded_rolls(state: GameState) -> list[dict[str, str | int]]:
     return [{"good": r.good, "die": r.die} for r in roll_dice(rng, dice.goods, dice.price)]
 
 
-class Prepare(EventSpec):
+class PrepareEvent(TypedDict):
+    type: Literal["prepare"]
+    drawn: NotRequired[list[int]]
+    rolls: NotRequired[list[DieRoll]]
+
+
+class Prepare(EventSpec[PrepareEvent]):
     type = "prepare"
     menu_words = Reason("Prepare the next round")
     menu_order = 240
@@ -68,9 +73,9 @@ class Prepare(EventSpec):
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
 
-    def parse_option(self, option: str, values: list[str]) -> Event:
+    def parse_option(self, option: str, values: list[str]) -> dict[str, Any]:
         if option == "roll":
-            rolls = []
+            rolls: list[DieRoll] = []
             for text in values:
                 good, _, die = text.partition(":")
                 if not die:
@@ -81,10 +86,10 @@ class Prepare(EventSpec):
             return {"rolls": rolls}
         return super().parse_option(option, values)
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: PrepareEvent) -> PrepareEvent:
         return canonical_draw(state, e, missing(state), ordered=ordered_draw(state))
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: PrepareEvent) -> list[str]:
         if state.phase != "preparation":
             return [
                 Reason(
@@ -115,7 +120,7 @@ class Prepare(EventSpec):
             reasons.append(Reason("the dice market is for the solo game only"))
         return reasons + draw_reasons(state, e.get("drawn"), missing(state))
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: PrepareEvent) -> list[str]:
         notes: list[str] = []
         rolls = e.get("rolls") or []
         if rolls:
@@ -149,14 +154,15 @@ class Prepare(EventSpec):
         state.turn_order = list(state.pass_order)
         return notes + [Reason("merchants return")] + begin_round(state, state.round + 1)
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[PrepareEvent]:
         if state.phase != "preparation":
             return []
         count = missing(state)
         dice = state.rules.dice(state)
         if state.pile is not None and dice is None:
             top = state.pile[:count]
-            return Listed([{"type": self.type, **({"drawn": top} if top else {})}])
+            event: PrepareEvent = {"type": "prepare", "drawn": top} if top else {"type": "prepare"}
+            return Listed([event])
         ordered = ordered_draw(state)
         pool = sorted(available(state)) if state.pile is None else None
         size = min(count, len(pool)) if pool is not None else 0
@@ -169,7 +175,7 @@ class Prepare(EventSpec):
                 return [top]
             return (list(d) for d in (permutations if ordered else combinations)(pool, size))
 
-        def roll_sets() -> Iterable[list[dict[str, str | int]] | None]:
+        def roll_sets() -> Iterable[list[DieRoll] | None]:
             if dice is None:
                 return [None]
             return (
@@ -178,10 +184,10 @@ class Prepare(EventSpec):
                 for faces in product(dice.price, repeat=dice.rolls)
             )
 
-        def iterate() -> Iterator[Event]:
+        def iterate() -> Iterator[PrepareEvent]:
             for drawn in draws():
                 for rolls in roll_sets():
-                    event: Event = {"type": self.type}
+                    event: PrepareEvent = {"type": "prepare"}
                     if drawn:
                         event["drawn"] = drawn
                     if rolls is not None:
@@ -210,7 +216,7 @@ class Prepare(EventSpec):
                 and all(r["good"] in dice.goods and r["die"] in dice.price for r in rolls)
             )
 
-        def contains(e: Event) -> bool:
+        def contains(e: dict[str, Any]) -> bool:
             return (
                 e.get("type") == self.type
                 and set(e) <= {"type", "drawn", "rolls"}
@@ -218,8 +224,8 @@ class Prepare(EventSpec):
                 and rolls_fit(e.get("rolls"))
             )
 
-        def sample(rng: Random) -> Event:
-            event: Event = {"type": self.type}
+        def sample(rng: Random) -> PrepareEvent:
+            event: PrepareEvent = {"type": "prepare"}
             if pool is None:
                 drawn = pile[:count]
             else:
@@ -239,7 +245,7 @@ class Prepare(EventSpec):
         summary = _summary(None if dice is None else dice.rolls, size if pool is not None else 0)
         return Family(n_draws * n_rolls, iterate, contains, summary, sample)
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: PrepareEvent) -> str:
         dice = ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]) if e.get("rolls") else ""
         drawn = ", ".join(short(c) for c in e["drawn"]) if e.get("drawn") else ""
         if dice and drawn:
