@@ -41,18 +41,21 @@ MODULES = {
     "misspelt_key": HEAD
     + """
 def quantity(e: TradeEvent) -> int:
-    return e["quantitty"]
+    count: int = e["quantitty"]
+    return count
 """,
     "misspelt_in_a_spec": HEAD
     + """
 class Misspelt(Trade):
     def describe(self, e: TradeEvent) -> str:
-        return e["godo"]
+        good: str = e["godo"]
+        return good
 """,
     "any_event_not_narrowed": HEAD
     + """
 def quantity(e: Event) -> int:
-    return e["quantity"]
+    count: int = e["quantity"]
+    return count
 """,
     "spelt_right": HEAD
     + """

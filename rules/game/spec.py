@@ -9,6 +9,12 @@ once checked) and `options` (every legal event of its kind right now).
 The parser of `act`, its help, `describe`, the shape check of a game file and
 `legal_events` are all derived from the specs, so a new action is one spec.
 
+Each kind's record, a TypedDict declared next to its spec (`TradeEvent`), types those
+fields for mypy: the spec is generic in it (`EventSpec[TradeEvent]`), so its methods read
+only keys the record has, and `Event` (any event) is the union of the records, narrowed by
+`e["type"]`. At run time a record is the plain dict read from the file, as before;
+tests/test_event_typing.py keeps each record and its `fields` the same.
+
 Every event has one canonical form: the player by name, spaces as `A-07`,
 defaults left out, unordered lists sorted, and what the state decides filled
 in (the contracts drawn from a seeded pile). `normalise` produces it; `options`

@@ -30,6 +30,8 @@ from ..spec import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..state import GameState
 
 YES = ("yes", "true", "upgraded", "1")
@@ -526,7 +528,7 @@ def _technology_words(e: FixEvent) -> str:
 
 
 # each kind of correction as the table says it, from the event alone (the log has no state)
-TABLE_WORDS = {
+TABLE_WORDS: dict[str, Callable[[FixEvent], str]] = {
     "money": lambda e: Reason(
         "{player}'s money is now £{value}", player=e["player"], value=e["value"]
     ),
