@@ -18,6 +18,7 @@ from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.phases import player_to_act
 from caledonia.rules.game.registry import EVENTS, MENU
+from caledonia.rules.game.spec import player_of
 from caledonia.rules.game.state import GameState
 from caledonia.rules.messages import N_, Reason
 from caledonia.rules.space_names import MODULE_CORNERS
@@ -25,7 +26,9 @@ from caledonia.rules.space_names import MODULE_CORNERS
 from .prompts import SHORTCUT_KEYS, Choice
 from .translation import t, t_n, tr
 
-Event = dict[str, Any]
+Event = Mapping[
+    str, Any
+]  # an event the menus offer or build (a kind's record, or its fields so far)
 SHOW_WHOLE = 12  # a list this short is shown event by event, with what each costs
 
 
@@ -91,13 +94,13 @@ def _players(legal: LegalEvents) -> set[str | None]:
         if isinstance(events, Family):
             found.add(_family_player(events))
             continue
-        found.update(e.get("player") for e in events)
+        found.update(player_of(e) for e in events)
     return found
 
 
-def _family_player(events: Family) -> str | None:
+def _family_player(events: Family[Any]) -> str | None:
     sample = next(iter(events), None)
-    return sample.get("player") if sample else None
+    return player_of(sample) if sample else None
 
 
 def events_of(legal: LegalEvents, player: str | None) -> dict[str, Collection[Event]]:

@@ -3,14 +3,17 @@ whole as JSON; a mistake is a usage error (exit 2) that names the command."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import UsageProblem, reason_of
 from .translation import t, tr
 from .writing import FORCE_FLAG
 
+if TYPE_CHECKING:
+    from caledonia.rules.game.spec import Event
 
-def event_from_words_typed(verb: str, tokens: list[str], command: str) -> dict[str, Any]:
+
+def event_from_words_typed(verb: str, tokens: list[str], command: str) -> Event:
     """An event from the words typed after `act` or `fix`; a usage error names the command."""
     from caledonia.rules.game.event_words import event_from_words
     from caledonia.rules.game.spec import WordsError

@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.game.registry import EVENTS
-from caledonia.rules.game.spec import Event
 from caledonia.rules.game.state import GameState
 from caledonia.rules.game.why_not import belongs, why_not
 
@@ -21,6 +20,9 @@ from .choosing import keyed_kinds, kind_words
 from .output import emit
 from .prompts import Choice, Menu
 from .translation import t, t_n, tr
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.spec import Event
 
 NotNow = tuple[str | None, list[tuple[str, list[str]]]]  # whose, and (kind, reasons) each
 
@@ -72,7 +74,7 @@ def not_possible(state: GameState, legal: Any, player: str) -> list[tuple[str, l
     return found
 
 
-def _sample(events: Collection[Event]) -> list[dict[str, Any]]:
+def _sample(events: Collection[Event]) -> list[Event]:
     """A kind's events as a list to look at; a lazy family by its first event."""
     from caledonia.rules.game.families import Family
 

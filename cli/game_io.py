@@ -15,8 +15,11 @@ from .output import GameArgument, echoed, emit, message, print_json  # noqa: F40
 from .translation import t, tr
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
     from caledonia.rules.game.engine import Game
     from caledonia.rules.game.setup import Setup
+    from caledonia.rules.game.spec import Event
 
 
 def load(path: str, *, notice: bool = True, in_play: bool = False) -> Game:
@@ -131,9 +134,7 @@ def refused(reasons: list[str], what: str) -> None:
     raise typer.Exit(1)
 
 
-def record(
-    path: str, game: Game, data: Any, source: str | None = None
-) -> tuple[dict[str, Any], list[str]]:
+def record(path: str, game: Game, data: Any, source: str | None = None) -> tuple[Event, list[str]]:
     """Check and record one event, then save; a refusal exits 1 and leaves the file alone.
     `source` names where the event came from (the command line when None). Returns the
     event as recorded (canonical) and the notes of what happened. The event is put in
@@ -152,7 +153,7 @@ def record(
     return game.events[-1], notes
 
 
-def _refused_words(game: Game, data: Any, event: dict | None) -> str:
+def _refused_words(game: Game, data: Any, event: Event | None) -> str:
     """A refused event in words: as the engine understood it, with nothing the state fills
     in (a hidden pile); else (malformed) the words that could be read of it."""
     from caledonia.rules.game.event_words import as_understood, describe
@@ -229,7 +230,7 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def print_recorded(
-    game: Game, recorded: list[dict[str, Any]], notes: list[str], **extra: Any
+    game: Game, recorded: Sequence[Mapping[str, Any]], notes: list[str], **extra: Any
 ) -> None:
     """`--json` of a command that changed the game: what it recorded and the state after."""
     said = [str(note) for note in notes]  # --json is in English

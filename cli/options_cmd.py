@@ -218,7 +218,8 @@ def option_groups(
             by_actor.setdefault(table, {})[kind] = events
             continue
         for event in events:
-            actor = event.get("player", table)
+            who = event.get("player")  # an event of any kind: some are the table's
+            actor = who if isinstance(who, str) else table
             by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
     groups: list[tuple[str, list[KindOptions]]] = []
     for actor, kinds in by_actor.items():

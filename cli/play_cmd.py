@@ -10,6 +10,7 @@ stop.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -50,6 +51,7 @@ from .where_view import keyed_with_picture
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.spec import DieRoll
     from caledonia.rules.game.state import GameState
 
 BACK = Choice(N_("← back"), "back", "0")  # its words translated where shown (_back)
@@ -199,7 +201,7 @@ def step(asker: Asker, table: Table) -> bool:
     return True
 
 
-def _record(asker: Asker, table: Table, event: dict[str, Any]) -> None:
+def _record(asker: Asker, table: Table, event: Mapping[str, Any]) -> None:
     """Record an answer and save it; when the file changed meanwhile, only if the rules
     still allow it on the file's game (else the question is asked again)."""
     from caledonia.rules.game.event_words import describe
@@ -262,7 +264,7 @@ def _not_again(said: str) -> Any:
 
 def ask_event(
     asker: Asker, game: Game, choice: Decision, screen: Screen | None = None
-) -> dict[str, Any] | Escape:
+) -> Mapping[str, Any] | Escape:
     """Menus down to one legal event, or an escape; 'back' returns to the first menu.
     `screen`: the lines printed since the player's header, which a "Where?" picture
     leaves on the screen."""
@@ -395,7 +397,7 @@ def _ask_kind(
     escapes: list[Choice] | None = None,
     player: str | None = None,
     screen: Screen | None = None,
-) -> dict[str, Any] | Escape | None:
+) -> Mapping[str, Any] | Escape | None:
     """Menus down to one event of `kind`; None: back to the first menu. With `escapes`
     this is the first menu itself: they stand under its top list in place of 'back'.
     `screen`: the lines printed since the player's header, which stay on the screen."""
@@ -507,7 +509,7 @@ def _beside(choices: list[Choice], below: list[Choice]) -> list[Choice]:
     return choices + [c._replace(key=None) if c.key in taken else c for c in below]
 
 
-def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> dict[str, Any] | None:
+def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> Mapping[str, Any] | None:
     """Choices too many to list (the dice, contracts drawn from the table's own pile): the
     table says what the dice or the pile show, then picks among what that allows. Each
     question has a way back to the one before it, the first to the first menu (None)."""
@@ -541,7 +543,7 @@ def _answers_left(game: Game, kind: str) -> list:
     return _LEFT[key]
 
 
-def _family_event(asker: Asker, game: Game, kind: str, events: Any) -> dict | None:
+def _family_event(asker: Asker, game: Game, kind: str, events: Any) -> Mapping[str, Any] | None:
     """The event the table's answers make (None: a building bonus none of whose keeps is
     allowed); its questions asked through `asker` in turn, nothing else done."""
     from caledonia.rules.game.legal import normalise
@@ -598,7 +600,7 @@ def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
     )
 
 
-def _ask_dice(asker: Asker, game: Game) -> list[dict[str, Any]]:
+def _ask_dice(asker: Asker, game: Game) -> list[DieRoll]:
     from caledonia.rules.components import components
     from caledonia.rules.game.events.prepare import seeded_rolls
 

@@ -13,6 +13,7 @@ from .translation import t, tr
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.spec import Event
 
 BACK = Choice(N_("← back: fix nothing"), None, "0")  # its words translated where shown
 STEP_BACK = Choice(N_("← back to what to fix"), None, "0")  # a later step's way back
@@ -41,7 +42,7 @@ def _back() -> Choice:
     return STEP_BACK._replace(label=t(STEP_BACK.label))
 
 
-def ask_fix(asker: Asker, game: Game) -> dict[str, Any] | None:
+def ask_fix(asker: Asker, game: Game) -> Event | None:
     """The correction the table wants, as a fix event the rules accept; None: nothing.
     Back from any later step (or a correction refused) comes to the first menu again;
     only its own 'back' leaves the fix."""
@@ -58,7 +59,7 @@ def ask_fix(asker: Asker, game: Game) -> dict[str, Any] | None:
             return event
 
 
-def _fields(asker: Asker, game: Game, what: str) -> dict[str, Any] | None:
+def _fields(asker: Asker, game: Game, what: str) -> Event | None:
     """The fix of `what`, step by step; None: back (or refused, with the reason said)."""
     event: dict[str, Any] = {"type": "fix", "what": what}
     for field in FIELDS[what]:
@@ -70,15 +71,15 @@ def _fields(asker: Asker, game: Game, what: str) -> dict[str, Any] | None:
     from caledonia.rules.game.state import Refused
 
     try:
-        event = checked_event(event, game.parts, t("the fix"))
+        checked = checked_event(event, game.parts, t("the fix"))
     except Refused as problem:
         asker.say(t("Not fixed: {reasons}.", reasons="; ".join(tr(r) for r in problem.reasons)))
         return None
-    reasons = game.check(event)
+    reasons = game.check(checked)
     if reasons:
         asker.say(t("Not fixed: {reasons}.", reasons="; ".join(tr(r) for r in reasons)))
         return None
-    return event
+    return checked
 
 
 def _player(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:

@@ -13,7 +13,7 @@ another name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +129,7 @@ def what_changed(held: Game, fresh: Game) -> str | None:
     if not added and not dropped:
         return None if held.undone == fresh.undone else t("The redo list was changed elsewhere.")
 
-    def named(events: list[dict[str, Any]]) -> str:
+    def named(events: Sequence[Mapping[str, Any]]) -> str:
         words = [describe(e) for e in events[:SHOWN_EVENTS]]
         return ", ".join(words) + (", …" if len(events) > SHOWN_EVENTS else "")
 

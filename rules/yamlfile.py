@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -320,7 +321,7 @@ _NOT_PLAIN = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", 
 _FLOW_WIDTH = 90  # to_yaml wraps a line past 100 columns; shorter lines are never wrapped
 
 
-def flow_items(items: list[dict[str, Any]]) -> str | None:
+def flow_items(items: Sequence[Mapping[str, Any]]) -> str | None:
     """The lines to_yaml writes for `items` in a block sequence, without PyYAML: for
     mappings of plain words, whole numbers, booleans and flat lists of them, each line short
     enough not to be wrapped; None when any item is not such (ask to_yaml). Appending one

@@ -10,7 +10,7 @@ file's content (checkpoint.py). The file's format itself is rules/game/gamefile.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.components import Components
 from caledonia.rules.game.engine import Game
@@ -24,6 +24,9 @@ from caledonia.rules.game.gamefile import (
 from caledonia.rules.yamlfile import parse_yaml, read_text, write_text_atomic
 
 from . import checkpoint
+
+if TYPE_CHECKING:
+    from caledonia.rules.game.spec import Event
 
 
 def load_game(path: str, parts: Components) -> Game:
@@ -74,7 +77,7 @@ def store_checkpoint(path: str, game: Game) -> None:
         checkpoint.store(path, checkpoint.key_of(text.encode()), game, appendable)
 
 
-def undo_game(path: str, game: Game, count: int) -> list[dict[str, Any]]:
+def undo_game(path: str, game: Game, count: int) -> list[Event]:
     """`game.undo(count)` for the game of the file `path`, starting from the checkpoint
     kept of its events kept (or the nearest kept of fewer of them: checkpoint.starts_for)
     when there is one, rather than replaying them all from the setup."""

@@ -8,7 +8,8 @@ contracts came up, and they must be contracts not yet in play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..components import Components
 from ..contract_faces import tile, tiles
@@ -18,7 +19,9 @@ from .state import GameState, PlayerState
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .spec import Event
+
+# a record of a kind that names contracts; these helpers read its fields by name
+C = TypeVar("C", bound=Mapping[str, Any])
 
 
 def face_up_count(players: int, boxes: int, parts: Components) -> int:
@@ -135,16 +138,16 @@ def and_words(ids: Iterable[object]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def named(e: Event, first: str = "contract") -> list[int]:
+def named(e: Mapping[str, Any], first: str = "contract") -> list[int]:
     """The one or two contracts an event names (`first`, then "second")."""
     return [e[f] for f in (first, "second") if e.get(f) is not None]
 
 
-def paired(e: Event, first: str, second: str) -> Event:
+def paired(e: C, first: str, second: str) -> C:
     """Two contracts named in one event, in canonical order (the lower id first)."""
     a, b = e.get(first), e.get(second)
     if isinstance(a, int) and isinstance(b, int) and b < a:
-        return {**e, first: b, second: a}
+        return cast(C, {**e, first: b, second: a})  # the same record, two fields swapped
     return e
 
 
@@ -239,17 +242,17 @@ def _draw_count_reasons(size: int, given: int) -> list[str]:
     ]
 
 
-def canonical_draw(state: GameState, e: Event, count: int, ordered: bool) -> Event:
+def canonical_draw(state: GameState, record: C, count: int, ordered: bool) -> C:
     """`drawn` as recorded: a known pile's top filled in; the table's own pile sorted unless
     the order places the contracts (`ordered`); left out when nothing is drawn."""
-    e = dict(e)
+    e = dict(record)
     if state.pile is not None:
         e.setdefault("drawn", state.pile[:count])
     elif isinstance(e.get("drawn"), list) and not ordered:
         e["drawn"] = sorted(e["drawn"])
     if e.get("drawn") == [] and (state.pile is None or not state.pile[:count]):
         del e["drawn"]
-    return e
+    return cast(C, e)  # the same record, its `drawn` as recorded
 
 
 def drawn_now(state: GameState, drawn: list[int] | None, count: int) -> list[int]:

@@ -8,8 +8,8 @@ and keeps them for `redo`, until a new event is recorded.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
-from typing import Any
+from collections.abc import Mapping, MutableSequence
+from typing import TYPE_CHECKING, Any
 
 from ..components import Components
 from ..messages import Joined, Plural, Reason
@@ -20,17 +20,20 @@ from .registry import EVENTS, rulebook
 from .setup import Setup
 from .state import GameState, Refused, TurnState
 
+if TYPE_CHECKING:
+    from .spec import Event
+
 
 class Game:
     def __init__(self, setup: Setup, parts: Components):
         self.setup = setup
         self.parts = parts
         self.state: GameState = initial_state(setup, parts, rulebook(setup))
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         # what each event did, in words (for the log; a restored game's are read only
         # when asked for: storage/notes.py)
         self.notes: MutableSequence[list[str]] = []
-        self.undone: list[dict[str, Any]] = []  # what redo restores, the next one first
+        self.undone: list[Event] = []  # what redo restores, the next one first
         # the game file's text as last read or written, the events it holds and whether
         # later events can be appended to it (gamefile.Saved); None: the next save rewrites
         self.saved: Any = None
@@ -43,9 +46,9 @@ class Game:
         setup: Setup,
         parts: Components,
         state: GameState,
-        events: list[dict[str, Any]],
+        events: list[Event],
         notes: MutableSequence[list[str]],
-        undone: list[dict[str, Any]],
+        undone: list[Event],
         play: dict[str, str] | None = None,
     ) -> Game:
         """A game as replayed before (a checkpoint), without replaying it."""
@@ -55,18 +58,18 @@ class Game:
         game.play = dict(play or {})
         return game
 
-    def check(self, event: dict[str, Any]) -> list[str]:
+    def check(self, event: Mapping[str, Any]) -> list[str]:
         """Why the rules refuse `event` now (empty when legal); changes nothing."""
         return refusal(self.state, normalise(self.state, event))
 
-    def apply(self, event: dict[str, Any]) -> list[str]:
+    def apply(self, event: Mapping[str, Any]) -> list[str]:
         """Record a shape-checked event: Refused (state unchanged), or the notes of what
         happened. A new event ends what redo could restore."""
         notes = self._apply(event)
         self.undone = []
         return notes
 
-    def _apply(self, event: dict[str, Any]) -> list[str]:
+    def _apply(self, event: Mapping[str, Any]) -> list[str]:
         canonical = normalise(self.state, event)
         reasons = refusal(self.state, canonical)
         if reasons:
@@ -79,7 +82,7 @@ class Game:
     def legal(self, player: str | None = None) -> LegalEvents:
         return legal_events(self.state, player)
 
-    def undo(self, count: int = 1, start: Game | None = None) -> list[dict[str, Any]]:
+    def undo(self, count: int = 1, start: Game | None = None) -> list[Event]:
         """Drop the last `count` events (replaying the rest, from `start` when it is this
         game as it was after some of the events kept: a checkpoint); return them, oldest
         first."""
@@ -107,7 +110,7 @@ class Game:
         held = len(start.events)
         return held <= within and start.events == self.events[:held] and start.setup == self.setup
 
-    def redo(self, count: int = 1) -> list[tuple[dict[str, Any], list[str]]]:
+    def redo(self, count: int = 1) -> list[tuple[Event, list[str]]]:
         """Restore the next `count` undone events; return each with its notes."""
         if not 0 < count <= len(self.undone):
             raise ValueError(
@@ -123,7 +126,7 @@ class Game:
         self.undone = self.undone[count:]
         return restored
 
-    def _replay(self, events: list[dict[str, Any]]) -> None:
+    def _replay(self, events: list[Event]) -> None:
         self.state = initial_state(self.setup, self.parts, rulebook(self.setup))
         self.events, self.notes = [], []
         for event in events:

@@ -4,7 +4,8 @@ words parsed, and `act --help`. Every kind is a spec in events/, listed by regis
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError
 from ..messages import Reason
@@ -14,7 +15,10 @@ from ..space_names import site_words
 from ..words import Unmatched, match_word
 from .events import port
 from .registry import EVENTS, VERBS
-from .spec import Event, EventSpec, WordsError, shape_field, typed_choice
+from .spec import EventSpec, WordsError, shape_field, typed_choice
+
+if TYPE_CHECKING:
+    from .spec import Event
 
 
 def check_event(
@@ -34,10 +38,11 @@ def check_event(
     kind = (
         typed_choice(type_node, tuple(EVENTS), "event type") if typed else type_node.choice(EVENTS)
     )
-    return EVENTS[kind].shape(node, goods, units, typed)
+    event: Event = EVENTS[kind].shape(node, goods, units, typed)
+    return event
 
 
-def describe(event: dict[str, Any], position: Position | None = None) -> str:
+def describe(event: Mapping[str, Any], position: Position | None = None) -> str:
     """An event in words, as the log shows it; a malformed one by its type alone. With the
     `position` it was recorded in (or one near it), each space is said as confirmations
     say it (its id, then its row and hex and the nearest landmark): the board prints no ids."""
@@ -55,7 +60,7 @@ def describe(event: dict[str, Any], position: Position | None = None) -> str:
         return Reason("a {verb} event", verb=spec.verb)
 
 
-def _placed(spec: EventSpec, event: Event, position: Position) -> Event:
+def _placed(spec: EventSpec[Any], event: Mapping[str, Any], position: Position) -> dict[str, Any]:
     """`event` with every space id of its fields (a space, a list of them) in words."""
     index = position.board.index
 
@@ -95,7 +100,7 @@ def as_understood(data: Any, goods: tuple[str, ...], units: tuple[str, ...]) -> 
 
 
 def split_words(
-    tokens: list[str], switches: set[str], spec: EventSpec | None = None
+    tokens: list[str], switches: set[str], spec: EventSpec[Any] | None = None
 ) -> tuple[list[str], dict[str, list[str]]]:
     """Positional words and options: `--name value`, `--name=value`, or `--name` alone for
     a switch. An option `spec` does not take is refused by name, even with no value."""
@@ -136,7 +141,8 @@ def event_from_words(verb: str, tokens: list[str]) -> Event:
     spec = VERBS[found]
     switches = {o for o, f in spec.flags.items() if spec.fields[f].kind == "bool"}
     words, options = split_words(tokens, switches, spec)
-    return spec.parse_words(words, options)
+    event: Event = spec.parse_words(words, options)
+    return event
 
 
 def act_help() -> list[Reason]:

@@ -8,23 +8,29 @@ kind alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterator
-from typing import Any
+from collections.abc import Callable, Collection, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .spec import Event, event_key
+from .spec import event_key
+
+if TYPE_CHECKING:
+    from .spec import Event
+
+# the record of the kind listed (`Event`: any kind's)
+R = TypeVar("R", bound=Mapping[str, Any])
 
 
-class Listed(Collection[Event]):
+class Listed(Collection[R]):
     """A list of events with set membership by canonical form."""
 
-    def __init__(self, events: list[Event]):
+    def __init__(self, events: list[R]):
         self.events = events
         self._keys: set[tuple[tuple[str, Any], ...]] | None = None
 
     def __len__(self) -> int:
         return len(self.events)
 
-    def __iter__(self) -> Iterator[Event]:
+    def __iter__(self) -> Iterator[R]:
         return iter(self.events)
 
     def __contains__(self, event: Any) -> bool:
@@ -33,17 +39,17 @@ class Listed(Collection[Event]):
         return isinstance(event, dict) and event_key(event) in self._keys
 
 
-class Family(Collection[Event]):
+class Family(Collection[R]):
     """Events described by a rule rather than a list: `count`, `iterate` and `contains`
     are written together from the same description, and the tests check they agree."""
 
     def __init__(
         self,
         count: int,
-        iterate: Callable[[], Iterator[Event]],
-        contains: Callable[[Event], bool],
+        iterate: Callable[[], Iterator[R]],
+        contains: Callable[[dict[str, Any]], bool],  # asked of any dict
         summary: str,
-        sample: Callable[[random.Random], Event] | None = None,
+        sample: Callable[[random.Random], R] | None = None,
     ):
         self.count = count
         self.iterate = iterate
@@ -54,7 +60,7 @@ class Family(Collection[Event]):
     def __len__(self) -> int:
         return self.count
 
-    def __iter__(self) -> Iterator[Event]:
+    def __iter__(self) -> Iterator[R]:
         return self.iterate()
 
     def __contains__(self, event: Any) -> bool:

@@ -14,7 +14,7 @@ format 1, so an older caledonia reads it.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..components import Components
 from ..errors import DataError
@@ -31,6 +31,9 @@ from .play_record import play_data, read_play
 from .setup import parse_setup, setup_as_data
 from .state import Refused
 
+if TYPE_CHECKING:
+    from .spec import Event
+
 FORMAT_NAME = "caledonia-game"
 FORMAT_VERSION = 2
 FORMAT = f"{FORMAT_NAME}/{FORMAT_VERSION}"
@@ -42,7 +45,7 @@ def _events(top: dict[str, Node], key: str) -> list[Node]:
     return node.sequence() if node is not None and node.value is not None else []
 
 
-def _legacy(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+def _legacy(game: Game, event: Event) -> Event:
     """Files of format 1 left the seeded solo dice out of the record: roll them in."""
     if (
         event["type"] == "prepare"
@@ -119,7 +122,7 @@ class Saved(NamedTuple):
     events may be appended to it, and the play keys it holds (play_record)."""
 
     text: str
-    events: list[dict[str, Any]]
+    events: list[Event]
     appendable: bool
     play: dict[str, str] = {}
 
@@ -170,7 +173,7 @@ def game_as_text(game: Game) -> str:
     return header + to_yaml(game_as_data(game))
 
 
-def checked_event(data: Any, parts: Components, source: str = COMMAND_LINE) -> dict[str, Any]:
+def checked_event(data: Any, parts: Components, source: str = COMMAND_LINE) -> Event:
     """An event built by the command line or given as JSON, checked like one read from a file."""
     try:
         return check_event(

@@ -10,12 +10,15 @@ glory is taken out of the event's changes and kept apart, as its own line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..position import Position
 from .engine import Game
 from .pieces import position_of
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .spec import Event
 
 # The phases before round 1's actions: the log heads them "Setup".
 SETUP_PHASES = ("clans", "workers")
@@ -51,7 +54,7 @@ class Scoring:
 @dataclass
 class Entry:
     number: int
-    event: dict[str, Any]
+    event: Event
     notes: list[str]
     round: int  # the round the event belongs to (a preparation opens the next round)
     phase: str  # the phase it was recorded in (GameState.phase)

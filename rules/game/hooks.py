@@ -74,7 +74,7 @@ class RulesUnit:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""  # what it changes, in one line
     not_enforced: ClassVar[tuple[str, ...]] = ()  # powers the engine does not apply yet
-    specs: ClassVar[tuple[EventSpec, ...]] = ()  # event kinds of its own
+    specs: ClassVar[tuple[EventSpec[Any], ...]] = ()  # event kinds of its own
     port_effects: ClassVar[Mapping[str, PortEffect]] = {}  # port tiles' effects, by tile
     measures: ClassVar[Mapping[str, Measure]] = {}  # new scoring-tile measures, by name
 

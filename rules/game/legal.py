@@ -10,16 +10,18 @@ refused. Corrections (fix) are outside the rules and never listed.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from typing import Any
+from collections.abc import Collection, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .families import as_collection
 from .registry import EVENTS
-from .spec import Event
 from .state import GameState, Refused
 
+if TYPE_CHECKING:
+    from .spec import Event
 
-class LegalEvents(Collection[Event]):
+
+class LegalEvents(Collection["Event"]):
     """The legal events now, by kind; large kinds stay lazy (see families.py)."""
 
     def __init__(self, by_type: dict[str, Collection[Event]]):
@@ -57,9 +59,10 @@ def legal_events(state: GameState, player: str | None = None) -> LegalEvents:
     return LegalEvents(by_type)
 
 
-def normalise(state: GameState, event: Event) -> Event:
-    """The canonical form of a well-formed event (see spec.py)."""
-    return EVENTS[event["type"]].normalise(state, event)
+def normalise(state: GameState, event: Mapping[str, Any]) -> Event:
+    """The canonical form of a well-formed event (see spec.py), as its kind's record."""
+    canonical: Event = EVENTS[event["type"]].normalise(state, event)
+    return canonical
 
 
 def refusal(state: GameState, event: Event) -> list[str]:

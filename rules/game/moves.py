@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .engine import Game
 from .families import Family, Listed
-from .spec import Event
+
+if TYPE_CHECKING:
+    from .spec import Event
+
 
 # How often each kind is picked when legal; anything unlisted weighs 1.
 WEIGHTS = {
@@ -26,16 +29,18 @@ WEIGHTS = {
 }
 
 
-def pick(events: Collection[Event], rng: random.Random) -> dict[str, Any]:
+def pick(events: Collection[Event], rng: random.Random) -> Event:
     """One event of a kind, uniformly."""
     if isinstance(events, Listed):
-        return rng.choice(events.events)
+        listed: Event = rng.choice(events.events)
+        return listed
     if isinstance(events, Family) and events.sample is not None:
-        return events.sample(rng)
+        sampled: Event = events.sample(rng)
+        return sampled
     return next(islice(iter(events), rng.randrange(len(events)), None))
 
 
-def play_one(game: Game, rng: random.Random) -> dict[str, Any] | None:
+def play_one(game: Game, rng: random.Random) -> Event | None:
     """Record one random legal event; None when nothing is legal (the game is over)."""
     legal = game.legal()
     if not len(legal):

@@ -12,14 +12,14 @@ options loop are written once, here. Refusals are returned as reasons, never rai
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypedDict, TypeVar, cast
 
 from ..messages import N_, Reason
 from ..position import unit_words
 from ..space_names import site_words
 from .phases import begin_round, player_to_act
 from .pieces import after_building, position_of, site_name
-from .spec import Event, EventSpec
+from .spec import EventSpec
 from .state import GameState, PlayerState, Refused
 from .turns import Gate, close_window, finish_main, follow_up, gate, may_act
 
@@ -129,7 +129,17 @@ def pay_and_place(state: GameState, way: Way, unit: str, spot: Spot) -> list[str
     return notes + after_building(state, player, [spot.site])
 
 
-class PlacementSpec(EventSpec):
+class PlacedEvent(TypedDict):
+    """What every placement's record has: who places, and on which space."""
+
+    player: str
+    space: str
+
+
+P = TypeVar("P", bound=PlacedEvent)
+
+
+class PlacementSpec(EventSpec[P]):
     """An event that puts one unit on the map. Subclasses set `ways` and give the unit's
     rule: `unit` (which unit), `spot` (one site, checked and priced) and `spots` (every
     site it may go on now, with the event's fields), and `owner_reasons` when only some
@@ -137,20 +147,19 @@ class PlacementSpec(EventSpec):
 
     ways: ClassVar[tuple[str, ...]]
 
-    def unit(self, e: Event) -> str:
-        unit: str = e["unit"]
-        return unit
+    def unit(self, e: P) -> str:
+        raise NotImplementedError
 
     def owner_reasons(self, state: GameState, player: PlayerState) -> list[str]:
         return []
 
-    def spot(self, state: GameState, way: Way, e: Event) -> Spot:
+    def spot(self, state: GameState, way: Way, e: P) -> Spot:
         raise NotImplementedError
 
     def spots(self, state: GameState, way: Way) -> Iterable[tuple[int | str, dict[str, Any]]]:
         raise NotImplementedError
 
-    def placing(self, state: GameState, e: Event) -> tuple[Way, Spot] | list[str]:
+    def placing(self, state: GameState, e: P) -> tuple[Way, Spot] | list[str]:
         """The way `e` comes and its spot; else the reasons it cannot come at all."""
         try:
             player = state.player(e["player"])
@@ -161,20 +170,20 @@ class PlacementSpec(EventSpec):
         except Refused as refused:  # no such player or space: the state's lookups raise
             return refused.reasons
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: P) -> list[str]:
         placing = self.placing(state, e)
         if isinstance(placing, list):
             return placing
         way, spot = placing
         return [*spot.reasons, *border_reasons(state, way, spot)]
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: P) -> list[str]:
         placing = self.placing(state, e)
         assert not isinstance(placing, list), placing  # apply comes only after a passed check
         way, spot = placing
         return pay_and_place(state, way, self.unit(e), spot)
 
-    def options(self, state: GameState) -> list[Event]:
+    def options(self, state: GameState) -> list[P]:
         return [
             self._event(way, fields)
             for way in self.ways_now(state)
@@ -194,6 +203,6 @@ class PlacementSpec(EventSpec):
             ways.append(Way(FREE, state.by_name(state.turn.player)))
         return ways
 
-    def _event(self, way: Way, fields: dict[str, Any]) -> Event:
+    def _event(self, way: Way, fields: dict[str, Any]) -> P:
         event = {"type": self.type, "player": way.player.name, **fields}
-        return {**event, "free": True} if way.kind == FREE else event
+        return cast(P, {**event, "free": True} if way.kind == FREE else event)  # spots' fields

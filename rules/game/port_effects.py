@@ -9,10 +9,10 @@ publisher's erratum (the neighbourhood bonus may follow); the variant for the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..messages import N_, Joined, Reason
 from .events.fulfil import ways_to_fulfil
@@ -23,7 +23,11 @@ from .trading import move_price
 from .turns import PORT_ONE_RULE, PORT_SIX_RULE, before_main, gate
 from .upgrades import bonus_apply, bonus_cost, bonus_options, bonus_reasons, bonus_words
 
-Fields = dict[str, Any]
+if TYPE_CHECKING:
+    from .events.port import PortEvent
+    from .spec import UnitSwap
+
+Fields = dict[str, Any]  # the fields an option of a tile adds to its port event
 PRICE_STEPS = 3
 GLORY_PORT_4 = 3
 KS_COST = 3  # the Kickstarter port's price (events/port.py)
@@ -38,31 +42,31 @@ class PortEffect:
         """The tile as a table names it: by what it does, for no tile shows a number."""
         return self.summary
 
-    def accepts(self, state: GameState, e: Fields) -> tuple[str, ...]:
+    def accepts(self, state: GameState, e: PortEvent) -> tuple[str, ...]:
         """The event fields this tile takes; any other is refused."""
         return self.fields
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         return []
 
-    def cost(self, state: GameState, e: Fields) -> int:
+    def cost(self, state: GameState, e: Mapping[str, Any]) -> int:
         """Money the use takes (the Kickstarter port adds its £3 to it)."""
         return 0
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         raise NotImplementedError
 
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         yield {}
 
-    def normalise(self, state: GameState, e: Fields) -> Fields:
+    def normalise(self, state: GameState, e: PortEvent) -> PortEvent:
         return e
 
-    def words(self, e: Fields) -> str:
+    def words(self, e: PortEvent) -> str:
         return self.summary
 
 
-def money_left(player: PlayerState, e: Fields) -> int:
+def money_left(player: PlayerState, e: PortEvent) -> int:
     """The player's money once the use is paid for (the Kickstarter port costs £3)."""
     return player.money - (KS_COST if e.get("tile") == "KS" else 0)
 
@@ -78,7 +82,7 @@ class Meat(PortEffect):
 
     summary = Reason("one animal fewer for a meat contract fulfilled next")
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         if not before_the_action(state, player):
             return [
                 Reason(
@@ -99,7 +103,7 @@ class Meat(PortEffect):
     def follows(state: GameState, player: PlayerState) -> bool:
         return next(ways_to_fulfil(state, player, port_one=True, meat_only=True), None) is not None
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         state.turn.port_one = True
         return [
             Reason(
@@ -141,7 +145,7 @@ class SwapGoods(PortEffect):
         economy = state.parts.economy
         return economy.basic_goods if self.kind == "basic" else economy.processed_goods
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         allowed = self.allowed(state)
         give, take = e.get("give"), list(e.get("take") or [])
         reasons: list[str] = []
@@ -154,7 +158,7 @@ class SwapGoods(PortEffect):
             reasons.append(Reason(take_words, count=self.count, goods=", ".join(allowed)))
         return reasons
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         player.goods[e["give"]] -= 1
         for good in e["take"]:
             player.goods[good] += 1
@@ -174,13 +178,13 @@ class SwapGoods(PortEffect):
                 for take in combinations_with_replacement(allowed, self.count):
                     yield {"give": give, "take": list(take)}
 
-    def normalise(self, state: GameState, e: Fields) -> Fields:
+    def normalise(self, state: GameState, e: PortEvent) -> PortEvent:
         if isinstance(e.get("take"), list):
             order = {good: i for i, good in enumerate(state.parts.economy.goods)}
             e = {**e, "take": sorted(e["take"], key=lambda g: order.get(g, len(order)))}
         return e
 
-    def words(self, e: Fields) -> str:
+    def words(self, e: PortEvent) -> str:
         return Reason("give {good}, take {goods}", good=e["give"], goods=", ".join(e["take"]))
 
 
@@ -188,7 +192,7 @@ class UpgradeAndGlory(PortEffect):
     fields = ("choice", "worker", "from")
     summary = Reason("a bonus upgrade and {glory} glory", glory=GLORY_PORT_4)
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         if "choice" not in e:
             return [
                 Reason(
@@ -198,10 +202,10 @@ class UpgradeAndGlory(PortEffect):
             ]
         return bonus_reasons(state, player, e)
 
-    def cost(self, state: GameState, e: Fields) -> int:
+    def cost(self, state: GameState, e: Mapping[str, Any]) -> int:
         return bonus_cost(state, e)
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         player.glory += GLORY_PORT_4
         return bonus_apply(state, player, e) + [
             Reason("{player} gains {glory} glory", player=player.name, glory=GLORY_PORT_4)
@@ -210,7 +214,7 @@ class UpgradeAndGlory(PortEffect):
     def options(self, state: GameState, player: PlayerState, money: int) -> Iterator[Fields]:
         yield from bonus_options(state, player, money)
 
-    def words(self, e: Fields) -> str:
+    def words(self, e: PortEvent) -> str:
         return Reason("{upgrade} and {glory} glory", upgrade=bonus_words(e), glory=GLORY_PORT_4)
 
 
@@ -234,7 +238,7 @@ class Money(PortEffect):
             )
         return Reason("receive £{amount}", amount=self.amount)
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         player.money += self.amount
         notes: list[str] = [
             Reason("{player} receives £{amount}", player=player.name, amount=self.amount)
@@ -257,7 +261,7 @@ class Price(PortEffect):
     fields = ("good", "direction")
     summary = Reason("move one price {steps} steps, then trade that good", steps=PRICE_STEPS)
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         good, direction = e.get("good"), e.get("direction")
         if good not in state.prices or direction not in ("up", "down"):
             return [Reason("port tile 6 moves one good's price: give the good and up or down")]
@@ -295,7 +299,7 @@ class Price(PortEffect):
         bonus = state.rules.trade_money(state, player, "market")
         return side != "sell" and money + bonus >= price
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
         before, after = move_price(state, e["good"], steps)
         state.turn.price_moved = e["good"]
@@ -317,11 +321,11 @@ class Price(PortEffect):
                 if self.tradable(state, player, good, direction, money):
                     yield {"good": good, "direction": direction}
 
-    def words(self, e: Fields) -> str:
+    def words(self, e: PortEvent) -> str:
         return Reason(_PRICE_WORDS[e["direction"]], good=e["good"], steps=PRICE_STEPS)
 
     @staticmethod
-    def moved(state: GameState, e: Fields) -> tuple[int, int]:
+    def moved(state: GameState, e: PortEvent) -> tuple[int, int]:
         """The good's price now and once moved (as `apply` will move it)."""
         steps = PRICE_STEPS if e["direction"] == "up" else -PRICE_STEPS
         before = state.prices[e["good"]]
@@ -347,7 +351,7 @@ class Exchange(PortEffect):
     def __init__(self, neighbourhood: bool = True):
         self.neighbourhood = neighbourhood
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         swaps = list(e.get("swaps") or [])
         if len(swaps) != 2:
             return [Reason("port tile 7 exchanges exactly two of your units on the map")]
@@ -433,7 +437,7 @@ class Exchange(PortEffect):
             taken = replace(taken, port_units={**taken.port_units, f"taking {number}": unit})
         return None
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         spaces = [state.board.lookup(s["space"]) for s in e["swaps"]]
         for swap, space in zip(e["swaps"], spaces, strict=True):
             player.units[space] = swap["unit"]
@@ -479,13 +483,15 @@ class Exchange(PortEffect):
         land = state.board.spaces[space].land
         return [u for u in kinds if u not in olds and set(economy.units[u].land) & land]
 
-    def normalise(self, state: GameState, e: Fields) -> Fields:
+    def normalise(self, state: GameState, e: PortEvent) -> PortEvent:
         swaps = e.get("swaps")
         if not isinstance(swaps, list):
             return e
-        canonical = [{**s, "space": canonical_space(state, s.get("space"))} for s in swaps]
+        canonical: list[UnitSwap] = [
+            {**s, "space": canonical_space(state, s.get("space"))} for s in swaps
+        ]
 
-        def order(swap: Fields) -> int:
+        def order(swap: UnitSwap) -> int:
             try:
                 return state.board.lookup(swap["space"])
             except (ValueError, AttributeError):
@@ -493,7 +499,7 @@ class Exchange(PortEffect):
 
         return {**e, "swaps": sorted(canonical, key=order)}
 
-    def words(self, e: Fields) -> str:
+    def words(self, e: PortEvent) -> str:
         return Joined(  # each part read in the reader's language (a str join would not be)
             ", ",
             [

@@ -10,9 +10,9 @@ clans/__init__.py (only that package names a clan), whose lists this module pass
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Union
 
-from .clans import CLANS
+from .clans import CLANS, ClansEvent
 from .events import (
     auction,
     bonus,
@@ -80,8 +80,33 @@ _BASE = (
     fix,
 )
 
+# Any event: the tagged union of every kind's record, each declared in its kind's spec module
+# (read `e["type"]` to narrow it to one kind's)
+Event = Union[  # noqa: UP007 (a union of forward references: the specs declare the records)
+    clan.ClanEvent,
+    auction.AuctionEvent,
+    worker.WorkerEvent,
+    trade.TradeEvent,
+    obtain.ContractEvent,
+    expand.ExpandEvent,
+    neighbourhood.NeighbourhoodEvent,
+    building_bonus.BuildingBonusEvent,
+    shipping.ShippingEvent,
+    technology.TechnologyEvent,
+    merchant.MerchantEvent,
+    fulfil.FulfilEvent,
+    bonus.BonusEvent,
+    pass_turn.PassEvent,
+    end_turn.EndTurnEvent,
+    port.PortEvent,
+    produce.ProduceEvent,
+    prepare.PrepareEvent,
+    fix.FixEvent,
+    ClansEvent,
+]
 
-def _specs(units: Sequence[RulesUnit]) -> dict[str, EventSpec]:
+
+def _specs(units: Sequence[RulesUnit]) -> dict[str, EventSpec[Any]]:
     specs = [module.SPEC for module in _BASE]
     for unit in units:
         specs += [s for s in unit.specs if s not in specs]
@@ -89,17 +114,17 @@ def _specs(units: Sequence[RulesUnit]) -> dict[str, EventSpec]:
 
 
 # every event kind by its type, the units' own included; and by the verb `act` takes
-EVENTS: dict[str, EventSpec] = _specs(VARIANTS + tuple(CLANS.values()))
-VERBS: dict[str, EventSpec] = {spec.verb: spec for spec in EVENTS.values()}
+EVENTS: dict[str, EventSpec[Any]] = _specs(VARIANTS + tuple(CLANS.values()))
+VERBS: dict[str, EventSpec[Any]] = {spec.verb: spec for spec in EVENTS.values()}
 
 
-def _in_menu_order(specs: list[EventSpec]) -> tuple[EventSpec, ...]:
+def _in_menu_order(specs: list[EventSpec[Any]]) -> tuple[EventSpec[Any], ...]:
     return tuple(sorted(specs, key=lambda s: (s.menu_order is None, s.menu_order or 0)))
 
 
 # the kinds `play`'s first menu may offer (those with menu words), in its order: each
 # spec's `menu_order`, whatever order the rules list them in
-MENU: tuple[EventSpec, ...] = _in_menu_order([s for s in EVENTS.values() if s.menu_words])
+MENU: tuple[EventSpec[Any], ...] = _in_menu_order([s for s in EVENTS.values() if s.menu_words])
 
 
 def rulebook(setup: Setup) -> Rulebook:

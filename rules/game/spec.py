@@ -9,6 +9,12 @@ once checked) and `options` (every legal event of its kind right now).
 The parser of `act`, its help, `describe`, the shape check of a game file and
 `legal_events` are all derived from the specs, so a new action is one spec.
 
+Each kind's record, a TypedDict declared next to its spec (`TradeEvent`), types those
+fields for mypy: the spec is generic in it (`EventSpec[TradeEvent]`), so its methods read
+only keys the record has, and `Event` (any event) is the union of the records, narrowed by
+`e["type"]`. At run time a record is the plain dict read from the file, as before;
+tests/test_event_typing.py keeps each record and its `fields` the same.
+
 Every event has one canonical form: the player by name, spaces as `A-07`,
 defaults left out, unordered lists sorted, and what the state decides filled
 in (the contracts drawn from a seeded pile). `normalise` produces it; `options`
@@ -18,7 +24,7 @@ lists only canonical events, so "legal" means "its canonical form is listed".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypedDict, TypeVar, cast
 
 from ..components import components
 from ..contract_faces import TileNotRead, read_tiles
@@ -27,7 +33,13 @@ from ..schema import Node
 from ..words import Unmatched, match_word
 from .state import GameState, Refused, TurnState, reason_of
 
-Event = dict[str, Any]
+if TYPE_CHECKING:
+    # any event: the tagged union of every kind's record (each declared in its kind's spec
+    # module); for annotations only, at run time a record is the plain dict read from a file
+    from .registry import Event as Event
+
+# the record of one kind: a TypedDict declared next to its spec
+E = TypeVar("E", bound=Mapping[str, Any])
 
 CHOICES = {
     "side": ("buy", "sell"),
@@ -36,6 +48,20 @@ CHOICES = {
     "direction": ("up", "down"),
 }
 NUMBER_KINDS = {"count", "quantity", "amount", "bid", "contract"}
+
+
+class DieRoll(TypedDict):
+    """One die rolled for a good's market (a field of kind `rolls`)."""
+
+    good: str
+    die: int
+
+
+class UnitSwap(TypedDict):
+    """One unit a port tile swaps onto a space (a field of kind `swaps`)."""
+
+    space: str
+    unit: str
 
 
 class Field(NamedTuple):
@@ -170,7 +196,7 @@ def word_value(kind: str, text: str, name: str) -> int | str:
     return text
 
 
-class EventSpec:
+class EventSpec(Generic[E]):
     """One kind of event. Subclasses set the class attributes and override what differs."""
 
     type: ClassVar[str]
@@ -180,7 +206,7 @@ class EventSpec:
     positional: ClassVar[tuple[str, ...]] = ()  # fields read in order from act's words
     flags: ClassVar[Mapping[str, str]] = {}  # act option name -> field
     correction: ClassVar[bool] = False  # a fix: outside the rules, never listed as legal
-    defaults: ClassVar[Mapping[str, Any]] = {}  # values the canonical form leaves out
+    defaults: ClassVar[Mapping[str, object]] = {}  # values the canonical form leaves out
     # The rule behind the kind in one or two sentences in the rulebook's own terms, and the
     # rulebook's section that has it: what `?` in play and `options --explain` show
     rule: ClassVar[str] = ""
@@ -216,18 +242,18 @@ class EventSpec:
     # -- shape -----------------------------------------------------------------
     def shape(
         self, node: Node, goods: tuple[str, ...], units: tuple[str, ...], typed: bool = False
-    ) -> Event:
+    ) -> E:
         required = [name for name, f in self.fields.items() if f.required]
         optional = [name for name, f in self.fields.items() if not f.required]
         entries = node.mapping(required=("type", *required), optional=optional)
-        event: Event = {"type": self.type}
+        event: dict[str, Any] = {"type": self.type}
         for name, f in self.fields.items():
             if name in entries and entries[name].value is not None:
                 event[name] = shape_field(entries[name], f.kind, goods, units, typed)
-        return event
+        return cast(E, event)  # each field checked for its kind above
 
     # -- act's words -------------------------------------------------------------
-    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> E:
         """The event `caledonia act GAME VERB WORDS...` means; WordsError when it cannot."""
         words = self._in_field_order(self._tile_words(words))
         need = [n for n in self.positional if self.fields[n].required]
@@ -237,12 +263,12 @@ class EventSpec:
                     "usage: caledonia act GAME {verb} {syntax}", verb=self.verb, syntax=self.syntax
                 )
             )
-        event: Event = {"type": self.type}
+        event: dict[str, Any] = {"type": self.type}
         for name, word in zip(self.positional, words, strict=False):
             event[name] = word_value(self.fields[name].kind, word, name)
         for option, values in options.items():
             event.update(self.parse_option(option, values))
-        return event
+        return cast(E, event)  # the rules' check says what a word of the wrong value means
 
     def _tile_words(self, words: list[str]) -> list[str]:
         """Contracts typed by their goods, unquoted ('4 wool, 2 beef'): the words from the
@@ -279,7 +305,7 @@ class EventSpec:
                 words[i], words[i + 1] = words[i + 1], words[i]
         return words
 
-    def parse_option(self, option: str, values: list[str]) -> Event:
+    def parse_option(self, option: str, values: list[str]) -> dict[str, Any]:
         name = self.flags.get(option)
         if name is None:
             raise WordsError(
@@ -296,26 +322,26 @@ class EventSpec:
         return {name: word_value(kind, values[-1], f"--{option}")}
 
     # -- the rules -------------------------------------------------------------------
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: E) -> E:
         """The canonical form: the player by name, defaults left out."""
         event = {k: v for k, v in e.items() if self.defaults.get(k, object()) != v}
         if "player" in event:
             event["player"] = canonical_player(state, event["player"])
-        return event
+        return cast(E, event)  # the same record, its defaults left out
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: E) -> list[str]:
         """Every reason the rules refuse `e` now; empty when it is legal. Never changes state."""
         raise NotImplementedError
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: E) -> list[str]:
         """Make the change of a checked event; the notes say in words what happened."""
         raise NotImplementedError
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[E]:
         """Every legal event of this kind now, in canonical form."""
         return ()
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: E) -> str:
         raise NotImplementedError
 
     def probe_values(self, state: GameState, player: str, name: str) -> tuple[Any, ...]:
@@ -323,7 +349,7 @@ class EventSpec:
         kind is legal (why_not.py); empty: every value its kind may take."""
         return ()
 
-    def rule_words(self, state: GameState, e: Event | None = None) -> Reason:
+    def rule_words(self, state: GameState, e: E | None = None) -> Reason:
         """The rule behind an event of this kind (`e`, when it changes the rule: a port tile's
         effect), with where the rulebook has it. A clan's kind says the clan's power in the
         data's own words (its sentence is a catalogue message of its own)."""
@@ -338,7 +364,7 @@ class EventSpec:
             return with_section(text, where)
         return with_section(Reason(self.rule), Reason(self.section))
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: E) -> str:
         """A legal event as `options` lists it: the action in words with what it costs."""
         return self.describe(e)
 
@@ -348,6 +374,12 @@ def with_section(rule: Reason, section: Reason) -> Reason:
     # TRANSLATORS: {rule} is a rule of the game in one or two sentences, {section} the name
     # of the rulebook's section that has it
     return Reason("{rule} (rulebook: {section})", rule=rule, section=section)
+
+
+def player_of(e: Mapping[str, object]) -> str | None:
+    """Who an event of any kind is by; None for the table's own (a preparation)."""
+    who = e.get("player")
+    return who if isinstance(who, str) else None
 
 
 def canonical_player(state: GameState, who: Any) -> Any:
@@ -369,7 +401,7 @@ def canonical_space(state: GameState, space: Any) -> Any:
         return space
 
 
-def event_key(e: Event) -> tuple[tuple[str, Any], ...]:
+def event_key(e: Mapping[str, object]) -> tuple[tuple[str, Any], ...]:
     """A hashable form of a canonical event, to compare events as sets."""
     return tuple(sorted((k, _frozen(v)) for k, v in e.items()))
 

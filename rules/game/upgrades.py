@@ -7,13 +7,17 @@ market. `bonus_*` serve both the bonus event and port tile 4.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..messages import N_, Reason
 from ..reach import SHIPPING_LEVELS
 from .pieces import WORKERS
 from .state import GameState, PlayerState
+
+if TYPE_CHECKING:
+    from .events.bonus import BonusEvent
+    from .events.port import PortEvent
 
 BONUS_FIELDS = {"technology": "worker", "retrieve": "from", "shipping": None, "merchant": None}
 
@@ -74,11 +78,12 @@ def shipping_words(player: PlayerState) -> str:
 # -- bonus upgrades -----------------------------------------------------------------
 
 
-def bonus_cost(state: GameState, e: dict[str, Any]) -> int:
+def bonus_cost(state: GameState, e: Mapping[str, Any]) -> int:
+    # asked of an option's fields too, before they are an event (events/port.py)
     return state.parts.economy.technology_bonus_cost if e.get("choice") == "technology" else 0
 
 
-def bonus_reasons(state: GameState, player: PlayerState, e: dict[str, Any]) -> list[str]:
+def bonus_reasons(state: GameState, player: PlayerState, e: BonusEvent | PortEvent) -> list[str]:
     """Why this bonus upgrade cannot be taken; `e` holds choice, and worker or from."""
     choice = e.get("choice")
     if choice not in BONUS_FIELDS:
@@ -95,7 +100,7 @@ def bonus_reasons(state: GameState, player: PlayerState, e: dict[str, Any]) -> l
     return _retrieve_reasons(player, e.get("from"))
 
 
-def _extra_field_reasons(choice: str, e: dict[str, Any]) -> list[str]:
+def _extra_field_reasons(choice: str, e: Mapping[str, Any]) -> list[str]:
     """A field the upgrade `choice` does not take (a merchant from a worker)."""
     wanted = BONUS_FIELDS[choice]
     extra = [k for k in ("worker", "from") if k in e and k != wanted]
@@ -129,7 +134,7 @@ def _retrieve_reasons(player: PlayerState, key: Any) -> list[str]:
     return []
 
 
-def bonus_apply(state: GameState, player: PlayerState, e: dict[str, Any]) -> list[str]:
+def bonus_apply(state: GameState, player: PlayerState, e: BonusEvent | PortEvent) -> list[str]:
     choice = e["choice"]
     if choice == "technology":
         cost = state.parts.economy.technology_bonus_cost
@@ -184,7 +189,7 @@ def bonus_options(state: GameState, player: PlayerState, money: int) -> Iterator
             yield {"choice": "retrieve", "from": key}
 
 
-def bonus_words(e: dict[str, Any]) -> str:
+def bonus_words(e: BonusEvent | PortEvent) -> str:
     """'technology (woodcutter)', 'retrieve the merchant from wool's buy side'."""
     if e["choice"] == "retrieve" and e.get("from"):
         good, _, side = str(e["from"]).partition(":")

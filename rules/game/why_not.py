@@ -23,7 +23,7 @@ from .event_words import describe
 from .legal import refusal
 from .pieces import position_of
 from .registry import CLANS, EVENTS
-from .spec import CHOICES, Event, EventSpec
+from .spec import CHOICES, EventSpec
 from .state import GameState, Refused
 
 PROBES = 1500  # at most this many events asked about, spread over the whole product
@@ -40,7 +40,7 @@ def why_not(
     wanted = dict(fixed or {})
     if _offered(state, spec, player, wanted):
         return []
-    refusals: list[tuple[Event, list[str]]] = []
+    refusals: list[tuple[dict[str, Any], list[str]]] = []
     for probe in _probes(state, spec, player):
         event = {**probe, **wanted}
         reasons = _refusal_of(state, spec, event)
@@ -66,13 +66,15 @@ def why_not(
     ]
 
 
-def _shared(refusals: list[tuple[Event, list[str]]]) -> list[str]:
+def _shared(refusals: list[tuple[dict[str, Any], list[str]]]) -> list[str]:
     """The reasons every try got, in the first try's order."""
     (_, first), *others = refusals
     return [r for r in dict.fromkeys(first) if all(r in rs for _, rs in others)]
 
 
-def _offered(state: GameState, spec: EventSpec, player: str, wanted: Mapping[str, Any]) -> bool:
+def _offered(
+    state: GameState, spec: EventSpec[Any], player: str, wanted: Mapping[str, Any]
+) -> bool:
     """Whether the options offer `player` an event of the kind with the `wanted` fields."""
     return any(
         e.get("player") == player and all(e.get(k) == v for k, v in wanted.items())
@@ -80,7 +82,7 @@ def _offered(state: GameState, spec: EventSpec, player: str, wanted: Mapping[str
     )
 
 
-def _refusal_of(state: GameState, spec: EventSpec, event: Event) -> list[str] | None:
+def _refusal_of(state: GameState, spec: EventSpec[Any], event: dict[str, Any]) -> list[str] | None:
     """The rules' reasons against `event` (empty: legal); None when it is no event of the
     kind at all."""
     try:
@@ -92,13 +94,13 @@ def _refusal_of(state: GameState, spec: EventSpec, event: Event) -> list[str] | 
     return list(reasons)
 
 
-def _nearest(refusals: list[tuple[Event, list[str]]]) -> tuple[Event, list[str]]:
+def _nearest(refusals: list[tuple[dict[str, Any], list[str]]]) -> tuple[dict[str, Any], list[str]]:
     """The try whose reasons are least about what was tried (a space that is a loch, a
     contract not held) and most about the player (the money they have), then the fewest
     reasons, then the rarest kinds of reason (by message id)."""
     seen = Counter(_kind(r) for _, reasons in refusals for r in reasons)
 
-    def distance(item: tuple[Event, list[str]]) -> tuple[int, int, int]:
+    def distance(item: tuple[dict[str, Any], list[str]]) -> tuple[int, int, int]:
         event, reasons = item
         tried = {str(v) for k, v in event.items() if k not in ("type", "player")}
         naming = sum(1 for r in reasons if tried & _named(r))
@@ -128,7 +130,8 @@ def belongs(state: GameState, kind: str, player: str) -> bool:
         return False
 
 
-def _probes(state: GameState, spec: EventSpec, player: str) -> Iterator[Event]:
+def _probes(state: GameState, spec: EventSpec[Any], player: str) -> Iterator[dict[str, Any]]:
+    # representatives of the kind, not all well formed: asked, never recorded
     names = [n for n, f in spec.fields.items() if f.required]
     values = [
         spec.probe_values(state, player, n) or _values(state, spec.fields[n].kind, player)

@@ -16,7 +16,7 @@ Readings (the most literal):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..events.produce import end_of_production_refusal, end_production
@@ -27,7 +27,6 @@ from .base import Clan
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 
@@ -55,7 +54,13 @@ def _refusal(state: GameState, player: PlayerState) -> str | None:
     return None
 
 
-class SellMilk(EventSpec):
+class MilkEvent(TypedDict):
+    type: Literal["milk"]
+    player: str
+    count: int
+
+
+class SellMilk(EventSpec[MilkEvent]):
     type = "milk"
     menu_words = Reason("Sell milk")
     menu_order = 220
@@ -72,7 +77,7 @@ class SellMilk(EventSpec):
     positional = ("player", "count")
 
     @override
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: MilkEvent) -> list[str]:
         player = state.player(e["player"])
         refused = _refusal(state, player)
         if refused:
@@ -89,7 +94,7 @@ class SellMilk(EventSpec):
         return []
 
     @override
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: MilkEvent) -> list[str]:
         player = state.player(e["player"])
         player.goods["milk"] -= e["count"]
         player.money += e["count"] * MILK_MONEY
@@ -108,16 +113,16 @@ class SellMilk(EventSpec):
         return notes + end_production(state)
 
     @override
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[MilkEvent]:
         return [
-            {"type": self.type, "player": p.name, "count": n}
+            {"type": "milk", "player": p.name, "count": n}
             for p in state.players
             if _refusal(state, p) is None
             for n in range(p.goods["milk"] + 1)
         ]
 
     @override
-    def describe(self, e: Event) -> str:
+    def describe(self, e: MilkEvent) -> str:
         if not e["count"]:
             return Reason("{player} sells no milk", player=e["player"])
         return Reason(
@@ -128,7 +133,7 @@ class SellMilk(EventSpec):
         )
 
     @override
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: MilkEvent) -> str:
         # TRANSLATORS: a menu option, after the player's name
         if not e["count"]:
             return Reason("{player}: keep the milk", player=e["player"])
@@ -160,7 +165,7 @@ class Cunningham(Clan):
         return None
 
     @override
-    def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
+    def production_decline(self, state: GameState, player: PlayerState) -> MilkEvent | None:
         if _refusal(state, player) is None:
-            return {"type": SellMilk.type, "player": player.name, "count": 0}
+            return {"type": "milk", "player": player.name, "count": 0}
         return None

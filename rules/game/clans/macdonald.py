@@ -55,7 +55,7 @@ Readings and rulings (not printed separately):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ...board import PortSlot
 from ...messages import Reason
@@ -85,7 +85,6 @@ if TYPE_CHECKING:
     from ...expansion import ExpansionCheck, ExpansionRule
     from ...position import MapPlayer, Position
     from ..placement import Way
-    from ..spec import Event
 
 NAME = "MacDonald"
 WORKER_COST = 6  # clans.yaml: "every worker costs £6 and earns £4"
@@ -103,7 +102,7 @@ def workers_left(state: GameState, player: PlayerState) -> int:
     return total - sum(player.count(w) for w in ALL_WORKERS)
 
 
-def canonical_site(state: GameState, word: object) -> object:
+def canonical_site(state: GameState, word: str) -> str:
     """A loch as `A-18`, a port slot as `port:A` (the event's canonical words)."""
     letter = port_letter(word)
     return port_word(letter) if letter is not None else canonical_space(state, word)
@@ -226,7 +225,14 @@ def _clan_refusal(player: PlayerState) -> list[str]:
     ]
 
 
-class DeployFisherman(PlacementSpec):
+class FishermanEvent(TypedDict):
+    type: Literal["fisherman"]
+    player: str
+    space: str
+    free: NotRequired[bool]
+
+
+class DeployFisherman(PlacementSpec[FishermanEvent]):
     """A fisherman from the worker area onto an empty loch or a port tile in play (`port:A`,
     by the slot's module letter): a starting worker at set-up, else the Expand action (or a
     free-space expansion, which changes nothing: neither has a land cost)."""
@@ -251,12 +257,12 @@ class DeployFisherman(PlacementSpec):
     ways = (START, MAIN, FREE)
 
     @override
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: FishermanEvent) -> FishermanEvent:
         e = super().normalise(state, e)
         return {**e, "space": canonical_site(state, e["space"])}
 
     @override
-    def unit(self, e: Event) -> str:
+    def unit(self, e: FishermanEvent) -> str:
         return FISHERMAN
 
     @override
@@ -264,7 +270,7 @@ class DeployFisherman(PlacementSpec):
         return _clan_refusal(player)
 
     @override
-    def spot(self, state: GameState, way: Way, e: Event) -> Spot:
+    def spot(self, state: GameState, way: Way, e: FishermanEvent) -> Spot:
         """The fisherman's own rule: where it may stand (`site_reasons`), one of the eight
         workers, the MacDonald worker's price and no land cost."""
         player = way.player
@@ -316,7 +322,7 @@ class DeployFisherman(PlacementSpec):
         return lochs + ports
 
     @override
-    def describe(self, e: Event) -> str:
+    def describe(self, e: FishermanEvent) -> str:
         if e.get("free"):
             return Reason(
                 "{player} puts a fisherman on {space} (free space)",
@@ -326,7 +332,7 @@ class DeployFisherman(PlacementSpec):
         return Reason("{player} puts a fisherman on {space}", player=e["player"], space=e["space"])
 
     @override
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: FishermanEvent) -> str:
         head = _deploy_words(e["space"], bool(e.get("free")), bool(port_letter(e["space"])))
         return _option(head, site_place(state, e["space"], e["player"], head))
 
@@ -356,7 +362,14 @@ def _option(head: str, place: str) -> str:
     return Reason("{option}: {place}", option=head, place=place)
 
 
-class RowFisherman(EventSpec):
+class RowEvent(TypedDict):
+    type: Literal["row"]
+    player: str
+    space: str
+    to: str
+
+
+class RowFisherman(EventSpec[RowEvent]):
     """Once per turn, before the main action: one fisherman to an adjacent loch or port tile
     (ruling 24: from a loch, or from a port tile to a loch its slot touches)."""
 
@@ -376,7 +389,7 @@ class RowFisherman(EventSpec):
     positional = ("player", "space", "to")
 
     @override
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: RowEvent) -> RowEvent:
         e = super().normalise(state, e)
         return {
             **e,
@@ -385,7 +398,7 @@ class RowFisherman(EventSpec):
         }
 
     @override
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: RowEvent) -> list[str]:
         refused = _clan_refusal(state.player(e["player"]))
         if refused:
             return refused
@@ -428,7 +441,7 @@ class RowFisherman(EventSpec):
         return site_reasons(state, player, target, moving_from=source)
 
     @override
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: RowEvent) -> list[str]:
         passage = gate(state, e["player"], main=True)
         open_turn(state, passage)
         player = passage.player
@@ -452,8 +465,8 @@ class RowFisherman(EventSpec):
         ]
 
     @override
-    def options(self, state: GameState) -> Iterable[Event]:
-        events = []
+    def options(self, state: GameState) -> Iterable[RowEvent]:
+        events: list[RowEvent] = []
         for passage in may_act(state, main=True):
             player = passage.player
             if not is_macdonald(player) or turn_of(state, passage).rowed:
@@ -465,7 +478,7 @@ class RowFisherman(EventSpec):
                         to = site_word(state, target)
                         events.append(
                             {
-                                "type": self.type,
+                                "type": "row",
                                 "player": player.name,
                                 "space": word,
                                 "to": to,
@@ -474,7 +487,7 @@ class RowFisherman(EventSpec):
         return events
 
     @override
-    def describe(self, e: Event) -> str:
+    def describe(self, e: RowEvent) -> str:
         return Reason(
             "{player} rows a fisherman from {space} to {target}",
             player=e["player"],
@@ -483,7 +496,7 @@ class RowFisherman(EventSpec):
         )
 
     @override
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: RowEvent) -> str:
         """The fisherman by where it stands (two may row to one target), then the target
         and where it is."""
         start = e["space"]

@@ -13,7 +13,7 @@ for its money and never kept as a good.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...box_values import BoxValue
 from ...messages import Reason
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
-    from ..spec import Event
     from ..state import GameState, PlayerState, TurnState
 
 NAME = "MacEwen"
@@ -49,7 +48,13 @@ def beer_money(state: GameState) -> int:
     return money
 
 
-class Brew(EventSpec):
+class BrewEvent(TypedDict):
+    type: Literal["brew"]
+    player: str
+    beer: int
+
+
+class Brew(EventSpec[BrewEvent]):
     type = "brew"
     menu_words = Reason("Brew beer")
     menu_key = "v"
@@ -66,7 +71,7 @@ class Brew(EventSpec):
         return bool(turn.brewing)
 
     @override
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: BrewEvent) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if player.clan != NAME:
             return [
@@ -101,7 +106,7 @@ class Brew(EventSpec):
         return reasons
 
     @override
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: BrewEvent) -> list[str]:
         player = state.player(e["player"])
         money = e["beer"] * beer_money(state)
         player.goods["grain"] -= e["beer"]
@@ -119,19 +124,19 @@ class Brew(EventSpec):
         ]
 
     @override
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[BrewEvent]:
         if state.phase != "action" or not state.turn.brewing:
             return []
         player = state.by_name(state.turn.player)
         most = min(state.turn.brewing, player.goods["grain"])
-        return [{"type": self.type, "player": player.name, "beer": n} for n in range(1, most + 1)]
+        return [{"type": "brew", "player": player.name, "beer": n} for n in range(1, most + 1)]
 
     @override
-    def describe(self, e: Event) -> str:
+    def describe(self, e: BrewEvent) -> str:
         return Reason("{player} brews {count} beer", player=e["player"], count=e["beer"])
 
     @override
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: BrewEvent) -> str:
         money = e["beer"] * beer_money(state)
         # TRANSLATORS: a menu option
         return Reason(

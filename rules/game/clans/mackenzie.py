@@ -42,7 +42,7 @@ Readings (the most literal):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...box_values import BoxValue
 from ...messages import Joined, Plural, Reason
@@ -138,7 +138,13 @@ def _age_refusal(state: GameState, player: PlayerState) -> str | None:
     return None
 
 
-class AgeWhisky(EventSpec):
+class AgeEvent(TypedDict):
+    type: Literal["age"]
+    player: str
+    count: int
+
+
+class AgeWhisky(EventSpec[AgeEvent]):
     type = "age"
     menu_words = Reason("Age whisky")
     menu_order = 230
@@ -154,7 +160,7 @@ class AgeWhisky(EventSpec):
     positional = ("player", "count")
 
     @override
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: AgeEvent) -> list[str]:
         player = state.player(e["player"])
         refused = _age_refusal(state, player)
         if refused:
@@ -170,7 +176,7 @@ class AgeWhisky(EventSpec):
         return []
 
     @override
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: AgeEvent) -> list[str]:
         player = state.player(e["player"])
         player.production_choices.add(self.type)
         if e["count"]:
@@ -188,22 +194,22 @@ class AgeWhisky(EventSpec):
         return notes + end_production(state)
 
     @override
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[AgeEvent]:
         return [
-            {"type": self.type, "player": p.name, "count": n}
+            {"type": "age", "player": p.name, "count": n}
             for p in state.players
             if _age_refusal(state, p) is None
             for n in (0, 1)
         ]
 
     @override
-    def describe(self, e: Event) -> str:
+    def describe(self, e: AgeEvent) -> str:
         if not e["count"]:
             return Reason("{player} ages no whisky", player=e["player"])
         return Reason("{player} ages 1 whisky in the cellar", player=e["player"])
 
     @override
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: AgeEvent) -> str:
         # TRANSLATORS: a menu option, after the player's name
         if not e["count"]:
             return Reason("{player}: keep the whisky in stock", player=e["player"])
@@ -233,7 +239,13 @@ def _out_refusal(state: GameState, player: PlayerState) -> str | None:
     return None
 
 
-class CellarOut(EventSpec):
+class CellarOutEvent(TypedDict):
+    type: Literal["cellar_out"]
+    player: str
+    spot: int
+
+
+class CellarOut(EventSpec[CellarOutEvent]):
     type = "cellar_out"
     menu_words = Reason("Take a barrel out of the cellar")
     menu_key = "k"
@@ -255,7 +267,7 @@ class CellarOut(EventSpec):
     positional = ("player", "spot")
 
     @override
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: CellarOutEvent) -> list[str]:
         player = state.player(e["player"])
         refused = _out_refusal(state, player)
         if refused:
@@ -280,7 +292,7 @@ class CellarOut(EventSpec):
         return []
 
     @override
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: CellarOutEvent) -> list[str]:
         player = state.player(e["player"])
         if state.phase == "action":
             open_turn(state, gate(state, player.name, main=False))
@@ -299,20 +311,20 @@ class CellarOut(EventSpec):
         ]
 
     @override
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[CellarOutEvent]:
         if state.phase in ("production", "over"):
             players = state.players
         else:
             players = [g.player for g in may_act(state, main=False)]
         return [
-            {"type": self.type, "player": p.name, "spot": spot + 1}
+            {"type": "cellar_out", "player": p.name, "spot": spot + 1}
             for p in players
             if _out_refusal(state, p) is None
             for spot in p.cellar
         ]
 
     @override
-    def describe(self, e: Event) -> str:
+    def describe(self, e: CellarOutEvent) -> str:
         return Reason(
             "{player} takes the barrel in cellar spot {spot} out",
             player=e["player"],
@@ -320,7 +332,7 @@ class CellarOut(EventSpec):
         )
 
     @override
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: CellarOutEvent) -> str:
         money = payouts(state)[e["spot"] - 1]
         # TRANSLATORS: a menu option, after the player's name
         return Reason(
@@ -390,7 +402,7 @@ class MacKenzie(Clan):
     @override
     def production_decline(self, state: GameState, player: PlayerState) -> Event | None:
         if _age_refusal(state, player) is None:
-            return {"type": AgeWhisky.type, "player": player.name, "count": 0}
+            return {"type": "age", "player": player.name, "count": 0}
         return None
 
     @override

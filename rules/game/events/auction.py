@@ -6,7 +6,7 @@ the clans were won is the first round's turn order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..phases import begin_workers, take_clan
@@ -16,11 +16,17 @@ from .clan import canonical_clan, known_clan
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState
 
 
-class Auction(EventSpec):
+class AuctionEvent(TypedDict):
+    type: Literal["auction"]
+    player: str
+    clan: str
+    bid: int
+
+
+class Auction(EventSpec[AuctionEvent]):
     type = "auction"
     menu_words = Reason("Bid for a clan")
     menu_order = 190
@@ -39,11 +45,11 @@ class Auction(EventSpec):
     def max_bid(self, state: GameState) -> int:
         return state.parts.final_scoring.auction_max_bid
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: AuctionEvent) -> AuctionEvent:
         e = super().normalise(state, e)
         return {**e, "clan": canonical_clan(state, e["clan"])}
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: AuctionEvent) -> list[str]:
         if state.phase != "clans" or not state.setup.variants["clan_auction"]:
             return [Reason("this game does not auction its clans")]
         player = state.player(e["player"])
@@ -72,7 +78,7 @@ class Auction(EventSpec):
             )
         return reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: AuctionEvent) -> list[str]:
         player = state.player(e["player"])
         notes = take_clan(state, player, e["clan"])
         player.auction_bid = e["bid"]
@@ -94,18 +100,18 @@ class Auction(EventSpec):
             notes += begin_workers(state)
         return notes
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[AuctionEvent]:
         if state.phase != "clans" or not state.setup.variants["clan_auction"]:
             return []
         return [
-            {"type": self.type, "player": p.name, "clan": clan, "bid": bid}
+            {"type": "auction", "player": p.name, "clan": clan, "bid": bid}
             for p in state.players
             if not p.clan
             for clan in state.clans_left
             for bid in range(self.max_bid(state) + 1)
         ]
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: AuctionEvent) -> str:
         return Reason(
             "{player} wins {clan} in the auction for {bid} VP",
             player=e["player"],

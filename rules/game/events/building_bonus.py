@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from ...contract_faces import short, tile, tiles
 from ...messages import Joined, Plural, Reason
@@ -29,10 +29,9 @@ from ..turns import follow_up
 from .obtain import due_words
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
     from random import Random
 
-    from ..spec import Event
     from ..state import GameState, TurnState
 
 RULE = Reason(
@@ -41,7 +40,15 @@ RULE = Reason(
 )
 
 
-class BuildingBonus(EventSpec):
+class BuildingBonusEvent(TypedDict):
+    type: Literal["building_bonus"]
+    player: str
+    keep: NotRequired[int]
+    second: NotRequired[int]
+    drawn: NotRequired[list[int]]
+
+
+class BuildingBonus(EventSpec[BuildingBonusEvent]):
     type = "building_bonus"
     menu_words = Reason("Building bonus: draw contracts")
     menu_key = "g"
@@ -64,19 +71,19 @@ class BuildingBonus(EventSpec):
     positional = ("player", "keep", "second")
     flags = {"drawn": "drawn"}
 
-    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> BuildingBonusEvent:
         if len(words) == 2 and words[1].strip().lower() == "none":
             words = words[:1]
         return super().parse_words(words, options)
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: BuildingBonusEvent) -> BuildingBonusEvent:
         e = paired(super().normalise(state, e), "keep", "second")
         return canonical_draw(state, e, draw_count(state, e), ordered=False)
 
     def bonus_open(self, turn: TurnState) -> bool:
         return turn.building_bonus
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: BuildingBonusEvent) -> list[str]:
         player = follow_up(state, e["player"], RULE)
         if not state.turn.building_bonus:
             return [Reason("{player} has no building bonus to take now", player=player.name)]
@@ -105,7 +112,7 @@ class BuildingBonus(EventSpec):
             reasons += take_reasons(state, player, len(kept))
         return reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: BuildingBonusEvent) -> list[str]:
         player = state.player(e["player"])
         drawn = drawn_now(state, e.get("drawn"), draw_count(state, e))
         kept = named(e, "keep")
@@ -134,7 +141,7 @@ class BuildingBonus(EventSpec):
             )
         return notes
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[BuildingBonusEvent]:
         if state.phase != "action" or not state.turn.building_bonus:
             return []
         player = state.by_name(state.turn.player)
@@ -147,7 +154,7 @@ class BuildingBonus(EventSpec):
             ),
             default=0,
         )
-        base = {"type": self.type, "player": player.name}
+        base = {"type": "building_bonus", "player": player.name}
 
         def kept_from(drawn: Iterable[int]) -> Iterator[tuple[int, ...]]:
             for n in range(most + 1):
@@ -160,12 +167,12 @@ class BuildingBonus(EventSpec):
         size = min(draw, len(pool))
         pool_set = set(pool)
 
-        def iterate() -> Iterator[Event]:
+        def iterate() -> Iterator[BuildingBonusEvent]:
             for drawn in combinations(pool, size):
                 for kept in kept_from(drawn):
                     yield self._event(base, list(drawn), kept)
 
-        def contains(e: Event) -> bool:
+        def contains(e: dict[str, Any]) -> bool:
             drawn = e.get("drawn", [])
             kept = named(e, "keep")
             return (
@@ -182,7 +189,7 @@ class BuildingBonus(EventSpec):
                 and (e.get("second") is None or e.get("keep") is not None)
             )
 
-        def sample(rng: Random) -> Event:
+        def sample(rng: Random) -> BuildingBonusEvent:
             drawn = sorted(rng.sample(pool, size))
             kept = sorted(rng.sample(drawn, rng.randint(0, min(most, size))))
             return self._event(base, drawn, kept)
@@ -209,15 +216,17 @@ class BuildingBonus(EventSpec):
         )
 
     @staticmethod
-    def _event(base: Event, drawn: Sequence[int], kept: Sequence[int]) -> Event:
+    def _event(
+        base: Mapping[str, Any], drawn: Sequence[int], kept: Sequence[int]
+    ) -> BuildingBonusEvent:
         event = dict(base)
         if drawn:
             event["drawn"] = list(drawn)
         for field, contract in zip(("keep", "second"), kept, strict=False):
             event[field] = contract
-        return event
+        return cast(BuildingBonusEvent, event)  # `base` holds its type and player
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: BuildingBonusEvent) -> str:
         fields = {"player": e["player"], "contracts": tiles(named(e, "keep"))}
         if e.get("drawn"):
             return Reason(
@@ -227,7 +236,7 @@ class BuildingBonus(EventSpec):
             )
         return Reason("{player} takes the building bonus, keeping {contracts}", **fields)
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: BuildingBonusEvent) -> str:
         """'keep 4 wool → … (1): pay £2': a contract kept costs (or brings) what the round
         says, as obtaining one would."""
         kept = named(e, "keep")
@@ -242,7 +251,7 @@ class BuildingBonus(EventSpec):
         return Reason("keep {contracts}: {money}", **fields)
 
 
-def draw_count(state: GameState, e: Event) -> int:
+def draw_count(state: GameState, e: BuildingBonusEvent) -> int:
     """How many contracts the player draws (a clan may draw more than three)."""
     try:
         player = state.player(str(e.get("player")))

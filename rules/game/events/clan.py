@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..phases import begin_workers, clan_chooser, take_clan
@@ -12,13 +12,14 @@ from ..state import Refused
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState
 
 
 def known_clan(state: GameState, name: str) -> str:
     """A clan's name as the data spells it, in any letter case; Refused naming the drawn ones."""
-    clan = state.parts.clan(name)
+    clan = (
+        state.parts.clan(name) if isinstance(name, str) else None
+    )  # as given: a file may hold anything
     if clan is None:
         drawn = ", ".join(state.setup.clans)
         raise Refused(
@@ -27,12 +28,20 @@ def known_clan(state: GameState, name: str) -> str:
     return clan.name
 
 
-def canonical_clan(state: GameState, name: object) -> object:
-    clan = state.parts.clan(name) if isinstance(name, str) else None
+def canonical_clan(state: GameState, name: str) -> str:
+    clan = (
+        state.parts.clan(name) if isinstance(name, str) else None
+    )  # as given: a file may hold anything
     return clan.name if clan else name
 
 
-class ChooseClan(EventSpec):
+class ClanEvent(TypedDict):
+    type: Literal["clan"]
+    player: str
+    clan: str
+
+
+class ChooseClan(EventSpec[ClanEvent]):
     type = "clan"
     menu_words = Reason("Choose a clan")
     menu_order = 180
@@ -48,11 +57,11 @@ class ChooseClan(EventSpec):
     fields = {"player": Field("player"), "clan": Field("clan")}
     positional = ("player", "clan")
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: ClanEvent) -> ClanEvent:
         e = super().normalise(state, e)
         return {**e, "clan": canonical_clan(state, e["clan"])}
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: ClanEvent) -> list[str]:
         if state.phase != "clans" or state.setup.variants["clan_auction"]:
             if state.setup.variants["clan_auction"]:
                 return [
@@ -82,22 +91,22 @@ class ChooseClan(EventSpec):
             )
         return reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: ClanEvent) -> list[str]:
         notes = take_clan(state, state.player(e["player"]), e["clan"])
         if all(p.clan for p in state.players):
             notes += begin_workers(state)
         return notes
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[ClanEvent]:
         if state.phase != "clans" or state.setup.variants["clan_auction"]:
             return []
         chooser = clan_chooser(state)
-        return [{"type": self.type, "player": chooser, "clan": c} for c in state.clans_left]
+        return [{"type": "clan", "player": chooser, "clan": c} for c in state.clans_left]
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: ClanEvent) -> str:
         return Reason("{player} takes clan {clan}", player=e["player"], clan=e["clan"])
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: ClanEvent) -> str:
         clan: str = e["clan"]
         return clan  # whose choice it is, the menu's question says
 

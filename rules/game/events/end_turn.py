@@ -9,7 +9,7 @@ the turn (turns.py `gate`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..spec import EventSpec, Field
@@ -18,7 +18,6 @@ from ..state import Refused, TurnState, phase_words
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState
 
 
@@ -52,7 +51,12 @@ def end_reasons(state: GameState, who: str) -> list[str]:
     return []
 
 
-class EndTurn(EventSpec):
+class EndTurnEvent(TypedDict):
+    type: Literal["end_turn"]
+    player: str
+
+
+class EndTurn(EventSpec[EndTurnEvent]):
     type = "end_turn"
     menu_words = Reason("End the turn")
     menu_order = 10
@@ -67,28 +71,28 @@ class EndTurn(EventSpec):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: EndTurnEvent) -> list[str]:
         try:
             return end_reasons(state, e["player"])
         except Refused as refused:
             return refused.reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: EndTurnEvent) -> list[str]:
         player = state.player(e["player"])
         upcoming = state.next_player()
         state.turn = TurnState(player=upcoming)
         return [Reason("{player}'s turn is over: {next} plays", player=player.name, next=upcoming)]
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[EndTurnEvent]:
         name = state.turn.player
         if state.phase != "action" or name is None or end_reasons(state, name):
             return []
-        return [{"type": self.type, "player": name}]
+        return [{"type": "end_turn", "player": name}]
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: EndTurnEvent) -> str:
         return Reason("{player} ends the turn", player=e["player"])
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: EndTurnEvent) -> str:
         return Reason(
             "end {player}'s turn: {next} plays", player=e["player"], next=state.next_player()
         )

@@ -4,19 +4,17 @@ free space). A new building may open the neighbourhood and building bonuses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from ...expansion import ExpansionCheck, ExpansionRule, check_expansion, legal_spaces
 from ...messages import Joined, Reason
 from ..pieces import position_of, space_place, unit_words
-from ..placement import FREE, MAIN, START, PlacementSpec, Spot, Way
+from ..placement import FREE, MAIN, START, PlacedEvent, PlacementSpec, Spot, Way
 from ..spec import Field, canonical_space
 from ..state import GameState, PlayerState
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-
-    from ..spec import Event
 
 
 def _terms(
@@ -97,18 +95,30 @@ def placed_words(head: str, place: str) -> str:
     return Reason("{option}: {place}", option=head, place=place)
 
 
-class ExpansionPlacement(PlacementSpec):
+class UnitPlacedEvent(PlacedEvent):
+    """A placement of a unit of the player board's: which unit."""
+
+    unit: str
+
+
+X = TypeVar("X", bound=UnitPlacedEvent)
+
+
+class ExpansionPlacement(PlacementSpec[X]):
     """A unit onto land by the map engine's expansion check: reach, the land it stands
     on, the unit's and the land's price (neither reach nor land's price for a free space
     or a starting worker, as the way says)."""
 
     units: ClassVar[tuple[str, ...] | None] = None  # the units offered; None: all
 
-    def normalise(self, state: GameState, e: Event) -> Event:
-        e = super().normalise(state, e)
-        return {**e, "space": canonical_space(state, e["space"])}
+    def unit(self, e: X) -> str:
+        return e["unit"]
 
-    def spot(self, state: GameState, way: Way, e: Event) -> Spot:
+    def normalise(self, state: GameState, e: X) -> X:
+        e = super().normalise(state, e)
+        return cast(X, {**e, "space": canonical_space(state, e["space"])})  # the same record
+
+    def spot(self, state: GameState, way: Way, e: X) -> Spot:
         space = state.space(e["space"])
         check = expansion(state, way.player, e["unit"], space, way.kind == FREE, way.kind == START)
         where = check.space if way.kind == START else f"{check.space} ({check.route})"
@@ -122,7 +132,15 @@ class ExpansionPlacement(PlacementSpec):
             yield state.board.index[check.space], {"unit": check.unit, "space": check.space}
 
 
-class Expand(ExpansionPlacement):
+class ExpandEvent(TypedDict):
+    type: Literal["expand"]
+    player: str
+    unit: str
+    space: str
+    free: NotRequired[bool]
+
+
+class Expand(ExpansionPlacement[ExpandEvent]):
     type = "expand"
     menu_words = Reason("Expand")
     menu_key = "e"
@@ -147,13 +165,13 @@ class Expand(ExpansionPlacement):
     defaults = {"free": False}
     ways = (MAIN, FREE)
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: ExpandEvent) -> str:
         fields = {"player": e["player"], "unit": unit_words(e["unit"]), "space": e["space"]}
         if e.get("free"):
             return Reason("{player} expands: {unit} on {space} (free space)", **fields)
         return Reason("{player} expands: {unit} on {space}", **fields)
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: ExpandEvent) -> str:
         """'sheep on A-09 for £8: forest £2, beside a 2-space loch (E)': the id first, so no
         two lines of a menu read alike; a free space says the land it saves."""
         player = state.by_name(e["player"])

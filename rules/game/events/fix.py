@@ -11,7 +11,7 @@ negative money.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from ...contract_faces import tile
 from ...messages import N_, Plural, Reason
@@ -30,7 +30,8 @@ from ..spec import (
 )
 
 if TYPE_CHECKING:
-    from ..spec import Event
+    from collections.abc import Callable
+
     from ..state import GameState, PlayerState
 
 YES = ("yes", "true", "upgraded", "1")
@@ -58,10 +59,10 @@ class Correction:
 
     fields: tuple[str, ...] = ("player", "value")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         raise NotImplementedError
 
 
@@ -69,7 +70,7 @@ class PlayerNumber(Correction):
     def __init__(self, attribute: str, note: str):
         self.attribute, self.note = attribute, note  # note: its message id
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         before = getattr(player, self.attribute)
         setattr(player, self.attribute, e["value"])
@@ -79,7 +80,7 @@ class PlayerNumber(Correction):
 class Goods(Correction):
     fields = ("player", "good", "value")
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         before, player.goods[e["good"]] = player.goods[e["good"]], e["value"]
         return [
@@ -96,11 +97,11 @@ class Goods(Correction):
 class Price(Correction):
     fields = ("good", "value")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         problem = state.market.check_price(e["good"], e["value"])
         return [problem] if problem else []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         before, state.prices[e["good"]] = state.prices[e["good"]], e["value"]
         return [
             Reason(
@@ -115,7 +116,7 @@ class Price(Correction):
 class Unit(Correction):
     fields = ("player", "space", "unit")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:  # a unit on a port tile (a clan's fisherman): off only
@@ -153,7 +154,7 @@ class Unit(Correction):
         return reasons + self.none_left_reasons(state, player, space, unit)
 
     @staticmethod
-    def port_reasons(player: PlayerState, letter: str, e: Event) -> list[str]:
+    def port_reasons(player: PlayerState, letter: str, e: FixEvent) -> list[str]:
         """Why the unit fix on port `letter` cannot be: it only takes a unit of the
         player's off."""
         if choice_word(e["unit"]) != "none":
@@ -174,7 +175,7 @@ class Unit(Correction):
         return []
 
     @staticmethod
-    def unknown_unit_reasons(state: GameState, e: Event) -> list[str]:
+    def unknown_unit_reasons(state: GameState, e: FixEvent) -> list[str]:
         """The unit named is none of the economy's: which it may mean, or that it is none."""
         economy = state.parts.economy
         found = match_word(e["unit"], (*economy.units, "none"), "unit")
@@ -198,7 +199,7 @@ class Unit(Correction):
             ]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         letter = port_letter(e["space"])
         if letter is not None:
@@ -236,7 +237,7 @@ class Unit(Correction):
 
 
 class Merchants(Correction):
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         total = state.parts.economy.merchants_per_colour
         if total - e["value"] - player.merchants_out() < 0:
@@ -251,7 +252,7 @@ class Merchants(Correction):
             ]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         total = state.parts.economy.merchants_per_colour
         board = total - e["value"] - player.merchants_out()
@@ -270,7 +271,7 @@ class Merchants(Correction):
 class Contract(Correction):
     fields = ("contract", "to", "player")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         to = e["to"]
         if to not in PLACES:
             # TRANSLATORS: open, fulfilled, board and out are what to type: keep them
@@ -284,7 +285,7 @@ class Contract(Correction):
         return []
 
     @staticmethod
-    def player_reasons(state: GameState, e: Event, to: str) -> list[str]:
+    def player_reasons(state: GameState, e: FixEvent, to: str) -> list[str]:
         """A contract goes to a player's open or fulfilled ones, and only then names one."""
         if to in ("open", "fulfilled"):
             if "player" not in e:
@@ -312,7 +313,7 @@ class Contract(Correction):
                 if contract in held:
                     held.remove(contract)
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         contract, to = e["contract"], e["to"]
         self.take_away(state, contract)
         if to == "board":
@@ -330,13 +331,13 @@ class Contract(Correction):
 class Shipping(Correction):
     fields = ("player", "level")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         state.player(e["player"])
         if e["level"] not in SHIPPING_LEVELS:
             return [Reason("shipping is one of {levels}", levels=", ".join(SHIPPING_LEVELS))]
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         player.shipping = SHIPPING_LEVELS.index(e["level"])
         level = e["level"].replace("_", "-")
@@ -346,11 +347,11 @@ class Shipping(Correction):
 class Technology(Correction):
     fields = ("player", "worker", "upgraded")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         state.player(e["player"])
         return []
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         player = state.player(e["player"])
         worker = e["worker"]
         if e["upgraded"]:
@@ -388,7 +389,22 @@ CORRECTIONS: dict[str, Correction] = {
 OPTIONAL = {("contract", "player")}  # a contract going to the board or out has no player
 
 
-class Fix(EventSpec):
+class FixEvent(TypedDict):
+    type: Literal["fix"]
+    what: str
+    player: NotRequired[str]
+    good: NotRequired[str]
+    value: NotRequired[int]
+    space: NotRequired[str]
+    unit: NotRequired[str]
+    contract: NotRequired[int]
+    to: NotRequired[str]
+    level: NotRequired[str]
+    worker: NotRequired[str]
+    upgraded: NotRequired[bool]
+
+
+class Fix(EventSpec[FixEvent]):
     type = "fix"
     rule = Reason(
         "A correction makes the game match what stands on the table; it is no move of the "
@@ -420,7 +436,7 @@ class Fix(EventSpec):
         "shipping PLAYER LEVEL; technology PLAYER woodcutter|miner yes|no"
     )
 
-    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> FixEvent:
         what = self._what(words, options)
         rest = words[1:]
         correction = CORRECTIONS[what]
@@ -433,10 +449,10 @@ class Fix(EventSpec):
             raise WordsError(
                 Reason("usage: caledonia fix GAME {what} {shape}", what=what, shape=shape)
             )
-        event: Event = {"type": self.type, "what": what}
+        event: dict[str, Any] = {"type": "fix", "what": what}
         for name, word in zip(names, rest, strict=False):
             event[name] = self._word(name, word)
-        return event
+        return cast(FixEvent, event)  # the correction's own fields, by name
 
     def _what(self, words: list[str], options: dict[str, list[str]]) -> str:
         """What the words fix (their first), refused with options or without words."""
@@ -471,7 +487,7 @@ class Fix(EventSpec):
             return word.lower().replace("-", "_")
         return word
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: FixEvent) -> FixEvent:
         e = super().normalise(state, e)
         # the words as typed, in the data's spelling when they say one thing (else check says why)
         vocabularies = {
@@ -480,16 +496,17 @@ class Fix(EventSpec):
             "to": (PLACES, "place"),
             "level": (SHIPPING_LEVELS, "shipping level"),
         }
+        fields = cast("dict[str, Any]", e)  # the same record, read by the vocabularies' names
         for name, (names, what) in vocabularies.items():
-            if isinstance(e.get(name), str):
-                found = match_word(e[name], names, what)
-                e[name] = e[name] if isinstance(found, Unmatched) else found
+            if isinstance(fields.get(name), str):
+                found = match_word(fields[name], names, what)
+                fields[name] = fields[name] if isinstance(found, Unmatched) else found
         if "space" in e:
             letter = port_letter(e["space"])
             e["space"] = port_word(letter) if letter else canonical_space(state, e["space"])
         return e
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FixEvent) -> list[str]:
         correction = CORRECTIONS.get(e["what"])
         if correction is None:
             kinds = ", ".join(CORRECTIONS)
@@ -501,10 +518,10 @@ class Fix(EventSpec):
             state.player(e["player"])
         return correction.check(state, e)
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FixEvent) -> list[str]:
         return CORRECTIONS[e["what"]].apply(state, e)
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: FixEvent) -> str:
         """The correction in the table's words: what the table now shows."""
         what, who = e["what"], e.get("player")
         if what == "contract" and e.get("to") in PLACES:
@@ -522,7 +539,7 @@ def _contract_joined(rest: list[str]) -> list[str]:
     return rest
 
 
-def _shape_reasons(correction: Correction, e: Event) -> list[str]:
+def _shape_reasons(correction: Correction, e: FixEvent) -> list[str]:
     """A field the correction needs that the event lacks, or one it takes no part of."""
     wanted = set(correction.fields)
     missing = [n for n in correction.fields if n not in e and (e["what"], n) not in OPTIONAL]
@@ -539,7 +556,7 @@ def _good_words(good: str) -> str:
     return good.replace("_", " ")
 
 
-def _unit_words(e: Event) -> str:
+def _unit_words(e: FixEvent) -> str:
     if choice_word(e["unit"]) == "none":
         return Reason("{player}'s unit is off {space}", player=e["player"], space=e["space"])
     return Reason(
@@ -550,7 +567,7 @@ def _unit_words(e: Event) -> str:
     )
 
 
-def _technology_words(e: Event) -> str:
+def _technology_words(e: FixEvent) -> str:
     if e["upgraded"]:
         return Reason(
             "{player}'s {worker} technology is now upgraded", player=e["player"], worker=e["worker"]
@@ -561,7 +578,7 @@ def _technology_words(e: Event) -> str:
 
 
 # each kind of correction as the table says it, from the event alone (the log has no state)
-TABLE_WORDS = {
+TABLE_WORDS: dict[str, Callable[[FixEvent], str]] = {
     "money": lambda e: Reason(
         "{player}'s money is now £{value}", player=e["player"], value=e["value"]
     ),

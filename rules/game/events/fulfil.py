@@ -6,7 +6,7 @@ together, and port tile 1 spares one animal of the two."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, NotRequired, TypedDict
 
 from ...contract_faces import choices, tile, tiles
 from ...messages import Joined, Plural, Reason
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
     from ...components import Contract
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 
@@ -42,7 +41,7 @@ def meat_of(contracts: Iterable[Contract], port_one: bool) -> Meat:
     return Meat(beef, mutton, meat - (1 if port_one and meat else 0))
 
 
-def serves(state: GameState, e: Event) -> str | None:
+def serves(state: GameState, e: FulfilEvent) -> str | None:
     """The binding a fulfil meets: a contract requiring meat meets port 1's (ruling 27)."""
     contracts = [state.parts.contracts.get(c) for c in named(e)]
     return MEAT if any(c is not None and c.meat for c in contracts) else None
@@ -57,7 +56,15 @@ def goods_owed(contracts: Iterable[Contract]) -> dict[str, int]:
     return owed
 
 
-class Fulfil(EventSpec):
+class FulfilEvent(TypedDict):
+    type: Literal["fulfil"]
+    player: str
+    contract: int
+    second: NotRequired[int]
+    slaughter: NotRequired[list[str]]
+
+
+class Fulfil(EventSpec[FulfilEvent]):
     type = "fulfil"
     menu_words = Reason("Fulfil a contract")
     menu_key = "f"
@@ -80,7 +87,7 @@ class Fulfil(EventSpec):
     positional = ("player", "contract", "second")
     flags = {"slaughter": "slaughter"}
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: FulfilEvent) -> FulfilEvent:
         e = paired(super().normalise(state, e), "contract", "second")
         if isinstance(e.get("slaughter"), list):
             spaces = [canonical_space(state, s) for s in e["slaughter"]]
@@ -89,7 +96,7 @@ class Fulfil(EventSpec):
                 del e["slaughter"]
         return e
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: FulfilEvent) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(state, e))
         player = passage.player
         ids = named(e)
@@ -196,7 +203,7 @@ class Fulfil(EventSpec):
             unit=unit_words(kind),
         )
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: FulfilEvent) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(state, e))
         player = passage.player
         finish_main(state, passage)
@@ -262,15 +269,15 @@ class Fulfil(EventSpec):
         state.turn.bonus_upgrades += contract.gain.get("bonus_upgrade", 0)
         return notes + state.rules.on_fulfil(state, player, contract)
 
-    def options(self, state: GameState) -> Iterable[Event]:
-        events = []
+    def options(self, state: GameState) -> Iterable[FulfilEvent]:
+        events: list[FulfilEvent] = []
         bound = binding(state.turn) == MEAT
         for passage in may_act(state, main=True, serves=MEAT if bound else None):
             player = passage.player
             port_one = turn_of(state, passage).port_one
             meat_only = bound and not passage.new_turn
             for ids, spaces in ways_to_fulfil(state, player, port_one, meat_only):
-                event = {"type": self.type, "player": player.name, "contract": ids[0]}
+                event: FulfilEvent = {"type": "fulfil", "player": player.name, "contract": ids[0]}
                 if len(ids) > 1:
                     event["second"] = ids[1]
                 if spaces:
@@ -282,7 +289,7 @@ class Fulfil(EventSpec):
         held = next((p.open_contracts for p in state.players if p.name == player), [])
         return tuple(held) if name == "contract" else ()
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: FulfilEvent) -> str:
         slaughter = e.get("slaughter")
         ids = named(e)
         if slaughter:
@@ -294,7 +301,7 @@ class Fulfil(EventSpec):
             )
         return Reason("{player} fulfils {contracts}", player=e["player"], contracts=tiles(ids))
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: FulfilEvent) -> str:
         summary = choices(named(e), state.parts.contracts)
         slaughter = [  # each animal by where it stands: the board prints no ids
             # TRANSLATORS: a space by its id, then where it lies on the table

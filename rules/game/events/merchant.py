@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..spec import Field
@@ -10,13 +10,17 @@ from ..upgrades import merchant_reason, unaffordable
 from .main_action import MainAction
 
 if TYPE_CHECKING:
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 A_MERCHANT = Reason("a merchant")  # what costs: '{what} costs £4 and Ailsa has £3'
 
 
-class Merchant(MainAction):
+class MerchantEvent(TypedDict):
+    type: Literal["merchant"]
+    player: str
+
+
+class Merchant(MainAction[MerchantEvent]):
     type = "merchant"
     menu_words = Reason("Hire a merchant")
     menu_key = "m"
@@ -31,23 +35,23 @@ class Merchant(MainAction):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def reasons(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: MerchantEvent) -> list[str]:
         cost = state.parts.economy.merchant_hire_cost
         return [
             r for r in (merchant_reason(state, player), unaffordable(player, cost, A_MERCHANT)) if r
         ]
 
-    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def change(self, state: GameState, player: PlayerState, e: MerchantEvent) -> list[str]:
         cost = state.parts.economy.merchant_hire_cost
         player.money -= cost
         player.merchants_board -= 1
         player.merchants_stock += 1
         return [Reason("{player} pays £{cost} and hires a merchant", player=player.name, cost=cost)]
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: MerchantEvent) -> str:
         return Reason("{player} hires a merchant", player=e["player"])
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: MerchantEvent) -> str:
         return Reason("a merchant for £{cost}", cost=state.parts.economy.merchant_hire_cost)
 
 

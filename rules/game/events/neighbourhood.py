@@ -4,7 +4,7 @@ of each good per turn (ruling 14)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Plural, Reason
 from ...names import counted
@@ -16,7 +16,6 @@ from ..turns import follow_up
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState, PlayerState, TurnState
 
 RULE = Reason("the neighbourhood bonus comes only right after an expansion")
@@ -35,7 +34,14 @@ def kind_money(state: GameState, player: PlayerState, good: str) -> int:
     return state.rules.trade_money(state, player, "neighbourhood")
 
 
-class Neighbourhood(EventSpec):
+class NeighbourhoodEvent(TypedDict):
+    type: Literal["neighbourhood"]
+    player: str
+    good: str
+    quantity: int
+
+
+class Neighbourhood(EventSpec[NeighbourhoodEvent]):
     type = "neighbourhood"
     menu_words = Reason("Neighbourhood bonus: buy at a discount")
     menu_key = "n"
@@ -56,7 +62,7 @@ class Neighbourhood(EventSpec):
     def bonus_open(self, turn: TurnState) -> bool:
         return bool(turn.expanded)
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: NeighbourhoodEvent) -> list[str]:
         refusal = state.rules.neighbourhood_refusal(state)
         if refusal:
             return [refusal]
@@ -117,7 +123,7 @@ class Neighbourhood(EventSpec):
         bonus = kind_money(state, player, good)
         return trade_reasons(state, player, good, "buy", quantity, discount(state, good), bonus)
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: NeighbourhoodEvent) -> list[str]:
         player = state.player(e["player"])
         good, quantity = e["good"], e["quantity"]
         bonus = kind_money(state, player, good)
@@ -127,14 +133,14 @@ class Neighbourhood(EventSpec):
         state.turn.neighbourhood_uses[good] = state.turn.neighbourhood_uses.get(good, 0) + 1
         return do_trade(state, player, good, "buy", quantity, discount(state, good), bonus)
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[NeighbourhoodEvent]:
         if state.phase != "action" or not state.turn.expanded:
             return []
         if state.rules.neighbourhood_refusal(state):
             return []
         player = state.by_name(state.turn.player)
         cap = state.rules.neighbourhood_cap(state)
-        events = []
+        events: list[NeighbourhoodEvent] = []
         sources = neighbourhood_sources(state, player, state.turn.expanded)
         for good in sorted(sources):
             if state.turn.neighbourhood_uses.get(good, 0) >= sources[good]:
@@ -146,18 +152,23 @@ class Neighbourhood(EventSpec):
             )
             for quantity in range(1, most + 1):
                 events.append(
-                    {"type": self.type, "player": player.name, "good": good, "quantity": quantity}
+                    {
+                        "type": "neighbourhood",
+                        "player": player.name,
+                        "good": good,
+                        "quantity": quantity,
+                    }
                 )
         return events
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: NeighbourhoodEvent) -> str:
         return Reason(
             "{player} buys {goods} with the neighbourhood bonus",
             player=e["player"],
             goods=counted(e["good"], e["quantity"]),
         )
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: NeighbourhoodEvent) -> str:
         price = unit_price(state, e["good"], discount(state, e["good"]))
         return Reason(
             "buy {goods} for £{total} (£{price} each)",

@@ -5,7 +5,7 @@ round's cost once for both."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from ...contract_faces import choices, tiles
 from ...messages import Reason
@@ -16,7 +16,6 @@ from ..turns import finish_main, gate, may_act, turn_of
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState
 
 
@@ -29,7 +28,14 @@ def due_words(cost: int) -> str:
     return Reason("free")
 
 
-class ObtainContract(EventSpec):
+class ContractEvent(TypedDict):
+    type: Literal["contract"]
+    player: str
+    contract: int
+    second: NotRequired[int]
+
+
+class ObtainContract(EventSpec[ContractEvent]):
     type = "contract"
     menu_words = Reason("Obtain an export contract")
     menu_key = "c"
@@ -50,10 +56,10 @@ class ObtainContract(EventSpec):
     }
     positional = ("player", "contract", "second")
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: ContractEvent) -> ContractEvent:
         return paired(super().normalise(state, e), "contract", "second")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: ContractEvent) -> list[str]:
         player = gate(state, e["player"], main=True).player
         wanted = named(e)
         reasons = take_reasons(state, player, len(wanted))
@@ -74,7 +80,7 @@ class ObtainContract(EventSpec):
             )
         return reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: ContractEvent) -> list[str]:
         passage = gate(state, e["player"], main=True)
         finish_main(state, passage)
         wanted = named(e)
@@ -82,25 +88,26 @@ class ObtainContract(EventSpec):
             state.export_board[state.export_board.index(contract)] = None
         return [take(state, passage.player, wanted)]
 
-    def options(self, state: GameState) -> Iterable[Event]:
-        events = []
+    def options(self, state: GameState) -> Iterable[ContractEvent]:
+        events: list[ContractEvent] = []
         for passage in may_act(state, main=True):
             player = passage.player
             board = [c for c in state.export_board if c is not None]
-            base = {"type": self.type, "player": player.name}
+            name = player.name
             if not take_reasons(state, player):
-                events += [{**base, "contract": c} for c in board]
+                events += [{"type": "contract", "player": name, "contract": c} for c in board]
             if not take_reasons(state, player, 2):
                 events += [
-                    {**base, "contract": a, "second": b} for a, b in combinations(sorted(board), 2)
+                    {"type": "contract", "player": name, "contract": a, "second": b}
+                    for a, b in combinations(sorted(board), 2)
                 ]
         return events
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: ContractEvent) -> str:
         wanted = named(e)
         return Reason("{player} takes {contracts}", player=e["player"], contracts=tiles(wanted))
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: ContractEvent) -> str:
         passage = gate(state, e["player"], main=True)
         cost = due(state, passage.player, turn_of(state, passage).contracts_obtained)
         fields = {"contracts": choices(named(e), state.parts.contracts), "money": due_words(cost)}

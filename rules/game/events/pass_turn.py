@@ -3,7 +3,7 @@ the next round's turn order. When the last player passes, production begins."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import N_, Reason
 from ..spec import Field
@@ -11,7 +11,6 @@ from .main_action import MainAction
 from .produce import begin_production
 
 if TYPE_CHECKING:
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 # the note of a pass, by the place in the pass order (alone: no order to say)
@@ -28,7 +27,12 @@ def pass_money(state: GameState) -> int:
     return amounts[min(len(state.pass_order), len(amounts) - 1)]
 
 
-class Pass(MainAction):
+class PassEvent(TypedDict):
+    type: Literal["pass"]
+    player: str
+
+
+class Pass(MainAction[PassEvent]):
     type = "pass"
     menu_words = Reason("Pass")
     menu_key = "p"
@@ -44,7 +48,7 @@ class Pass(MainAction):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def change(self, state: GameState, player: PlayerState, e: PassEvent) -> list[str]:
         place = len(state.pass_order)
         money = pass_money(state)
         player.money += money
@@ -60,10 +64,10 @@ class Pass(MainAction):
             notes += begin_production(state)
         return notes
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: PassEvent) -> str:
         return Reason("{player} passes", player=e["player"])
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: PassEvent) -> str:
         return Reason("pass and receive £{money}", money=pass_money(state))
 
 

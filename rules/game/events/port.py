@@ -7,13 +7,13 @@ The tile's own fields and rules are its effect (port_effects.py); the Kickstarte
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast, overload
 
 from ...messages import Joined, Reason
 from ...reach import port_route
 from ...space_names import placed_id
 from ..port_effects import EFFECTS, KS_COST, PortEffect, Price
-from ..spec import EventSpec, Field, WordsError, choice_word, with_section
+from ..spec import EventSpec, Field, UnitSwap, WordsError, choice_word, with_section
 from ..turns import bound_reason, close_window, gate, may_act, open_turn
 from .bonus import upgrade_words
 
@@ -23,12 +23,15 @@ if TYPE_CHECKING:
     from ...board import PortSlot
     from ...reach import Route
     from ..port_effects import Fields
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 EFFECT_FIELDS = ("use", "give", "take", "choice", "worker", "from", "good", "direction", "swaps")
 
 
+@overload
+def canonical_tile(tile: str) -> str: ...
+@overload
+def canonical_tile(tile: object) -> object: ...
 def canonical_tile(tile: object) -> object:
     return str(tile).upper() if isinstance(tile, (str, int)) else tile
 
@@ -60,7 +63,7 @@ class KickstarterPort(PortEffect):
     def name(self) -> str:
         return Reason("the Kickstarter port")
 
-    def inner(self, state: GameState, e: Event) -> tuple[str | None, PortEffect | None]:
+    def inner(self, state: GameState, e: Mapping[str, Any]) -> tuple[str | None, PortEffect | None]:
         use = canonical_tile(e.get("use"))
         others = [t for t in state.setup.ports.values() if t != "KS"]
         effects = state.rules.port_effects()
@@ -68,11 +71,11 @@ class KickstarterPort(PortEffect):
             return use, effects[use]
         return None, None
 
-    def accepts(self, state: GameState, e: Fields) -> tuple[str, ...]:
+    def accepts(self, state: GameState, e: PortEvent) -> tuple[str, ...]:
         _, inner = self.inner(state, e)
         return ("use",) + (inner.accepts(state, e) if inner else EFFECT_FIELDS)
 
-    def reasons(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         use, inner = self.inner(state, e)
         if inner is None:
             others = ", ".join(t for t in state.setup.ports.values() if t != "KS")
@@ -98,11 +101,11 @@ class KickstarterPort(PortEffect):
             return [Reason("the Kickstarter port costs £{cost}: {player} has £{money}", **fields)]
         return inner.reasons(state, player, e)
 
-    def cost(self, state: GameState, e: Fields) -> int:
+    def cost(self, state: GameState, e: Mapping[str, Any]) -> int:
         _, inner = self.inner(state, e)
         return KS_COST + (inner.cost(state, e) if inner else 0)
 
-    def apply(self, state: GameState, player: PlayerState, e: Fields) -> list[str]:
+    def apply(self, state: GameState, player: PlayerState, e: PortEvent) -> list[str]:
         use, inner = self.inner(state, e)
         player.money -= KS_COST
         notes: list[str] = [
@@ -126,14 +129,34 @@ class KickstarterPort(PortEffect):
                 if money >= KS_COST + inner.cost(state, event):
                     yield event
 
-    def normalise(self, state: GameState, e: Fields) -> Fields:
+    def normalise(self, state: GameState, e: PortEvent) -> PortEvent:
         e = {**e, "use": canonical_tile(e["use"])} if "use" in e else e
         _, inner = self.inner(state, e)
         return inner.normalise(state, e) if inner else e
 
-    def words(self, e: Fields) -> str:
+    def words(self, e: PortEvent) -> str:
         # TRANSLATORS: the Kickstarter port tile in a menu line, before the tile it is used as
         return Reason("the Kickstarter port")
+
+
+# "from" is a keyword: the record is declared by its keys
+PortEvent = TypedDict(
+    "PortEvent",
+    {
+        "type": Literal["port"],
+        "player": str,
+        "tile": str,
+        "use": NotRequired[str],
+        "give": NotRequired[str],
+        "take": NotRequired[list[str]],
+        "choice": NotRequired[str],
+        "worker": NotRequired[str],
+        "from": NotRequired[str],
+        "good": NotRequired[str],
+        "direction": NotRequired[str],
+        "swaps": NotRequired[list[UnitSwap]],
+    },
+)
 
 
 def _price_words(lower: list[str]) -> tuple[str, str]:
@@ -144,7 +167,7 @@ def _price_words(lower: list[str]) -> tuple[str, str]:
     return lower[0], lower[1]
 
 
-def _extra_fields(state: GameState, e: Event, effect: PortEffect) -> list[str]:
+def _extra_fields(state: GameState, e: PortEvent, effect: PortEffect) -> list[str]:
     """The event's port-tile fields that its tile's effect takes no part of."""
     return [k for k in EFFECT_FIELDS if k in e and k not in effect.accepts(state, e)]
 
@@ -160,7 +183,7 @@ def _swaps_words(rest: list[str]) -> list[dict[str, str]]:
     ]
 
 
-class UsePort(EventSpec):
+class UsePort(EventSpec[PortEvent]):
     type = "port"
     menu_words = Reason("Use a port tile")
     menu_key = "o"
@@ -194,7 +217,7 @@ class UsePort(EventSpec):
         "7: SPACE UNIT SPACE UNIT; KS: TILE then that tile's arguments"
     )
 
-    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> Event:
+    def parse_words(self, words: list[str], options: dict[str, list[str]]) -> PortEvent:
         if options:
             raise WordsError(
                 Reason(
@@ -205,7 +228,11 @@ class UsePort(EventSpec):
             raise WordsError(
                 Reason("usage: caledonia act GAME {verb} {syntax}", verb="port", syntax=self.syntax)
             )
-        event: Event = {"type": self.type, "player": words[0], "tile": canonical_tile(words[1])}
+        event: dict[str, Any] = {
+            "type": "port",
+            "player": words[0],
+            "tile": canonical_tile(words[1]),
+        }
         tile, rest = event["tile"], words[2:]
         if tile == "KS":
             if not rest:
@@ -216,7 +243,9 @@ class UsePort(EventSpec):
             tile, rest = event["use"], rest[1:]
         return self._tile_arguments(event, tile, rest, words[0])
 
-    def _tile_arguments(self, event: Event, tile: str, rest: list[str], player: str) -> Event:
+    def _tile_arguments(
+        self, event: dict[str, Any], tile: str, rest: list[str], player: str
+    ) -> PortEvent:
         """The event with the arguments of the port tile it uses, read from `rest`."""
         lower = [w.lower() for w in rest]
         if tile in ("2", "3"):
@@ -237,15 +266,15 @@ class UsePort(EventSpec):
             event["swaps"] = _swaps_words(rest)
         elif rest:
             raise WordsError(Reason("port tile {tile} takes no arguments", tile=tile))
-        return event
+        return cast(PortEvent, event)  # the tile's own fields, by its words
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: PortEvent) -> PortEvent:
         e = super().normalise(state, e)
         e["tile"] = canonical_tile(e["tile"])
         effect = state.rules.port_effects().get(e["tile"])
         return effect.normalise(state, e) if effect else e
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: PortEvent) -> list[str]:
         player = gate(state, e["player"], main=False).player
         refusal = state.rules.port_refusal(state) or bound_reason(state, player)
         if refusal:
@@ -303,7 +332,7 @@ class UsePort(EventSpec):
         slot = self._slot(state, corner)
         return port_route(state.board, player.units, slot, player.shipping_level, player.port_units)
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: PortEvent) -> list[str]:
         passage = gate(state, e["player"], main=False)
         player = passage.player
         tile = e["tile"]
@@ -324,11 +353,11 @@ class UsePort(EventSpec):
         ]
         return notes + state.rules.port_effects()[tile].apply(state, player, e)
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[PortEvent]:
         if state.rules.port_refusal(state):
             return []
         effects = state.rules.port_effects()
-        events = []
+        events: list[PortEvent] = []
         for passage in may_act(state, main=False):
             player = passage.player
             if bound_reason(state, player):
@@ -340,14 +369,17 @@ class UsePort(EventSpec):
                     continue
                 for fields in effects[tile].options(state, player, player.money):
                     events.append(
-                        {"type": self.type, "player": player.name, "tile": tile, **fields}
+                        cast(
+                            PortEvent,
+                            {"type": "port", "player": player.name, "tile": tile, **fields},
+                        )
                     )
         return events
 
-    def rule_words(self, state: GameState, e: Event | None = None) -> Reason:
+    def rule_words(self, state: GameState, e: PortEvent | None = None) -> Reason:
         """The tile's own effect (port_tiles.yaml, a catalogue message), then the rule of
         every port tile."""
-        tile = canonical_tile((e or {}).get("tile"))
+        tile = canonical_tile(e.get("tile") if e else None)
         found = next((t for t in state.parts.port_tiles if t.id == str(tile)), None)
         if found is None:
             return super().rule_words(state, e)
@@ -360,7 +392,7 @@ class UsePort(EventSpec):
         )
         return with_section(text, self.section)
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: PortEvent) -> str:
         if e.get("use"):
             return Reason(
                 "{player} uses the Kickstarter port as another tile: {effect}",
@@ -371,7 +403,7 @@ class UsePort(EventSpec):
             "{player} uses a port tile: {effect}", player=e["player"], effect=tile_name(e["tile"])
         )
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: PortEvent) -> str:
         """'whisky 3 steps up (£5 → £8)': the tile by what it does, as the tile prints it;
         what the use costs comes last, the Kickstarter port's £3 included ('the Kickstarter
         port: a bonus upgrade and 3 glory: pay £3')."""

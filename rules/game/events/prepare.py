@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 from math import comb, perm
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, TypeGuard
 
 from ...contract_faces import short, tile
 from ...messages import Plural, Reason
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
-from ..spec import Event, EventSpec, Field, WordsError, whole_word
+from ..spec import DieRoll, EventSpec, Field, WordsError, whole_word
 from ..state import phase_words
 
 if TYPE_CHECKING:
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from random import Random
 
     from ..hooks import Dice
-    from ..spec import Event
     from ..state import GameState
 
 
@@ -43,7 +42,7 @@ def ordered_draw(state: GameState) -> bool:
     return state.setup.removal_grid is not None
 
 
-def seeded_rolls(state: GameState) -> list[dict[str, str | int]]:
+def seeded_rolls(state: GameState) -> list[DieRoll]:
     """The tool's dice for this preparation: the same seed and round give the same rolls."""
     from ...solo import roll_dice  # the solo rules load in a solo game only
     from ...solo_state import dice_rng
@@ -54,7 +53,13 @@ def seeded_rolls(state: GameState) -> list[dict[str, str | int]]:
     return [{"good": r.good, "die": r.die} for r in roll_dice(rng, dice.goods, dice.price)]
 
 
-def _market_phase(state: GameState, rolls: list[dict[str, Any]]) -> list[str]:
+class PrepareEvent(TypedDict):
+    type: Literal["prepare"]
+    drawn: NotRequired[list[int]]
+    rolls: NotRequired[list[DieRoll]]
+
+
+def _market_phase(state: GameState, rolls: list[DieRoll]) -> list[str]:
     """Move the market by the solo dice `rolls` (none: no dice); what moved, in words."""
     notes: list[str] = []
     if rolls:
@@ -79,7 +84,7 @@ def _refilled(export_board: list[int | None], drawn: list[int]) -> list[int | No
     return board
 
 
-class Prepare(EventSpec):
+class Prepare(EventSpec[PrepareEvent]):
     type = "prepare"
     menu_words = Reason("Prepare the next round")
     menu_order = 240
@@ -94,9 +99,9 @@ class Prepare(EventSpec):
     fields = {"drawn": Field("ids", required=False), "rolls": Field("rolls", required=False)}
     flags = {"draw": "drawn", "roll": "rolls"}
 
-    def parse_option(self, option: str, values: list[str]) -> Event:
+    def parse_option(self, option: str, values: list[str]) -> dict[str, Any]:
         if option == "roll":
-            rolls = []
+            rolls: list[DieRoll] = []
             for text in values:
                 good, _, die = text.partition(":")
                 if not die:
@@ -107,10 +112,10 @@ class Prepare(EventSpec):
             return {"rolls": rolls}
         return super().parse_option(option, values)
 
-    def normalise(self, state: GameState, e: Event) -> Event:
+    def normalise(self, state: GameState, e: PrepareEvent) -> PrepareEvent:
         return canonical_draw(state, e, missing(state), ordered=ordered_draw(state))
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: PrepareEvent) -> list[str]:
         if state.phase != "preparation":
             return [
                 Reason(
@@ -141,7 +146,7 @@ class Prepare(EventSpec):
             reasons.append(Reason("the dice market is for the solo game only"))
         return reasons + draw_reasons(state, e.get("drawn"), missing(state))
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: PrepareEvent) -> list[str]:
         rolls = e.get("rolls") or []
         notes = _market_phase(state, rolls)
         drawn = drawn_now(state, e.get("drawn"), missing(state))
@@ -162,14 +167,15 @@ class Prepare(EventSpec):
         state.turn_order = list(state.pass_order)
         return notes + [Reason("merchants return")] + begin_round(state, state.round + 1)
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[PrepareEvent]:
         if state.phase != "preparation":
             return []
         count = missing(state)
         dice = state.rules.dice(state)
         if state.pile is not None and dice is None:
             top = state.pile[:count]
-            return Listed([{"type": self.type, **({"drawn": top} if top else {})}])
+            event: PrepareEvent = {"type": "prepare", "drawn": top} if top else {"type": "prepare"}
+            return Listed([event])
         ordered = ordered_draw(state)
         pool = sorted(available(state)) if state.pile is None else None
         size = min(count, len(pool)) if pool is not None else 0
@@ -178,7 +184,7 @@ class Prepare(EventSpec):
         summary = _summary(None if dice is None else dice.rolls, size if pool is not None else 0)
         return Family(family.total(), family.iterate, family.contains, summary, family.sample)
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: PrepareEvent) -> str:
         dice = ", ".join(f"{r['good']} {r['die']:+d}" for r in e["rolls"]) if e.get("rolls") else ""
         drawn = ", ".join(short(c) for c in e["drawn"]) if e.get("drawn") else ""
         if dice and drawn:
@@ -235,7 +241,7 @@ class _Preparations:
             return [top]
         return (list(d) for d in (permutations if ordered else combinations)(pool, size))
 
-    def roll_sets(self) -> Iterable[list[dict[str, str | int]] | None]:
+    def roll_sets(self) -> Iterable[list[DieRoll] | None]:
         dice = self.dice
         if dice is None:
             return [None]
@@ -245,10 +251,10 @@ class _Preparations:
             for faces in product(dice.price, repeat=dice.rolls)
         )
 
-    def iterate(self) -> Iterator[Event]:
+    def iterate(self) -> Iterator[PrepareEvent]:
         for drawn in self.draws():
             for rolls in self.roll_sets():
-                event: Event = {"type": self.kind}
+                event: PrepareEvent = {"type": "prepare"}
                 if drawn:
                     event["drawn"] = drawn
                 if rolls is not None:
@@ -277,7 +283,7 @@ class _Preparations:
             and all(r["good"] in dice.goods and r["die"] in dice.price for r in rolls)
         )
 
-    def contains(self, e: Event) -> bool:
+    def contains(self, e: dict[str, Any]) -> bool:
         return (
             e.get("type") == self.kind
             and set(e) <= {"type", "drawn", "rolls"}
@@ -285,9 +291,9 @@ class _Preparations:
             and self.rolls_fit(e.get("rolls"))
         )
 
-    def sample(self, rng: Random) -> Event:
+    def sample(self, rng: Random) -> PrepareEvent:
         pool, dice = self.pool, self.dice
-        event: Event = {"type": self.kind}
+        event: PrepareEvent = {"type": "prepare"}
         if pool is None:
             drawn = self.top()
         else:

@@ -9,8 +9,9 @@ events of the end-of-production choices call it after their change."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from ...messages import Joined, Reason
 from ...names import Name
@@ -23,7 +24,6 @@ from ..state import phase_words
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 
@@ -89,12 +89,27 @@ def end_production(state: GameState) -> list[str]:
     return score_round(state)
 
 
-def production_money(state: GameState, player: PlayerState, e: Event) -> int:
+def _amount(e: ProduceEvent, good: str) -> int:
+    """How much of a processed good `e` makes: the record's keys are the data's (OUTPUTS)."""
+    amounts: Mapping[str, Any] = e
+    amount: int = amounts.get(good, 0)
+    return amount
+
+
+def production_money(state: GameState, player: PlayerState, e: ProduceEvent) -> int:
     """Money on top of worker income for the processing chosen in `e` (a clan's)."""
-    return state.rules.production_money(state, player, {g: e.get(g, 0) for g in OUTPUTS})
+    return state.rules.production_money(state, player, {g: _amount(e, g) for g in OUTPUTS})
 
 
-class Produce(EventSpec):
+class ProduceEvent(TypedDict):
+    type: Literal["produce"]
+    player: str
+    cheese: NotRequired[int]
+    bread: NotRequired[int]
+    whisky: NotRequired[int]
+
+
+class Produce(EventSpec[ProduceEvent]):
     type = "produce"
     menu_words = Reason("Produce")
     menu_order = 210
@@ -116,7 +131,7 @@ class Produce(EventSpec):
     flags = {good: good for good in OUTPUTS}
     defaults = dict.fromkeys(OUTPUTS, 0)
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: ProduceEvent) -> list[str]:
         if state.phase != "production":
             return [
                 Reason("it is {phase}, not the production phase", phase=phase_words(state.phase))
@@ -130,7 +145,7 @@ class Produce(EventSpec):
         need: dict[str, int] = {}
         for building in BUILDINGS:
             source, output = economy.processing[building]
-            count = e.get(output, 0)
+            count = _amount(e, output)
             if count > player.count(building):
                 reasons.append(
                     Reason(
@@ -156,7 +171,7 @@ class Produce(EventSpec):
                 )
         return reasons
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: ProduceEvent) -> list[str]:
         player = state.player(e["player"])
         wages, extra = income(state, player), production_money(state, player, e)
         earned = wages + extra
@@ -164,7 +179,7 @@ class Produce(EventSpec):
         player.money += earned
         self.store(state, player, made, e)
         player.produced = True
-        wanted = {g: e.get(g, 0) for g in OUTPUTS}
+        wanted = {g: _amount(e, g) for g in OUTPUTS}
         player.made_this_round = {g: n for g, n in wanted.items() if n}
         player.production_choices = set()
         goods = Joined(", ", [Name(g, n) for g, n in made.items() if n]) or Reason("no goods")
@@ -196,15 +211,17 @@ class Produce(EventSpec):
         return [note, *end_production(state)]
 
     @staticmethod
-    def store(state: GameState, player: PlayerState, made: Mapping[str, int], e: Event) -> None:
+    def store(
+        state: GameState, player: PlayerState, made: Mapping[str, int], e: ProduceEvent
+    ) -> None:
         """Put the goods `made` in the player's stock, then process as the event says."""
         economy = state.parts.economy
         for good, amount in made.items():
             player.goods[good] += amount
         for building in BUILDINGS:
             source, output = economy.processing[building]
-            player.goods[source] -= e.get(output, 0)
-            player.goods[output] += e.get(output, 0)
+            player.goods[source] -= _amount(e, output)
+            player.goods[output] += _amount(e, output)
 
     def choices(self, state: GameState, player: PlayerState) -> list[dict[str, int]]:
         """Every processing a player may choose: outputs by building count and stock."""
@@ -225,18 +242,18 @@ class Produce(EventSpec):
                 chosen.append({o: c for o, c in zip(outputs, counts, strict=True) if c})
         return chosen
 
-    def options(self, state: GameState) -> Iterable[Event]:
+    def options(self, state: GameState) -> Iterable[ProduceEvent]:
         if state.phase != "production":
             return []
         return [
-            {"type": self.type, "player": p.name, **choice}
+            cast(ProduceEvent, {"type": "produce", "player": p.name, **choice})
             for p in state.players
             if not p.produced
             for choice in self.choices(state, p)
         ]
 
-    def describe(self, e: Event) -> str:
-        made = Joined(", ", [Name(g, e[g]) for g in OUTPUTS if e.get(g)])
+    def describe(self, e: ProduceEvent) -> str:
+        made = Joined(", ", [Name(g, _amount(e, g)) for g in OUTPUTS if _amount(e, g)])
         if made:
             # TRANSLATORS: {goods} are what the buildings made: '1 cheese, 2 bread'
             return Reason(
@@ -244,7 +261,7 @@ class Produce(EventSpec):
             )
         return Reason("{player} produces", player=e["player"])
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: ProduceEvent) -> str:
         """'Fiona: £12, makes 2 wool and 1 milk, processing 1 milk into 1 cheese': the money
         and every good that comes out, the basic goods first."""
         player = state.by_name(e["player"])
@@ -262,7 +279,7 @@ class Produce(EventSpec):
         return Reason("{player}: £{money}, makes {basic}, no processing", **fields)
 
 
-def processing_words(state: GameState, e: Event) -> str:
+def processing_words(state: GameState, e: ProduceEvent) -> str:
     """What the buildings turn into what: '1 milk into 1 cheese, 2 grain into 2 bread'."""
     sources = {out: source for source, out in state.parts.economy.processing.values()}
     return Joined(
@@ -270,12 +287,12 @@ def processing_words(state: GameState, e: Event) -> str:
         [
             Reason(
                 "{count} {source} into {count} {output}",
-                count=e[g],
+                count=_amount(e, g),
                 source=Name(sources[g]),
                 output=Name(g),
             )
             for g in OUTPUTS
-            if e.get(g)
+            if _amount(e, g)
         ],
     )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..spec import Field
@@ -10,13 +10,17 @@ from ..upgrades import shipping_reason, shipping_words, unaffordable
 from .main_action import MainAction
 
 if TYPE_CHECKING:
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 A_STEP = Reason("a shipping step")  # what costs: '{what} costs £4 and Ailsa has £3'
 
 
-class Shipping(MainAction):
+class ShippingEvent(TypedDict):
+    type: Literal["shipping"]
+    player: str
+
+
+class Shipping(MainAction[ShippingEvent]):
     type = "shipping"
     menu_words = Reason("Upgrade shipping")
     menu_key = "s"
@@ -31,11 +35,11 @@ class Shipping(MainAction):
     fields = {"player": Field("player")}
     positional = ("player",)
 
-    def reasons(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: ShippingEvent) -> list[str]:
         cost = state.parts.economy.shipping_step_cost
         return [r for r in (shipping_reason(player), unaffordable(player, cost, A_STEP)) if r]
 
-    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def change(self, state: GameState, player: PlayerState, e: ShippingEvent) -> list[str]:
         cost = state.parts.economy.shipping_step_cost
         player.money -= cost
         player.shipping += 1
@@ -48,10 +52,10 @@ class Shipping(MainAction):
             )
         ]
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: ShippingEvent) -> str:
         return Reason("{player} upgrades shipping", player=e["player"])
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: ShippingEvent) -> str:
         player = state.by_name(e["player"])
         level = state.parts.economy.shipping_levels[player.shipping + 1].replace("_", "-")
         return Reason(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 from ...messages import Reason
 from ...words import plural
@@ -14,13 +14,18 @@ from .main_action import MainAction
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState, PlayerState
 
 AN_UPGRADE = Reason("a technology upgrade")  # what costs: '{what} costs £10 and Ailsa has £3'
 
 
-class Technology(MainAction):
+class TechnologyEvent(TypedDict):
+    type: Literal["technology"]
+    player: str
+    worker: str
+
+
+class Technology(MainAction[TechnologyEvent]):
     type = "technology"
     menu_words = Reason("Upgrade technology")
     menu_key = "h"
@@ -35,14 +40,14 @@ class Technology(MainAction):
     fields = {"player": Field("player"), "worker": Field("worker")}
     positional = ("player", "worker")
 
-    def choices(self, state: GameState, player: PlayerState) -> Iterable[Event]:
+    def choices(self, state: GameState, player: PlayerState) -> Iterable[dict[str, Any]]:
         return ({"worker": worker} for worker in WORKERS)
 
-    def reasons(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def reasons(self, state: GameState, player: PlayerState, e: TechnologyEvent) -> list[str]:
         cost = state.parts.economy.technology_cost
         return technology_reasons(state, player, e["worker"], cost, AN_UPGRADE)
 
-    def change(self, state: GameState, player: PlayerState, e: Event) -> list[str]:
+    def change(self, state: GameState, player: PlayerState, e: TechnologyEvent) -> list[str]:
         cost = state.parts.economy.technology_cost
         player.money -= cost
         player.technology.add(e["worker"])
@@ -57,12 +62,12 @@ class Technology(MainAction):
             )
         ]
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: TechnologyEvent) -> str:
         return Reason(
             "{player} upgrades the {worker} technology", player=e["player"], worker=e["worker"]
         )
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: TechnologyEvent) -> str:
         return Reason(
             "{worker} technology for £{cost}",
             worker=e["worker"],

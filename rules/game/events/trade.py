@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import N_, Reason
 from ...names import counted
@@ -13,7 +13,6 @@ from ..turns import binding, finish_main, gate, may_act
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..spec import Event
     from ..state import GameState
 
 
@@ -41,7 +40,15 @@ OFFERED = {
 }
 
 
-class Trade(EventSpec):
+class TradeEvent(TypedDict):
+    type: Literal["trade"]
+    player: str
+    side: str
+    good: str
+    quantity: int
+
+
+class Trade(EventSpec[TradeEvent]):
     type = "trade"
     menu_words = Reason("Trade at the market")
     menu_key = "t"
@@ -64,22 +71,22 @@ class Trade(EventSpec):
     }
     positional = ("player", "side", "good", "quantity")
 
-    def check(self, state: GameState, e: Event) -> list[str]:
+    def check(self, state: GameState, e: TradeEvent) -> list[str]:
         player = gate(state, e["player"], main=True, serves=serves(e["good"])).player
         if e["quantity"] < 1:
             return [Reason("a Trade action buys or sells at least one {good}", good=e["good"])]
         bonus = state.rules.trade_money(state, player, "market")
         return trade_reasons(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
-    def apply(self, state: GameState, e: Event) -> list[str]:
+    def apply(self, state: GameState, e: TradeEvent) -> list[str]:
         passage = gate(state, e["player"], main=True, serves=serves(e["good"]))
         finish_main(state, passage)
         player = passage.player
         bonus = state.rules.trade_money(state, player, "market")
         return do_trade(state, player, e["good"], e["side"], e["quantity"], bonus=bonus)
 
-    def options(self, state: GameState) -> Iterable[Event]:
-        events = []
+    def options(self, state: GameState) -> Iterable[TradeEvent]:
+        events: list[TradeEvent] = []
         bound = binding(state.turn)
         bound = bound if bound and bound.startswith(serves("")) else None
         for passage in may_act(state, main=True, serves=bound):
@@ -93,7 +100,7 @@ class Trade(EventSpec):
                     for quantity in range(1, most + 1):
                         events.append(
                             {
-                                "type": self.type,
+                                "type": "trade",
                                 "player": player.name,
                                 "side": side,
                                 "good": good,
@@ -102,7 +109,7 @@ class Trade(EventSpec):
                         )
         return events
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: TradeEvent) -> str:
         side = e["side"]
         if side in TRADED:
             goods = counted(e["good"], e["quantity"])
@@ -111,7 +118,7 @@ class Trade(EventSpec):
         # TRANSLATORS: a trade whose side is neither buy nor sell (a malformed event)
         return Reason("{player} trades ({side}) {quantity} {good}", side=side, **fields)
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: TradeEvent) -> str:
         total = unit_price(state, e["good"]) * e["quantity"]
         bonus = state.rules.trade_money(state, state.by_name(e["player"]), "market")
         plain, with_bonus = OFFERED[e["side"]]

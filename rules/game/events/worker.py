@@ -3,7 +3,7 @@ paid in full (worker and land); some clans place more, or only on the border."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ...messages import Reason
 from ..pieces import WORKERS, space_place
@@ -12,11 +12,17 @@ from ..spec import Field
 from .expand import ExpansionPlacement, expansion, placed_words, unit_on_space
 
 if TYPE_CHECKING:
-    from ..spec import Event
     from ..state import GameState
 
 
-class PlaceWorker(ExpansionPlacement):
+class WorkerEvent(TypedDict):
+    type: Literal["worker"]
+    player: str
+    unit: str
+    space: str
+
+
+class PlaceWorker(ExpansionPlacement[WorkerEvent]):
     type = "worker"
     menu_words = Reason("Place a starting worker")
     menu_order = 200
@@ -35,7 +41,7 @@ class PlaceWorker(ExpansionPlacement):
     ways = (START,)
     units = WORKERS
 
-    def describe(self, e: Event) -> str:
+    def describe(self, e: WorkerEvent) -> str:
         return Reason(
             "{player} places a starting {unit} on {space}",
             player=e["player"],
@@ -43,7 +49,7 @@ class PlaceWorker(ExpansionPlacement):
             space=e["space"],
         )
 
-    def option_words(self, state: GameState, e: Event) -> str:
+    def option_words(self, state: GameState, e: WorkerEvent) -> str:
         player = state.by_name(e["player"])
         check = expansion(state, player, e["unit"], state.space(e["space"]), anywhere=True)
         head = unit_on_space(e["unit"], e["space"], check)
