@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import sys
+from importlib import import_module
 from typing import Annotated, Any
 
 import typer
+from caledonia.rules.errors import CaledoniaError
+from typer.completion import completion_init
+from typer.core import _click
 
 from . import VERSION
 from .errors import (
@@ -112,13 +117,9 @@ FREE_WORDS = {"act", "fix"}
 def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typer:
     """The Typer app with every command, or with just `only`; with `names_only`, every
     command as its name and summary alone (for the top-level help), none of them built."""
-    from importlib import import_module
-
     from .completion import COMPLETE_VAR, CompletingGroup, WordsCommand
 
     if COMPLETE_VAR in os.environ or _COMPLETION_OPTIONS & {a.split("=")[0] for a in sys.argv}:
-        from typer.completion import completion_init  # a few ms: only when completing
-
         completion_init()  # Typer's completion classes, as its own completion options would
     from .help_style import plain_argument_names
 
@@ -172,8 +173,6 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
 def help_text(command: Any) -> str | None:
     """A command's docstring as help: each paragraph on one line, so the help wraps it to
     the terminal instead of keeping the docstring's line breaks in mid-sentence."""
-    import inspect
-
     doc = inspect.getdoc(command) if command is not None else None
     if not doc:
         return None
@@ -277,9 +276,7 @@ def main() -> None:
     if sys.argv[1:2] == ["--version"]:  # at once: no command, no rules, not even Typer's
         print(f"caledonia {VERSION}")
         sys.exit(ExitCode.OK)
-    from caledonia.rules.errors import CaledoniaError
     from caledonia.storage import datacache
-    from typer.core import _click
 
     datacache.install()  # the rules' components loader keeps what it built there
 

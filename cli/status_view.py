@@ -14,6 +14,8 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
+from rich.cells import cell_len
+
 from .output import console, emit, message, plain_stdout
 from .translation import t
 
@@ -130,8 +132,6 @@ def table_width(players: list[dict[str, Any]]) -> int:
     it (a value and its padding of one space each side per column, and the borders),
     worked out without drawing it, so that a status too wide for its table needs no rich
     console at all."""
-    from rich.cells import cell_len
-
     columns: list[list[str]] = [[t("Player")] + [line for p in players for line in p["who"]]]
     for number, (label, _) in enumerate(_table_rows(players[0]) if players else ()):
         values = [line for p in players for line in _table_rows(p)[number][1]]
