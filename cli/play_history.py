@@ -8,6 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.game.event_words import describe
+from caledonia.rules.game.history import history
+from caledonia.rules.game.pieces import position_of
+
+from .game_log import event_heading
 from .prompts import Asker, Choice
 from .translation import t, t_n, tr
 
@@ -28,11 +33,6 @@ class Page:
 
 def pages(game: Game) -> list[Page]:
     """The game's events in pages of at most PAGE, a page never across two headings."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.history import history
-
-    from .game_log import event_heading
-
     found: list[Page] = []
     for entry in history(game):
         heading = event_heading(entry.round, entry.phase)
@@ -95,9 +95,6 @@ def ask_kept(asker: Asker, game: Game) -> int | None:
 def confirmed(asker: Asker, game: Game, kept: int) -> bool:
     """Asks the table to confirm an undo back to just after event `kept`, saying how many
     events go."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-
     going = len(game.events) - kept
     question = t_n(
         "Undo {count} event, back to just after {number}. {event}? (redo brings it back "
@@ -113,8 +110,6 @@ def confirmed(asker: Asker, game: Game, kept: int) -> bool:
 
 def undo_words(undone: list[dict[str, Any]], position: Any = None) -> list[str]:
     """What an undo of several events says: the count, the first and the last."""
-    from caledonia.rules.game.event_words import describe
-
     if len(undone) == 1:
         return [t("undone: {event}", event=describe(undone[0], position))]
     return [

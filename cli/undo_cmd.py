@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.event_words import describe
+from caledonia.rules.game.pieces import position_of
 from caledonia.rules.messages import N_
+from caledonia.storage.games import undo_game
 
 from .errors import UsageProblem, reason_of
 from .game_io import (
@@ -57,10 +60,6 @@ def undo(
 
     Example: [cyan]caledonia undo game.yaml 2[/cyan], [cyan]caledonia undo game.yaml --to 40[/cyan]
     """
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-    from caledonia.storage.games import undo_game
-
     if to is not None and count is not None:
         raise UsageProblem(t("give either N or --to N, not both"), "undo")
     count = count or 1
@@ -117,9 +116,6 @@ def redo(
 
     Example: [cyan]caledonia redo game.yaml[/cyan], [cyan]caledonia redo game.yaml --all[/cyan]
     """
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-
     if every and count is not None:
         raise UsageProblem(t("give either N or --all, not both"), "redo")
     count = count or 1
