@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.game.event_words import describe
+from caledonia.rules.game.history import SETUP_PHASES, history
+from caledonia.rules.game.state import phase_words
 from caledonia.rules.names import counted
 
-from .output import emit
+from .game_io import load
+from .output import emit, print_json
 from .translation import t, tr
+from .views import keep_view
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -34,12 +39,40 @@ def change_words(changes: dict[str, Any]) -> str:
 
 def event_heading(round_number: int, phase: str) -> str:
     """The log's heading of the events of a round's phase (the setup's, apart)."""
-    from caledonia.rules.game.history import SETUP_PHASES
-    from caledonia.rules.game.state import phase_words
-
     if phase in SETUP_PHASES:
         return t("Setup: {phase}", phase=phase_words(phase))
     return t("Round {round}: {phase}", round=round_number, phase=phase_words(phase))
+
+
+def print_game_log(game_file: str, as_json: bool) -> None:
+    """`log` worked out from the game (none kept, or --json): printed, and its lines kept
+    as the log's view."""
+    game = load(game_file)
+    if as_json:
+        print_json(log_data(game))
+        return
+    lines = log_lines(game)
+    keep_view(game_file, game, "log", lines)
+    for line in lines:
+        emit(line)
+
+
+def log_data(game: Game) -> list[dict[str, Any]]:
+    """What `log --json` prints: each event with its place, words and changes."""
+    return [
+        {
+            "number": entry.number,
+            "round": entry.round,
+            "phase": entry.phase,
+            "event": entry.event,
+            "words": str(describe(entry.event)),  # machine output: English words
+            "correction": entry.correction,
+            "changes": {name: c.as_data() for name, c in entry.changes.items()},
+            "notes": [str(note) for note in entry.notes],
+            "scoring": entry.scoring.as_data() if entry.scoring else None,
+        }
+        for entry in history(game)
+    ]
 
 
 def print_log(game: Game, last: int | None = None) -> None:
@@ -52,9 +85,6 @@ def print_log(game: Game, last: int | None = None) -> None:
 
 def log_lines(game: Game, last: int | None = None) -> list[str]:
     """The lines of `print_log` (kept as the log's view by views.py)."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.history import history
-
     entries = history(game)
     lines = [] if entries else [t("No events yet.")]
     heading = None

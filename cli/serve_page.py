@@ -257,7 +257,7 @@ def _label(label: str) -> str:
 def _options(game: Game, legal: Any, path: str) -> str:
     """What may be done now, with costs, as `options` lists it: a group per kind that
     opens on a tap (the page's script keeps the open ones open across updates)."""
-    from .options_cmd import option_groups
+    from .options_view import option_groups
 
     groups = option_groups(game, legal, Path(path).name)
     if not groups:

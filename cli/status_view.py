@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from .output import console, emit, message, plain_stdout
+from .output import console, emit, message, plain_stdout, print_json
 from .translation import t
 
 
@@ -54,6 +54,14 @@ def items(label: str, values: list[str], width: int, tail: str = "") -> list[str
             line = f"{line} {piece}" if line else piece
     lines.append(line)
     return lines
+
+
+def show_view(view: dict[str, Any], game_file: str, as_json: bool) -> None:
+    """A status view (kept or just worked out) as JSON or laid out for the reader."""
+    if as_json:
+        print_json(view["json"])
+        return
+    show_status(view, game_file=game_file)
 
 
 def show_status(
