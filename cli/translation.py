@@ -22,7 +22,6 @@ when shown.
 from __future__ import annotations
 
 import functools
-import gettext
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -105,6 +104,7 @@ def _catalogue(settings: tuple[str, ...]) -> Any:
     # keyed by the environment, so a process whose variables change (a test) sees them
     if _reads_english(settings):
         return _English()
+    import gettext
 
     chosen = settings[1]  # CALEDONIA_LANG, over the usual variables
     languages = chosen.split(":") if chosen else None
