@@ -189,16 +189,22 @@ def given_up(state: GameState, events: dict[str, Collection[Event]], kind: str) 
     if not bonuses or kind == "end_turn" or listed is None:
         return []
     sample = next(iter(listed), None)
-    if sample is None:
+    trial = _tried(state, kind, sample) if sample is not None else None
+    if trial is None:
         return []
+    return [bonus_words(b) for b in bonuses if not EVENTS[b].bonus_open(trial.turn)]
 
+
+def _tried(state: GameState, kind: str, event: Event) -> GameState | None:
+    """A copy of the game with `event` of `kind` applied (its fixed parts shared, not
+    copied); None when it cannot be applied."""
     kept = (state.setup, state.parts, state.board, state.market, state.rules)
     trial = copy.deepcopy(state, {id(part): part for part in kept})
     try:
-        EVENTS[kind].apply(trial, sample)
+        EVENTS[kind].apply(trial, event)
     except Exception:  # noqa: BLE001 - a trial only: what cannot be tried is not said
-        return []
-    return [bonus_words(b) for b in bonuses if not EVENTS[b].bonus_open(trial.turn)]
+        return None
+    return trial
 
 
 def all_of(words: Sequence[str]) -> str:

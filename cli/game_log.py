@@ -92,17 +92,24 @@ def log_lines(game: Game, last: int | None = None) -> list[str]:
         if event_heading(entry.round, entry.phase) != heading:
             heading = event_heading(entry.round, entry.phase)
             lines.append(heading)
-        words = describe(entry.event, entry.position)
-        if entry.correction:
-            words = t("correction: {event}", event=words)
-        line = f"{entry.number:4d}. {tr(words)}"
-        lines.append(line + (f"  ({change_words(entry.changes)})" if entry.changes else ""))
-        if entry.event["type"] in ("prepare", "fix"):  # the dice, prices, refill; the fix
-            lines.extend(f"        {tr(note)}" for note in entry.notes)
-        if entry.scoring:
-            lines.append(f"        {_scoring_words(entry.scoring)}")
+        lines.extend(_entry_lines(entry))
     if game.state.phase == "over":
         lines.append(t("The game is over: 'caledonia score' gives the final score."))
+    return lines
+
+
+def _entry_lines(entry: Any) -> list[str]:
+    """One event of the log: its number and words with what it moved, then the dice and
+    prices of a preparation or the details of a fix, and the round's scoring."""
+    words = describe(entry.event, entry.position)
+    if entry.correction:
+        words = t("correction: {event}", event=words)
+    line = f"{entry.number:4d}. {tr(words)}"
+    lines = [line + (f"  ({change_words(entry.changes)})" if entry.changes else "")]
+    if entry.event["type"] in ("prepare", "fix"):  # the dice, prices, refill; the fix
+        lines.extend(f"        {tr(note)}" for note in entry.notes)
+    if entry.scoring:
+        lines.append(f"        {_scoring_words(entry.scoring)}")
     return lines
 
 

@@ -152,22 +152,20 @@ def setup_lines(setup: Setup) -> list[str]:
         )
         lines.append(t("Scoring tiles, rounds 1-5: {tiles}", tiles=rounds))
     if setup.clans:
-        pairs = zip(setup.clans, setup.starting_tiles, strict=False)
-        clans = "; ".join(
-            f"{c} {starting_tile_words(setup.tile_contents, tile)}" for c, tile in pairs
-        )
-        if box_data_is_example(setup):
-            said = t(
-                "Clans drawn, with their starting tiles (example values): {clans}", clans=clans
-            )
-        else:
-            said = t("Clans drawn, with their starting tiles: {clans}", clans=clans)
-        lines.append(said)
-
+        lines.append(_clans_line(setup))
     # the printed tiles carry no number: each by its face
     faces = [contract_face(c) for c in setup.export_board if c is not None]
     lines.append(t("Face-up contracts: {contracts}", contracts="; ".join(faces)))
     return lines
+
+
+def _clans_line(setup: Setup) -> str:
+    """The clans drawn, each with its starting tile's contents."""
+    pairs = zip(setup.clans, setup.starting_tiles, strict=False)
+    clans = "; ".join(f"{c} {starting_tile_words(setup.tile_contents, tile)}" for c, tile in pairs)
+    if box_data_is_example(setup):
+        return t("Clans drawn, with their starting tiles (example values): {clans}", clans=clans)
+    return t("Clans drawn, with their starting tiles: {clans}", clans=clans)
 
 
 def port_tile_words(tile: str) -> str:

@@ -27,6 +27,7 @@ from .views import keep_view
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.state import GameState
 
 
 def _powers_not_enforced(game: Game) -> list[str]:
@@ -199,6 +200,14 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         head.append(["fit", cost_line])
     prices = [t("{good} £{price}", good=g, price=p) for g, p in data["prices"].items()]
     head.append(["items", t("Market:"), prices])
+    head += _export_board_head(state, data)
+    if facts["port_tiles"]:
+        head += _port_tiles_head(game, facts["port_tiles"])
+    return head
+
+
+def _export_board_head(state: GameState, data: dict[str, Any]) -> list[list[Any]]:
+    """The export board's lines of the status head: the pile, then each tile by its face."""
     if data["pile"] is not None:
         board = t_n(
             "Export board ({count} contract in the pile):",
@@ -207,20 +216,24 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         )
     else:
         board = t("Export board (your own pile):")
-    head.append(["line", board])
+    head: list[list[Any]] = [["line", board]]
     for held in data["export_board"]:  # the tiles carry no numbers: each by its face
         face = tr(tile(held, state.parts.contracts)) if held else t("(an empty box)")
         head.append(["fit", f"  {face}"])
-    if facts["port_tiles"]:
-        head.append(["line", t("Port tiles:")])
-        effects = {tile.id: tile for tile in state.parts.port_tiles}
-        for corner, port in facts["port_tiles"].items():
-            said = t(
-                "corner {corner}: {effect}",
-                corner=corner,
-                effect=_port_effect(game, effects[port["tile"]], data_text),
-            )
-            head.append(["fit", f"  {said}"])
+    return head
+
+
+def _port_tiles_head(game: Game, ports: dict[str, Any]) -> list[list[Any]]:
+    """The port tiles' lines of the status head: each corner with what its tile does."""
+    head: list[list[Any]] = [["line", t("Port tiles:")]]
+    effects = {tile.id: tile for tile in game.state.parts.port_tiles}
+    for corner, port in ports.items():
+        said = t(
+            "corner {corner}: {effect}",
+            corner=corner,
+            effect=_port_effect(game, effects[port["tile"]], data_text),
+        )
+        head.append(["fit", f"  {said}"])
     return head
 
 

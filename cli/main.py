@@ -153,21 +153,27 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
             app.command(name, help=t(SUMMARIES[name]))(_not_built)
             continue
         target = getattr(import_module(f"{__package__}.{module}"), attribute)
-        if isinstance(target, typer.Typer):
-            for command in target.registered_commands:
-                command.callback = stoppable(command.callback)
-                command.help = command.help or help_text(command.callback)
-            app.add_typer(target, name=name)
-        elif name in FREE_WORDS:
-            settings = {"allow_extra_args": True, "ignore_unknown_options": True}
-            app.command(name, context_settings=settings, cls=WordsCommand, help=help_text(target))(
-                stoppable(target)
-            )
-        else:
-            # a command may bring its own class (`new`: flags made from the variants)
-            command_class = getattr(target, "command_class", None)
-            app.command(name, cls=command_class, help=help_text(target))(stoppable(target))
+        _add_command(app, name, target, WordsCommand)
     return app
+
+
+def _add_command(app: typer.Typer, name: str, target: Any, words_command: type) -> None:
+    """The command (or group of commands) `target` added to `app` as `name`, stoppable by
+    Ctrl-C, its help from its docstring; `words_command` reads the FREE_WORDS ones."""
+    if isinstance(target, typer.Typer):
+        for command in target.registered_commands:
+            command.callback = stoppable(command.callback)
+            command.help = command.help or help_text(command.callback)
+        app.add_typer(target, name=name)
+    elif name in FREE_WORDS:
+        settings = {"allow_extra_args": True, "ignore_unknown_options": True}
+        app.command(name, context_settings=settings, cls=words_command, help=help_text(target))(
+            stoppable(target)
+        )
+    else:
+        # a command may bring its own class (`new`: flags made from the variants)
+        command_class = getattr(target, "command_class", None)
+        app.command(name, cls=command_class, help=help_text(target))(stoppable(target))
 
 
 def help_text(command: Any) -> str | None:

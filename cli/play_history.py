@@ -54,34 +54,8 @@ def ask_kept(asker: Asker, game: Game) -> int | None:
     at, last = len(shown) - 1, len(game.events)
     while True:
         page = shown[at]
-        choices = [
-            Choice(f"{number}. {words}", number)
-            for number, words in page.lines
-            if number < last  # the last event: nothing after it to undo
-        ]
-        if at > 0:
-            choices.append(Choice(t("Earlier events"), EARLIER, "p"))
-        if at < len(shown) - 1:
-            choices.append(Choice(t("Later events"), LATER, "n"))
-        choices.append(Choice(t("← back"), BACK, "0"))
-        first, end = page.lines[0][0], page.lines[-1][0]
-        # TRANSLATORS: {heading} is the log's heading of the events shown ("Round 2: actions")
-        question = (
-            t(
-                "{heading}, events {first}–{end} of {count}: back to just after which?",
-                heading=page.heading,
-                first=first,
-                end=end,
-                count=last,
-            )
-            if end > first
-            else t(
-                "{heading}, event {first} of {count}: back to just after it?",
-                heading=page.heading,
-                first=first,
-                count=last,
-            )
-        )
+        choices = _page_choices(page, at > 0, at < len(shown) - 1, last)
+        question = _page_question(page, last)
         picked = asker.choose(question, choices)
         if picked == BACK:
             return None
@@ -90,6 +64,42 @@ def ask_kept(asker: Asker, game: Game) -> int | None:
             continue
         if confirmed(asker, game, picked):
             return int(picked)
+
+
+def _page_choices(page: Page, earlier: bool, later: bool, last: int) -> list[Choice]:
+    """A history page's menu: each event but the game's last, the pages before and after
+    it when there are, and back."""
+    choices = [
+        Choice(f"{number}. {words}", number)
+        for number, words in page.lines
+        if number < last  # the last event: nothing after it to undo
+    ]
+    if earlier:
+        choices.append(Choice(t("Earlier events"), EARLIER, "p"))
+    if later:
+        choices.append(Choice(t("Later events"), LATER, "n"))
+    choices.append(Choice(t("← back"), BACK, "0"))
+    return choices
+
+
+def _page_question(page: Page, last: int) -> str:
+    """The question over a history page, naming its events and the game's count."""
+    first, end = page.lines[0][0], page.lines[-1][0]
+    if end > first:
+        # TRANSLATORS: {heading} is the log's heading of the events shown ("Round 2: actions")
+        return t(
+            "{heading}, events {first}–{end} of {count}: back to just after which?",
+            heading=page.heading,
+            first=first,
+            end=end,
+            count=last,
+        )
+    return t(
+        "{heading}, event {first} of {count}: back to just after it?",
+        heading=page.heading,
+        first=first,
+        count=last,
+    )
 
 
 def confirmed(asker: Asker, game: Game, kept: int) -> bool:

@@ -60,50 +60,59 @@ def game_result(path: str, finished: Any) -> Any:
     """The figures `stats` counts of one finished game (season.GameResult)."""
     score = finished.score
     if finished.kind == "sheet":
-        sheet = finished.game
-        players = tuple(
-            SeatResult(
-                p.name,
-                p.clan,
-                (p.on_map or {}).get("colour"),
-                r.total,
-                r.rank,
-                r.money,
-                None,
-                vp_by_source(r.breakdown),
-            )
-            for p, r in zip(sheet.players, score.players, strict=True)
-        )
-        variants: tuple[str, ...] = ("static_imports",) if sheet.static_imports else ()
-        board = None
-        date = as_text(file_time(path))
+        players, variants, board, date = _sheet_figures(path, finished.game, score)
     else:
-        game = finished.game
-        setup = game.setup
-        order = setup.turn_order()
-        players = tuple(
-            SeatResult(
-                p.name,
-                p.clan,
-                p.colour,
-                r.total,
-                r.rank,
-                r.money,
-                order.index(p.name) + 1,
-                vp_by_source(r.breakdown),
-            )
-            for p, r in zip(game.state.players, score.players, strict=True)
-        )
-        defaults = variant_defaults()
-        variants = tuple(
-            key if chosen else f"no {key}"
-            for key, chosen in sorted(setup.variants.items())
-            if chosen != defaults.get(key, False)
-        )
-        board = " ".join(side.name for side in setup.sides)
-        date = game.play.get("ended") or game.play.get("started") or as_text(file_time(path))
+        players, variants, board, date = _game_figures(path, finished.game, score)
     rating = score.rating.name if score.rating else None
     return GameResult(finished.key, path, finished.kind, players, rating, variants, board, date)
+
+
+def _sheet_figures(path: str, sheet: Any, score: Any) -> tuple[Any, ...]:
+    """A score sheet's seats, variants, board (none) and date (the file's)."""
+    players = tuple(
+        SeatResult(
+            p.name,
+            p.clan,
+            (p.on_map or {}).get("colour"),
+            r.total,
+            r.rank,
+            r.money,
+            None,
+            vp_by_source(r.breakdown),
+        )
+        for p, r in zip(sheet.players, score.players, strict=True)
+    )
+    variants: tuple[str, ...] = ("static_imports",) if sheet.static_imports else ()
+    return players, variants, None, as_text(file_time(path))
+
+
+def _game_figures(path: str, game: Any, score: Any) -> tuple[Any, ...]:
+    """A game file's seats (with their turn order), variants other than the defaults,
+    board and date (the play's end or start, else the file's)."""
+    setup = game.setup
+    order = setup.turn_order()
+    players = tuple(
+        SeatResult(
+            p.name,
+            p.clan,
+            p.colour,
+            r.total,
+            r.rank,
+            r.money,
+            order.index(p.name) + 1,
+            vp_by_source(r.breakdown),
+        )
+        for p, r in zip(game.state.players, score.players, strict=True)
+    )
+    defaults = variant_defaults()
+    variants = tuple(
+        key if chosen else f"no {key}"
+        for key, chosen in sorted(setup.variants.items())
+        if chosen != defaults.get(key, False)
+    )
+    board = " ".join(side.name for side in setup.sides)
+    date = game.play.get("ended") or game.play.get("started") or as_text(file_time(path))
+    return players, variants, board, date
 
 
 def _results(files: list[str], jobs: int, show_progress: bool) -> list[tuple[str, str, Any]]:

@@ -3,7 +3,7 @@ to event N), kept aside until a new event is recorded, and brought back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
@@ -139,13 +139,18 @@ def redo(
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)
         return
+    _say_redone(game, restored)
+    show_notes([], game)
+
+
+def _say_redone(game: Game, restored: list[tuple[dict[str, Any], list[str]]]) -> None:
+    """The events redone in words, each with its notes; a long run by its first and last."""
     if len(restored) > UNDONE_LISTED:
         emit(t_n("{count} event redone:", "{count} events redone:", len(restored)))
         emit(t("  from: {event}", event=describe(restored[0][0], position_of(game.state))))
         emit(t("  to: {event}", event=describe(restored[-1][0], position_of(game.state))))
-    else:
-        for event, said in restored:
-            emit(t("redone: {event}", event=describe(event, position_of(game.state))))
-            for note in said:
-                emit(f"  {tr(note)}")
-    show_notes([], game)
+        return
+    for event, said in restored:
+        emit(t("redone: {event}", event=describe(event, position_of(game.state))))
+        for note in said:
+            emit(f"  {tr(note)}")
