@@ -11,7 +11,7 @@ from caledonia.rules.game.engine import Game, next_step
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.registry import EVENTS
-from caledonia.rules.game.state import Refused, phase_words
+from caledonia.rules.game.state import GameState, Refused, phase_words
 
 from .choosing import decision
 from .explaining import emit_rule, not_possible, print_explained, print_not_now
@@ -49,6 +49,16 @@ def print_options(
         if name is None:
             keep_view(game_file, game, "options", {"total": len(legal), "json": printed})
         return
+    _print_in_words(game, legal, name, game_file, explain)
+    if show_all:
+        print_not_now(_not_now(game, legal, name))
+
+
+def _print_in_words(
+    game: Game, legal: LegalEvents, name: str | None, game_file: str, explain: bool
+) -> None:
+    """Where the game stands, then the legal events in words (or why there are none)."""
+    state = game.state
     step = next_step(state)
     emit(
         t(
@@ -58,19 +68,14 @@ def print_options(
             step=step,
         )
     )
-    if not len(legal):
-        if name:
-            emit(t("Nothing is legal now for {player}: {step}.", player=name, step=step))
-        elif state.phase == "over":
-            emit(t("Nothing is legal now: the game is over."))
-        else:
-            emit(
-                t("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
-            )
-    else:
+    if len(legal):
         _print_words(game, legal, game_file, explain)
-    if show_all:
-        print_not_now(_not_now(game, legal, name))
+    elif name:
+        emit(t("Nothing is legal now for {player}: {step}.", player=name, step=step))
+    elif state.phase == "over":
+        emit(t("Nothing is legal now: the game is over."))
+    else:
+        emit(t("Nothing is legal now: correct the game to match the table with 'caledonia fix'."))
 
 
 def _not_now(
@@ -143,46 +148,60 @@ def option_groups(
     (a family of many ways: its summary and the command that records one). `serve`'s page
     shows the same."""
     state = game.state
-    table = None  # the events of the whole table, not of one player: no player field
-    by_actor: dict[str | None, dict[str, Any]] = {}  # a kind: its events, or a Family
+    groups: list[tuple[str, list[KindOptions]]] = []
+    for actor, kinds in _by_actor(legal).items():
+        listed = [
+            _kind_options(EVENTS[kind], events, state, game_file, explain)
+            for kind, events in kinds.items()
+        ]
+        groups.append((_actor_heading(state, actor), listed))
+    return groups
+
+
+def _by_actor(legal: LegalEvents) -> dict[str | None, dict[str, Any]]:
+    """The legal events by who makes them (None: the whole table, whose events have no
+    player field), each kind with its events or its Family."""
+    by_actor: dict[str | None, dict[str, Any]] = {}
     for kind, events in legal.by_type.items():
         if isinstance(events, Family):
-            by_actor.setdefault(table, {})[kind] = events
+            by_actor.setdefault(None, {})[kind] = events
             continue
         for event in events:
-            actor = event.get("player", table)
+            actor = event.get("player")
             by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
-    groups: list[tuple[str, list[KindOptions]]] = []
-    for actor, kinds in by_actor.items():
-        player = next((p for p in state.players if p.name == actor), None)
-        if player:
-            heading = t("{player} ({colour}) may:", player=actor, colour=player.colour)
-        elif actor is table:
-            heading = t("The table may:")
-        else:
-            heading = t("{player} may:", player=str(actor).capitalize())
-        listed: list[KindOptions] = []
-        for kind, events in kinds.items():
-            spec = EVENTS[kind]
-            if isinstance(events, Family):
-                # TRANSLATORS: {verb} is the command word (typed as it is), {summary} what the
-                # ways are
-                ways = t_n(
-                    "{verb} ({count:,} way): {summary}",
-                    "{verb} ({count:,} ways): {summary}",
-                    len(events),
-                    verb=spec.verb,
-                    summary=events.summary,
-                )
-                rule = tr(spec.rule_words(state)) if explain else ""
-                command = f"caledonia act {game_file} {spec.verb} {spec.syntax}"
-                listed.append(KindOptions(ways, [command], rule))
-                continue
-            words = [tr(spec.option_words(state, event)) for event in events]
-            rules = [tr(spec.rule_words(state, event)) for event in events] if explain else []
-            if rules and len(set(rules)) == 1:  # one rule for them all: said once, above them
-                listed.append(KindOptions(f"{spec.verb} ({len(events)}):", words, rules[0]))
-            else:
-                listed.append(KindOptions(f"{spec.verb} ({len(events)}):", words, "", rules))
-        groups.append((heading, listed))
-    return groups
+    return by_actor
+
+
+def _actor_heading(state: GameState, actor: str | None) -> str:
+    """The heading over what `actor` (None: the table) may do."""
+    player = next((p for p in state.players if p.name == actor), None)
+    if player:
+        return t("{player} ({colour}) may:", player=actor, colour=player.colour)
+    if actor is None:
+        return t("The table may:")
+    return t("{player} may:", player=str(actor).capitalize())
+
+
+def _kind_options(
+    spec: Any, events: Any, state: GameState, game_file: str, explain: bool
+) -> KindOptions:
+    """One kind's options: a line per event with its cost, or a family's summary and the
+    command that records one of its ways."""
+    if isinstance(events, Family):
+        # TRANSLATORS: {verb} is the command word (typed as it is), {summary} what the
+        # ways are
+        ways = t_n(
+            "{verb} ({count:,} way): {summary}",
+            "{verb} ({count:,} ways): {summary}",
+            len(events),
+            verb=spec.verb,
+            summary=events.summary,
+        )
+        rule = tr(spec.rule_words(state)) if explain else ""
+        command = f"caledonia act {game_file} {spec.verb} {spec.syntax}"
+        return KindOptions(ways, [command], rule)
+    words = [tr(spec.option_words(state, event)) for event in events]
+    rules = [tr(spec.rule_words(state, event)) for event in events] if explain else []
+    if rules and len(set(rules)) == 1:  # one rule for them all: said once, above them
+        return KindOptions(f"{spec.verb} ({len(events)}):", words, rules[0])
+    return KindOptions(f"{spec.verb} ({len(events)}):", words, "", rules)
