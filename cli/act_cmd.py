@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from caledonia.rules.components import components
 from caledonia.rules.game.event_words import act_help
+from caledonia.rules.game.events.prepare import seeded_rolls
 from caledonia.rules.messages import N_
 
 from .errors import UsageProblem
@@ -49,7 +50,6 @@ def _with_dice(path: str, game: Game, event: dict[str, Any], virtual: bool) -> d
         if virtual:
             raise UsageProblem(t("give either --roll or --virtual-dice, not both"), "act")
         return event
-    from caledonia.rules.game.events.prepare import seeded_rolls
 
     from .dice import table_dice  # only to ask for a solo game's dice
 

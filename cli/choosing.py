@@ -10,16 +10,22 @@ each event in the words `options` uses.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from caledonia.rules.contract_faces import tile
+from caledonia.rules.game.contracts import due
+from caledonia.rules.game.events.expand import expansion
+from caledonia.rules.game.events.obtain import due_words
 from caledonia.rules.game.events.port import tile_name as port_tile_name
 from caledonia.rules.game.families import Family
 from caledonia.rules.game.legal import LegalEvents
 from caledonia.rules.game.phases import player_to_act
-from caledonia.rules.game.registry import EVENTS, MENU
+from caledonia.rules.game.registry import CLANS, EVENTS, MENU
 from caledonia.rules.game.spec import player_of
 from caledonia.rules.game.state import GameState
+from caledonia.rules.game.trading import unit_price
 from caledonia.rules.messages import N_, Reason
 from caledonia.rules.space_names import MODULE_CORNERS
 
@@ -158,8 +164,6 @@ def _family_label(state: GameState, kind: str, listed: Any, words: str) -> str:
     contract drawn brings or costs this round (the round's contract price)."""
     if kind != "building_bonus":
         return words
-    from caledonia.rules.game.contracts import due
-    from caledonia.rules.game.events.obtain import due_words
 
     sample = next(iter(listed), None)
     if sample is None or "player" not in sample:
@@ -188,17 +192,22 @@ def given_up(state: GameState, events: dict[str, Collection[Event]], kind: str) 
     if not bonuses or kind == "end_turn" or listed is None:
         return []
     sample = next(iter(listed), None)
-    if sample is None:
+    trial = _tried(state, kind, sample) if sample is not None else None
+    if trial is None:
         return []
-    import copy
+    return [bonus_words(b) for b in bonuses if not EVENTS[b].bonus_open(trial.turn)]
 
+
+def _tried(state: GameState, kind: str, event: Event) -> GameState | None:
+    """A copy of the game with `event` of `kind` applied (its fixed parts shared, not
+    copied); None when it cannot be applied."""
     kept = (state.setup, state.parts, state.board, state.market, state.rules)
     trial = copy.deepcopy(state, {id(part): part for part in kept})
     try:
-        EVENTS[kind].apply(trial, sample)
+        EVENTS[kind].apply(trial, event)
     except Exception:  # noqa: BLE001 - a trial only: what cannot be tried is not said
-        return []
-    return [bonus_words(b) for b in bonuses if not EVENTS[b].bonus_open(trial.turn)]
+        return None
+    return trial
 
 
 def all_of(words: Sequence[str]) -> str:
@@ -291,8 +300,6 @@ LEVELS: dict[str, Level] = {
 
 def _contract(e: Event) -> tuple[Any, str]:
     """A contract by its face, the id after: the printed tiles carry no numbers."""
-    from caledonia.rules.contract_faces import tile
-
     number = e.get("contract")
     order = f"{number:03d}" if isinstance(number, int) else str(number)
     return (order, tile(number))
@@ -373,14 +380,11 @@ def _priced(state: GameState, level: Level, words: str, members: Sequence[Event]
     land £1–£6'; a free space says the land is saved. Other answers as they are (in the
     reader's language)."""
     if level.file is _trade:  # the price now: what one of the good costs or brings
-        from caledonia.rules.game.trading import unit_price
-
         each = unit_price(state, members[0]["good"])
         # TRANSLATORS: a trade's answer and the good's price now: 'buy wool at £4 each'
         return t("{trade} at £{price} each", trade=words, price=each)
     if level.file is not _unit:
         return tr(words)
-    from caledonia.rules.game.events.expand import expansion
 
     first = members[0]
     player = state.by_name(first["player"])
@@ -456,7 +460,6 @@ def _with_powers(state: GameState, event: Event, option: str) -> str:
     whole (the menu wraps a long line under the option). Any other event's as they are."""
     if event.get("type") not in ("clan", "auction"):
         return option
-    from caledonia.rules.game.registry import CLANS
 
     clan = event.get("clan", "")
     words = with_starting_tile(state, clan, option)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from typer.core import _click
+
 from .translation import t
 
 NO_SUCH_OPTION = "No such option: "  # Click's words before the option typed (escaped)
@@ -18,8 +20,6 @@ OUT_OF_RANGE = re.compile(r"(?P<value>.*) is not in the range (?P<range>.*)\.$",
 
 def usage_words(problem: Any) -> str:
     """`problem` (a Click usage error) in one line, lower-case start, no full stop."""
-    from typer.core import _click
-
     errors = _click.exceptions
     if isinstance(problem, errors.NoSuchOption):
         typed = problem.message.removeprefix(NO_SUCH_OPTION)
@@ -71,8 +71,6 @@ def _number_words(message: str) -> str:
 
 
 def _hint(problem: Any) -> str:
-    from typer.core import _click
-
     hint = problem.param_hint
     if hint is None and problem.param is not None:
         hint = problem.param.get_error_hint(problem.ctx)

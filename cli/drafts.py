@@ -46,6 +46,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.plaindata import plain
+from caledonia.rules.yamlfile import parse_yaml, write_text_atomic
 
 from .prompts import Asker, Choice, Validator, verdict_of
 from .translation import t, t_n
@@ -189,7 +191,6 @@ class Draft:
         through `ask`: the entry goes on without a draft."""
         if self.broken is not None:
             return
-        from caledonia.rules.yamlfile import write_text_atomic
 
         self.saved_at = datetime.datetime.now().isoformat(timespec="seconds")
         own = {"about": self.about, "command": self.command}
@@ -265,8 +266,6 @@ def _draft_data(text: str, source: str) -> dict[str, Any] | None:
         if isinstance(answers, list) and all(isinstance(a, dict) for a in answers):
             return data
         return None
-    from caledonia.rules.plaindata import plain
-    from caledonia.rules.yamlfile import parse_yaml
 
     try:
         earlier = parse_yaml(text, source)

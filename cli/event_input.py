@@ -3,7 +3,11 @@ whole as JSON; a mistake is a usage error (exit 2) that names the command."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
+
+from caledonia.rules.game.event_words import event_from_words
+from caledonia.rules.game.spec import WordsError
 
 from .errors import UsageProblem, reason_of
 from .translation import t, tr
@@ -15,9 +19,6 @@ if TYPE_CHECKING:
 
 def event_from_words_typed(verb: str, tokens: list[str], command: str) -> Event:
     """An event from the words typed after `act` or `fix`; a usage error names the command."""
-    from caledonia.rules.game.event_words import event_from_words
-    from caledonia.rules.game.spec import WordsError
-
     if any(token == FORCE_FLAG or token.startswith(FORCE_FLAG + "=") for token in tokens):
         # --force replaces a file a command creates; this one adds to GAME, never replaces it
         raise UsageProblem(
@@ -37,8 +38,6 @@ def event_from_words_typed(verb: str, tokens: list[str], command: str) -> Event:
 
 def event_from_json(text: str) -> Any:
     """An event given whole as JSON (`act --event`)."""
-    import json
-
     try:
         return json.loads(text)
     except json.JSONDecodeError as problem:

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.game.families import Family
 from caledonia.rules.game.registry import EVENTS
 from caledonia.rules.game.state import GameState
 from caledonia.rules.game.why_not import belongs, why_not
 
 from .choosing import keyed_kinds, kind_words
 from .output import emit
-from .prompts import Choice, Menu
+from .prompts import Choice, Menu, terminal_width
 from .translation import t, t_n, tr
 
 if TYPE_CHECKING:
@@ -46,10 +48,6 @@ def rule_of_kind(state: GameState, kind: str, events: Collection[Event]) -> str:
 
 def emit_rule(rule: str, indent: str) -> None:
     """A rule under its option, wrapped under itself."""
-    import textwrap
-
-    from .prompts import terminal_width
-
     width = max(40, terminal_width() - 1) if sys.stdout.isatty() else 100
     lines = textwrap.wrap(t("Rule: {rule}", rule=rule), width - len(indent))
     for line in lines:
@@ -76,8 +74,6 @@ def not_possible(state: GameState, legal: Any, player: str) -> list[tuple[str, l
 
 def _sample(events: Collection[Event]) -> list[Event]:
     """A kind's events as a list to look at; a lazy family by its first event."""
-    from caledonia.rules.game.families import Family
-
     if isinstance(events, Family):
         first = next(iter(events), None)
         return [first] if first is not None else []

@@ -15,10 +15,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError, DataError
+from caledonia.rules.game.final import final_score
+from caledonia.rules.game.gamefile import game_from_data
+from caledonia.rules.game.state import phase_words
 from caledonia.rules.messages import Reason
+from caledonia.rules.scoring import score_sheet
+from caledonia.rules.sheet import parse_sheet
+from caledonia.rules.yamlfile import read_yaml
 
 from .errors import UsageProblem
+from .map_sides import maps_for
+from .score import map_sides
 from .translation import t
 
 
@@ -53,12 +62,6 @@ def is_game_data(data: Any) -> bool:
 def read_finished(path: str) -> Finished:
     """The finished game in `path`. Raises NotFinished (a game not over), or
     CaledoniaError naming what is wrong (neither a game file nor a score sheet)."""
-    from caledonia.rules.components import components
-    from caledonia.rules.game.final import final_score
-    from caledonia.rules.game.gamefile import game_from_data
-    from caledonia.rules.game.state import phase_words
-    from caledonia.rules.yamlfile import read_yaml
-
     data = read_yaml(path)
     if not is_game_data(data):
         return _read_sheet(data, path)
@@ -80,13 +83,6 @@ def read_finished(path: str) -> Finished:
 
 
 def _read_sheet(data: Any, path: str) -> Finished:
-    from caledonia.rules.components import components
-    from caledonia.rules.scoring import score_sheet
-    from caledonia.rules.sheet import parse_sheet
-
-    from .map_sides import maps_for
-    from .score import map_sides
-
     parts = components()
     try:
         sheet = parse_sheet(data, path, parts, map_sides(maps_for(data, None)))

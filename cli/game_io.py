@@ -4,15 +4,25 @@ event with its refusal in words, and the summary `--json` prints."""
 from __future__ import annotations
 
 import functools
+import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import typer
 from caledonia.rules.components import components
+from caledonia.rules.game.engine import next_step
+from caledonia.rules.game.event_words import as_understood, describe
+from caledonia.rules.game.gamefile import checked_event
+from caledonia.rules.game.legal import normalise
+from caledonia.rules.game.spec import canonical_player
+from caledonia.rules.game.state import Refused
+from caledonia.storage.games import load_game, save_game, store_checkpoint
 
+from .example_items import example_items
 from .output import GameArgument, echoed, emit, message, print_json  # noqa: F401 (theirs too)
-from .translation import t, tr
+from .translation import language_settings, t, t_n, tr
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -26,8 +36,6 @@ def load(path: str, *, notice: bool = True, in_play: bool = False) -> Game:
     """The game in `path`, with the example-data notice unless `notice` is False (a game
     reloaded mid-session, whose notice was shown when it was opened); `in_play`: in the
     words of `play` (see example_note)."""
-    from caledonia.storage.games import load_game
-
     game = load_game(path, components())
     if notice:
         example_notice(game.setup, in_play=in_play)
@@ -47,7 +55,6 @@ def example_note(setup: Setup, *, in_play: bool = False) -> str | None:
     instead that the box is entered once, outside a game."""
     if not setup.example_data:
         return None
-    from .translation import language_settings
 
     return _example_note(tuple(setup.example_data), in_play, language_settings())
 
@@ -55,7 +62,6 @@ def example_note(setup: Setup, *, in_play: bool = False) -> str | None:
 @functools.cache
 def _example_note(items: tuple[str, ...], in_play: bool, language: tuple[str, ...]) -> str:
     # worked out once a run: a command that saves shows it, then keeps it with its views
-    from .example_items import example_items
 
     listed = example_items(items, in_play=in_play)  # the file holds English
     if in_play:
@@ -81,8 +87,6 @@ def changing(path: str) -> Iterator[None]:
 
 def save(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
     """Save the game, always under the file's lock (the caller's, when it holds it)."""
-    from caledonia.storage.games import save_game
-
     from .play_times import stamp_end
 
     stamp_end(game)
@@ -90,8 +94,6 @@ def save(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:
         others = _other_names(path)
         save_game(path, game, keep_checkpoint=keep_checkpoint)
     if others:  # the save is a new file under this name: theirs is the old one, kept
-        from .translation import t_n
-
         message(
             t_n(
                 "{path} had {count} other name (a hard link): it keeps the game as it was "
@@ -109,9 +111,6 @@ def _other_names(path: str) -> int:
     """How many other names (hard links) the file `path` stands for has. A save replaces
     the file by a new one (atomic, never half-written), so those names keep the old game:
     said once, since the file saved has this one name only."""
-    import os
-    import stat
-
     try:
         found = os.stat(path)
     except OSError:
@@ -122,8 +121,6 @@ def _other_names(path: str) -> int:
 def keep_checkpoint(path: str, game: Game) -> None:
     """The checkpoint of the game as last saved, for the next command: a session that
     saves after every answer without one keeps it once, when it ends."""
-    from caledonia.storage.games import store_checkpoint
-
     store_checkpoint(path, game)
 
 
@@ -139,9 +136,6 @@ def record(path: str, game: Game, data: Any, source: str | None = None) -> tuple
     `source` names where the event came from (the command line when None). Returns the
     event as recorded (canonical) and the notes of what happened. The event is put in
     words only when it is refused: an accepted one is said by the command, if at all."""
-    from caledonia.rules.game.gamefile import checked_event
-    from caledonia.rules.game.state import Refused
-
     source = source or t("the command line")
     event = None
     try:
@@ -156,11 +150,6 @@ def record(path: str, game: Game, data: Any, source: str | None = None) -> tuple
 def _refused_words(game: Game, data: Any, event: Event | None) -> str:
     """A refused event in words: as the engine understood it, with nothing the state fills
     in (a hidden pile); else (malformed) the words that could be read of it."""
-    from caledonia.rules.game.event_words import as_understood, describe
-    from caledonia.rules.game.legal import normalise
-    from caledonia.rules.game.spec import canonical_player
-    from caledonia.rules.game.state import Refused
-
     if event is not None:
         try:
             understood = normalise(game.state, event)
@@ -177,8 +166,6 @@ def _refused_words(game: Game, data: Any, event: Event | None) -> str:
 
 
 def show_notes(notes: list[str], game: Game) -> None:
-    from caledonia.rules.game.engine import next_step
-
     for note in notes:
         emit(f"  {tr(note)}")
     emit(t("Next: {step}.", step=next_step(game.state)))
@@ -186,8 +173,6 @@ def show_notes(notes: list[str], game: Game) -> None:
 
 def summary(game: Game) -> dict[str, Any]:
     """The state as data: phase, whose turn, prices, the export board, every player."""
-    from caledonia.rules.game.engine import next_step
-
     state = game.state
     return {
         "round": state.round,

@@ -3,13 +3,25 @@ questions share, so both make the same file from the same answers."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from caledonia.rules.boxdata import load_box
+from caledonia.rules.boxfolder import load_sides
 from caledonia.rules.components import components
+from caledonia.rules.contract_faces import read_tiles
+from caledonia.rules.contract_faces import tile as contract_face
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.engine import Game
+from caledonia.rules.game.events.port import tile_name
+from caledonia.rules.game.setup import draw_setup
+from caledonia.rules.market import load_market
 from caledonia.rules.names import Name
+from caledonia.rules.solo import load_removal_grid
 
+from .example_items import chosen_on_purpose
+from .play_times import start_play
 from .translation import data_text, t, tr
 
 if TYPE_CHECKING:
@@ -34,8 +46,6 @@ class TableData(NamedTuple):
 
 
 def random_seed() -> int:
-    import secrets
-
     return secrets.randbelow(10**6)
 
 
@@ -50,11 +60,6 @@ def load_table_data(
     """Read the data files (None: the option's environment variable, else the box folder's,
     else the example).
     Raises a DataError naming the file when one is wrong."""
-    from caledonia.rules.boxdata import load_box
-    from caledonia.rules.boxfolder import load_sides
-    from caledonia.rules.market import load_market
-    from caledonia.rules.solo import load_removal_grid
-
     parts = components()
     grid = load_removal_grid(parts.solo.price_die, export_board) if players == 1 else None
     return TableData(
@@ -76,8 +81,6 @@ def draw_game_setup(
 ) -> Setup:
     """The setup: the table's choices kept, the rest drawn from `seed`. Raises ValueError
     with a readable reason when a choice cannot be right."""
-    from caledonia.rules.game.setup import draw_setup
-
     return draw_setup(
         data.parts,
         data.module_set,
@@ -108,8 +111,6 @@ def create_game(
     """A new game as `caledonia new` starts it (not saved). Raises CaledoniaError with the
     reason when the data or a choice is wrong. `on_examples`: the table chose the shipped
     examples (`new --examples`), so the notices do not tell it to enter its own."""
-    from caledonia.rules.game.engine import Game
-
     try:  # a loader's ValueError too, as `new` always showed it
         data = load_table_data(
             len(players),
@@ -122,10 +123,7 @@ def create_game(
     except ValueError as reason:
         raise CaledoniaError(reason.args[0] if len(reason.args) == 1 else str(reason)) from None
     if on_examples:
-        from .example_items import chosen_on_purpose
-
         setup = setup._replace(example_data=chosen_on_purpose(setup.example_data))
-    from .play_times import start_play
 
     game = Game(setup, data.parts)
     start_play(game)
@@ -154,29 +152,24 @@ def setup_lines(setup: Setup) -> list[str]:
         )
         lines.append(t("Scoring tiles, rounds 1-5: {tiles}", tiles=rounds))
     if setup.clans:
-        pairs = zip(setup.clans, setup.starting_tiles, strict=False)
-        clans = "; ".join(
-            f"{c} {starting_tile_words(setup.tile_contents, tile)}" for c, tile in pairs
-        )
-        if box_data_is_example(setup):
-            said = t(
-                "Clans drawn, with their starting tiles (example values): {clans}", clans=clans
-            )
-        else:
-            said = t("Clans drawn, with their starting tiles: {clans}", clans=clans)
-        lines.append(said)
-    from caledonia.rules.contract_faces import tile
-
+        lines.append(_clans_line(setup))
     # the printed tiles carry no number: each by its face
-    faces = [tile(c) for c in setup.export_board if c is not None]
+    faces = [contract_face(c) for c in setup.export_board if c is not None]
     lines.append(t("Face-up contracts: {contracts}", contracts="; ".join(faces)))
     return lines
 
 
+def _clans_line(setup: Setup) -> str:
+    """The clans drawn, each with its starting tile's contents."""
+    pairs = zip(setup.clans, setup.starting_tiles, strict=False)
+    clans = "; ".join(f"{c} {starting_tile_words(setup.tile_contents, tile)}" for c, tile in pairs)
+    if box_data_is_example(setup):
+        return t("Clans drawn, with their starting tiles (example values): {clans}", clans=clans)
+    return t("Clans drawn, with their starting tiles: {clans}", clans=clans)
+
+
 def port_tile_words(tile: str) -> str:
     """A port tile by what it does: 'take £10'; the tiles carry no number people read."""
-    from caledonia.rules.game.events.port import tile_name
-
     return tr(tile_name(tile))
 
 
@@ -221,9 +214,6 @@ def words(text: str) -> list[str]:
 
 def tiles(text: str) -> list[int]:
     """Contract tiles as typed: their goods ('4 wool, 2 beef') or ids; ValueError says why."""
-    from caledonia.rules.components import components
-    from caledonia.rules.contract_faces import read_tiles
-
     return read_tiles(text, components().contracts)
 
 

@@ -7,26 +7,31 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.contract_faces import short, tile
+from caledonia.rules.game.clans.mackenzie import NAME, cellar_words
+from caledonia.rules.game.pieces import position_of
+from caledonia.rules.game.registry import CLANS
+from caledonia.rules.game.state import phase_words
 from caledonia.rules.messages import N_
 from caledonia.rules.names import Name
+from caledonia.rules.plaindata import plain
 
-from .game_io import (
-    summary,
-)
+from .game_io import load, summary
+from .map_common import check_picture
 from .output import (
     console,
     emit,
 )
+from .status_view import show_status, show_view
 from .translation import data_text, t, t_n, tr
+from .views import keep_view
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
+    from caledonia.rules.game.state import GameState
 
 
 def _powers_not_enforced(game: Game) -> list[str]:
     """What the engine does not apply yet for the clans in play, so the table can fix it."""
-    from caledonia.rules.game.registry import CLANS
-
     lines = []
     for p in game.state.players:
         missing = CLANS[p.clan].not_enforced if p.clan else ()
@@ -45,8 +50,6 @@ def _powers_not_enforced(game: Game) -> list[str]:
 
 def _cellars(game: Game) -> list[str]:
     """Each whisky cellar in play, spot by spot, and whether its values are the example's."""
-    from caledonia.rules.game.clans.mackenzie import NAME, cellar_words
-
     state = game.state
     cellar = (
         N_(
@@ -173,8 +176,6 @@ def _who(p: dict[str, Any]) -> list[str]:
 def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> list[list[Any]]:
     """The lines above the players: round, turn order, the round's scoring tile and contract
     cost, market, export board, port tiles; each with how it wraps (status_view.py)."""
-    from caledonia.rules.game.state import phase_words
-
     state = game.state
     round_line = t(
         "Round {round}, {phase}. Next: {step}.",
@@ -199,6 +200,14 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         head.append(["fit", cost_line])
     prices = [t("{good} £{price}", good=g, price=p) for g, p in data["prices"].items()]
     head.append(["items", t("Market:"), prices])
+    head += _export_board_head(state, data)
+    if facts["port_tiles"]:
+        head += _port_tiles_head(game, facts["port_tiles"])
+    return head
+
+
+def _export_board_head(state: GameState, data: dict[str, Any]) -> list[list[Any]]:
+    """The export board's lines of the status head: the pile, then each tile by its face."""
     if data["pile"] is not None:
         board = t_n(
             "Export board ({count} contract in the pile):",
@@ -207,28 +216,30 @@ def _status_head(game: Game, data: dict[str, Any], facts: dict[str, Any]) -> lis
         )
     else:
         board = t("Export board (your own pile):")
-    head.append(["line", board])
+    head: list[list[Any]] = [["line", board]]
     for held in data["export_board"]:  # the tiles carry no numbers: each by its face
         face = tr(tile(held, state.parts.contracts)) if held else t("(an empty box)")
         head.append(["fit", f"  {face}"])
-    if facts["port_tiles"]:
-        head.append(["line", t("Port tiles:")])
-        effects = {tile.id: tile for tile in state.parts.port_tiles}
-        for corner, port in facts["port_tiles"].items():
-            said = t(
-                "corner {corner}: {effect}",
-                corner=corner,
-                effect=_port_effect(game, effects[port["tile"]], data_text),
-            )
-            head.append(["fit", f"  {said}"])
+    return head
+
+
+def _port_tiles_head(game: Game, ports: dict[str, Any]) -> list[list[Any]]:
+    """The port tiles' lines of the status head: each corner with what its tile does."""
+    head: list[list[Any]] = [["line", t("Port tiles:")]]
+    effects = {tile.id: tile for tile in game.state.parts.port_tiles}
+    for corner, port in ports.items():
+        said = t(
+            "corner {corner}: {effect}",
+            corner=corner,
+            effect=_port_effect(game, effects[port["tile"]], data_text),
+        )
+        head.append(["fit", f"  {said}"])
     return head
 
 
 def status_view(game: Game) -> dict[str, Any]:
     """What `status` prints of the game, as plain data (kept in the cache by views.py):
     the --json data, and the lines and players status_view.py lays out."""
-    from caledonia.rules.plaindata import plain
-
     data = summary(game)
     facts = round_facts(game)
     return {
@@ -243,6 +254,33 @@ def status_view(game: Game) -> dict[str, Any]:
     }
 
 
+def print_game_status(
+    game_file: str, show_map: bool, svg: str | None, force: bool, as_json: bool
+) -> None:
+    """`status` worked out from the game (none kept, or the board asked for): printed, its
+    view kept, and the board's picture saved with --svg."""
+    check_picture(svg, force)
+    game = load(game_file)
+    view = status_view(game)
+    keep_view(game_file, game, "status", view)
+    if as_json or not show_map:
+        show_view(view, game_file, as_json)
+    else:
+        print_status(game, show_map, game_file=game_file)
+    if svg:
+        _save_picture(svg, game_file, game)
+
+
+def _save_picture(svg: str, game_file: str, game: Game) -> None:
+    """The board with what the player to act may do, as an SVG picture in `svg`."""
+    from .map_picture import save_picture  # the SVG drawing: only with --svg
+    from .map_source import source_of_game, to_act_overlay
+
+    source = source_of_game(game_file, game)
+    overlay = to_act_overlay(source)
+    save_picture(svg, source.board, source, [overlay] if overlay else [])
+
+
 def print_status(
     game: Game,
     show_map: bool = False,
@@ -253,13 +291,9 @@ def print_status(
 ) -> None:
     """The status (and the board, with `highlight` spaces marked), as `status` prints it,
     fitted to `width` columns (the console's when None): nothing in it is ever cut."""
-    from .status_view import show_status
-
     width = width or console().width
     show_status(status_view(game), width, game_file)
     if show_map:
-        from caledonia.rules.game.pieces import position_of
-
         from .map_view import draw_board, legend
 
         state = game.state

@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
+from typer.main import get_command
+
+from .main import build_app
+
 Found = tuple[Any, ...]  # Babel's (line, function, message, comments)
 
 
@@ -29,10 +33,6 @@ def extract_help(
 
 def command_helps() -> list[tuple[str, str]]:
     """(command line, help) of every command and group, as `--help` shows them."""
-    from typer.main import get_command
-
-    from .main import build_app
-
     found: list[tuple[str, str]] = []
 
     def walk(command: Any, name: str) -> None:

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from typer.core import TyperArgument, TyperCommand, TyperGroup, _click
+
 from .errors import N_
+from .translation import tr, translator
 
 # Typer's own words around a help, as messages of ours: Typer reads them from its module
 # when it draws the help, so they are set there, translated, when a help is shown (and
@@ -42,7 +45,6 @@ def plain_argument_names() -> None:
     if _done:
         return
     _done = True
-    from typer.core import TyperArgument, _click
 
     named = TyperArgument.make_metavar
 
@@ -56,8 +58,6 @@ def plain_argument_names() -> None:
     for value_type in value_types:
         value_type.get_metavar = _named_metavar(value_type.get_metavar)  # type: ignore[method-assign]
 
-    from typer.core import TyperCommand, TyperGroup
-
     for kind in (TyperCommand, TyperGroup):
         kind.format_help = _translated(kind.format_help)  # type: ignore[method-assign]
 
@@ -65,7 +65,6 @@ def plain_argument_names() -> None:
 def _named_metavar(typed: Any) -> Any:
     """A type's metavar as a person reads it: none beside an argument (its name says it),
     and an option's own name (N, FILE...) rather than Click's `TEXT` or `<int>`."""
-    from typer.core import TyperArgument
 
     def get_metavar(self: Any, param: Any, ctx: Any) -> str | None:
         if isinstance(param, TyperArgument):
@@ -80,8 +79,6 @@ def _translated(format_help: Any) -> Any:
     command's (or group's) and each of its parameters'."""
 
     def translated(self: Any, ctx: Any, formatter: Any) -> Any:
-        from .translation import tr, translator
-
         gettext = translator()
         from typer import rich_utils
 
@@ -107,8 +104,6 @@ def _translated(format_help: Any) -> Any:
 
 def _usage_in(words: str) -> None:
     """Click's formatter heads the usage line with `words` (it writes 'Usage: ' itself)."""
-    from typer.core import _click
-
     formatter = _click.formatting.HelpFormatter
     written = getattr(formatter.write_usage, "__wrapped__", formatter.write_usage)
 

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import sys
+from importlib import import_module
 from typing import Annotated, Any
 
 import typer
+from caledonia.rules.errors import CaledoniaError
+from typer.completion import completion_init
+from typer.core import _click
 
 from . import VERSION
 from .errors import (
@@ -112,13 +117,9 @@ FREE_WORDS = {"act", "fix"}
 def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typer:
     """The Typer app with every command, or with just `only`; with `names_only`, every
     command as its name and summary alone (for the top-level help), none of them built."""
-    from importlib import import_module
-
     from .completion import COMPLETE_VAR, CompletingGroup, WordsCommand
 
     if COMPLETE_VAR in os.environ or _COMPLETION_OPTIONS & {a.split("=")[0] for a in sys.argv}:
-        from typer.completion import completion_init  # a few ms: only when completing
-
         completion_init()  # Typer's completion classes, as its own completion options would
     from .help_style import plain_argument_names
 
@@ -152,28 +153,32 @@ def build_app(only: str | None = None, *, names_only: bool = False) -> typer.Typ
             app.command(name, help=t(SUMMARIES[name]))(_not_built)
             continue
         target = getattr(import_module(f"{__package__}.{module}"), attribute)
-        if isinstance(target, typer.Typer):
-            for command in target.registered_commands:
-                command.callback = stoppable(command.callback)
-                command.help = command.help or help_text(command.callback)
-            app.add_typer(target, name=name)
-        elif name in FREE_WORDS:
-            settings = {"allow_extra_args": True, "ignore_unknown_options": True}
-            app.command(name, context_settings=settings, cls=WordsCommand, help=help_text(target))(
-                stoppable(target)
-            )
-        else:
-            # a command may bring its own class (`new`: flags made from the variants)
-            command_class = getattr(target, "command_class", None)
-            app.command(name, cls=command_class, help=help_text(target))(stoppable(target))
+        _add_command(app, name, target, WordsCommand)
     return app
+
+
+def _add_command(app: typer.Typer, name: str, target: Any, words_command: type) -> None:
+    """The command (or group of commands) `target` added to `app` as `name`, stoppable by
+    Ctrl-C, its help from its docstring; `words_command` reads the FREE_WORDS ones."""
+    if isinstance(target, typer.Typer):
+        for command in target.registered_commands:
+            command.callback = stoppable(command.callback)
+            command.help = command.help or help_text(command.callback)
+        app.add_typer(target, name=name)
+    elif name in FREE_WORDS:
+        settings = {"allow_extra_args": True, "ignore_unknown_options": True}
+        app.command(name, context_settings=settings, cls=words_command, help=help_text(target))(
+            stoppable(target)
+        )
+    else:
+        # a command may bring its own class (`new`: flags made from the variants)
+        command_class = getattr(target, "command_class", None)
+        app.command(name, cls=command_class, help=help_text(target))(stoppable(target))
 
 
 def help_text(command: Any) -> str | None:
     """A command's docstring as help: each paragraph on one line, so the help wraps it to
     the terminal instead of keeping the docstring's line breaks in mid-sentence."""
-    import inspect
-
     doc = inspect.getdoc(command) if command is not None else None
     if not doc:
         return None
@@ -277,9 +282,7 @@ def main() -> None:
     if sys.argv[1:2] == ["--version"]:  # at once: no command, no rules, not even Typer's
         print(f"caledonia {VERSION}")
         sys.exit(ExitCode.OK)
-    from caledonia.rules.errors import CaledoniaError
     from caledonia.storage import datacache
-    from typer.core import _click
 
     datacache.install()  # the rules' components loader keeps what it built there
 

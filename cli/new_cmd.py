@@ -6,7 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from caledonia.rules.boxfolder import example_file
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.engine import next_step
+from caledonia.rules.game.setup import TableChoices, default_players, setup_as_data
+from caledonia.rules.map_modules import example_maps_folder
 from caledonia.rules.messages import N_
 
 from .errors import UsageProblem, reason_of
@@ -16,6 +20,7 @@ from .game_io import (
     print_recorded,
     save,
 )
+from .game_setup import create_game, numbers, random_seed, setup_lines, tiles, words
 from .output import (
     BoxOption,
     ExportBoardOption,
@@ -35,8 +40,6 @@ if TYPE_CHECKING:
 
 def _tiles(text: str | None, option: str) -> list[int] | None:
     """Contract tiles by their goods ('4 wool, 2 beef') or ids."""
-    from .game_setup import tiles
-
     if not text:
         return None
     try:
@@ -49,8 +52,6 @@ def _tiles(text: str | None, option: str) -> list[int] | None:
 
 
 def _ids(text: str | None, option: str) -> list[int] | None:
-    from .game_setup import numbers
-
     if not text:
         return None
     try:
@@ -63,8 +64,6 @@ def _ids(text: str | None, option: str) -> list[int] | None:
 
 
 def _words(text: str | None) -> list[str] | None:
-    from .game_setup import words
-
     return words(text) if text else None
 
 
@@ -153,10 +152,6 @@ def new(
 
     Example: [cyan]caledonia new game.yaml -p Ailsa:red -p Bruce:blue --seed 7[/cyan]
     """
-    from caledonia.rules.game.setup import TableChoices, default_players
-
-    from .game_setup import create_game, random_seed
-
     if examples:
         maps, market_file, box_file, export_board = _example_files(ctx)
     check_output(game_file, force=force, ask=person_at_terminal())
@@ -194,8 +189,6 @@ def new(
     save(game_file, game)
     example_notice(setup)
     if as_json:
-        from caledonia.rules.game.setup import setup_as_data
-
         hidden = ("map", "market", "box", "pile")  # the pile's order stays in the file only
         setup_data = {k: v for k, v in setup_as_data(setup).items() if k not in hidden}
         setup_data["pile"] = len(setup.pile) if setup.pile is not None else None
@@ -211,9 +204,6 @@ _DATA_OPTIONS = ("maps", "market_file", "box_file", "export_board")
 def _example_files(ctx: typer.Context) -> tuple[str, str, str, str]:
     """`new --examples`: the shipped example of every component (an option's environment
     variable gives way to it; the option itself typed with --examples is a usage error)."""
-    from caledonia.rules.boxfolder import example_file
-    from caledonia.rules.map_modules import example_maps_folder
-
     typed = [
         param.opts[0]
         for param in ctx.command.params
@@ -242,10 +232,6 @@ new.command_class = VariantFlagsCommand  # type: ignore[attr-defined]  # main.py
 
 
 def _describe_setup(game: Game) -> None:
-    from caledonia.rules.game.engine import next_step
-
-    from .game_setup import setup_lines
-
     for line in setup_lines(game.setup):
         emit(line)
     emit(t("Next: {step}.", step=next_step(game.state)))

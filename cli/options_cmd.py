@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+import sys
+from typing import Annotated
 
 import typer
-from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.messages import N_
 
-from .output import GameArgument, JsonOption, emit
+from .output import GameArgument, JsonOption
 from .views import OPTIONS_LIMIT as DEFAULT_LIMIT
-
-if TYPE_CHECKING:
-    from caledonia.rules.game.engine import Game
-    from caledonia.rules.game.legal import LegalEvents
+from .views import kept_view
 
 
 def options(
@@ -58,200 +55,15 @@ def options(
     plain = not explain and not show_all
     if as_json and player is None and plain and _print_kept(game_file, limit):
         return
-    from caledonia.rules.game.engine import next_step
-    from caledonia.rules.game.state import Refused, phase_words
+    from .options_view import print_options  # the rules engine: only without a kept view
 
-    from .game_io import load
-    from .translation import t
-
-    game = load(game_file)
-    state = game.state
-    name = None
-    if player is not None:
-        try:
-            name = state.player(player).name
-        except Refused as refusal:
-            raise CaledoniaError(refusal.reasons[0]) from None
-    legal = game.legal(name)
-    if as_json and not plain:
-        from .explaining import print_explained
-
-        _check_limit(legal, limit)
-        print_explained(game, legal, explain, _not_now(game, legal, name) if show_all else None)
-        return
-    if as_json:
-        printed = _print_events(legal, limit)
-        if name is None:
-            from .views import keep_view
-
-            keep_view(game_file, game, "options", {"total": len(legal), "json": printed})
-        return
-    step = next_step(state)
-    emit(
-        t(
-            "Round {round}, {phase}. Next: {step}.",
-            round=state.round,
-            phase=phase_words(state.phase),
-            step=step,
-        )
-    )
-    if not len(legal):
-        if name:
-            emit(t("Nothing is legal now for {player}: {step}.", player=name, step=step))
-        elif state.phase == "over":
-            emit(t("Nothing is legal now: the game is over."))
-        else:
-            emit(
-                t("Nothing is legal now: correct the game to match the table with 'caledonia fix'.")
-            )
-    else:
-        _print_words(game, legal, game_file, explain)
-    if show_all:
-        from .explaining import print_not_now
-
-        print_not_now(_not_now(game, legal, name))
-
-
-def _not_now(
-    game: Game, legal: LegalEvents, name: str | None
-) -> tuple[str | None, list[tuple[str, list[str]]]]:
-    """Whose actions are asked about (the player given, else whoever answers now) and each
-    action not possible for them now, with the rules' reasons."""
-    from .choosing import decision
-    from .explaining import not_possible
-
-    if name is None:
-        asked = decision(game.state, legal)
-        name = asked.player if asked is not None else None
-    if name is None:
-        return None, []
-    return name, not_possible(game.state, legal, name)
-
-
-def _print_events(legal: LegalEvents, limit: int) -> str:
-    """Print the events as JSON (refused over `limit`); return the text printed."""
-    import sys
-
-    _check_limit(legal, limit)
-    from .views import events_json
-
-    text = events_json(legal)
-    sys.stdout.write(text)
-    return text
-
-
-def _check_limit(legal: LegalEvents, limit: int) -> None:
-    """Refuse to print more than `limit` events, saying how to print them all."""
-    total = len(legal)
-    if total > limit:
-        from .translation import t
-
-        kinds = ", ".join(f"{kind} {count:,}" for kind, count in legal.counts().items())
-        raise CaledoniaError(
-            # TRANSLATORS: {kinds} lists each kind of event with its count: "worker 12, pass 1"
-            t(
-                "{total:,} legal events now ({kinds}): more than --limit {limit:,}; "
-                "pass --limit {count} to print them all",
-                total=total,
-                kinds=kinds,
-                limit=limit,
-                count=total,
-            )
-        )
+    print_options(game_file, player, as_json, limit, explain, show_all)
 
 
 def _print_kept(game_file: str, limit: int) -> bool:
     """`options --json` from the view kept for the file (False: none, or over the limit)."""
-    import sys
-
-    from .views import kept_view
-
     view = kept_view(game_file, "options", lambda view: view["total"] <= limit)
     if view is None:
         return False
     sys.stdout.write(view["json"])
     return True
-
-
-def _print_words(game: Game, legal: LegalEvents, game_file: str, explain: bool = False) -> None:
-    from .explaining import emit_rule
-
-    for heading, kinds in option_groups(game, legal, game_file, explain):
-        emit(heading, style="bold")
-        for kind in kinds:
-            emit(f"  {kind.heading}")
-            if kind.rule:
-                emit_rule(kind.rule, "    ")
-            for index, line in enumerate(kind.lines):
-                emit(f"    {line}")
-                if kind.rules:
-                    emit_rule(kind.rules[index], "      ")
-
-
-class KindOptions(NamedTuple):
-    """One kind of event's options in words: its heading, a line per event, and with
-    `explain` the rule (said once when it is the same for all) or a rule per line."""
-
-    heading: str
-    lines: list[str]
-    rule: str = ""
-    rules: list[str] = []
-
-
-def option_groups(
-    game: Game, legal: LegalEvents, game_file: str, explain: bool = False
-) -> list[tuple[str, list[KindOptions]]]:
-    """The legal events in words, as `options` prints them: for each player (or the
-    table), a heading and, by kind of event, a heading and a line per event with its cost
-    (a family of many ways: its summary and the command that records one). `serve`'s page
-    shows the same."""
-    from caledonia.rules.game.families import Family
-    from caledonia.rules.game.registry import EVENTS
-
-    from .translation import t, t_n, tr
-
-    state = game.state
-    table = None  # the events of the whole table, not of one player: no player field
-    by_actor: dict[str | None, dict[str, Any]] = {}  # a kind: its events, or a Family
-    for kind, events in legal.by_type.items():
-        if isinstance(events, Family):
-            by_actor.setdefault(table, {})[kind] = events
-            continue
-        for event in events:
-            who = event.get("player")  # an event of any kind: some are the table's
-            actor = who if isinstance(who, str) else table
-            by_actor.setdefault(actor, {}).setdefault(kind, []).append(event)
-    groups: list[tuple[str, list[KindOptions]]] = []
-    for actor, kinds in by_actor.items():
-        player = next((p for p in state.players if p.name == actor), None)
-        if player:
-            heading = t("{player} ({colour}) may:", player=actor, colour=player.colour)
-        elif actor is table:
-            heading = t("The table may:")
-        else:
-            heading = t("{player} may:", player=str(actor).capitalize())
-        listed: list[KindOptions] = []
-        for kind, events in kinds.items():
-            spec = EVENTS[kind]
-            if isinstance(events, Family):
-                # TRANSLATORS: {verb} is the command word (typed as it is), {summary} what the
-                # ways are
-                ways = t_n(
-                    "{verb} ({count:,} way): {summary}",
-                    "{verb} ({count:,} ways): {summary}",
-                    len(events),
-                    verb=spec.verb,
-                    summary=events.summary,
-                )
-                rule = tr(spec.rule_words(state)) if explain else ""
-                command = f"caledonia act {game_file} {spec.verb} {spec.syntax}"
-                listed.append(KindOptions(ways, [command], rule))
-                continue
-            words = [tr(spec.option_words(state, event)) for event in events]
-            rules = [tr(spec.rule_words(state, event)) for event in events] if explain else []
-            if rules and len(set(rules)) == 1:  # one rule for them all: said once, above them
-                listed.append(KindOptions(f"{spec.verb} ({len(events)}):", words, rules[0]))
-            else:
-                listed.append(KindOptions(f"{spec.verb} ({len(events)}):", words, "", rules))
-        groups.append((heading, listed))
-    return groups

@@ -6,15 +6,23 @@ terminal by themselves, so colour is never forced here.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import io
+import json
 import os
+import re
 import sys
+import textwrap
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from caledonia.rules.map_modules import MAPS_ENV
 from caledonia.rules.messages import N_
+from caledonia.rules.yamlfile import os_reason, saved_files
+
+from .errors import ExitCode
+from .translation import t, tr
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -123,8 +131,6 @@ def prepare_streams() -> None:
     """Make the output streams safe to write whatever happens after a save: a character
     the encoding lacks is written as ASCII_WORDS say (never an exception), and a closed
     stdout or stderr (`>&-`) becomes a stream that writes nowhere rather than an error."""
-    import codecs
-
     codecs.register_error(ENCODING_FALLBACK, _ascii_words)
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
@@ -165,19 +171,11 @@ def output_lost(error: OSError | None) -> NoReturn:
     save the exit code is OUTPUT_LOST (4): the change is made, and trying it again would
     make it twice; a try is made to say so on stderr, silent if that fails too. Before any
     save: a closed pipe is the reader's choice (exit 0), any other failure exit 1."""
-    from caledonia.rules.yamlfile import saved_files
-
-    from .errors import ExitCode
-
     quiet_stdout()
     saved = saved_files()
     if not saved and (error is None or error.errno == errno.EPIPE):
         raise SystemExit(ExitCode.OK)
     try:
-        from caledonia.rules.yamlfile import os_reason
-
-        from .translation import t
-
         reason = os_reason(error) if error is not None else t("stdout is closed")
         if saved:
             said = t(
@@ -216,8 +214,6 @@ def printable(text: str) -> str:
     screen, set the window's title or reorder a line."""
     global _CONTROL
     if _CONTROL is None:
-        import re
-
         _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
     return _CONTROL.sub("", text)
 
@@ -229,8 +225,6 @@ def without_trailing_spaces(text: str) -> str:
     """Each line of `text` without the spaces at its end (before any closing style codes)."""
     global _TRAILING
     if _TRAILING is None:
-        import re
-
         _TRAILING = re.compile(r" +((?:\x1b\[[0-9;]*m)*)$", re.M)
     return _TRAILING.sub(r"\1", text)
 
@@ -279,8 +273,6 @@ def console(stderr: bool = False) -> Console:
 
 
 def print_json(data: Any) -> None:
-    import json
-
     _write_stdout(json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
 
 
@@ -295,8 +287,6 @@ def json_safe(text: str) -> str:
     strings, where the escape means the same character."""
     global _UNSAFE_IN_JSON
     if _UNSAFE_IN_JSON is None:
-        import re
-
         _UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
     return _UNSAFE_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
 
@@ -334,8 +324,6 @@ def emit_wrapped(text: str, indent: str = "", hanging: str = "    ") -> None:
     its width (`indent` first, the lines after indented by `hanging` more); elsewhere one
     line, as `emit` writes it."""
     if not _plain(sys.stdout, _consoles.get(False)) and console().is_terminal:
-        import textwrap
-
         text = textwrap.fill(
             _read(text),
             max(console().width - 1, 20),
@@ -370,11 +358,9 @@ def message(text: str, style: str | None = None) -> None:
 
 def _read(text: str) -> str:
     """A sentence of the rules (a Reason) in the reader's language; any other text as it
-    is (translation is loaded only when a Reason is shown)."""
+    is."""
     if type(text) is str:
         return text
-    from .translation import tr
-
     return tr(text)
 
 

@@ -10,19 +10,36 @@ stop.
 
 from __future__ import annotations
 
+import sys
+import textwrap
 from collections.abc import Mapping
+from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from caledonia.rules.components import components
+from caledonia.rules.contract_faces import short
+from caledonia.rules.game.contracts import available, draw_reasons, where_contract
+from caledonia.rules.game.event_words import describe
+from caledonia.rules.game.events.prepare import seeded_rolls
+from caledonia.rules.game.families import Family
+from caledonia.rules.game.final import final_score, sheet_of
+from caledonia.rules.game.legal import normalise
+from caledonia.rules.game.pieces import position_of
 from caledonia.rules.game.registry import EVENTS, MENU
+from caledonia.rules.game.state import phase_words
+from caledonia.rules.game.why_not import why_not
+from caledonia.rules.locking import seen
 from caledonia.rules.messages import N_
 from caledonia.rules.names import Name
+from caledonia.storage.games import undo_game
 
 from .choosing import (
     Decision,
     all_of,
     bonus_words,
+    by_module,
     decision,
     ends_words,
     event_choices,
@@ -31,8 +48,13 @@ from .choosing import (
     kind_words,
     narrow,
 )
+from .dice import PHYSICAL_DICE, TOOL_DICE, ask_rolls
+from .drafts import Draft
 from .errors import UsageProblem
+from .explaining import refusing, with_rules
 from .game_io import GameArgument, keep_checkpoint
+from .game_log import print_log
+from .game_status import print_status
 from .output import (
     BoxOption,
     ExportBoardOption,
@@ -43,11 +65,18 @@ from .output import (
     is_interactive,
     message,
 )
+from .play_fix import ask_fix
+from .play_history import ask_kept, undo_words
 from .play_saving import Table, commit
-from .prompts import Asker, Choice, answered_lines
+from .play_setup import ask_new_game
+from .prompts import Asker, Choice, GoBack, answered_lines, terminal_width
+from .score_view import render_score
 from .serve_options import PORT, LanOption, PortOption
+from .tile_entry import ask_tiles
 from .translation import t, t_n, tr
-from .where_view import keyed_with_picture
+from .way_back import with_way_back
+from .where_view import fits_a_picture, keyed_with_picture
+from .writing import check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -135,17 +164,10 @@ def play(
 
 def run(asker: Asker, path: str, **files: Any) -> Game:
     """The whole walk-through on any asker (tests script one). Returns the game as saved."""
-    from caledonia.rules.locking import seen
-
-    from .writing import check_writable
-
     check_writable(path)  # every answer is saved at once: refuse now, not at the first save
     if Path(path).exists():
         table = Table.opened(path)
     else:
-        from .drafts import Draft
-        from .play_setup import ask_new_game
-
         # the setup's answers are kept as they are given: a stop goes on from there next time
         draft = Draft.named("play-setup", str(Path(path).resolve()))
         check_writable(draft.path)  # the set-up's answers are kept there: refuse now too
@@ -204,8 +226,6 @@ def step(asker: Asker, table: Table) -> bool:
 def _record(asker: Asker, table: Table, event: Mapping[str, Any]) -> None:
     """Record an answer and save it; when the file changed meanwhile, only if the rules
     still allow it on the file's game (else the question is asked again)."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
 
     def still_legal(game: Game) -> bool:
         reasons = game.check(event)
@@ -235,11 +255,6 @@ def _record(asker: Asker, table: Table, event: Mapping[str, Any]) -> None:
 def _said(text: str, style: str | None = None) -> None:
     """A line of what happened; at a terminal wrapped between words under itself (the
     terminal would break a long tile's face mid-word), elsewhere one line as it is."""
-    import sys
-    import textwrap
-
-    from .prompts import terminal_width
-
     if not sys.stdout.isatty():
         emit(text, style=style)
         return
@@ -350,8 +365,6 @@ def turn_holds(state: GameState) -> list[tuple[str, str, dict[str, Any]]]:
 def _say_turn_over(table: Table, choice: Decision) -> None:
     """A turn that ends because nothing it still held can be taken says so, once, with
     the rules' reason: no bonus is lost without a word."""
-    from caledonia.rules.game.why_not import why_not
-
     state = table.game.state
     ended = state.turn.player if state.phase == "action" else None
     if ended is None or choice.player == ended or table.turn_over_said == len(table.game.events):
@@ -401,8 +414,6 @@ def _ask_kind(
     """Menus down to one event of `kind`; None: back to the first menu. With `escapes`
     this is the first menu itself: they stand under its top list in place of 'back'.
     `screen`: the lines printed since the player's header, which stay on the screen."""
-    from caledonia.rules.game.families import Family
-
     if isinstance(events, Family):
         return _ask_family(asker, game, kind, events)
     events = list(events)
@@ -443,8 +454,6 @@ def _where_first(
     no room for a picture and a module's would have: at 80x24 one module fits, in
     miniature, where the whole board does not. None otherwise (the menu as it is). Once
     asked of a list, asked of it again ('back' returns to the menu it left)."""
-    from .choosing import by_module
-
     split = by_module(game.state, kind, events) if len(events) > 1 else None
     if split is None:
         return None
@@ -458,8 +467,6 @@ def _where_helps(
     game: Game, kind: str, events: list[dict], below: list[Choice], above: int, split: Any
 ) -> bool:
     """Whether asking by module first shows a picture where the whole list shows none."""
-    from .where_view import fits_a_picture
-
     state = game.state
     asked = t("{kind}:", kind=kind_words(kind))
     if fits_a_picture(state, _beside(event_choices(state, kind, events), below), above, asked):
@@ -478,16 +485,12 @@ def _where_helps(
 def _learning_menu(game: Game, choice: Decision) -> list[Choice]:
     """The first menu for a table learning the game: `?` says each option's rule, and the
     key of an action not possible now says why (cli/explaining.py)."""
-    from .explaining import refusing, with_rules
-
     menu = with_rules(game.state, _first_menu(game, choice), choice.events)
     return refusing(game.state, menu, choice.player, choice.events)
 
 
 def _with_rules(game: Game, choices: list[Choice]) -> list[Choice]:
     """A menu whose options carry the rule `?` shows."""
-    from .explaining import with_rules
-
     return with_rules(game.state, choices)
 
 
@@ -513,9 +516,6 @@ def _ask_family(asker: Asker, game: Game, kind: str, events: Any) -> Mapping[str
     """Choices too many to list (the dice, contracts drawn from the table's own pile): the
     table says what the dice or the pile show, then picks among what that allows. Each
     question has a way back to the one before it, the first to the first menu (None)."""
-    from .prompts import GoBack
-    from .way_back import with_way_back
-
     if game.state.pile is None and "drawn" in next(iter(events)):
         asker.say(events.summary)
     flow = lambda ask: _family_event(ask, game, kind, events)  # noqa: E731
@@ -546,8 +546,6 @@ def _answers_left(game: Game, kind: str) -> list:
 def _family_event(asker: Asker, game: Game, kind: str, events: Any) -> Mapping[str, Any] | None:
     """The event the table's answers make (None: a building bonus none of whose keeps is
     allowed); its questions asked through `asker` in turn, nothing else done."""
-    from caledonia.rules.game.legal import normalise
-
     state = game.state
     base: dict[str, Any] = {"type": kind}
     sample = next(iter(events))
@@ -558,8 +556,6 @@ def _family_event(asker: Asker, game: Game, kind: str, events: Any) -> Mapping[s
     if kind == "prepare" and state.rules.dice(state) is not None:
         base["rolls"] = _ask_dice(asker, game)
     if kind == "building_bonus":  # keep none, one or (a clan's) two of those drawn
-        from itertools import combinations
-
         drawn = base.get("drawn", [])
         kept = [
             normalise(state, {**base, **dict(zip(("keep", "second"), keep, strict=False))})
@@ -576,10 +572,6 @@ def _family_event(asker: Asker, game: Game, kind: str, events: Any) -> Mapping[s
 def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
     """The contracts drawn from the table's own pile, by the goods their tiles show
     (cli/tile_entry.py)."""
-    from caledonia.rules.game.contracts import available, draw_reasons, where_contract
-
-    from .tile_entry import ask_tiles
-
     question = t_n(
         "The {count} contract drawn from your pile: the goods on each tile's left half, "
         "commas between tiles (e.g. 4 wool, 2 beef + 2 cheese); a few goods search the pile:",
@@ -601,11 +593,6 @@ def ask_drawn(asker: Asker, state: Any, count: int) -> list[int]:
 
 
 def _ask_dice(asker: Asker, game: Game) -> list[DieRoll]:
-    from caledonia.rules.components import components
-    from caledonia.rules.game.events.prepare import seeded_rolls
-
-    from .dice import PHYSICAL_DICE, TOOL_DICE, ask_rolls
-
     physical = Choice(PHYSICAL_DICE, "physical", "p")
     tool = Choice(TOOL_DICE, "tool", "t")
     if asker.choose(t("The market dice:"), [physical, tool]) == "tool":
@@ -617,13 +604,6 @@ def _ask_dice(asker: Asker, game: Game) -> list[DieRoll]:
 
 
 def _escape(asker: Asker, table: Table, escape: Escape, choice: Decision) -> None:
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-    from caledonia.storage.games import undo_game
-
-    from .game_log import print_log
-    from .game_status import print_status
-
     game, path = table.game, table.path
     if escape == QUIT:
         raise Stop
@@ -699,12 +679,6 @@ def _history_choices(game: Game) -> list[Choice]:
 def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
     """Back to just after an event chosen in the history (cli/play_history.py), or every
     undone event redone."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-    from caledonia.storage.games import undo_game
-
-    from .play_history import ask_kept, undo_words
-
     if escape == REDO_ALL:
         not_again = _not_again(N_("Not redone: the game changed elsewhere. Asking again."))
         made, redone = commit(asker, table, lambda g: g.redo(len(g.undone)), not_again)
@@ -729,8 +703,6 @@ def _back_or_forth(asker: Asker, table: Table, escape: Escape) -> None:
 
 def _fix(asker: Asker, table: Table) -> None:
     """A correction asked in menus (cli/play_fix.py), checked before it is recorded."""
-    from .play_fix import ask_fix
-
     event = ask_fix(asker, table.game)
     if event is not None:
         _record(asker, table, event)
@@ -742,8 +714,6 @@ def _fix(asker: Asker, table: Table) -> None:
 def _header(game: Game, choice: Decision) -> int:
     """One unmissable line: round, whose question, and what that player holds; the lines
     it took."""
-    from caledonia.rules.game.state import phase_words
-
     state = game.state
     out = console()
     if choice.player is None:
@@ -755,7 +725,6 @@ def _header(game: Game, choice: Decision) -> int:
     # TRANSLATORS: the rule above a player's question: "Round 2 · Bruce (Buchanan) · actions"
     title = t("{when} · {player} · {phase}", when=when, player=who, phase=phase_words(state.phase))
     out.rule(title, style=f"bold {p.colour}")
-    from .prompts import terminal_width
 
     held = status_lines(state, p, terminal_width() - 1)
     for line in held:
@@ -766,8 +735,6 @@ def _header(game: Game, choice: Decision) -> int:
 def table_title(state: Any) -> str:
     """The rule above a question for the whole table: the round it is about (the one being
     prepared, in the preparation phase, as the log heads it)."""
-    from caledonia.rules.game.state import phase_words
-
     shown = state.round + (1 if state.phase == "preparation" else 0)
     return t("Round {round} · {phase}", round=shown, phase=phase_words(state.phase))
 
@@ -775,10 +742,6 @@ def table_title(state: Any) -> str:
 def status_lines(state: Any, p: Any, width: int) -> list[str]:
     """What the player holds, in lines of at most `width` columns broken between facts
     (or between words of a long one): a terminal breaks a line mid-word ("technol / ogy")."""
-    import textwrap
-
-    from caledonia.rules.contract_faces import short
-
     goods = ", ".join(tr(Name(g, n)) for g, n in p.goods.items() if n)
     held = ", ".join(short(c, state.parts.contracts) for c in p.open_contracts)
     facts = [
@@ -800,8 +763,4 @@ def status_lines(state: Any, p: Any, width: int) -> list[str]:
 
 
 def _final_score(game: Game) -> None:
-    from caledonia.rules.game.final import final_score, sheet_of
-
-    from .score_view import render_score
-
     render_score(final_score(game.state), sheet_of(game.state))

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.contract_faces import TileNotRead, named, search_tiles
+from caledonia.rules.game.gamefile import checked_event
+from caledonia.rules.game.spec import canonical_space
+from caledonia.rules.game.state import Refused
 from caledonia.rules.messages import N_
+from caledonia.rules.reach import SHIPPING_LEVELS
+from caledonia.rules.words import sentence
 
 from .prompts import Asker, Choice, whole_number
 from .translation import t, tr
@@ -67,8 +73,6 @@ def _fields(asker: Asker, game: Game, what: str) -> Event | None:
         if value is None:
             return None
         event.update(value)
-    from caledonia.rules.game.gamefile import checked_event
-    from caledonia.rules.game.state import Refused
 
     try:
         checked = checked_event(event, game.parts, t("the fix"))
@@ -155,8 +159,6 @@ def _number_or_nothing(check: Any) -> Any:
 
 def _space(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
     """The space as the board view names it; a player's units are offered first."""
-    from caledonia.rules.game.spec import canonical_space
-
     state = game.state
     board = state.board
     player = state.by_name(event["player"])
@@ -197,9 +199,6 @@ def _unit(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | N
 
 
 def _contract(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
-    from caledonia.rules.contract_faces import TileNotRead, named, search_tiles
-    from caledonia.rules.words import sentence
-
     contracts = game.parts.contracts
 
     def check(typed: str) -> bool | str:
@@ -234,8 +233,6 @@ def _contract(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any]
 
 
 def _level(asker: Asker, game: Game, event: dict[str, Any]) -> dict[str, Any] | None:
-    from caledonia.rules.reach import SHIPPING_LEVELS
-
     levels = [Choice(level.replace("_", "-"), level) for level in SHIPPING_LEVELS]
     picked = asker.choose(t("Shipping level:"), [*levels, _back()])
     return None if picked is None else {"level": picked}

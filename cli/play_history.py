@@ -8,6 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.game.event_words import describe
+from caledonia.rules.game.history import history
+from caledonia.rules.game.pieces import position_of
+
+from .game_log import event_heading
 from .prompts import Asker, Choice
 from .translation import t, t_n, tr
 
@@ -28,11 +33,6 @@ class Page:
 
 def pages(game: Game) -> list[Page]:
     """The game's events in pages of at most PAGE, a page never across two headings."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.history import history
-
-    from .game_log import event_heading
-
     found: list[Page] = []
     for entry in history(game):
         heading = event_heading(entry.round, entry.phase)
@@ -54,34 +54,8 @@ def ask_kept(asker: Asker, game: Game) -> int | None:
     at, last = len(shown) - 1, len(game.events)
     while True:
         page = shown[at]
-        choices = [
-            Choice(f"{number}. {words}", number)
-            for number, words in page.lines
-            if number < last  # the last event: nothing after it to undo
-        ]
-        if at > 0:
-            choices.append(Choice(t("Earlier events"), EARLIER, "p"))
-        if at < len(shown) - 1:
-            choices.append(Choice(t("Later events"), LATER, "n"))
-        choices.append(Choice(t("← back"), BACK, "0"))
-        first, end = page.lines[0][0], page.lines[-1][0]
-        # TRANSLATORS: {heading} is the log's heading of the events shown ("Round 2: actions")
-        question = (
-            t(
-                "{heading}, events {first}–{end} of {count}: back to just after which?",
-                heading=page.heading,
-                first=first,
-                end=end,
-                count=last,
-            )
-            if end > first
-            else t(
-                "{heading}, event {first} of {count}: back to just after it?",
-                heading=page.heading,
-                first=first,
-                count=last,
-            )
-        )
+        choices = _page_choices(page, at > 0, at < len(shown) - 1, last)
+        question = _page_question(page, last)
         picked = asker.choose(question, choices)
         if picked == BACK:
             return None
@@ -92,12 +66,45 @@ def ask_kept(asker: Asker, game: Game) -> int | None:
             return int(picked)
 
 
+def _page_choices(page: Page, earlier: bool, later: bool, last: int) -> list[Choice]:
+    """A history page's menu: each event but the game's last, the pages before and after
+    it when there are, and back."""
+    choices = [
+        Choice(f"{number}. {words}", number)
+        for number, words in page.lines
+        if number < last  # the last event: nothing after it to undo
+    ]
+    if earlier:
+        choices.append(Choice(t("Earlier events"), EARLIER, "p"))
+    if later:
+        choices.append(Choice(t("Later events"), LATER, "n"))
+    choices.append(Choice(t("← back"), BACK, "0"))
+    return choices
+
+
+def _page_question(page: Page, last: int) -> str:
+    """The question over a history page, naming its events and the game's count."""
+    first, end = page.lines[0][0], page.lines[-1][0]
+    if end > first:
+        # TRANSLATORS: {heading} is the log's heading of the events shown ("Round 2: actions")
+        return t(
+            "{heading}, events {first}–{end} of {count}: back to just after which?",
+            heading=page.heading,
+            first=first,
+            end=end,
+            count=last,
+        )
+    return t(
+        "{heading}, event {first} of {count}: back to just after it?",
+        heading=page.heading,
+        first=first,
+        count=last,
+    )
+
+
 def confirmed(asker: Asker, game: Game, kept: int) -> bool:
     """Asks the table to confirm an undo back to just after event `kept`, saying how many
     events go."""
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-
     going = len(game.events) - kept
     question = t_n(
         "Undo {count} event, back to just after {number}. {event}? (redo brings it back "
@@ -113,8 +120,6 @@ def confirmed(asker: Asker, game: Game, kept: int) -> bool:
 
 def undo_words(undone: list[dict[str, Any]], position: Any = None) -> list[str]:
     """What an undo of several events says: the count, the first and the last."""
-    from caledonia.rules.game.event_words import describe
-
     if len(undone) == 1:
         return [t("undone: {event}", event=describe(undone[0], position))]
     return [

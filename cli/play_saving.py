@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.event_words import describe
 from caledonia.rules.locking import Busy, Seen, seen
 from caledonia.rules.yamlfile import WriteError
 
@@ -25,6 +26,7 @@ from .game_io import changing, load, save
 from .output import message
 from .prompts import Asker, Choice
 from .translation import t, t_n
+from .writing import check_output, check_writable
 
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
@@ -118,8 +120,6 @@ def catch_up(table: Table) -> bool:
 
 def what_changed(held: Game, fresh: Game) -> str | None:
     """The file's game against the one held, in one line (None: the same game)."""
-    from caledonia.rules.game.event_words import describe
-
     common = 0
     for mine, theirs in zip(held.events, fresh.events, strict=False):
         if mine != theirs:
@@ -173,10 +173,6 @@ RETRY, ELSEWHERE, LATER = "retry", "elsewhere", "later"
 def keep_unsaved(asker: Asker, table: Table, problem: Exception) -> None:
     """A save failed: say so, and offer to try again, to save under another name, or to go
     on (the next answer tries again). The game and the answer stay held either way."""
-    from caledonia.rules.game.event_words import describe
-
-    from .writing import check_output
-
     last = describe(table.game.events[-1]) if table.game.events else None
     while True:
         table.unsaved = str(problem)
@@ -225,8 +221,6 @@ def keep_unsaved(asker: Asker, table: Table, problem: Exception) -> None:
 
 
 def _place_check(typed: str) -> bool | str:
-    from .writing import check_writable
-
     if not typed.strip():
         return t("Give a file name, e.g. game-copy.yaml.")
     try:

@@ -8,16 +8,22 @@ The game is made exactly as `caledonia new` makes it (cli/game_setup.py).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from caledonia.rules.boxdata import BOX_ENV
+from caledonia.rules.boxfolder import COMPONENTS, find, folder
 from caledonia.rules.errors import CaledoniaError
-from caledonia.rules.game.registry import variant_choices
-from caledonia.rules.game.setup import SetupPlayer, TableChoices
+from caledonia.rules.game.registry import adds_kickstarter, variant_choices
+from caledonia.rules.game.setup import SetupPlayer, TableChoices, face_up_count
+from caledonia.rules.market import MARKET_ENV
 from caledonia.rules.messages import N_
 from caledonia.rules.position import COLOURS, DEFAULT_COLOURS
-from caledonia.rules.words import name_problem, sentence
+from caledonia.rules.solo import EXPORT_BOARD_ENV
+from caledonia.rules.space_names import port_corner_words
+from caledonia.rules.words import name_problem, resolve_word, sentence
 
 from .game_io import example_note, save
 from .game_setup import (
@@ -25,12 +31,15 @@ from .game_setup import (
     create_game,
     draw_game_setup,
     load_table_data,
+    port_tile_words,
     random_seed,
+    scoring_tile_words,
     setup_lines,
     starting_tile_words,
     words,
 )
 from .prompts import Asker, Choice, Validator, shown, whole_number
+from .tile_entry import ask_tiles
 from .translation import t, tr
 from .way_back import with_way_back
 from .writing import check_writable
@@ -171,12 +180,6 @@ def ask_box_files(
 ) -> dict[str, str | None]:
     """The table's own data files or the examples; those given as options (or by their
     environment variables) are used without asking."""
-    import os
-
-    from caledonia.rules.boxdata import BOX_ENV
-    from caledonia.rules.market import MARKET_ENV
-    from caledonia.rules.solo import EXPORT_BOARD_ENV
-
     wanted = {  # option: (what it holds, its environment variable)
         "market_file": (t("market board"), MARKET_ENV),
         "box_file": (t("box values (starting tiles, pass money, import marks)"), BOX_ENV),
@@ -213,8 +216,6 @@ def ask_box_files(
 def box_in_use(asker: Asker, missing: Sequence[str]) -> bool:
     """With a box folder that holds any component, nothing is asked: one line says what
     comes from the box and what from the examples."""
-    from caledonia.rules.boxfolder import COMPONENTS, find, folder
-
     component = {"market_file": "market", "box_file": "box", "export_board": "export_board"}
     found = [find(component[key]) for key in missing]
     if all(f.example for f in found):
@@ -257,8 +258,6 @@ def file_check(key: str, players: int) -> Validator:
 
 def own_path(typed: str) -> str | None:
     """A typed file name, ~ for the home folder; None when left blank (the example)."""
-    import os
-
     return os.path.expanduser(typed.strip()) if typed.strip() else None
 
 
@@ -391,8 +390,6 @@ def ask_table_layout(
             table = table._replace(**{field: read(typed)})
     sample = draw_game_setup(data, players, seed, variants, (), table)
     if sample.ports:
-        from caledonia.rules.space_names import port_corner_words
-
         board = sample.board()  # the question says where each corner lies on the table
         corners = [
             t("Port tile at corner {corner} ({where})", corner=c, where=port_corner_words(board, c))
@@ -435,15 +432,11 @@ DRAWN = "drawn"
 
 def port_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
     """The port tiles by what they do, the number in brackets (its key)."""
-    from .game_setup import port_tile_words
-
     return _tile_menu(data.parts.port_tiles, port_tile_words, variants)
 
 
 def scoring_menu(data: TableData, variants: dict[str, bool]) -> list[Choice]:
     """The scoring tiles by what they score, the number in brackets (its key)."""
-    from .game_setup import scoring_tile_words
-
     return _tile_menu(data.parts.scoring_tiles, scoring_tile_words, variants)
 
 
@@ -463,8 +456,6 @@ def _tile_menu(
 def starting_menu(data: TableData) -> list[Choice]:
     """The starting tiles by the money and goods they show (from the table's box, else the
     shipped example, said so), the number in brackets (its key)."""
-    from .game_setup import starting_tile_words
-
     tiles = data.box.starting_tiles
     return [
         Choice(
@@ -525,9 +516,6 @@ def layout_questions(
 def clan_reader(data: TableData, variants: dict[str, bool]) -> Callable[[str], list[str]]:
     """The clans typed, each read as the word matcher reads a word (any case, the start of
     a name): a word that fits several clans raises WordNotKnown naming just those."""
-    from caledonia.rules.game.registry import adds_kickstarter
-    from caledonia.rules.words import resolve_word
-
     kickstarter = adds_kickstarter(variants)
     names = [c.name for c in data.parts.clans.values() if kickstarter or not c.kickstarter]
 
@@ -564,7 +552,6 @@ def ask_pile(
     )
     if not own:
         return table
-    from caledonia.rules.game.setup import face_up_count
 
     sample = draw_game_setup(data, players, seed, variants, (), table)
     count = face_up_count(len(players), len(sample.export_board), data.parts)
@@ -582,8 +569,6 @@ def ask_pile(
         if len(set(dealt)) != count:
             return [t("a tile is named twice among those dealt")]
         return []
-
-    from .tile_entry import ask_tiles
 
     question = t(
         "The {count} face-up contracts you dealt: the goods on each tile's left half, commas "

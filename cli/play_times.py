@@ -8,6 +8,8 @@ import uuid
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
+from caledonia.rules.game.play_record import as_text
+
 if TYPE_CHECKING:
     from caledonia.rules.game.engine import Game
 
@@ -18,8 +20,6 @@ def now() -> datetime:
 
 def start_play(game: Game) -> None:
     """A new game's play: an id no other game has (two games of one seed differ) and now."""
-    from caledonia.rules.game.play_record import as_text
-
     game.play = {"play_id": str(uuid.uuid4()), "started": as_text(now())}
 
 
@@ -27,8 +27,6 @@ def stamp_end(game: Game) -> None:
     """Before a save: the game over records when it ended, once (a later fix or a copy
     keeps it); a game taken back before its end (undo) has not ended. A file older than
     the play record gets none (a fix after its end is not when it ended)."""
-    from caledonia.rules.game.play_record import as_text
-
     if "play_id" not in game.play:
         return
     over = game.state.phase == "over"

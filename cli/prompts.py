@@ -15,10 +15,15 @@ question alike (KeyboardInterrupt / EOFError; `cli.main` exits 130).
 
 from __future__ import annotations
 
+import re
+import shutil
+import textwrap
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, NamedTuple, Protocol, cast
 
 from caledonia.rules.schema import whole_number_phrase
+from caledonia.rules.yamlfile import os_reason
 
 from .output import message
 from .translation import t, tr
@@ -63,8 +68,6 @@ def verdict_of(validate: Validator | None, typed: str) -> bool | str:
     try:
         verdict = validate(typed)
     except OSError as error:
-        from caledonia.rules.yamlfile import os_reason
-
         return t("That cannot be used: {reason}.", reason=os_reason(error))
     if verdict is True:
         return True
@@ -123,8 +126,6 @@ def menu_titles(choices: Sequence[Choice], width: int) -> list[str]:
     """Each choice as a menu `width` columns wide shows it: its key, then its words wrapped
     between words under them. A terminal would cut a long line at its edge, and two options
     cut there could read the same ("... slaughtering on C-"); wrapped, each reads whole."""
-    import textwrap
-
     keyed = with_keys(choices)
     shortcuts = all(c.key for c in keyed)
     titles = []
@@ -139,8 +140,6 @@ def menu_titles(choices: Sequence[Choice], width: int) -> list[str]:
 def answered_title(question: str, title: str, width: int) -> str:
     """A chosen option as the answered line shows it after '? QUESTION ': on one line when
     it fits, else wrapped between words under it (a terminal would break a word)."""
-    import textwrap
-
     flat = " ".join(title.split())
     start = len(question) + 3  # '? ', the question, a space
     if start + len(flat) <= width:
@@ -157,8 +156,6 @@ def answered_title(question: str, title: str, width: int) -> str:
 def fitted_question(question: str, width: int, room: int = 0) -> str:
     """A question wrapped between words after questionary's '? ' (the terminal would break
     a word: '... impor / t marks'), its last line leaving `room` columns for the answer."""
-    import textwrap
-
     question = tr(question)
     lines = textwrap.wrap(question, width - 2, break_on_hyphens=False) or [question]
     last = max(width - 3 - room, 20)  # '? ' or '  ' before it, a space after it
@@ -206,8 +203,6 @@ def answered_lines(question: str, choices: Sequence[Choice], value: Any) -> int:
 
 
 def terminal_width() -> int:
-    import shutil
-
     return shutil.get_terminal_size((80, 24)).columns
 
 
@@ -379,8 +374,6 @@ class QuestionaryAsker:
         """The lines a screenful at a time (a set-up checklist is longer than 80x24), each
         screen ended by a key; the last one too, so that the next question, drawn below,
         does not push it off the screen before the table has read it."""
-        import shutil
-
         size = shutil.get_terminal_size((80, 24))
         room = max(size.lines - 2, 3)  # the key's line, and the line the cursor waits on
         screens: list[list[str]] = [[]]
@@ -398,9 +391,6 @@ class QuestionaryAsker:
 def screen_lines(text: str, width: int) -> list[str]:
     """A note as the terminal shows it, wrapped to `width`: an indented item ('  [ ] Map:
     ...') under its own words, other text between words."""
-    import re
-    import textwrap
-
     item = re.match(r" +(\[.\] )?", text)
     if "\n" in text:
         return text.split("\n")
@@ -413,8 +403,6 @@ def _reuse_default_key_bindings() -> None:
     Application: a questionary menu makes three, and each built its own ~600 bindings
     (most of the 25 ms a menu took). The set holds no state of its own (its filters look
     at the application running it), so one serves every prompt."""
-    from functools import cache
-
     from prompt_toolkit.application import application
 
     if not getattr(application.load_key_bindings, "reused", False):
@@ -516,8 +504,6 @@ def _answer_on_key(prompt: Any, keys: Sequence[str], answered: Sequence[str]) ->
 
 def _said_above(prompt: Any, text: str, width: int) -> None:
     """A line said above a menu that stays open: the menu is drawn again under it."""
-    import textwrap
-
     from prompt_toolkit.application import run_in_terminal
 
     lines = textwrap.wrap(text, width, break_on_hyphens=False) or [text]

@@ -6,15 +6,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from caledonia.rules.boxfolder import load_sides
 from caledonia.rules.components import components
+from caledonia.rules.file_kinds import refuse_position
 from caledonia.rules.scoring import score_sheet
 from caledonia.rules.sheet import parse_sheet
+from caledonia.rules.yamlfile import parse_yaml, read_text
 
 from .errors import UsageProblem
+from .map_sides import EXAMPLE_NOTICE, maps_for
 from .output import JsonOption, MapsOption, is_interactive, message, print_json
 from .translation import t
 
 if TYPE_CHECKING:
+    from caledonia.rules.components import Components
     from caledonia.rules.map_modules import ModuleSide
 
 SheetArgument = Annotated[
@@ -34,8 +39,6 @@ def map_sides(maps: str | None) -> Callable[[], dict[str, ModuleSide]]:
     """Load the module sides only if a sheet asks for its map."""
 
     def load() -> dict[str, ModuleSide]:
-        from caledonia.rules.boxfolder import load_sides
-
         return load_sides(maps)
 
     return load
@@ -51,22 +54,8 @@ def score(
     """
     parts = components()
     if sheet is None:
-        if not is_interactive():
-            raise UsageProblem(
-                # TRANSLATORS: SHEET is the argument's name in the command's help: keep it
-                t(
-                    "no score sheet given: pass the SHEET file argument, for example "
-                    "'{example}' (entering a sheet at the prompts needs a terminal)",
-                    example="caledonia score sample_games/final-4p.yaml",
-                ),
-                "score",
-            )
-        from .sheet_entry import enter_sheet_and_score  # questionary is slow to import
-
-        enter_sheet_and_score(parts, as_json)
+        _enter_at_the_table(parts, as_json)
         return
-    from caledonia.rules.yamlfile import parse_yaml, read_text
-
     text = read_text(sheet)
     game = None
     if "caledonia-game" in text:  # the engine loads only for a game, so sheets stay quick
@@ -80,59 +69,42 @@ def score(
         isinstance(data, dict)
         and (str(data.get("format", "")).startswith("caledonia-game") or "setup" in data)
     ):
-        from caledonia.rules.game.final import final_score, sheet_of
-        from caledonia.rules.game.state import phase_words
-        from caledonia.storage.games import game_from_text
+        from .score_game import score_game  # the rules engine: only for a game file
 
-        from .game_io import example_notice
-
-        if game is None:
-            game = game_from_text(text, sheet, parts, data)
-        example_notice(game.setup)
-        state = game.state
-        over = state.phase == "over"
-        if not over:
-            message(
-                # TRANSLATORS: {phase} names the phase of the round ("production")
-                t(
-                    "Note: the game is not over (round {round}, {phase}): "
-                    "this is the score if it ended now.",
-                    round=state.round,
-                    phase=phase_words(state.phase),
-                ),
-                style="yellow",
-            )
-        checked, result = sheet_of(state), final_score(state)
-        if as_json:
-            data = result.as_json()
-            if not over:
-                data["after_round"] = len(state.round_scores)
-            print_json(data)
-        else:
-            from .score_view import render_score
-
-            # rounds scored so far: round 0 is the set-up, as `status` calls it
-            title = (
-                t("Final score")
-                if over
-                else t("Provisional score after round {round}", round=len(state.round_scores))
-            )
-            render_score(result, checked, title)
+        score_game(game, text, sheet, parts, data, as_json)
         return
-    from caledonia.rules.file_kinds import refuse_position
+    _score_sheet(data, sheet, parts, maps, as_json)
 
+
+def _enter_at_the_table(parts: Components, as_json: bool) -> None:
+    """No sheet given: the sheet entered at the prompts, which need a terminal."""
+    if not is_interactive():
+        raise UsageProblem(
+            # TRANSLATORS: SHEET is the argument's name in the command's help: keep it
+            t(
+                "no score sheet given: pass the SHEET file argument, for example "
+                "'{example}' (entering a sheet at the prompts needs a terminal)",
+                example="caledonia score sample_games/final-4p.yaml",
+            ),
+            "score",
+        )
+    from .sheet_entry import enter_sheet_and_score  # questionary is slow to import
+
+    enter_sheet_and_score(parts, as_json)
+
+
+def _score_sheet(
+    data: object, sheet: str, parts: Components, maps: str | None, as_json: bool
+) -> None:
+    """The score of a score sheet's data, printed as a table or JSON."""
     refuse_position(data, sheet)
-    from .map_sides import maps_for
-
     checked = parse_sheet(data, sheet, parts, map_sides(maps_for(data, maps)))
     if checked.example_map:
-        from .map_sides import EXAMPLE_NOTICE
-
         message(EXAMPLE_NOTICE, style="yellow")
     result = score_sheet(checked, parts)
     if as_json:
         print_json(result.as_json())
     else:
-        from .score_view import render_score
+        from .score_view import render_score  # rich's tables: not for --json
 
         render_score(result, checked)

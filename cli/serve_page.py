@@ -32,7 +32,7 @@ from .errors import reason_of
 from .game_status import status_view
 from .map_picture import picture_svg
 from .map_source import source_of_game, to_act_overlay
-from .options_cmd import option_groups
+from .options_view import option_groups
 from .report_svg import render_charts
 from .report_view import ordinal
 from .score_view import CATEGORIES

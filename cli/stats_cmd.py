@@ -10,15 +10,24 @@ counted. Unfinished games are named too, and left out of the figures.
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from typing import Annotated, Any
 
 import typer
+from caledonia.rules.components import components
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.play_record import as_text
+from caledonia.rules.game.registry import variant_defaults
+from caledonia.rules.game.report import vp_by_source
+from caledonia.rules.game.season import SPLITS, GameResult, SeatResult, distinct, season
+from caledonia.rules.game.season import since as since_filter
 from caledonia.rules.messages import Reason
+from caledonia.rules.yamlfile import write_text_atomic
 
 from .errors import UsageProblem
-from .finished import game_files
+from .finished import NotFinished, file_time, game_files, read_finished
 from .output import JsonOption, console, message, print_json
+from .stats_view import render_html, render_terminal
 from .translation import t
 from .writing import ForceOption, check_output, person_at_terminal
 
@@ -29,8 +38,6 @@ PROGRESS_FROM = 20  # files: below this a progress bar would only flicker
 def result_of(path: str) -> tuple[str, str, Any]:
     """One file's result: ("ok", path, GameResult), or ("unfinished" | "failed", path,
     reason). Runs in a worker process: it returns plain values and never raises."""
-    from .finished import NotFinished, read_finished
-
     try:
         return "ok", path, game_result(path, read_finished(path))
     except NotFinished as why:
@@ -51,65 +58,65 @@ def result_of(path: str) -> tuple[str, str, Any]:
 
 def game_result(path: str, finished: Any) -> Any:
     """The figures `stats` counts of one finished game (season.GameResult)."""
-    from caledonia.rules.game.play_record import as_text
-    from caledonia.rules.game.registry import variant_defaults
-    from caledonia.rules.game.report import vp_by_source
-    from caledonia.rules.game.season import GameResult, SeatResult
-
-    from .finished import file_time
-
     score = finished.score
     if finished.kind == "sheet":
-        sheet = finished.game
-        players = tuple(
-            SeatResult(
-                p.name,
-                p.clan,
-                (p.on_map or {}).get("colour"),
-                r.total,
-                r.rank,
-                r.money,
-                None,
-                vp_by_source(r.breakdown),
-            )
-            for p, r in zip(sheet.players, score.players, strict=True)
-        )
-        variants: tuple[str, ...] = ("static_imports",) if sheet.static_imports else ()
-        board = None
-        date = as_text(file_time(path))
+        players, variants, board, date = _sheet_figures(path, finished.game, score)
     else:
-        game = finished.game
-        setup = game.setup
-        order = setup.turn_order()
-        players = tuple(
-            SeatResult(
-                p.name,
-                p.clan,
-                p.colour,
-                r.total,
-                r.rank,
-                r.money,
-                order.index(p.name) + 1,
-                vp_by_source(r.breakdown),
-            )
-            for p, r in zip(game.state.players, score.players, strict=True)
-        )
-        defaults = variant_defaults()
-        variants = tuple(
-            key if chosen else f"no {key}"
-            for key, chosen in sorted(setup.variants.items())
-            if chosen != defaults.get(key, False)
-        )
-        board = " ".join(side.name for side in setup.sides)
-        date = game.play.get("ended") or game.play.get("started") or as_text(file_time(path))
+        players, variants, board, date = _game_figures(path, finished.game, score)
     rating = score.rating.name if score.rating else None
     return GameResult(finished.key, path, finished.kind, players, rating, variants, board, date)
 
 
+def _sheet_figures(path: str, sheet: Any, score: Any) -> tuple[Any, ...]:
+    """A score sheet's seats, variants, board (none) and date (the file's)."""
+    players = tuple(
+        SeatResult(
+            p.name,
+            p.clan,
+            (p.on_map or {}).get("colour"),
+            r.total,
+            r.rank,
+            r.money,
+            None,
+            vp_by_source(r.breakdown),
+        )
+        for p, r in zip(sheet.players, score.players, strict=True)
+    )
+    variants: tuple[str, ...] = ("static_imports",) if sheet.static_imports else ()
+    return players, variants, None, as_text(file_time(path))
+
+
+def _game_figures(path: str, game: Any, score: Any) -> tuple[Any, ...]:
+    """A game file's seats (with their turn order), variants other than the defaults,
+    board and date (the play's end or start, else the file's)."""
+    setup = game.setup
+    order = setup.turn_order()
+    players = tuple(
+        SeatResult(
+            p.name,
+            p.clan,
+            p.colour,
+            r.total,
+            r.rank,
+            r.money,
+            order.index(p.name) + 1,
+            vp_by_source(r.breakdown),
+        )
+        for p, r in zip(game.state.players, score.players, strict=True)
+    )
+    defaults = variant_defaults()
+    variants = tuple(
+        key if chosen else f"no {key}"
+        for key, chosen in sorted(setup.variants.items())
+        if chosen != defaults.get(key, False)
+    )
+    board = " ".join(side.name for side in setup.sides)
+    date = game.play.get("ended") or game.play.get("started") or as_text(file_time(path))
+    return players, variants, board, date
+
+
 def _results(files: list[str], jobs: int, show_progress: bool) -> list[tuple[str, str, Any]]:
     """Each file's result, in the order of `files`."""
-    from caledonia.rules.components import components
-
     components()  # loaded once here: forked workers start with it
     progress = None
     if show_progress:
@@ -151,8 +158,6 @@ SINCE_FORMAT = "%Y-%m-%d"
 
 
 def _since_day(text: str | None) -> str | None:
-    from datetime import datetime
-
     if text is None:
         return None
     try:
@@ -221,9 +226,6 @@ def stats(
 
     Example: [cyan]caledonia stats sample_games --by seat[/cyan]
     """
-    from caledonia.rules.game.season import SPLITS, distinct, season
-    from caledonia.rules.game.season import since as since_filter
-
     if by is not None and by not in SPLITS:
         raise UsageProblem(
             t("--by {typed!r}: expected one of {splits}", typed=by, splits=", ".join(SPLITS)),
@@ -260,17 +262,11 @@ def stats(
         "left_out": left_out,
     }
     if html:
-        from caledonia.rules.yamlfile import write_text_atomic
-
-        from .stats_view import render_html
-
         write_text_atomic(html, render_html(counted, by))
         message(t("Saved the statistics to {file}", file=html))
     if as_json:
         print_json(counted)
     elif not html:
-        from .stats_view import render_terminal
-
         render_terminal(counted, by)
     if not finished:
         raise CaledoniaError(t("no finished game among the {files} files", files=len(files)))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from caledonia.rules.messages import N_
+from rich.table import Table
 
 from .output import console
 from .output import markup_escape as escape
@@ -220,8 +221,6 @@ def counted_words(data: dict[str, Any]) -> str:
 
 
 def render_terminal(data: dict[str, Any], by: str | None) -> None:
-    from rich.table import Table
-
     out = console()
     for section in sections(data, by):
         table = Table(title=section.title, title_justify="left")

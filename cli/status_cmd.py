@@ -3,12 +3,14 @@ wrote or read it is shown from its kept view (views.py), without the rules engin
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from caledonia.rules.messages import N_
 
-from .output import GameArgument, JsonOption, SvgOption, print_json
+from .output import GameArgument, JsonOption, SvgOption
+from .status_view import show_view
+from .views import kept_view
 from .writing import ForceOption
 
 
@@ -28,38 +30,11 @@ def status(
 
     Example: [cyan]caledonia status game.yaml --map --svg board.svg[/cyan]
     """
-    from .views import keep_view, kept_view
-
     if not show_map and not svg:
         kept = kept_view(game_file, "status")
         if kept is not None:
-            _show(kept, game_file, as_json)
+            show_view(kept, game_file, as_json)
             return
-    from .game_io import load
-    from .game_status import print_status, status_view
-    from .map_common import check_picture
+    from .game_status import print_game_status  # the rules engine: only without a kept view
 
-    check_picture(svg, force)
-    game = load(game_file)
-    view = status_view(game)
-    keep_view(game_file, game, "status", view)
-    if as_json or not show_map:
-        _show(view, game_file, as_json)
-    else:
-        print_status(game, show_map, game_file=game_file)
-    if svg:
-        from .map_picture import save_picture
-        from .map_source import source_of_game, to_act_overlay
-
-        source = source_of_game(game_file, game)
-        overlay = to_act_overlay(source)
-        save_picture(svg, source.board, source, [overlay] if overlay else [])
-
-
-def _show(view: dict[str, Any], game_file: str, as_json: bool) -> None:
-    if as_json:
-        print_json(view["json"])
-        return
-    from .status_view import show_status
-
-    show_status(view, game_file=game_file)
+    print_game_status(game_file, show_map, svg, force, as_json)

@@ -14,7 +14,9 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
-from .output import console, emit, message, plain_stdout
+from rich.cells import cell_len
+
+from .output import console, emit, message, plain_stdout, print_json
 from .translation import t
 
 
@@ -52,6 +54,14 @@ def items(label: str, values: list[str], width: int, tail: str = "") -> list[str
             line = f"{line} {piece}" if line else piece
     lines.append(line)
     return lines
+
+
+def show_view(view: dict[str, Any], game_file: str, as_json: bool) -> None:
+    """A status view (kept or just worked out) as JSON or laid out for the reader."""
+    if as_json:
+        print_json(view["json"])
+        return
+    show_status(view, game_file=game_file)
 
 
 def show_status(
@@ -130,8 +140,6 @@ def table_width(players: list[dict[str, Any]]) -> int:
     it (a value and its padding of one space each side per column, and the borders),
     worked out without drawing it, so that a status too wide for its table needs no rich
     console at all."""
-    from rich.cells import cell_len
-
     columns: list[list[str]] = [[t("Player")] + [line for p in players for line in p["who"]]]
     for number, (label, _) in enumerate(_table_rows(players[0]) if players else ()):
         values = [line for p in players for line in _table_rows(p)[number][1]]

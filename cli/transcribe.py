@@ -20,6 +20,7 @@ from typing import Any
 
 import typer
 from caledonia.rules.board import DEFAULT_ORIGINS
+from caledonia.rules.boxfolder import side_file
 from caledonia.rules.errors import CaledoniaError
 from caledonia.rules.hexgrid import are_adjacent, around
 from caledonia.rules.map_modules import (
@@ -29,18 +30,19 @@ from caledonia.rules.map_modules import (
     PORT_SLOTS,
     HexSpec,
     ModuleSide,
+    hex_code,
     parse_code,
     parse_module,
     port_slot_problem,
     side_warnings,
 )
 from caledonia.rules.messages import N_
-from caledonia.rules.yamlfile import parse_yaml, write_text_atomic
+from caledonia.rules.yamlfile import parse_yaml, refuse_link, write_text_atomic
 
 from .drafts import Draft
-from .errors import ExitCode
+from .errors import ExitCode, reason_of
 from .output import console, message
-from .prompts import Asker, QuestionaryAsker, whole_number
+from .prompts import Asker, Choice, QuestionaryAsker, whole_number
 from .side_view import LEGEND, draw_side, space_ids
 from .translation import t, t_n, tr
 from .writing import check_writable, may_replace
@@ -510,8 +512,6 @@ def side_yaml(
 
 def _out_words(name: str, path: Path) -> str:
     """' --out FILE', unless FILE is the side's place in the box (the default)."""
-    from caledonia.rules.boxfolder import side_file
-
     return "" if path == side_file(name) else f" --out {path}"
 
 
@@ -521,8 +521,6 @@ def transcribe(
     """Ask for a whole side and save it; return the file, or None if the person kept an
     existing file. A stop (Ctrl-C, Ctrl-D) exits 130 and keeps the draft."""
     ask = ask or QuestionaryAsker()
-    from caledonia.rules.boxfolder import side_file
-    from caledonia.rules.yamlfile import refuse_link
 
     into_box = path == side_file(name)
     command = f"caledonia map transcribe {name}" + _out_words(name, path)
@@ -583,8 +581,6 @@ def transcribe(
 def say_saved(name: str, path: Path) -> None:
     """What a saved side is for: in the box, every command uses it; elsewhere, how to
     put it there."""
-    from caledonia.rules.boxfolder import side_file
-
     if path == side_file(name):
         message(
             t(
@@ -612,8 +608,6 @@ REPLACE = "replace"
 def _held_side(path: Path) -> dict[str, Any] | None:
     """A saved side as the transcription's state (codes, rivers, port slots), or None when
     there is none or it does not load (then it can only be typed again)."""
-    from caledonia.rules.map_modules import hex_code
-
     try:
         data = parse_yaml(path.read_text(encoding="utf-8"), str(path))
         side = parse_module(data, str(path), DEFAULT_ORIGINS)
@@ -644,8 +638,6 @@ def correct(
     """On a saved side: change single hexes, rivers or port slots and keep the rest; or
     say to type it again (REPLACE), or keep it (None). The answers go to the draft as
     they are given: after a stop, the same command replays them and goes on."""
-    from .prompts import Choice
-
     asking = draft.asker(ask, t("the changes to side {side}", side=name))
     work = Transcription(name, asking, draft, state=held)
     try:
@@ -682,8 +674,6 @@ def correct(
 
 def _corrected(work: Transcription, ask: Asker, path: Path) -> bool:
     """One change chosen from the menu; True once the person is done and the side checks."""
-    from .prompts import Choice
-
     work.show()
     chosen = ask.choose(
         t("Side {side}: what to change?", side=f"{work.module}{work.side}"),
@@ -706,8 +696,6 @@ def _corrected(work: Transcription, ask: Asker, path: Path) -> bool:
         try:
             parse_module(parse_yaml(work.text(), str(path)), str(path), DEFAULT_ORIGINS)
         except CaledoniaError as problem:  # a change that breaks the side: said, then fixed
-            from .errors import reason_of
-
             ask.say(t("Not saved yet: {problem}", problem=tr(reason_of(problem))))
             return False
         return True

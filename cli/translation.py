@@ -138,7 +138,12 @@ def _reads_english(settings: tuple[str, ...]) -> bool:
     folder, *variables = settings
     if folder != str(LOCALE_DIR) or any(p.name.startswith("en") for p in LOCALE_DIR.iterdir()):
         return False
-    asked = next((value.split(":") for value in variables if value), [])
+    return _english_first(next((value.split(":") for value in variables if value), []))
+
+
+def _english_first(asked: list[str]) -> bool:
+    """Whether the languages `asked`, in their order, are English up to the C locale (or
+    the end): gettext would then fall back to the source language."""
     for language in asked:
         if language in ("C", "POSIX") or language.startswith("C."):
             return True

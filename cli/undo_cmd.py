@@ -3,11 +3,14 @@ to event N), kept aside until a new event is recorded, and brought back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.game.event_words import describe
+from caledonia.rules.game.pieces import position_of
 from caledonia.rules.messages import N_
+from caledonia.storage.games import undo_game
 
 from .errors import UsageProblem, reason_of
 from .game_io import (
@@ -57,10 +60,6 @@ def undo(
 
     Example: [cyan]caledonia undo game.yaml 2[/cyan], [cyan]caledonia undo game.yaml --to 40[/cyan]
     """
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-    from caledonia.storage.games import undo_game
-
     if to is not None and count is not None:
         raise UsageProblem(t("give either N or --to N, not both"), "undo")
     count = count or 1
@@ -117,9 +116,6 @@ def redo(
 
     Example: [cyan]caledonia redo game.yaml[/cyan], [cyan]caledonia redo game.yaml --all[/cyan]
     """
-    from caledonia.rules.game.event_words import describe
-    from caledonia.rules.game.pieces import position_of
-
     if every and count is not None:
         raise UsageProblem(t("give either N or --all, not both"), "redo")
     count = count or 1
@@ -143,13 +139,18 @@ def redo(
     if as_json:
         print_recorded(game, [event for event, _ in restored], notes)
         return
+    _say_redone(game, restored)
+    show_notes([], game)
+
+
+def _say_redone(game: Game, restored: list[tuple[dict[str, Any], list[str]]]) -> None:
+    """The events redone in words, each with its notes; a long run by its first and last."""
     if len(restored) > UNDONE_LISTED:
         emit(t_n("{count} event redone:", "{count} events redone:", len(restored)))
         emit(t("  from: {event}", event=describe(restored[0][0], position_of(game.state))))
         emit(t("  to: {event}", event=describe(restored[-1][0], position_of(game.state))))
-    else:
-        for event, said in restored:
-            emit(t("redone: {event}", event=describe(event, position_of(game.state))))
-            for note in said:
-                emit(f"  {tr(note)}")
-    show_notes([], game)
+        return
+    for event, said in restored:
+        emit(t("redone: {event}", event=describe(event, position_of(game.state))))
+        for note in said:
+            emit(f"  {tr(note)}")

@@ -6,48 +6,46 @@ nothing for the next command, which starts from the game's checkpoint."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from caledonia.rules.errors import CaledoniaError
+from caledonia.rules.yamlfile import read_text
+from caledonia.storage import views as stored
+from caledonia.storage.datacache import installed_files
+
+from .output import json_safe, message
+from .translation import language_settings
 
 
 @cache
 def code_listing() -> bytes:
     """The command line's own modules as installed, each with its size and time (the
     rules' and storage's files are in storage's key already)."""
-    from caledonia.storage.datacache import installed_files
-
     return "\n".join(installed_files(Path(__file__).parent)).encode()
 
 
 def _salt() -> bytes:
     """What a view depends on besides the file and the rules: this code and the language."""
-    from .translation import language_settings
-
     return code_listing() + b"\n\n" + "\n".join(language_settings()).encode()
 
 
 def kept(path: str, text: str) -> dict[str, Any] | None:
     """The views kept for the game file `path` whose text is `text`, or None."""
-    from caledonia.storage import views
-
-    return views.kept(path, text, _salt())
+    return stored.kept(path, text, _salt())
 
 
 def keep(path: str, text: str, views: dict[str, Any]) -> None:
     """Keep `views` for `path` whose text is `text`, beside those already kept for it."""
-    from caledonia.storage import views as stored
-
     stored.keep(path, text, views, _salt())
 
 
 def file_text(path: str) -> str | None:
     """The game file's text for a read-only command, or None when reading it has a problem
     (the command then loads the game as usual, which names the problem)."""
-    from caledonia.rules.errors import CaledoniaError
-    from caledonia.rules.yamlfile import read_text
-
     try:
         return read_text(path)
     except (CaledoniaError, OSError):
@@ -62,8 +60,6 @@ def kept_view(path: str, name: str, usable: Callable[[Any], bool] = lambda view:
     if not views or name not in views or not usable(views[name]):
         return None
     if views.get("notice"):
-        from .output import message
-
         message(views["notice"], style="yellow")
     return views[name]
 
@@ -79,10 +75,6 @@ def keep_view(path: str, game: Any, name: str, view: Any) -> None:
 
 def events_json(legal) -> str:
     """What `options --json` prints: one legal event a line."""
-    import json
-
-    from .output import json_safe
-
     lines = ",\n  ".join(json_safe(json.dumps(event, ensure_ascii=False)) for event in legal)
     return f"[\n  {lines}\n]\n" if lines else "[]\n"
 

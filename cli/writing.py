@@ -16,6 +16,10 @@ import typer
 from caledonia.rules.messages import N_
 from caledonia.rules.yamlfile import WriteError, check_writable
 
+from . import output
+from .errors import Declined, NeedsTerminal
+from .translation import t
+
 if TYPE_CHECKING:
     from .prompts import Asker
 
@@ -38,9 +42,7 @@ ForceOption = Annotated[
 
 def person_at_terminal() -> Asker | None:
     """The prompts when a person can answer them (to ask "Replace FILE?"), else None."""
-    from .output import is_interactive
-
-    if not is_interactive():
+    if not output.is_interactive():  # read when called: tests stand in for a terminal
         return None
     from .prompts import QuestionaryAsker
 
@@ -55,11 +57,8 @@ def may_replace(
     other: False when they keep the file. Without, NeedsTerminal names FORCE_FLAG (exit 2)."""
     if force or not os.path.lexists(path):
         return True
-    from .translation import t
 
     if ask is None:
-        from .errors import NeedsTerminal
-
         raise NeedsTerminal(
             t("{path} exists: pass {flag} to replace it", path=path, flag=FORCE_FLAG)
         )
@@ -71,9 +70,6 @@ def refuse_overwrite(path: str | os.PathLike[str], *, force: bool, ask: Asker | 
     """Raise when `path` exists and may not be replaced (`may_replace`): Declined (exit 0)
     when the person kept it, NeedsTerminal (exit 2) when nobody could be asked."""
     if not may_replace(path, force=force, ask=ask):
-        from .errors import Declined
-        from .translation import t
-
         raise Declined(
             t(
                 "Nothing was changed: {path} was kept (pass {flag} to replace it).",
