@@ -362,6 +362,17 @@ def _flow_scalar(value: Any) -> str | None:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str) and _PLAIN_WORD.fullmatch(value):
-        return None if value.lower() in _NOT_PLAIN else str(value)
+    if isinstance(value, str):
+        word = _flow_words.get(value, False)  # a game's words repeat: each looked at once
+        if word is False:
+            plain = _PLAIN_WORD.fullmatch(value) and value.lower() not in _NOT_PLAIN
+            word = str(value) if plain else None
+            if len(_flow_words) >= _FLOW_WORDS_KEPT:  # bounded: a long session's free text
+                _flow_words.clear()
+            _flow_words[value] = word
+        return word
     return None
+
+
+_flow_words: dict[str, str | None] = {}
+_FLOW_WORDS_KEPT = 4096
