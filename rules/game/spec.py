@@ -312,6 +312,18 @@ class EventSpec:
         """Make the change of a checked event; the notes say in words what happened."""
         raise NotImplementedError
 
+    def check_and_apply(self, state: GameState, e: Event) -> list[str]:
+        """`check`, then `apply` when nothing refuses `e`: Refused with the reasons (the
+        state unchanged), else the notes. A kind whose check and change work out the same
+        things (a placement's spot) does that work once here."""
+        try:
+            reasons = self.check(state, e)
+        except Refused as refused:
+            reasons = refused.reasons
+        if reasons:
+            raise Refused(reasons)
+        return self.apply(state, e)
+
     def options(self, state: GameState) -> Iterable[Event]:
         """Every legal event of this kind now, in canonical form."""
         return ()
