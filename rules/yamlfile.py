@@ -79,11 +79,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return text
 
 
-def parse_yaml(text: str, source: str) -> Any:
-    """Parse YAML text into plain data with line numbers; raise DataError (yamltext)."""
+def parse_yaml(text: str, source: str, tail: str | None = None) -> Any:
+    """Parse YAML text into plain data with line numbers; raise DataError (yamltext).
+    `tail`: a mapping's last key, whose list of events lines is read without PyYAML."""
     from .yamltext import parse_yaml as parse  # PyYAML only when YAML is read
 
-    return parse(text, source)
+    return parse(text, source, tail)
 
 
 def to_yaml(data: Any) -> str:
