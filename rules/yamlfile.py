@@ -335,14 +335,18 @@ def flow_items(items: list[dict[str, Any]]) -> str | None:
     for item in items:
         if not isinstance(item, dict):
             return None
-        pairs = [(_flow_scalar(key), _flow_value(value)) for key, value in item.items()]
-        if any(key is None or value is None for key, value in pairs):
-            return None
-        if any(isinstance(value, list) for value in item.values()):
-            block = [f"{key}: {value}" for key, value in pairs]
-            item_lines = ["- " + block[0]] + ["  " + line for line in block[1:]]
+        pairs = []
+        listed = False  # in one pass: a game's file is read back through here (yamltail)
+        for key, value in item.items():
+            said_key, said = _flow_scalar(key), _flow_value(value)
+            if said_key is None or said is None:
+                return None
+            listed = listed or isinstance(value, list)
+            pairs.append(f"{said_key}: {said}")
+        if listed:
+            item_lines = ["- " + pairs[0]] + ["  " + pair for pair in pairs[1:]]
         else:
-            item_lines = ["- {" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"]
+            item_lines = ["- {" + ", ".join(pairs) + "}"]
         if any(len(line) > _FLOW_WIDTH for line in item_lines):
             return None
         lines += [line + "\n" for line in item_lines]
@@ -357,6 +361,10 @@ def _flow_value(value: Any) -> str | None:
 
 
 def _flow_scalar(value: Any) -> str | None:
+    if type(value) is str:
+        word = _flow_words.get(value, False)  # a game's words repeat: each looked at once
+        if word is not False:
+            return word
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -364,13 +372,11 @@ def _flow_scalar(value: Any) -> str | None:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        word = _flow_words.get(value, False)  # a game's words repeat: each looked at once
-        if word is False:
-            plain = _PLAIN_WORD.fullmatch(value) and value.lower() not in _NOT_PLAIN
-            word = str(value) if plain else None
-            if len(_flow_words) >= _FLOW_WORDS_KEPT:  # bounded: a long session's free text
-                _flow_words.clear()
-            _flow_words[value] = word
+        plain = _PLAIN_WORD.fullmatch(value) and value.lower() not in _NOT_PLAIN
+        word = str(value) if plain else None
+        if len(_flow_words) >= _FLOW_WORDS_KEPT:  # bounded: a long session's free text
+            _flow_words.clear()
+        _flow_words[str(value)] = word
         return word
     return None
 
