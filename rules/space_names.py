@@ -224,17 +224,14 @@ def _look_around(position: Position, index: int, viewer: str | None, short: bool
     around = _Around([], [], [], [])
     seen_lochs: set[frozenset[int]] = set()
     for other in board.adjacent[index]:
+        way = _direction_to(board, index, other, short)
         across = frozenset((index, other)) in board.rivers
         held = unit_at(position, other, viewer)
-        loch_beside = board.spaces[other].loch and not board.spaces[index].loch
-        if held is None and not loch_beside and not across:
-            continue  # nothing to see that way: its direction is not worked out
-        way = _direction_to(board, index, other, short)
         if held is not None:  # a fisherman on a loch is a unit and the loch a landmark too
             # TRANSLATORS: a unit and the direction it lies in: 'Ailsa's cow (north-east)'
             sighted = Reason("{unit} ({direction})", unit=held, direction=way)
             (around.over_river if across else around.beside).append(sighted)
-        if loch_beside:
+        if board.spaces[other].loch and not board.spaces[index].loch:
             body = _loch_body(board, other)
             if body not in seen_lochs:
                 seen_lochs.add(body)

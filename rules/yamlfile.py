@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 from pathlib import Path
 from typing import Any
 
 from .errors import CaledoniaError, DataError
 from .messages import N_, Reason
+from .yamltail import flow_items  # noqa: F401 (the writers' name for it)
 
 NOT_REGULAR = N_("not a regular file (a pipe, a device or a socket): expected a YAML file")
 EMPTY = N_("the file is empty: expected YAML data")
@@ -313,73 +313,3 @@ def write_text_atomic(
         pass
     finally:
         os.close(folder_fd)
-
-
-# A word PyYAML writes without quotes in a flow mapping: letters, digits and underscores,
-# inner hyphens (C-07, cheese_dairy); not one YAML 1.1 reads as a boolean or null.
-_PLAIN_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
-_NOT_PLAIN = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
-_FLOW_WIDTH = 90  # to_yaml wraps a line past 100 columns; shorter lines are never wrapped
-
-
-def flow_items(items: list[dict[str, Any]]) -> str | None:
-    """The lines to_yaml writes for `items` in a block sequence, without PyYAML: for
-    mappings of plain words, whole numbers, booleans and flat lists of them, each line short
-    enough not to be wrapped; None when any item is not such (ask to_yaml). Appending one
-    event to a game file then needs no YAML library.
-
-    As PyYAML writes them: a mapping of scalars on one line (`- {type: trade, ...}`), a
-    mapping holding a list as a block with the list on one line (`- type: prepare` then
-    `  drawn: [4, 34]`)."""
-    lines = []
-    for item in items:
-        if not isinstance(item, dict):
-            return None
-        pairs = []
-        listed = False  # in one pass: a game's file is read back through here (yamltail)
-        for key, value in item.items():
-            said_key, said = _flow_scalar(key), _flow_value(value)
-            if said_key is None or said is None:
-                return None
-            listed = listed or isinstance(value, list)
-            pairs.append(f"{said_key}: {said}")
-        if listed:
-            item_lines = ["- " + pairs[0]] + ["  " + pair for pair in pairs[1:]]
-        else:
-            item_lines = ["- {" + ", ".join(pairs) + "}"]
-        if any(len(line) > _FLOW_WIDTH for line in item_lines):
-            return None
-        lines += [line + "\n" for line in item_lines]
-    return "".join(lines)
-
-
-def _flow_value(value: Any) -> str | None:
-    if isinstance(value, list):
-        words = [_flow_scalar(item) for item in value]
-        return None if None in words else "[" + ", ".join(words) + "]"  # type: ignore[arg-type]
-    return _flow_scalar(value)
-
-
-def _flow_scalar(value: Any) -> str | None:
-    if type(value) is str:
-        word = _flow_words.get(value, False)  # a game's words repeat: each looked at once
-        if word is not False:
-            return word
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        plain = _PLAIN_WORD.fullmatch(value) and value.lower() not in _NOT_PLAIN
-        word = str(value) if plain else None
-        if len(_flow_words) >= _FLOW_WORDS_KEPT:  # bounded: a long session's free text
-            _flow_words.clear()
-        _flow_words[str(value)] = word
-        return word
-    return None
-
-
-_flow_words: dict[str, str | None] = {}
-_FLOW_WORDS_KEPT = 4096

@@ -1,12 +1,13 @@
-"""A YAML document's last top-level list read line by line, without PyYAML, where its items
-are written as caledonia writes a game's events (yamlfile.flow_items): a long game's file is
-mostly those lines, and PyYAML builds each value of them in Python.
+"""A game's event lines written and read without PyYAML: `flow_items` writes events as
+PyYAML writes them (appending one event to a game file needs no YAML library), and a YAML
+document's last top-level list is read line by line where its items are written so (a long
+game's file is mostly those lines, and PyYAML builds each value of them in Python).
 
 An item is read here only when flow_items writes back exactly its text from the value read,
-so the value is the one PyYAML reads (flow_items writes what PyYAML writes); any other item
-is left to PyYAML (yamltext), and anything unusual about the document gives None: PyYAML
-then reads it whole, with its own errors. Each value keeps its lines as PyYAML's reader
-gives them (plaindata's LineDict and LineList).
+so the value is the one PyYAML reads; any other item is left to PyYAML (yamltext), and
+anything unusual about the document gives None: PyYAML then reads it whole, with its own
+errors. Each value keeps its lines as PyYAML's reader gives them (plaindata's LineDict and
+LineList).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import re
 from typing import Any, NamedTuple
 
 from .plaindata import LineDict, LineList
-from .yamlfile import flow_items
 
 # a line that could mark a document's start or end, or hold a directive: PyYAML reads those
 _DOCUMENT_MARK = re.compile(r"^(?:---|\.\.\.|%)", re.MULTILINE)
@@ -102,3 +102,75 @@ def shifted(value: Any, lines: int) -> Any:
         for item in value:
             shifted(item, lines)
     return value
+
+
+# A word PyYAML writes without quotes in a flow mapping: letters, digits and underscores,
+# inner hyphens (C-07, cheese_dairy); not one YAML 1.1 reads as a boolean or null.
+_PLAIN_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
+_NOT_PLAIN = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
+_FLOW_WIDTH = 90  # to_yaml wraps a line past 100 columns; shorter lines are never wrapped
+
+
+def flow_items(items: list[dict[str, Any]]) -> str | None:
+    """The lines to_yaml writes for `items` in a block sequence, without PyYAML: for
+    mappings of plain words, whole numbers, booleans and flat lists of them, each line short
+    enough not to be wrapped; None when any item is not such (ask to_yaml).
+
+    As PyYAML writes them: a mapping of scalars on one line (`- {type: trade, ...}`), a
+    mapping holding a list as a block with the list on one line (`- type: prepare` then
+    `  drawn: [4, 34]`)."""
+    lines = []
+    for item in items:
+        item_lines = _item_lines(item) if isinstance(item, dict) else None
+        if item_lines is None or any(len(line) > _FLOW_WIDTH for line in item_lines):
+            return None
+        lines += [line + "\n" for line in item_lines]
+    return "".join(lines)
+
+
+def _item_lines(item: dict[str, Any]) -> list[str] | None:
+    pairs = []
+    listed = False  # in one pass: a game's file is read back through here (read_item)
+    for key, value in item.items():
+        said_key, said = _flow_scalar(key), _flow_value(value)
+        if said_key is None or said is None:
+            return None
+        listed = listed or isinstance(value, list)
+        pairs.append(f"{said_key}: {said}")
+    if listed:
+        return ["- " + pairs[0]] + ["  " + pair for pair in pairs[1:]]
+    return ["- {" + ", ".join(pairs) + "}"]
+
+
+def _flow_value(value: Any) -> str | None:
+    if isinstance(value, list):
+        words = [_flow_scalar(item) for item in value]
+        return None if None in words else "[" + ", ".join(words) + "]"  # type: ignore[arg-type]
+    return _flow_scalar(value)
+
+
+def _flow_scalar(value: Any) -> str | None:
+    if type(value) is str:
+        word = _flow_words.get(value, False)  # a game's words repeat: each looked at once
+        if word is not False:
+            return word
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return _flow_word(value) if isinstance(value, str) else None
+
+
+def _flow_word(value: str) -> str | None:
+    plain = _PLAIN_WORD.fullmatch(value) and value.lower() not in _NOT_PLAIN
+    word = str(value) if plain else None
+    if len(_flow_words) >= _FLOW_WORDS_KEPT:  # bounded: a long session's free text
+        _flow_words.clear()
+    _flow_words[str(value)] = word
+    return word
+
+
+_flow_words: dict[str, str | None] = {}
+_FLOW_WORDS_KEPT = 4096

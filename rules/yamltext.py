@@ -18,7 +18,7 @@ import yaml
 from .errors import DataError
 from .messages import Reason
 from .plaindata import LineDict, LineList, LongNumber, plain
-from .yamltail import read_item, shifted, split_tail
+from .yamltail import Tail, read_item, shifted, split_tail
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -205,25 +205,30 @@ def _with_tail(text: str, source: str, key: str) -> LineDict | None:
         return None
     try:
         head = _parsed(found.head, source, _top_block_mapping)
-        items = LineList(found.key_line + 1)
-        for line, item in found.items:
-            value = read_item(item, line)
-            if value is None:  # another kind of item: PyYAML reads it alone
-                if "&" in item or "*" in item:  # an anchor or alias: the document's own
-                    return None
-                alone = _parsed(item, source)
-                if not isinstance(alone, LineList) or len(alone) != 1:
-                    return None
-                value = shifted(alone[0], line - 1)
-            items.append(value)
-            items.lines.append(line)
+        items = _tail_items(found, source)
     except (DataError, _NotTail):  # said by PyYAML reading the whole document, its own way
         return None
-    if not isinstance(head, LineDict) or key in head:
+    if items is None or not isinstance(head, LineDict) or key in head:
         return None
     head[key] = items
     head.lines[key] = found.key_line
     return head
+
+
+def _tail_items(found: Tail, source: str) -> LineList | None:
+    items = LineList(found.key_line + 1)
+    for line, item in found.items:
+        value = read_item(item, line)
+        if value is None:  # another kind of item: PyYAML reads it alone
+            if "&" in item or "*" in item:  # an anchor or alias: the document's own
+                return None
+            alone = _parsed(item, source)
+            if not isinstance(alone, LineList) or len(alone) != 1:
+                return None
+            value = shifted(alone[0], line - 1)
+        items.append(value)
+        items.lines.append(line)
+    return items
 
 
 class _NotTail(Exception):
