@@ -389,7 +389,7 @@ def _first_landmark(position: Position, index: int) -> str | None:
     as far as it: a confirmation says one landmark, and a unit is most often beside the
     space a unit goes on (a replay says hundreds of them)."""
     board = position.board
-    over_river = None
+    over_river: Reason | None = None
     for other in board.adjacent[index]:
         held = unit_at(position, other, None)
         if held is None:

@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 
 from .plaindata import LineDict, LineList
 
-# a line that could mark a document's start or end, or hold a directive: PyYAML reads those
-_DOCUMENT_MARK = re.compile(r"^(?:---|\.\.\.|%)", re.MULTILINE)
-_WHOLE = re.compile(r"-?[0-9]{1,18}")  # flow_items writes back only the ones it wrote
+# the start of a line that could mark a document's start or end, or hold a directive
+_DOCUMENT_MARKS = ("---", "...", "%")
+_WHOLE_DIGITS = 18  # a longer number is left as text: flow_items then refuses to write it
 
 
 class Tail(NamedTuple):
@@ -33,7 +33,9 @@ def split_tail(text: str, key: str) -> Tail | None:
     items at the left margin, each on lines of its own; None when it is not so."""
     marker = f"\n{key}:\n"
     at = text.rfind(marker)
-    if at < 0 or _DOCUMENT_MARK.search(text):
+    if at < 0 or text.startswith(_DOCUMENT_MARKS):
+        return None
+    if any(f"\n{mark}" in text for mark in _DOCUMENT_MARKS):  # PyYAML reads those
         return None
     head, body = text[: at + 1], text[at + len(marker) :]
     if not body.startswith("- ") or not body.endswith("\n"):
@@ -86,7 +88,9 @@ def _value(text: str, line: int) -> Any:
 
 
 def _scalar(text: str) -> Any:
-    return int(text) if _WHOLE.fullmatch(text) else text
+    digits = text[1:] if text.startswith("-") else text
+    whole = digits.isascii() and digits.isdigit() and len(digits) <= _WHOLE_DIGITS
+    return int(text) if whole else text  # flow_items writes back only the ones it wrote
 
 
 def shifted(value: Any, lines: int) -> Any:
