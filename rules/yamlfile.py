@@ -15,7 +15,7 @@ from typing import Any
 
 from .errors import CaledoniaError, DataError
 from .messages import N_, Reason
-from .yamltail import flow_items  # noqa: F401 (the writers' name for it)
+from .yamltail import flow_items as flow_items  # the writers' name for it
 
 NOT_REGULAR = N_("not a regular file (a pipe, a device or a socket): expected a YAML file")
 EMPTY = N_("the file is empty: expected YAML data")

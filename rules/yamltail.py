@@ -154,10 +154,8 @@ def _flow_value(value: Any) -> str | None:
 
 
 def _flow_scalar(value: Any) -> str | None:
-    if type(value) is str:
-        word = _flow_words.get(value, False)  # a game's words repeat: each looked at once
-        if word is not False:
-            return word
+    if type(value) is str and value in _flow_words:  # a game's words repeat: each looked at once
+        return _flow_words[value]
     if value is None:
         return "null"
     if isinstance(value, bool):
