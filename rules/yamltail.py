@@ -41,10 +41,17 @@ def split_tail(text: str, key: str) -> Tail | None:
     if not body.startswith("- ") or not body.endswith("\n"):
         return None
     key_line = head.count("\n") + 1
+    items = _items(body, key_line + 1)
+    return None if items is None else Tail(head, key_line, items)
+
+
+def _items(body: str, first: int) -> list[tuple[int, str]] | None:
+    """The items of a block list at the left margin from line `first`: each item's first
+    line and text; None when a line is no item's."""
     items: list[tuple[int, str]] = []
     lines: list[str] = []
-    start = key_line + 1
-    for number, line in enumerate(body.splitlines(keepends=True), start=key_line + 1):
+    start = first
+    for number, line in enumerate(body.splitlines(keepends=True), start=first):
         if line.startswith("- "):
             if lines:
                 items.append((start, "".join(lines)))
@@ -54,7 +61,7 @@ def split_tail(text: str, key: str) -> Tail | None:
         else:  # a comment, a blank line, a tab, a line break of another kind
             return None
     items.append((start, "".join(lines)))
-    return Tail(head, key_line, items)
+    return items
 
 
 def read_item(text: str, line: int) -> LineDict | None:
