@@ -26,7 +26,7 @@ FOLDERS = {"cli": "cli", "rules": "rules", "storage": "storage", "maps": "maps"}
 # mypy 2.4 --strict with types-PyYAML; lower them when a layer has fewer
 RULES_CEILING = 0
 STORAGE_CEILING = 0
-CLI_CEILING = 46
+CLI_CEILING = 45
 
 
 def shim(where: Path) -> Path:

@@ -376,11 +376,32 @@ def site_words(position: Position, index: int) -> str:
     Ailsa's cow (W))'): the printed board shows no ids."""
     board = position.board
     place = short_place(board, index)
-    marks = landmarks(position, index, short=True)
-    if marks:
-        place = Reason(COMMA, first=place, second=marks[0])
+    mark = _first_landmark(position, index)
+    if mark is not None:
+        place = Reason(COMMA, first=place, second=mark)
     # TRANSLATORS: {space} is a space's id, {place} where it is on the board
     return Reason("{space} ({place})", space=board.spaces[index].id, place=place)
+
+
+def _first_landmark(position: Position, index: int) -> str | None:
+    """`landmarks(position, index, short=True)[0]`, None when there is none, looking only
+    as far as it: a confirmation says one landmark, and a unit is most often beside the
+    space a unit goes on (a replay says hundreds of them)."""
+    board = position.board
+    over_river: Reason | None = None
+    for other in board.adjacent[index]:
+        held = unit_at(position, other, None)
+        if held is None:
+            continue
+        way = _direction_to(board, index, other, True)
+        sighted = Reason("{unit} ({direction})", unit=held, direction=way)
+        if frozenset((index, other)) not in board.rivers:
+            return Reason("beside {things}", things=sighted)
+        over_river = over_river or sighted
+    if over_river is not None:
+        return Reason("across the river from {things}", things=over_river)
+    marks = landmarks(position, index, short=True)  # no unit around: the others, in order
+    return marks[0] if marks else None
 
 
 MENU_LINE = 74  # a menu line's words at 80 columns: after the pointer and the key ("1) ")

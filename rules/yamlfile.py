@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 import time
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .errors import CaledoniaError, DataError
 from .messages import N_, Reason
+from .yamltail import flow_items as flow_items  # the writers' name for it
 
 NOT_REGULAR = N_("not a regular file (a pipe, a device or a socket): expected a YAML file")
 EMPTY = N_("the file is empty: expected YAML data")
@@ -81,11 +80,12 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return text
 
 
-def parse_yaml(text: str, source: str) -> Any:
-    """Parse YAML text into plain data with line numbers; raise DataError (yamltext)."""
+def parse_yaml(text: str, source: str, tail: str | None = None) -> Any:
+    """Parse YAML text into plain data with line numbers; raise DataError (yamltext).
+    `tail`: a mapping's last key, whose list of events lines is read without PyYAML."""
     from .yamltext import parse_yaml as parse  # PyYAML only when YAML is read
 
-    return parse(text, source)
+    return parse(text, source, tail)
 
 
 def to_yaml(data: Any) -> str:
@@ -312,69 +312,3 @@ def write_text_atomic(
         pass
     finally:
         os.close(folder_fd)
-
-
-# A word PyYAML writes without quotes in a flow mapping: letters, digits and underscores,
-# inner hyphens (C-07, cheese_dairy); not one YAML 1.1 reads as a boolean or null.
-_PLAIN_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
-_NOT_PLAIN = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
-_FLOW_WIDTH = 90  # to_yaml wraps a line past 100 columns; shorter lines are never wrapped
-
-
-def flow_items(items: Sequence[Mapping[str, Any]]) -> str | None:
-    """The lines to_yaml writes for `items` in a block sequence, without PyYAML: for
-    mappings of plain words, whole numbers, booleans and flat lists of them, each line short
-    enough not to be wrapped; None when any item is not such (ask to_yaml). Appending one
-    event to a game file then needs no YAML library.
-
-    As PyYAML writes them: a mapping of scalars on one line (`- {type: trade, ...}`), a
-    mapping holding a list as a block with the list on one line (`- type: prepare` then
-    `  drawn: [4, 34]`)."""
-    lines = []
-    for item in items:
-        item_lines = _flow_item(item)
-        if item_lines is None:
-            return None
-        lines += [line + "\n" for line in item_lines]
-    return "".join(lines)
-
-
-def _flow_pairs(item: Any) -> list[tuple[str, str]] | None:
-    """A mapping's keys and values as flow_items writes them (None: not a mapping of such)."""
-    if not isinstance(item, dict):
-        return None
-    pairs = [(_flow_scalar(key), _flow_value(value)) for key, value in item.items()]
-    written = [(key, value) for key, value in pairs if key is not None and value is not None]
-    return written if len(written) == len(pairs) else None
-
-
-def _flow_item(item: Any) -> list[str] | None:
-    """The lines of one item of flow_items (None: to_yaml must write it)."""
-    pairs = _flow_pairs(item)
-    if pairs is None:
-        return None
-    if any(isinstance(value, list) for value in item.values()):
-        block = [f"{key}: {value}" for key, value in pairs]
-        item_lines = ["- " + block[0]] + ["  " + line for line in block[1:]]
-    else:
-        item_lines = ["- {" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}"]
-    return None if any(len(line) > _FLOW_WIDTH for line in item_lines) else item_lines
-
-
-def _flow_value(value: Any) -> str | None:
-    if isinstance(value, list):
-        words = [_flow_scalar(item) for item in value]
-        return None if None in words else "[" + ", ".join(words) + "]"  # type: ignore[arg-type]
-    return _flow_scalar(value)
-
-
-def _flow_scalar(value: Any) -> str | None:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str) and _PLAIN_WORD.fullmatch(value):
-        return None if value.lower() in _NOT_PLAIN else str(value)
-    return None

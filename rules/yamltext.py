@@ -18,6 +18,7 @@ import yaml
 from .errors import DataError
 from .messages import Reason
 from .plaindata import LineDict, LineList, LongNumber, plain
+from .yamltail import Tail, read_item, shifted, split_tail
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -185,8 +186,63 @@ def _check_alias_expansion(node: yaml.Node, source: str) -> None:
         )
 
 
-def parse_yaml(text: str, source: str) -> Any:
-    """Parse YAML text into plain data with line numbers; raise DataError."""
+def parse_yaml(text: str, source: str, tail: str | None = None) -> Any:
+    """Parse YAML text into plain data with line numbers; raise DataError. `tail`: the
+    last top-level key of a mapping, whose list's items written as caledonia writes a
+    game's events are read without PyYAML (yamltail), the rest as always."""
+    if tail is not None:
+        data = _with_tail(text, source, tail)
+        if data is not None:
+            return data
+    return _parsed(text, source)
+
+
+def _with_tail(text: str, source: str, key: str) -> LineDict | None:
+    """The mapping of `text`, its list under `key` read by yamltail where it can; None when
+    the document is not such (read whole then, by PyYAML, with its own errors)."""
+    found = split_tail(text, key)
+    if found is None:
+        return None
+    try:
+        head = _parsed(found.head, source, _top_block_mapping)
+        items = _tail_items(found, source)
+    except (DataError, _NotTail):  # said by PyYAML reading the whole document, its own way
+        return None
+    if items is None or not isinstance(head, LineDict) or key in head:
+        return None
+    head[key] = items
+    head.lines[key] = found.key_line
+    return head
+
+
+def _tail_items(found: Tail, source: str) -> LineList | None:
+    items = LineList(found.key_line + 1)
+    for line, item in found.items:
+        value = read_item(item, line)
+        if value is None:  # another kind of item: PyYAML reads it alone
+            if "&" in item or "*" in item:  # an anchor or alias: the document's own
+                return None
+            alone = _parsed(item, source)
+            if not isinstance(alone, LineList) or len(alone) != 1:
+                return None
+            value = shifted(alone[0], line - 1)
+        items.append(value)
+        items.lines.append(line)
+    return items
+
+
+class _NotTail(Exception):
+    """The head of a document is not a mapping that a last key can end."""
+
+
+def _top_block_mapping(node: yaml.Node) -> bool:
+    """Is the document a mapping of keys at the left margin, which a last key can end?"""
+    return (
+        isinstance(node, yaml.MappingNode) and not node.flow_style and node.start_mark.column == 0
+    )
+
+
+def _parsed(text: str, source: str, accept: Any = None) -> Any:
     try:
         loader = _Loader(text)
         try:
@@ -195,6 +251,8 @@ def parse_yaml(text: str, source: str) -> Any:
             node = loader.get_single_node()
             if node is None:
                 data = None
+            elif accept is not None and not accept(node):
+                raise _NotTail
             else:
                 _check_alias_expansion(node, source)
                 data = loader.construct_document(node)

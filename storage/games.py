@@ -50,7 +50,9 @@ def game_from_text(text: str, source: str, parts: Components, data: Any = None) 
     game = kept_game(text, source, parts)
     if game is not None:
         return game
-    game = game_from_data(parse_yaml(text, source) if data is None else data, source, parts)
+    if data is None:  # the events' lines read as caledonia writes them, without PyYAML
+        data = parse_yaml(text, source, tail="events")
+    game = game_from_data(data, source, parts)
     appendable = ends_with_events(text, game)
     checkpoint.store(source, checkpoint.key_of(text.encode()), game, appendable)
     game.saved = Saved(text, list(game.events), appendable, dict(game.play))

@@ -17,8 +17,9 @@ from caledonia.cli.prompts import with_keys
 from caledonia.cli.where_view import space_labels, where_picture
 from caledonia.rules.board import assemble
 from caledonia.rules.game.engine import Game
+from caledonia.rules.messages import Reason
 from caledonia.rules.position import Position
-from caledonia.rules.space_names import describe_space
+from caledonia.rules.space_names import COMMA, describe_space
 from caledonia.storage.games import load_game
 from conftest import SAMPLES, run_cli
 from gametools import PARTS
@@ -432,3 +433,33 @@ def test_the_legend_says_lower_case_is_mist_only_where_there_is_mist():
     four = assemble(load_sides(None, EXAMPLE), EXAMPLE, 4)
     assert "lower case: mist" in " ".join(where_legend(two, None, {0: "1"}, "module A", 79))
     assert "mist" not in " ".join(where_legend(four, None, {0: "1"}, "module A", 79))
+
+
+def test_a_confirmation_names_the_first_landmark_of_every_space_as_the_menus_do():
+    """site_words looks only as far as the first landmark: it is the one `landmarks` puts
+    first, for every space, at every stage of a game (units near or not, rivers, lochs)."""
+    from caledonia.rules.game.pieces import position_of
+    from caledonia.rules.space_names import landmarks, short_place, site_words
+
+    whole = _midway_game()
+    game = Game(whole.setup, whole.parts)
+    kinds = set()
+    for count, event in enumerate([None, *whole.events]):
+        if event is not None:
+            game.apply(event)
+        if count % 10:
+            continue
+        position = position_of(game.state)
+        for index, space in enumerate(position.board.spaces):
+            marks = landmarks(position, index, short=True)
+            said = site_words(position, index)
+            assert said.fields["space"] == space.id
+            place = short_place(position.board, index)
+            if not marks:
+                assert said.fields["place"] == place
+                continue
+            assert repr(said.fields["place"]) == repr(Reason(COMMA, first=place, second=marks[0]))
+            kinds.add(marks[0].message_id)
+    # units beside and across a river, lochs and the rest were all met
+    assert {"beside {things}", "across the river from {things}"} <= kinds
+    assert len(kinds) >= 4, kinds

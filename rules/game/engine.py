@@ -18,7 +18,7 @@ from .legal import LegalEvents, legal_events, normalise, refusal
 from .phases import initial_state, player_to_act
 from .registry import EVENTS, rulebook
 from .setup import Setup
-from .state import GameState, Refused, TurnState
+from .state import GameState, TurnState
 
 if TYPE_CHECKING:
     from .spec import Event
@@ -71,10 +71,7 @@ class Game:
 
     def _apply(self, event: Mapping[str, Any]) -> list[str]:
         canonical = normalise(self.state, event)
-        reasons = refusal(self.state, canonical)
-        if reasons:
-            raise Refused(reasons)
-        notes = EVENTS[canonical["type"]].apply(self.state, canonical)
+        notes = EVENTS[canonical["type"]].check_and_apply(self.state, canonical)  # or Refused
         self.events.append(canonical)
         self.notes.append(notes)
         return notes

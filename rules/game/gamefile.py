@@ -14,6 +14,7 @@ format 1, so an older caledonia reads it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..components import Components
@@ -132,8 +133,17 @@ def ends_with_events(text: str, game: Game) -> bool:
     events may be appended), with nothing to redo?"""
     if game.undone or not game.events:
         return False
-    block = to_yaml({"events": game.events})
+    block = _EVENTS + event_lines(game.events)
     return text.endswith("\n" + block) or text == block
+
+
+def event_lines(events: Sequence[Mapping[str, Any]]) -> str:
+    """The lines of `events` in the file's block sequence, as to_yaml writes them: each
+    event's without PyYAML when it can (flow_items), since dumping a long game's events
+    again costs more than reading them."""
+    return "".join(
+        flow_items([event]) or to_yaml({"events": [event]})[len(_EVENTS) :] for event in events
+    )
 
 
 def appended_text(game: Game) -> str | None:
@@ -150,7 +160,7 @@ def appended_text(game: Game) -> str | None:
     later = game.events[len(held) :]
     if not later:
         return text
-    return text + (flow_items(later) or to_yaml({"events": later})[len(_EVENTS) :])
+    return text + event_lines(later)
 
 
 def game_as_data(game: Game) -> dict[str, Any]:

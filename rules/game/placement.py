@@ -183,6 +183,21 @@ class PlacementSpec(EventSpec[P]):
         way, spot = placing
         return pay_and_place(state, way, self.unit(e), spot)
 
+    def check_and_apply(self, state: GameState, e: P) -> list[str]:
+        """The spot worked out once for the check and the change (a replay places
+        hundreds of units), unless a kind checks or applies in its own way."""
+        kind = type(self)
+        if kind.check is not PlacementSpec.check or kind.apply is not PlacementSpec.apply:
+            return super().check_and_apply(state, e)
+        placing = self.placing(state, e)
+        if isinstance(placing, list):
+            raise Refused(placing)
+        way, spot = placing
+        reasons = [*spot.reasons, *border_reasons(state, way, spot)]
+        if reasons:
+            raise Refused(reasons)
+        return pay_and_place(state, way, self.unit(e), spot)
+
     def options(self, state: GameState) -> list[P]:
         return [
             self._event(way, fields)

@@ -92,9 +92,11 @@ class Setup(NamedTuple):
 
 
 def export_boxes(players: int, box: BoxData) -> int:
+    if players > 2:
+        return box.export_boxes_3_4
     from ..solo import SLOTS  # the solo rules load with a game of one or two only
 
-    return SLOTS if players <= 2 else box.export_boxes_3_4
+    return SLOTS
 
 
 class TableChoices(NamedTuple):

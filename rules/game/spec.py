@@ -337,6 +337,18 @@ class EventSpec(Generic[E]):
         """Make the change of a checked event; the notes say in words what happened."""
         raise NotImplementedError
 
+    def check_and_apply(self, state: GameState, e: E) -> list[str]:
+        """`check`, then `apply` when nothing refuses `e`: Refused with the reasons (the
+        state unchanged), else the notes. A kind whose check and change work out the same
+        things (a placement's spot) does that work once here."""
+        try:
+            reasons = self.check(state, e)
+        except Refused as refused:
+            reasons = refused.reasons
+        if reasons:
+            raise Refused(reasons)
+        return self.apply(state, e)
+
     def options(self, state: GameState) -> Iterable[E]:
         """Every legal event of this kind now, in canonical form."""
         return ()
