@@ -14,6 +14,7 @@ import stat
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from .errors import CaledoniaError, DataError
@@ -81,18 +82,24 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return text
 
 
+def _yamltext() -> ModuleType:
+    """yamltext, which loads PyYAML: only when YAML is read or written (a kept view is
+    shown without it)."""
+    from . import yamltext
+
+    return yamltext
+
+
 def parse_yaml(text: str, source: str) -> Any:
     """Parse YAML text into plain data with line numbers; raise DataError (yamltext)."""
-    from .yamltext import parse_yaml as parse  # PyYAML only when YAML is read
-
-    return parse(text, source)
+    parsed: Any = _yamltext().parse_yaml(text, source)
+    return parsed
 
 
 def to_yaml(data: Any) -> str:
     """Plain data as block YAML, with short lists and mappings kept on one line (yamltext)."""
-    from .yamltext import to_yaml as dump  # PyYAML only when YAML is written
-
-    return dump(data)
+    dumped: str = _yamltext().to_yaml(data)
+    return dumped
 
 
 def _keep_mode_and_owner(fd: int, target: Path) -> None:
