@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from .board import Board
 from .components import Economy
 from .map_modules import ModuleSide
-from .messages import Plural, Reason
+from .messages import Joined, Plural, Reason
 from .position import build_board, check_players_apart, parse_map_player
 from .reach import crosses_rivers, lochs_allowed, shipping_words
 from .schema import Node
@@ -198,3 +198,35 @@ def count_on_map(
             )
         )
     return board, found
+
+
+def settlement_note(
+    player: str,
+    shipping: str,
+    count: int,
+    kept: list[str],
+    left: list[str],
+    fishermen: bool,
+) -> str:
+    """Which settlements the map count took (and left out), for the score's notes."""
+    fields = dict(player=player, shipping=shipping, count=count, kept=Joined(", ", kept))
+    if not kept:
+        fields["kept"] = Reason("none")  # TRANSLATORS: no settlement counted
+    # TRANSLATORS: {shipping} says the player's shipping reach; {kept} and {left} list
+    # settlements, each as its spaces
+    note = (
+        Reason(
+            "{player}'s settlements from the map ({shipping}): {count} counted: {kept}; "
+            "left out: {left}.",
+            left=one_of(left, "and"),
+            **fields,
+        )
+        if left
+        else Reason(
+            "{player}'s settlements from the map ({shipping}): {count} counted: {kept}.", **fields
+        )
+    )
+    if fishermen:
+        # TRANSLATORS: {note} is the sentence above, {reading} how fishermen count
+        return Reason("{note} ({reading}).", note=note, reading=FISHERMEN_READING)
+    return note

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .boxfolder import EXAMPLES_KEY
 from .components import IMPORT_GOODS, Components
-from .messages import Joined, Plural, Reason
+from .contract_faces import TileNotRead, read_tiles
+from .messages import Plural, Reason
 from .plaindata import plain
 from .schema import Node
-from .words import one_of
 from .yamlfile import read_yaml, to_yaml
 
 if TYPE_CHECKING:
@@ -200,8 +200,6 @@ def _parse_bid(entry: Mapping[str, Node], parts: Components, solo: bool) -> int:
 
 
 def _tile_named(item: Node, parts: Components) -> int:
-    from .contract_faces import TileNotRead, read_tiles
-
     try:
         found = read_tiles(item.value, parts.contracts)
     except TileNotRead as problem:
@@ -304,7 +302,8 @@ def _settlements_from_map(
     load_sides: SideLoader | None,
 ) -> tuple[list[PlayerSheet], bool]:
     """Count the settlements of the players who gave units, from the board named in `map`."""
-    from .settlements import count_on_map  # the board and its reach only for a sheet with a map
+    # the board and its reach load only for a sheet that names a map
+    from .settlements import count_on_map, settlement_note
 
     top = map_node.mapping(required=("modules",), optional=("tighter_map",))
     if load_sides is None:
@@ -326,40 +325,6 @@ def _settlements_from_map(
             settlements=counted.settlements, on_map=given, settlement_note=note
         )
     return result, board.example
-
-
-def settlement_note(
-    player: str,
-    shipping: str,
-    count: int,
-    kept: list[str],
-    left: list[str],
-    fishermen: bool,
-) -> str:
-    """Which settlements the map count took (and left out), for the score's notes."""
-    from .settlements import FISHERMEN_READING
-
-    fields = dict(player=player, shipping=shipping, count=count, kept=Joined(", ", kept))
-    if not kept:
-        fields["kept"] = Reason("none")  # TRANSLATORS: no settlement counted
-    # TRANSLATORS: {shipping} says the player's shipping reach; {kept} and {left} list
-    # settlements, each as its spaces
-    note = (
-        Reason(
-            "{player}'s settlements from the map ({shipping}): {count} counted: {kept}; "
-            "left out: {left}.",
-            left=one_of(left, "and"),
-            **fields,
-        )
-        if left
-        else Reason(
-            "{player}'s settlements from the map ({shipping}): {count} counted: {kept}.", **fields
-        )
-    )
-    if fishermen:
-        # TRANSLATORS: {note} is the sentence above, {reading} how fishermen count
-        return Reason("{note} ({reading}).", note=note, reading=FISHERMEN_READING)
-    return note
 
 
 def _check_across_players(players: list[PlayerSheet], nodes: list[Node], parts: Components) -> None:

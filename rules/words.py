@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import NamedTuple
+from unicodedata import combining, normalize
 
 from .messages import Joined, Reason
 from .names import SPANISH
@@ -174,8 +175,6 @@ def _named_by_start(key: str, typed: str, names: tuple[str, ...]) -> list[str]:
 
 def _folded(text: str) -> str:
     """A typed word as the Spanish names are compared: its key without accents (lupulo)."""
-    from unicodedata import combining, normalize
-
     return "".join(c for c in normalize("NFD", _key(text)) if not combining(c))
 
 

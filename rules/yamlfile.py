@@ -12,6 +12,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from .errors import CaledoniaError, DataError
@@ -80,19 +81,25 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return text
 
 
+def _yamltext() -> ModuleType:
+    """yamltext, which loads PyYAML: only when YAML is read or written (a kept view is
+    shown without it)."""
+    from . import yamltext
+
+    return yamltext
+
+
 def parse_yaml(text: str, source: str, tail: str | None = None) -> Any:
     """Parse YAML text into plain data with line numbers; raise DataError (yamltext).
     `tail`: a mapping's last key, whose list of events lines is read without PyYAML."""
-    from .yamltext import parse_yaml as parse  # PyYAML only when YAML is read
-
-    return parse(text, source, tail)
+    parsed: Any = _yamltext().parse_yaml(text, source, tail)
+    return parsed
 
 
 def to_yaml(data: Any) -> str:
     """Plain data as block YAML, with short lists and mappings kept on one line (yamltext)."""
-    from .yamltext import to_yaml as dump  # PyYAML only when YAML is written
-
-    return dump(data)
+    dumped: str = _yamltext().to_yaml(data)
+    return dumped
 
 
 def _keep_mode_and_owner(fd: int, target: Path) -> None:

@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 80  # of one function in rules/
 TARGET_C_BLOCKS = 80  # at rank C or worse, in rules/ and cli/ together: the goal
-MAX_C_BLOCKS = 80  # the count the splitting reached (only goes down)
+MAX_C_BLOCKS = 29  # the count the splitting reached (only goes down)
 RANK_C = 11  # radon's rank C starts at this cyclomatic complexity
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..components import IMPORT_GOODS
 from ..reach import shipping_words
 from ..scoring import FinalScore, score_sheet
-from ..settlements import count_settlements, has_fishermen
-from ..sheet import PlayerSheet, ScoreSheet, settlement_note
+from ..settlements import count_settlements, has_fishermen, settlement_note
+from ..sheet import PlayerSheet, ScoreSheet
 from .state import GameState
 
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..board import Board, slot_for
 from ..boxdata import (
@@ -32,6 +32,7 @@ from ..market import Market, parse_track
 from ..messages import Plural, Reason
 from ..position import COLOURS, DEFAULT_COLOURS, find_player
 from ..schema import Node
+from ..solo import SLOTS, RemovalGrid, parse_removal_grid
 from ..words import name_problem, shortened
 from .contracts import face_up_count
 from .registry import (
@@ -51,9 +52,6 @@ from .setup_check import (
     player_count_reason,
     players_problem,
 )
-
-if TYPE_CHECKING:
-    from ..solo import RemovalGrid
 
 
 class Setup(NamedTuple):
@@ -92,11 +90,7 @@ class Setup(NamedTuple):
 
 
 def export_boxes(players: int, box: BoxData) -> int:
-    if players > 2:
-        return box.export_boxes_3_4
-    from ..solo import SLOTS  # the solo rules load with a game of one or two only
-
-    return SLOTS
+    return SLOTS if players <= 2 else box.export_boxes_3_4
 
 
 class TableChoices(NamedTuple):
@@ -506,8 +500,6 @@ def _contract(node: Node, parts: Components) -> int:
 
 
 def _export_board(node: Node, parts: Components, players: int) -> tuple[int | None, ...]:
-    from ..solo import SLOTS
-
     slots: list[int | None] = []
     for item in node:
         contract = None if item.value is None else _contract(item, parts)
@@ -715,8 +707,6 @@ def _stored_grid(node: Node, parts: Components, players: int) -> RemovalGrid | N
         return None
     if node.value is None:
         raise node.expected(Reason("the export board's removal grid (a solo game)"))
-    from ..solo import parse_removal_grid
-
     try:
         return parse_removal_grid(node.value, node.source, parts.solo.price_die)
     except DataError as error:

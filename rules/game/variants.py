@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..contract_faces import short
 from ..messages import Reason
+from ..solo import CHANGES_PER_PHASE, refill
 from .events.port import KickstarterPort
 from .hooks import Dice, RulesUnit, VariantChoice, override
 from .port_effects import Exchange
@@ -55,8 +56,6 @@ class Solo(RulesUnit):
 
     @override
     def dice(self, state: GameState) -> Dice | None:
-        from ..solo import CHANGES_PER_PHASE  # the solo rules load in a solo game only
-
         solo = state.parts.solo
         return Dice(tuple(solo.goods_die), tuple(solo.price_die), CHANGES_PER_PHASE)
 
@@ -68,8 +67,6 @@ class Solo(RulesUnit):
     def after_refill(
         self, state: GameState, board: list[int | None], rolls: Sequence[Any]
     ) -> tuple[list[int | None], int | None, list[str]]:
-        from ..solo import refill
-
         grid = state.setup.removal_grid
         assert grid is not None, "a solo set-up always has its removal grid"
         result = refill(board, [], rolls[-1]["die"], grid)

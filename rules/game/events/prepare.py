@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, TypeGuar
 
 from ...contract_faces import short, tile
 from ...messages import Plural, Reason
+from ...solo import Roll, check_rolls, market_phase, roll_dice
+from ...solo_state import dice_rng
 from ..contracts import available, canonical_draw, draw_reasons, drawn_now, face_up_count
 from ..families import Family, Listed
 from ..phases import begin_round
@@ -44,9 +46,6 @@ def ordered_draw(state: GameState) -> bool:
 
 def seeded_rolls(state: GameState) -> list[DieRoll]:
     """The tool's dice for this preparation: the same seed and round give the same rolls."""
-    from ...solo import roll_dice  # the solo rules load in a solo game only
-    from ...solo_state import dice_rng
-
     dice = state.rules.dice(state)
     assert dice is not None, "the tool rolls dice only in a game whose rules have some"
     rng = dice_rng(state.setup.seed or 0, state.round + 1)
@@ -63,8 +62,6 @@ def _market_phase(state: GameState, rolls: list[DieRoll]) -> list[str]:
     """Move the market by the solo dice `rolls` (none: no dice); what moved, in words."""
     notes: list[str] = []
     if rolls:
-        from ...solo import Roll, market_phase
-
         dice_words = ", ".join(f"{r['good']} {r['die']:+d}" for r in rolls)
         notes.append(Reason("dice: {rolls}", rolls=dice_words))
         state.prices, changes = market_phase(
@@ -135,8 +132,6 @@ class Prepare(EventSpec[PrepareEvent]):
                     )
                 )
             else:
-                from ...solo import Roll, check_rolls
-
                 problem = check_rolls(
                     [Roll(r["good"], r["die"]) for r in e["rolls"]], dice.goods, dice.price
                 )
