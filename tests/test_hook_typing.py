@@ -4,19 +4,14 @@ units define no other public method, which no fold would ever ask."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import subprocess
 import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 from caledonia.rules.game.clans import CLANS
 from caledonia.rules.game.hooks import RulesUnit
 from caledonia.rules.game.variants import VARIANTS
-
-ROOT = Path(__file__).resolve().parent.parent
+from mypy_run import mypy_errors as run_mypy
 
 HEAD = """
 from caledonia.rules.game.hooks import RulesUnit, override
@@ -57,34 +52,10 @@ def boxes(units: list[RulesUnit], state: GameState, player: PlayerState) -> int:
 }
 
 
-def typecheck_script() -> Any:
-    """.ci/typecheck.py, which lays the package out as installed for mypy, as a module."""
-    spec = importlib.util.spec_from_file_location("ci_typecheck", ROOT / ".ci" / "typecheck.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def mypy_errors(tmp_path_factory) -> dict[str, list[str]]:
     """mypy's errors in each module of MODULES, checked against the package in one run."""
-    where = tmp_path_factory.mktemp("hooks")
-    typecheck_script().shim(where)
-    for name, text in MODULES.items():
-        (where / f"{name}.py").write_text(text)
-    run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")]
-        + ["--no-error-summary", "--cache-dir", str(where / "cache")]
-        + [f"{name}.py" for name in MODULES],
-        cwd=where,
-        env={**os.environ, "MYPYPATH": str(where)},
-        capture_output=True,
-        text=True,
-    )
-    assert run.returncode in (0, 1), run.stdout + run.stderr  # 2: mypy did not run
-    lines = run.stdout.splitlines()
-    return {name: [line for line in lines if line.startswith(f"{name}.py:")] for name in MODULES}
+    return run_mypy(MODULES, tmp_path_factory.mktemp("hooks"))
 
 
 @pytest.mark.long
