@@ -68,6 +68,9 @@ TARGETS: dict[str, tuple[float, float]] = {
     "log": (1.5, 1.5),
     "svg": (2.0, 2.0),
 }
+# On a fresh copy (`--cold`) a game case rebuilds what the warm one reads from its
+# caches, so it aims at its own figure (issue 30: `act` at most 1.6x at 250 events).
+COLD_TARGETS: dict[str, float] = {"act": 1.6}
 GAME_CASES = ("status", "options", "act", "log")
 
 
@@ -199,6 +202,8 @@ def run(args: argparse.Namespace, folder: Path) -> tuple[str, float, float, floa
     ratio, cpu_ratio = took / base, cpu / base_cpu
     at_250, at_1000 = TARGETS[args.case]
     target = at_1000 if events is not None and events >= 1000 else at_250
+    if args.cold:
+        target = COLD_TARGETS.get(args.case, target)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cpus, {args.runs} alternating pairs")
     floor = "python -c 'import typer, rich.table, yaml'"
     print(f"baseline  {floor}  median {base * 1000:6.1f} ms, processor {base_cpu * 1000:6.1f} ms")
