@@ -25,6 +25,7 @@ from .errors import (
     UsageProblem,
     reason_of,
 )
+from .start import command_built
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -307,7 +308,9 @@ def main() -> None:
     names_only = chosen is None and COMPLETE_VAR not in os.environ
     try:
         # not standalone: Typer's own usage errors come here, to be shown in our style
-        code = build_app(chosen, names_only=names_only)(
+        app = build_app(chosen, names_only=names_only)
+        command_built()
+        code = app(
             args=arguments, prog_name="caledonia", complete_var=COMPLETE_VAR, standalone_mode=False
         )
     except _click.exceptions.UsageError as problem:

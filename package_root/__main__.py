@@ -1,5 +1,5 @@
 """`python -m caledonia`: the same as the `caledonia` command."""
 
-from caledonia.cli.main import main
+from caledonia.cli.start import main
 
 main()

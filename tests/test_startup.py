@@ -88,3 +88,50 @@ def test_only_serve_loads_the_server(tmp_path, arguments):
     if arguments[0] != "serve":  # play knows serve's options, nothing more of it
         ours = {m for m in loaded if m.startswith("caledonia.cli.serve_")}
         assert ours <= {"caledonia.cli.serve_options"}
+
+
+def test_the_installed_command_and_python_m_start_at_the_start_module():
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"caledonia": "caledonia.cli.start:main"}
+    assert "from caledonia.cli.start import main" in (ROOT / "package_root/__main__.py").read_text()
+
+
+def test_the_collector_is_off_while_the_command_loads_and_on_while_it_runs():
+    """The start module turns the collector off; once the command is built, what start-up
+    made is frozen out of later collections and the collector runs again (play and serve
+    run for a whole game)."""
+    code = (
+        "import gc, sys\n"
+        "import caledonia.cli.main as command\n"
+        "seen = []\n"
+        "built = command.command_built\n"
+        "def watched():\n"
+        "    seen.append(gc.isenabled())\n"
+        "    built()\n"
+        "    seen.extend([gc.isenabled(), gc.get_freeze_count() > 0])\n"
+        "command.command_built = watched\n"
+        "from caledonia.cli.start import main\n"
+        "sys.argv = ['caledonia', 'clans', '--json']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(seen, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert done.stderr.strip().splitlines()[-1] == "[False, True, True]"
+    assert "Buchanan" in done.stdout  # and the command ran
+
+
+def test_a_program_that_runs_the_command_itself_keeps_its_collector():
+    """The tests (and any program) call cli.main.main with the collector on: nothing of
+    theirs is frozen."""
+    import gc
+
+    from caledonia.cli.start import command_built
+
+    frozen = gc.get_freeze_count()
+    command_built()
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen
