@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import os
 import sys
@@ -25,7 +26,6 @@ from .errors import (
     UsageProblem,
     reason_of,
 )
-from .start import command_built
 
 # Command name -> (module in this package, attribute): a function for a command,
 # a Typer app for a group. Only the command being run is imported and built, so
@@ -278,8 +278,20 @@ def _root(
         use_folder(box_dir)
 
 
+def command_built() -> None:
+    """The command is built and about to run: keep what start-up made out of every later
+    collection, and collect as usual from here on. Only after start.main turned the
+    collector off: a program that calls `main` itself (the tests do) keeps its collector
+    as it was."""
+    if gc.isenabled():
+        return
+    gc.freeze()
+    gc.enable()
+
+
 def main() -> None:
-    """Console-script entry point: run the app; known problems exit 1, never a traceback."""
+    """Run the app (start.main, the installed entry point, calls it): known problems exit
+    1, never a traceback."""
     if sys.argv[1:2] == ["--version"]:  # at once: no command, no rules, not even Typer's
         print(f"caledonia {VERSION}")
         sys.exit(ExitCode.OK)

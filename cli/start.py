@@ -6,7 +6,8 @@ and exits. Their classes and functions are never garbage, yet each collection th
 set off scans them all again, and so does the last one, at exit. So the collector is off
 while they load, and once the command is built what they made is set aside for good
 (`gc.freeze`) and the collector turned back on for the command's own work, which in `play`
-or `serve` lasts a whole game. The README's speed notes give what this saves.
+or `serve` lasts a whole game (main.command_built). The README's speed notes give what
+this saves.
 """
 
 from __future__ import annotations
@@ -19,14 +20,3 @@ def main() -> None:
     from .main import main as run_command  # the entry point: everything else loads from here
 
     run_command()
-
-
-def command_built() -> None:
-    """The command is built and about to run: keep what start-up made out of every later
-    collection, and collect as usual from here on. Only after `main` above turned the
-    collector off: a program that calls the command's own `main` (the tests do) keeps
-    its collector as it was."""
-    if gc.isenabled():
-        return
-    gc.freeze()
-    gc.enable()

@@ -249,6 +249,23 @@ class Board:
         return tuple(side.name for side in self.sides)
 
 
+# the board laid out last, by what it was laid out from (laid_out)
+_LAST_LAID: list[tuple[tuple[tuple[ModuleSide, ...], int, tuple[str, ...]], Board]] = []
+
+
+def laid_out(sides: Sequence[ModuleSide], players: int, covered: Iterable[str] = ()) -> Board:
+    """The board of these sides for `players`, with the `covered` spaces (tighter map): the
+    one laid out last when it is the same, else a new one. A game's setup is checked by
+    laying out its board, and its first state lays out the same board again; a board never
+    changes once laid out, so the two may share it."""
+    key = (tuple(sides), players, tuple(covered))
+    if _LAST_LAID and _LAST_LAID[0][0] == key:
+        return _LAST_LAID[0][1]
+    board = Board(sides, players, covered)
+    _LAST_LAID[:] = [(key, board)]
+    return board
+
+
 def assemble(
     module_set: Mapping[str, ModuleSide],
     names: Sequence[str],

@@ -103,6 +103,14 @@ class Node:
             result[str(key)] = self._child(key, value, lines.get(key))
         return result
 
+    def entry(self, key: str) -> Node:
+        """The entry `key` of a mapping (KeyError if it has none), as `entries()[key]`
+        gives it, without making a node of every other entry."""
+        if not isinstance(self.value, dict):
+            raise self.expected(Reason("a mapping (key: value lines)"))
+        lines = self.value.lines if isinstance(self.value, LineDict) else {}
+        return self._child(key, self.value[key], lines.get(key))
+
     def sequence(self) -> list[Node]:
         if not isinstance(self.value, list):
             raise self.expected(Reason("a list"))

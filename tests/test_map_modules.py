@@ -273,3 +273,28 @@ def test_space_lookup_is_forgiving_and_precise():
     assert b.lookup("a-7") == b.lookup("A-07")
     with pytest.raises(ValueError, match="no space 'Z-99'"):
         b.lookup("Z-99")
+
+
+def test_the_same_board_laid_out_again_is_the_one_laid_out_last():
+    """A setup's check and its game's first state lay out one board: the second is the
+    first, and any other layout is a board of its own, as a new Board would be."""
+    from caledonia.rules.board import Board, laid_out
+
+    sides = assemble(load_module_set(maps_folder(), DEFAULT_ORIGINS), ["A1", "B1", "C1", "D1"], 3)
+    first = laid_out(sides.sides, 3)
+    assert laid_out(list(sides.sides), 3) is first
+    other = laid_out(sides.sides, 2)
+    assert other is not first
+    fresh = Board(sides.sides, 2)
+    assert (other.active, other.blocked, other.border) == (
+        fresh.active,
+        fresh.blocked,
+        fresh.border,
+    )
+    tight = laid_out(sides.sides, 3, ["A-10", "B-12", "C-12", "D-04"])
+    assert tight is not first and len(tight.blocked) == 4
+    with pytest.raises(ValueError, match="2 or 3 players"):
+        laid_out(sides.sides, 4, ["A-10", "B-12", "C-12", "D-04"])
+    assert (
+        laid_out(sides.sides, 3, ["A-10", "B-12", "C-12", "D-04"]) is tight
+    )  # kept, not the refusal

@@ -129,7 +129,7 @@ def test_a_program_that_runs_the_command_itself_keeps_its_collector():
     theirs is frozen."""
     import gc
 
-    from caledonia.cli.start import command_built
+    from caledonia.cli.main import command_built
 
     frozen = gc.get_freeze_count()
     command_built()

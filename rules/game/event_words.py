@@ -34,7 +34,7 @@ def check_event(
         raise node.fail(
             Reason("missing key 'type': say which event, such as trade, expand or pass")
         )
-    type_node = node.entries()["type"]
+    type_node = node.entry("type")
     kind = (
         typed_choice(type_node, tuple(EVENTS), "event type") if typed else type_node.choice(EVENTS)
     )

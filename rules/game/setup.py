@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ..board import Board, slot_for
+from ..board import Board, laid_out, slot_for
 from ..boxdata import (
     STARTING_TILES,
     VALUES_PART,
@@ -86,7 +86,7 @@ class Setup(NamedTuple):
         return names[start:] + names[:start]
 
     def board(self) -> Board:
-        return Board(self.sides, len(self.players), self.tighter_map)
+        return laid_out(self.sides, len(self.players), self.tighter_map)
 
 
 def export_boxes(players: int, box: BoxData) -> int:

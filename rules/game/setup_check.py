@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..board import Board
+from ..board import laid_out
 from ..boxdata import STARTING_TILES
 from ..components import Components, PortTile, ScoringTile
 from ..map_modules import MODULE_LETTERS, ModuleSide
@@ -183,7 +183,7 @@ def _check_map(choices: SetupChoices, count: int) -> None:
     if sorted(s.module for s in choices.sides) != list(MODULE_LETTERS):
         raise _refuse("map", Reason("expected one side of each module A, B, C and D"))
     try:
-        Board(choices.sides, count, choices.tighter_map)
+        laid_out(choices.sides, count, choices.tighter_map)
     except ValueError as reason:
         raise _refuse("tighter_map", reason_of(reason)) from None
 
