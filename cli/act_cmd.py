@@ -12,6 +12,7 @@ from caledonia.rules.components import components
 from caledonia.rules.game.event_words import act_help
 from caledonia.rules.game.events.prepare import seeded_rolls
 from caledonia.rules.messages import N_
+from caledonia.storage.games import keep_replayed
 
 from .errors import UsageProblem
 from .event_input import event_from_json, event_from_words_typed
@@ -103,11 +104,16 @@ def act(
     else:
         data = event_from_words_typed(action, words, "act")
     with changing(game_file):  # read, check and save with no other writer in between
-        game = load(game_file)
-        if isinstance(data, dict):
-            data = _with_dice(game_file, game, data, virtual_dice)
-        source = "--event" if event_json else t("the command line")
-        event, notes = record(game_file, game, data, source)
+        # a file no command has read is replayed: its checkpoint is the one the save keeps
+        game = load(game_file, keep_checkpoint=False)
+        try:
+            if isinstance(data, dict):
+                data = _with_dice(game_file, game, data, virtual_dice)
+            source = "--event" if event_json else t("the command line")
+            event, notes = record(game_file, game, data, source)
+        except Exception:  # refused, or stopped at the dice: nothing saved, the replay kept
+            keep_replayed(game_file, game)
+            raise
     if as_json:
         print_recorded(game, [event], notes)
         return

@@ -32,11 +32,14 @@ if TYPE_CHECKING:
     from caledonia.rules.game.spec import Event
 
 
-def load(path: str, *, notice: bool = True, in_play: bool = False) -> Game:
+def load(
+    path: str, *, notice: bool = True, in_play: bool = False, keep_checkpoint: bool = True
+) -> Game:
     """The game in `path`, with the example-data notice unless `notice` is False (a game
     reloaded mid-session, whose notice was shown when it was opened); `in_play`: in the
-    words of `play` (see example_note)."""
-    game = load_game(path, components())
+    words of `play` (see example_note). Without `keep_checkpoint`, a game replayed from the
+    file keeps no checkpoint yet (storage.games.game_from_text): the command saves next."""
+    game = load_game(path, components(), keep_checkpoint=keep_checkpoint)
     if notice:
         example_notice(game.setup, in_play=in_play)
     return game

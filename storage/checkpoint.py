@@ -157,6 +157,14 @@ def restore(path: str | os.PathLike[str], key: bytes, parts: Components) -> Rest
     return _read(_file(path), key, parts)
 
 
+def holds(path: str | os.PathLike[str], key: bytes) -> bool:
+    """Whether the checkpoint kept for `path` is the one of `key`, by its header alone
+    (its body is checked when it is restored)."""
+    where = _file(path)
+    head = (read_regular(where, limit=1024) or b"").split(b"\n", 2) if where else []
+    return len(head) == 3 and head[0] == FORMAT and head[1] == key
+
+
 def restore_earlier(path: str | os.PathLike[str], count: int, parts: Components) -> Game | None:
     """The game of `count` events kept for `path` by this version of caledonia before a
     later save replaced its checkpoint, or None. The file held another content then, so

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from caledonia.rules.game.spec import Event
 
 
-def load_game(path: str, parts: Components) -> Game:
-    return game_from_text(read_text(path), path, parts)
+def load_game(path: str, parts: Components, *, keep_checkpoint: bool = True) -> Game:
+    return game_from_text(read_text(path), path, parts, keep_checkpoint=keep_checkpoint)
 
 
 def kept_game(text: str, source: str, parts: Components) -> Game | None:
@@ -44,9 +44,13 @@ def kept_game(text: str, source: str, parts: Components) -> Game | None:
     return game
 
 
-def game_from_text(text: str, source: str, parts: Components, data: Any = None) -> Game:
+def game_from_text(
+    text: str, source: str, parts: Components, data: Any = None, *, keep_checkpoint: bool = True
+) -> Game:
     """The game a file's text holds: from its checkpoint, else replayed from the text (or
-    from `data`, the text already parsed), keeping a checkpoint for the next command."""
+    from `data`, the text already parsed), keeping a checkpoint for the next command.
+    Without `keep_checkpoint` a replay keeps none: the command is about to save, and the
+    save keeps the game's new one (or `keep_replayed`, if nothing is saved after all)."""
     game = kept_game(text, source, parts)
     if game is not None:
         return game
@@ -54,9 +58,19 @@ def game_from_text(text: str, source: str, parts: Components, data: Any = None) 
         data = parse_yaml(text, source, tail="events")
     game = game_from_data(data, source, parts)
     appendable = ends_with_events(text, game)
-    checkpoint.store(source, checkpoint.key_of(text.encode()), game, appendable)
     game.saved = Saved(text, list(game.events), appendable, dict(game.play))
+    if keep_checkpoint:
+        store_checkpoint(source, game)
     return game
+
+
+def keep_replayed(path: str, game: Game) -> None:
+    """The checkpoint of the game as read from `path` and unchanged since, unless one is
+    kept already: for a command that read it without keeping one, then saved nothing (its
+    event refused)."""
+    if game.saved is not None and game.saved.events == game.events:
+        if not checkpoint.holds(path, checkpoint.key_of(game.saved.text.encode())):
+            store_checkpoint(path, game)
 
 
 def save_game(path: str, game: Game, *, keep_checkpoint: bool = True) -> None:

@@ -443,3 +443,56 @@ def test_recording_from_a_checkpoint_never_reads_the_earlier_notes(tmp_path, rep
     assert replays.count == 0
     same_game(load_game(path, PARTS), full_replay(path))
     assert len(load_game(path, PARTS).notes) == 20 + len(later)
+
+
+class Stores:
+    """Counts the checkpoints written."""
+
+    def __init__(self, monkeypatch):
+        self.count = 0
+        real = checkpoint.store
+
+        def counted(*args, **kwargs):
+            self.count += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(checkpoint, "store", counted)
+
+
+def test_act_on_a_file_no_command_has_read_keeps_one_checkpoint(tmp_path, monkeypatch, replays):
+    """A fresh copy is replayed once; the save keeps the checkpoint the next command reads,
+    and none is written of the replay just before it."""
+    path, played = saved_game(tmp_path, 40)
+    checkpoint.forget(path)
+    stores = Stores(monkeypatch)
+    cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
+    done = run_cli("act", path, "--event", json.dumps(played.events[40]), env=cache)
+    assert done.returncode == 0, done.stderr
+    assert (replays.count, stores.count) == (1, 1)
+    assert games.kept_game(read_text(path), path, PARTS) is not None
+    same_game(load_game(path, PARTS), full_replay(path))
+    assert replays.count == 1  # load_game read the checkpoint the save kept
+
+
+def test_a_refused_act_on_a_file_no_command_has_read_keeps_its_replay(tmp_path, monkeypatch):
+    path, played = saved_game(tmp_path, 40)
+    checkpoint.forget(path)
+    text = read_text(path)
+    stores = Stores(monkeypatch)
+    cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
+    done = run_cli("act", path, "trade", "Nobody", "buy", "wool", "1", env=cache)
+    assert done.returncode == 1 and "Refused" in done.stderr
+    assert read_text(path) == text and stores.count == 1
+    kept = games.kept_game(text, path, PARTS)
+    assert kept is not None
+    same_game(kept, full_replay(path))
+
+
+def test_a_refused_act_from_a_checkpoint_writes_no_other(tmp_path, monkeypatch):
+    path, _ = saved_game(tmp_path, 40)
+    stores = Stores(monkeypatch)
+    cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
+    done = run_cli("act", path, "trade", "Nobody", "buy", "wool", "1", env=cache)
+    assert done.returncode == 1
+    assert stores.count == 0
+    assert games.kept_game(read_text(path), path, PARTS) is not None
