@@ -166,11 +166,13 @@ def _rendered(
 def _english(fields: dict[str, Any]) -> dict[str, Any]:
     """The fields as their English words: a Reason among them as a plain str, so that
     `{field!r}` quotes its words rather than showing `Reason(...)`."""
-    if not any(isinstance(value, Reason) for value in fields.values()):
-        return fields
-    return {
-        name: str(value) if isinstance(value, Reason) else value for name, value in fields.items()
-    }
+    for value in fields.values():  # a loop, not any(): a replay makes thousands of Reasons
+        if isinstance(value, Reason):
+            return {
+                name: str(field) if isinstance(field, Reason) else field
+                for name, field in fields.items()
+            }
+    return fields
 
 
 def _restored(

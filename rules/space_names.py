@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from difflib import get_close_matches
+from functools import lru_cache
 from typing import NamedTuple
 
-from .board import Board
+from .board import Board, Space
 from .hexgrid import around
 from .messages import N_, Joined, Plural, Reason
 from .position import AND, Position, listed, unit_words
@@ -100,11 +101,24 @@ def terrain_words(board: Board, index: int) -> str:
 
 def _row_and_hex(board: Board, index: int) -> tuple[int, int]:
     """The space's row from the top and hex from the left, counted within its module."""
-    space = board.spaces[index]
-    same_module = [s for s in board.spaces if s.module == space.module]
-    rows = sorted({s.row for s in same_module})
-    in_row = sorted(s.column for s in same_module if s.row == space.row)
-    return rows.index(space.row) + 1, in_row.index(space.column) + 1
+    return _rows_and_hexes(board)[index]
+
+
+@lru_cache(maxsize=4)  # a board never changes once laid out; a replay names hundreds of spaces
+def _rows_and_hexes(board: Board) -> dict[int, tuple[int, int]]:
+    modules: dict[str, list[Space]] = {}
+    for space in board.spaces:
+        modules.setdefault(space.module, []).append(space)
+    found = {}
+    for same_module in modules.values():
+        rows = sorted({s.row for s in same_module})
+        in_rows = {row: sorted(s.column for s in same_module if s.row == row) for row in rows}
+        for space in same_module:
+            found[space.index] = (
+                rows.index(space.row) + 1,
+                in_rows[space.row].index(space.column) + 1,
+            )
+    return found
 
 
 def place_words(board: Board, index: int) -> str:

@@ -463,3 +463,20 @@ def test_a_confirmation_names_the_first_landmark_of_every_space_as_the_menus_do(
     # units beside and across a river, lochs and the rest were all met
     assert {"beside {things}", "across the river from {things}"} <= kinds
     assert len(kinds) >= 4, kinds
+
+
+@pytest.mark.parametrize("sides", [EXAMPLE, ["A2", "B2", "C2", "D2"]], ids=" ".join)
+def test_each_space_is_counted_in_rows_and_hexes_within_its_module(sides):
+    """The row from the top and the hex from the left of every space, as the printed
+    module shows them: rows counted among the module's own, hexes among its row's."""
+    from caledonia.rules.board import DEFAULT_ORIGINS
+    from caledonia.rules.map_modules import load_module_set, maps_folder
+    from caledonia.rules.space_names import short_place
+
+    board = assemble(load_module_set(maps_folder(), DEFAULT_ORIGINS), sides, 4)
+    for space in board.spaces:
+        module = [s for s in board.spaces if s.module == space.module]
+        row = sorted({s.row for s in module}).index(space.row) + 1
+        hex_ = sorted(s.column for s in module if s.row == space.row).index(space.column) + 1
+        said = short_place(board, space.index)
+        assert f"row {row}, hex {hex_} of module {space.module}" in said, (space.id, said)
