@@ -44,23 +44,24 @@ def same_game(one: Game, other: Game) -> None:
     assert setup_as_data(one.setup) == setup_as_data(other.setup)
 
 
-class Replays:
-    """Counts the full replays of game files (a load from a checkpoint makes none)."""
+class Calls:
+    """Counts the calls of `owner.name` for the test (the function itself still runs)."""
 
-    def __init__(self, monkeypatch):
+    def __init__(self, monkeypatch, owner, name):
         self.count = 0
-        real = games.game_from_data
+        real = getattr(owner, name)
 
         def counted(*args, **kwargs):
             self.count += 1
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(games, "game_from_data", counted)
+        monkeypatch.setattr(owner, name, counted)
 
 
 @pytest.fixture
 def replays(monkeypatch):
-    return Replays(monkeypatch)
+    """The full replays of game files (a load from a checkpoint makes none)."""
+    return Calls(monkeypatch, games, "game_from_data")
 
 
 def record_all(game: Game, path, events, check_every: int = 1) -> None:
@@ -445,18 +446,9 @@ def test_recording_from_a_checkpoint_never_reads_the_earlier_notes(tmp_path, rep
     assert len(load_game(path, PARTS).notes) == 20 + len(later)
 
 
-class Stores:
-    """Counts the checkpoints written."""
-
-    def __init__(self, monkeypatch):
-        self.count = 0
-        real = checkpoint.store
-
-        def counted(*args, **kwargs):
-            self.count += 1
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(checkpoint, "store", counted)
+def stores_counted(monkeypatch) -> Calls:
+    """The checkpoints written."""
+    return Calls(monkeypatch, checkpoint, "store")
 
 
 def test_act_on_a_file_no_command_has_read_keeps_one_checkpoint(tmp_path, monkeypatch, replays):
@@ -464,7 +456,7 @@ def test_act_on_a_file_no_command_has_read_keeps_one_checkpoint(tmp_path, monkey
     and none is written of the replay just before it."""
     path, played = saved_game(tmp_path, 40)
     checkpoint.forget(path)
-    stores = Stores(monkeypatch)
+    stores = stores_counted(monkeypatch)
     cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
     done = run_cli("act", path, "--event", json.dumps(played.events[40]), env=cache)
     assert done.returncode == 0, done.stderr
@@ -478,7 +470,7 @@ def test_a_refused_act_on_a_file_no_command_has_read_keeps_its_replay(tmp_path, 
     path, played = saved_game(tmp_path, 40)
     checkpoint.forget(path)
     text = read_text(path)
-    stores = Stores(monkeypatch)
+    stores = stores_counted(monkeypatch)
     cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
     done = run_cli("act", path, "trade", "Nobody", "buy", "wool", "1", env=cache)
     assert done.returncode == 1 and "Refused" in done.stderr
@@ -490,7 +482,7 @@ def test_a_refused_act_on_a_file_no_command_has_read_keeps_its_replay(tmp_path, 
 
 def test_a_refused_act_from_a_checkpoint_writes_no_other(tmp_path, monkeypatch):
     path, _ = saved_game(tmp_path, 40)
-    stores = Stores(monkeypatch)
+    stores = stores_counted(monkeypatch)
     cache = {"CALEDONIA_CACHE_DIR": str(tmp_path / "cache")}
     done = run_cli("act", path, "trade", "Nobody", "buy", "wool", "1", env=cache)
     assert done.returncode == 1
